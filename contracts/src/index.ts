@@ -1,0 +1,3 @@
+export * from './event-envelope';
+export * from './live';
+export * from './routes/route-def';

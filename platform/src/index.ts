@@ -1,0 +1,4 @@
+export * from './event-store/event-store';
+export * from './read-store/read-store';
+export * from './bus/bus';
+export * from './runtime/definitions';

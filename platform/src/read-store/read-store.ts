@@ -1,0 +1,71 @@
+/**
+ * ReadStore port: a subset of MongoDB's API. Adapters: embedded (mingo over memory,
+ * durable in SQLite) and MongoDB. Both pass read-store.contract.ts.
+ */
+export type Doc = { _id: string; [key: string]: unknown };
+export type Filter = Record<string, unknown>;
+export type SortSpec = Record<string, 1 | -1>;
+export type Projection = Record<string, 0 | 1>;
+export type UpdateSpec = Record<string, unknown>; // $set, $unset, $inc, $push, $pull, $addToSet
+
+export interface FindOptions {
+  sort?: SortSpec;
+  skip?: number;
+  limit?: number;
+  projection?: Projection;
+}
+
+export type WriteOp =
+  | { insertOne: { document: Doc } }
+  | { replaceOne: { filter: Filter; replacement: Doc; upsert?: boolean } }
+  | { updateOne: { filter: Filter; update: UpdateSpec; upsert?: boolean } }
+  | { updateMany: { filter: Filter; update: UpdateSpec } }
+  | { deleteOne: { filter: Filter } }
+  | { deleteMany: { filter: Filter } };
+
+export interface BulkWriteResult {
+  insertedCount: number;
+  matchedCount: number;
+  modifiedCount: number;
+  deletedCount: number;
+  upsertedCount: number;
+}
+
+export interface IndexSpec {
+  key: Record<string, 1 | -1 | 'text'>;
+  unique?: boolean;
+  name?: string;
+}
+
+export interface Collection<T extends Doc = Doc> {
+  readonly name: string;
+  find(filter?: Filter, options?: FindOptions): Promise<T[]>;
+  findOne(filter: Filter, options?: Pick<FindOptions, 'projection'>): Promise<T | null>;
+  countDocuments(filter?: Filter): Promise<number>;
+  aggregate<R = Doc>(pipeline: Record<string, unknown>[]): Promise<R[]>;
+  bulkWrite(ops: WriteOp[]): Promise<BulkWriteResult>;
+  createIndexes(indexes: IndexSpec[]): Promise<void>;
+  drop(): Promise<void>;
+}
+
+export interface Checkpoint {
+  name: string;
+  position: number;
+  updatedAt: string;
+}
+
+/** Documents of several collections plus one checkpoint, written atomically. */
+export interface AtomicBatch {
+  writes: { collection: string; ops: WriteOp[] }[];
+  checkpoint?: { name: string; position: number };
+}
+
+export interface ReadStore {
+  collection<T extends Doc = Doc>(name: string): Collection<T>;
+  listCollections(): Promise<string[]>;
+  /** All-or-nothing: documents and checkpoint (a transaction on MongoDB). */
+  commit(batch: AtomicBatch): Promise<void>;
+  getCheckpoint(name: string): Promise<Checkpoint | null>;
+  deleteCheckpoint(name: string): Promise<void>;
+  close(): Promise<void>;
+}
