@@ -4,3 +4,4 @@ export * from './bus/bus';
 export * from './runtime/definitions';
 export * from './http/errors';
 export * from './http/route-handler';
+export * from './runtime/deps';

@@ -1,0 +1,105 @@
+import type { Logger } from 'pino';
+import type { EventStore } from '../event-store/event-store';
+import type { Collection, Doc, ReadStore } from '../read-store/read-store';
+import type { Bus } from '../bus/bus';
+import type { AuthContext } from '../http/route-handler';
+
+export interface Clock {
+  now(): Date;
+}
+export interface IdSource {
+  uuid(): string;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+export interface Mailer {
+  send(mail: MailMessage): Promise<void>;
+}
+
+/** Resolves a projection's logical collection name to its live generation. */
+export interface ReadModels {
+  collection<T extends Doc = Doc>(logicalName: string): Collection<T>;
+  /** Wait (bounded) until every projection has processed `position`; true if reached. */
+  waitForPosition(position: number, timeoutMs: number): Promise<boolean>;
+}
+
+export interface TokenClaims {
+  userId: string;
+  role: AuthContext['role'];
+  companyId: string | null;
+  companyName: string | null;
+  fullName: string;
+  email: string;
+  profileImgUrl?: string | null;
+  viewingAsAdmin: boolean;
+  adminUserId?: string;
+}
+
+export interface TokenService {
+  /** Signs a JWT (HS256) with expiry; returns the token and its id. */
+  issue(claims: TokenClaims, ttlSeconds?: number): Promise<{ token: string; tokenId: string; expiresAt: Date }>;
+  /** Verifies signature and expiry; throws AppError unauthenticated otherwise. */
+  verify(token: string): Promise<AuthContext & { claims: TokenClaims }>;
+}
+
+/** Server-side session check after signature verification (deleted/deactivated users). */
+export type SessionValidator = (auth: AuthContext) => Promise<boolean>;
+
+export interface LocusConfig {
+  port: number;
+  dataDir: string;
+  /** Public base URL of the web app, for links in mails and OAuth redirects. */
+  publicUrl: string;
+  eventStoreUrl?: string;
+  mongoUrl?: string;
+  mongoDbName: string;
+  natsUrl?: string;
+  jwtSecret: string;
+  /** 32-byte key (base64) for encrypting secrets at rest (AES-256-GCM). */
+  encryptionKey: string;
+  tokenTtlSeconds: number;
+  smtp: { host: string; port: number; from: string; secure: boolean; user?: string; pass?: string };
+  google: {
+    clientId: string;
+    clientSecret: string;
+    authUrl: string;
+    tokenUrl: string;
+    userInfoUrl: string;
+    accountManagementUrl: string;
+    businessInformationUrl: string;
+    v4Url: string;
+    performanceUrl: string;
+  };
+  graph: { loginUrl: string; graphUrl: string };
+  sandbox: { enabled: boolean; httpPort: number; smtpPort: number };
+  adminEmail: string;
+  adminPassword?: string;
+  demo: boolean;
+}
+
+export interface CommandDeps {
+  eventStore: EventStore;
+  readModels: ReadModels;
+  readStore: ReadStore;
+  bus: Bus;
+  clock: Clock;
+  ids: IdSource;
+  mailer: Mailer;
+  tokens: TokenService;
+  logger: Logger;
+  config: LocusConfig;
+}
+
+export interface QueryDeps {
+  readModels: ReadModels;
+  bus: Bus;
+  clock: Clock;
+  tokens: TokenService;
+  logger: Logger;
+  config: LocusConfig;
+}
