@@ -1,0 +1,96 @@
+import type { Bus, BusMessage, BusSubscription } from './bus';
+import { assertPublishSubject, subjectMatcher } from './subject';
+
+export interface BusLogger {
+  error(obj: unknown, msg?: string): void;
+  warn?(obj: unknown, msg?: string): void;
+  info?(obj: unknown, msg?: string): void;
+}
+
+export class BusClosedError extends Error {
+  readonly code = 'BUS.CLOSED';
+  constructor() {
+    super('The bus is closed');
+    this.name = 'BusClosedError';
+  }
+}
+
+/** Payloads travel as JSON on NATS; encoding here too keeps both adapters' semantics equal. */
+export function encodePayload(data: unknown): string {
+  return JSON.stringify(data === undefined ? null : data);
+}
+
+interface Sub {
+  matches: (subject: string) => boolean;
+  handler: (message: BusMessage) => void;
+  active: boolean;
+}
+
+/**
+ * Bus for the embedded (single-process) mode. Delivery is asynchronous (a microtask after
+ * publish), in publish order, each subscriber getting its own decoded copy, and a failing
+ * handler never affects the publisher or other subscribers — as with NATS.
+ */
+export function createInProcessBus(options: { logger?: BusLogger } = {}): Bus {
+  const subs = new Set<Sub>();
+  const queue: { subject: string; json: string }[] = [];
+  let draining = false;
+  let idleWaiters: (() => void)[] = [];
+  let closed = false;
+
+  function drain() {
+    try {
+      while (queue.length > 0) {
+        const { subject, json } = queue.shift()!;
+        for (const sub of [...subs]) {
+          if (!sub.active || !sub.matches(subject)) continue;
+          try {
+            sub.handler({ subject, data: JSON.parse(json) });
+          } catch (err) {
+            options.logger?.error({ err, subject }, 'bus subscriber failed');
+          }
+        }
+      }
+    } finally {
+      draining = false;
+      const w = idleWaiters;
+      idleWaiters = [];
+      w.forEach((resolve) => resolve());
+    }
+  }
+
+  const bus: Bus = {
+    publish(subject, data) {
+      if (closed) throw new BusClosedError();
+      assertPublishSubject(subject);
+      queue.push({ subject, json: encodePayload(data) });
+      if (!draining) {
+        draining = true;
+        queueMicrotask(drain);
+      }
+    },
+    subscribe(pattern, handler): BusSubscription {
+      if (closed) throw new BusClosedError();
+      const sub: Sub = { matches: subjectMatcher(pattern), handler, active: true };
+      subs.add(sub);
+      return {
+        unsubscribe() {
+          sub.active = false;
+          subs.delete(sub);
+        },
+      };
+    },
+    flush() {
+      if (!draining) return Promise.resolve();
+      return new Promise<void>((resolve) => idleWaiters.push(resolve));
+    },
+    async close() {
+      if (closed) return;
+      await bus.flush();
+      closed = true;
+      for (const s of subs) s.active = false;
+      subs.clear();
+    },
+  };
+  return bus;
+}
