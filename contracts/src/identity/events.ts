@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * Sign-in events. One-time codes live in their own `otpchallenge-<challengeId>` stream; password
+ * reset requests, sign-ins and company switching are appended to the user's `user-<id>` stream.
+ *
+ * Secrets never appear in clear: codes and reset tokens are stored as keyed hashes (HMAC-SHA256
+ * with a server key) for verification, and as a `sealed` copy (AES-256-GCM with the server's
+ * encryption key) that only the mail reactor opens, so mail sending survives restarts and works
+ * when the reactor runs in another process. Both expire within minutes / an hour and are single-use.
+ */
+export const OtpIssuedSchema = z.object({
+  challengeId: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  codeHash: z.string(),
+  sealedCode: z.string(),
+  expiresAt: z.string(),
+  maxAttempts: z.number().int().positive(),
+});
+export const OtpFailedSchema = z.object({ challengeId: z.string(), userId: z.string(), attempt: z.number().int().positive() });
+export const OtpVerifiedSchema = z.object({ challengeId: z.string(), userId: z.string(), tokenId: z.string() });
+
+export const otpChallengeEventSchemas = {
+  OtpIssued: OtpIssuedSchema,
+  OtpFailed: OtpFailedSchema,
+  OtpVerified: OtpVerifiedSchema,
+} as const;
+
+/** On the user stream. */
+export const PasswordResetRequestedSchema = z.object({
+  userId: z.string(),
+  requestId: z.string(),
+  email: z.string(),
+  tokenHash: z.string(),
+  sealedToken: z.string(),
+  expiresAt: z.string(),
+});
+export const LoginSucceededSchema = z.object({
+  userId: z.string(),
+  tokenId: z.string(),
+  method: z.enum(['password', 'otp']),
+});
+/** An Administrator took a token for a company as one of its admins (metadata.companyId = that company). */
+export const AdministratorSwitchedIntoCompanySchema = z.object({
+  userId: z.string(),
+  companyId: z.string(),
+  companyAdminId: z.string(),
+  tokenId: z.string(),
+});
+export const AdministratorExitedCompanyViewSchema = z.object({
+  userId: z.string(),
+  companyId: z.string(),
+  tokenId: z.string(),
+});
+
+export const identityUserEventSchemas = {
+  PasswordResetRequested: PasswordResetRequestedSchema,
+  LoginSucceeded: LoginSucceededSchema,
+  AdministratorSwitchedIntoCompany: AdministratorSwitchedIntoCompanySchema,
+  AdministratorExitedCompanyView: AdministratorExitedCompanyViewSchema,
+} as const;
+
+type EventsOf<S extends Record<string, z.ZodType>> = { [K in keyof S]: { type: K; data: z.infer<S[K]> } }[keyof S];
+export type OtpChallengeEvent = EventsOf<typeof otpChallengeEventSchemas>;
+export type IdentityUserEvent = EventsOf<typeof identityUserEventSchemas>;
+
+export const otpChallengeStream = (challengeId: string) => `otpchallenge-${challengeId}`;

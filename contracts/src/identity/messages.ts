@@ -1,0 +1,30 @@
+/** Sign-in texts and limits (spec part 2 §2 Login / Forgot password, §5, §9). */
+export const OTP_LENGTH = 6;
+export const OTP_TTL_SECONDS = 10 * 60;
+export const OTP_MAX_ATTEMPTS = 5;
+export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
+export const LOGIN_ATTEMPTS_PER_MINUTE = 5;
+
+export const authMessages = {
+  userNameRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  loginSucceeded: 'Login successful',
+  otpSent: 'Please check your email for an OTP code',
+  invalidCredentials: 'Invalid email or password.',
+  accountDeactivated: 'Your account has been deactivated. Please contact your administrator.',
+  companyDeactivated: 'Your company has been deactivated. Please contact the administrator.',
+  tooManyAttempts: 'Too many sign-in attempts. Please wait a minute and try again.',
+  otpInvalidFormat: 'The OTP code must be exactly 6 digits',
+  otpChallengeRequired: 'ChallengeId is required',
+  otpInvalid: 'The OTP code is not valid.',
+  otpExpired: 'The OTP code has expired. Please sign in again.',
+  otpExhausted: 'Too many wrong codes. Please sign in again to get a new code.',
+  otpVerified: 'OTP verified successfully',
+  signupSucceeded: 'Your account has been created successfully',
+  emailTaken: 'An account with this email already exists.',
+  forgotPasswordSent: 'If an account exists for this email, we have sent a link to reset your password.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired.',
+  resetPasswordsNotSame: 'New Password And Confirm Password are not same',
+  resetSucceeded: 'Your password reset successfully.',
+  tokenRefreshed: 'Token refreshed',
+} as const;

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { defineRoute } from '../routes/route-def';
+import { EmailSchema, FirstNameSchema, LastNameSchema } from '../users/dto';
+import { PASSWORD_MIN_LENGTH, userMessages } from '../users/messages';
+import { OTP_LENGTH, authMessages as m } from './messages';
+
+/** POST /api/auth/login — UserName is the email. */
+export const LoginBodySchema = z.object({
+  UserName: z.string({ error: m.userNameRequired }).trim().min(1, m.userNameRequired).max(254, m.userNameRequired),
+  Password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(200, 'Password must be at most 200 characters'),
+});
+/**
+ * Non-administrators get Token at once. An Administrator gets IsAdministrator = true, no Token,
+ * and OtpChallengeId to send with the emailed code to /api/auth/verify-otp/:code.
+ */
+export const LoginResponseSchema = z.object({
+  Success: z.literal(true),
+  Token: z.string().optional(),
+  IsAdministrator: z.boolean(),
+  IsCompanyAdmin: z.boolean(),
+  IsCompanyUser: z.boolean(),
+  OtpChallengeId: z.string().optional(),
+  ResponseMessage: z.string(),
+});
+
+export const loginRoute = defineRoute({
+  name: 'auth.login',
+  method: 'POST',
+  path: '/api/auth/login',
+  kind: 'command',
+  roles: ['Anonymous'],
+  summary: 'Sign in with email and password (rate-limited per email and address: 429 after 5 a minute)',
+  request: { body: LoginBodySchema },
+  response: LoginResponseSchema,
+});
+
+export const verifyOtpRoute = defineRoute({
+  name: 'auth.verifyOtp',
+  method: 'POST',
+  path: '/api/auth/verify-otp/:code',
+  kind: 'command',
+  roles: ['Anonymous'],
+  summary: 'Verify the emailed one-time code (expires after 10 minutes, void after 5 wrong codes)',
+  request: {
+    params: z.object({ code: z.string().regex(new RegExp(`^[0-9]{${OTP_LENGTH}}$`), m.otpInvalidFormat) }),
+    body: z.object({ ChallengeId: z.string({ error: m.otpChallengeRequired }).min(1, m.otpChallengeRequired).max(100, m.otpChallengeRequired) }),
+  },
+  response: z.object({ Success: z.literal(true), Token: z.string(), ResponseMessage: z.string() }),
+});
+
+export const SignupBodySchema = z.object({
+  FirstName: FirstNameSchema,
+  LastName: LastNameSchema.default(''),
+  Email: EmailSchema,
+  Password: z
+    .string({ error: userMessages.passwordRequired })
+    .min(1, userMessages.passwordRequired)
+    .min(PASSWORD_MIN_LENGTH, userMessages.passwordTooShort)
+    .max(200, 'Password must be at most 200 characters'),
+});
+export type SignupBody = z.infer<typeof SignupBodySchema>;
+
+/** Creates a company (name unset) and its first CompanyAdmin, and signs them in. */
+export const signupRoute = defineRoute({
+  name: 'auth.signup',
+  method: 'POST',
+  path: '/api/auth/signup',
+  kind: 'command',
+  roles: ['Anonymous'],
+  request: { body: SignupBodySchema },
+  response: z.object({ Success: z.literal(true), Token: z.string(), ResponseMessage: z.string() }),
+});
+
+/** A fresh token with the caller's current name, company and picture (keeps ViewingAsAdmin). */
+export const refreshTokenRoute = defineRoute({
+  name: 'auth.token',
+  method: 'GET',
+  path: '/api/auth/token',
+  kind: 'query',
+  roles: ['Authenticated'],
+  response: z.object({ Success: z.literal(true), Token: z.string() }),
+});
+
+/** Same answer whether or not the email exists; the mail links to `${publicUrl}/forget-password?email=..&token=..`. */
+export const forgotPasswordRoute = defineRoute({
+  name: 'auth.forgotPassword',
+  method: 'POST',
+  path: '/api/auth/forgot-password',
+  kind: 'command',
+  roles: ['Anonymous'],
+  request: { body: z.object({ Email: EmailSchema }) },
+  response: z.object({ Success: z.literal(true), ResponseMessage: z.string() }),
+});
+
+export const ResetPasswordBodySchema = z
+  .object({
+    Email: EmailSchema,
+    Token: z.string({ error: m.resetLinkInvalid }).min(1, m.resetLinkInvalid).max(200, m.resetLinkInvalid),
+    NewPassword: z
+      .string({ error: 'New password is required' })
+      .min(1, 'New password is required')
+      .min(PASSWORD_MIN_LENGTH, userMessages.passwordTooShort)
+      .max(200, 'Password must be at most 200 characters'),
+    ConfirmPassword: z.string({ error: userMessages.confirmPasswordRequired }).min(1, userMessages.confirmPasswordRequired),
+  })
+  .refine((b) => b.NewPassword === b.ConfirmPassword, { path: ['ConfirmPassword'], message: m.resetPasswordsNotSame });
+
+/** Completes the emailed link: single use, expires after an hour. */
+export const resetPasswordRoute = defineRoute({
+  name: 'auth.resetPassword',
+  method: 'POST',
+  path: '/api/auth/reset-password',
+  kind: 'command',
+  roles: ['Anonymous'],
+  request: { body: ResetPasswordBodySchema },
+  response: z.object({ Success: z.literal(true), ResponseMessage: z.string() }),
+});
+
+export const identityRoutes = [
+  loginRoute,
+  verifyOtpRoute,
+  signupRoute,
+  refreshTokenRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+] as const;

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { defineRoute } from '../routes/route-def';
+import {
+  CreateCompanyAdminBodySchema,
+  CreateUserBodySchema,
+  PagedQuerySchema,
+  ProfilePasswordResetBodySchema,
+  SuccessMessageResponse,
+  UpdateProfileBodySchema,
+  UpdateUserBodySchema,
+  UploadResponseSchema,
+  UserPickerItemSchema,
+  UserProfileSchema,
+  UserRowSchema,
+  pagedResponse,
+} from './dto';
+
+const UserIdParams = z.object({ userId: z.string().min(1, 'userId is required') });
+const CommandAnswer = z.object({ Success: z.literal(true), ResponseMessage: z.string(), Data: z.object({ Id: z.string() }).optional() });
+
+/**
+ * Users of the caller's own company (CompanyAdmin; an Administrator viewing a company holds a
+ * CompanyAdmin token). The signed-in user is never listed. Search covers name, email, phone,
+ * role name and created date (MM/dd/yyyy).
+ */
+export const listUsersRoute = defineRoute({
+  name: 'users.list',
+  method: 'GET',
+  path: '/api/users',
+  kind: 'query',
+  roles: ['CompanyAdmin'],
+  request: { query: PagedQuerySchema },
+  response: pagedResponse(UserRowSchema),
+});
+
+/** Company members for pickers (location assignment). `?role=CompanyUser|CompanyAdmin` filters. */
+export const userPickerRoute = defineRoute({
+  name: 'users.picker',
+  method: 'GET',
+  path: '/api/users/picker',
+  kind: 'query',
+  roles: ['CompanyAdmin', 'CompanyUser'],
+  request: { query: z.object({ role: z.enum(['CompanyAdmin', 'CompanyUser'], { error: 'role must be CompanyAdmin or CompanyUser' }).optional() }) },
+  response: z.object({ Success: z.literal(true), Data: z.array(UserPickerItemSchema) }),
+});
+
+export const createUserRoute = defineRoute({
+  name: 'users.create',
+  method: 'POST',
+  path: '/api/users',
+  kind: 'command',
+  roles: ['CompanyAdmin'],
+  request: { body: CreateUserBodySchema },
+  response: CommandAnswer,
+});
+
+export const createCompanyAdminUserRoute = defineRoute({
+  name: 'users.createCompanyAdmin',
+  method: 'POST',
+  path: '/api/users/company-admin',
+  kind: 'command',
+  roles: ['CompanyAdmin'],
+  request: { body: CreateCompanyAdminBodySchema },
+  response: CommandAnswer,
+});
+
+export const updateUserRoute = defineRoute({
+  name: 'users.update',
+  method: 'POST',
+  path: '/api/users/:userId/update',
+  kind: 'command',
+  roles: ['CompanyAdmin'],
+  request: { params: UserIdParams, body: UpdateUserBodySchema },
+  response: CommandAnswer,
+  tenantParams: ['userId'],
+});
+
+export const deactivateUserRoute = defineRoute({
+  name: 'users.deactivate',
+  method: 'POST',
+  path: '/api/users/:userId/deactivate',
+  kind: 'command',
+  roles: ['CompanyAdmin'],
+  request: { params: UserIdParams },
+  response: CommandAnswer,
+  tenantParams: ['userId'],
+});
+
+export const activateUserRoute = defineRoute({
+  name: 'users.activate',
+  method: 'POST',
+  path: '/api/users/:userId/activate',
+  kind: 'command',
+  roles: ['CompanyAdmin'],
+  request: { params: UserIdParams },
+  response: CommandAnswer,
+  tenantParams: ['userId'],
+});
+
+export const deleteUserRoute = defineRoute({
+  name: 'users.delete',
+  method: 'DELETE',
+  path: '/api/users/:userId',
+  kind: 'command',
+  roles: ['CompanyAdmin'],
+  request: { params: UserIdParams },
+  response: CommandAnswer,
+  tenantParams: ['userId'],
+});
+
+// ---- Profile (any signed-in user, always about the caller) ----
+
+export const getProfileRoute = defineRoute({
+  name: 'profile.get',
+  method: 'GET',
+  path: '/api/profile',
+  kind: 'query',
+  roles: ['Authenticated'],
+  response: z.object({ Success: z.literal(true), Data: UserProfileSchema }),
+});
+
+export const updateProfileRoute = defineRoute({
+  name: 'profile.update',
+  method: 'POST',
+  path: '/api/profile',
+  kind: 'command',
+  roles: ['Authenticated'],
+  request: { body: UpdateProfileBodySchema },
+  response: SuccessMessageResponse,
+});
+
+/** multipart/form-data with one image in field `File` (PNG, JPEG, GIF or WebP, ≤ 5 MB). Answers the new URL (served under /media/). */
+export const uploadAvatarRoute = defineRoute({
+  name: 'profile.uploadAvatar',
+  method: 'POST',
+  path: '/api/profile/avatar',
+  kind: 'command',
+  roles: ['Authenticated'],
+  request: { multipart: true },
+  response: UploadResponseSchema,
+});
+
+export const removeAvatarRoute = defineRoute({
+  name: 'profile.removeAvatar',
+  method: 'DELETE',
+  path: '/api/profile/avatar',
+  kind: 'command',
+  roles: ['Authenticated'],
+  response: UploadResponseSchema,
+});
+
+export const profileResetPasswordRoute = defineRoute({
+  name: 'profile.resetPassword',
+  method: 'POST',
+  path: '/api/profile/reset-password',
+  kind: 'command',
+  roles: ['Authenticated'],
+  request: { body: ProfilePasswordResetBodySchema },
+  response: SuccessMessageResponse,
+});
+
+export const usersRoutes = [
+  listUsersRoute,
+  userPickerRoute,
+  createUserRoute,
+  createCompanyAdminUserRoute,
+  updateUserRoute,
+  deactivateUserRoute,
+  activateUserRoute,
+  deleteUserRoute,
+  getProfileRoute,
+  updateProfileRoute,
+  uploadAvatarRoute,
+  removeAvatarRoute,
+  profileResetPasswordRoute,
+] as const;
