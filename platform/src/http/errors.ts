@@ -57,3 +57,5 @@ export const ruleViolation = (code: string, message: string, fields: FieldError[
   new AppError('rule', code, message, fields);
 export const rateLimited = (code: string, message: string, retryAfterSeconds?: number) =>
   new AppError('rate_limited', code, message, [], retryAfterSeconds);
+export const unavailable = (code: string, message: string, retryAfterSeconds?: number) =>
+  new AppError('unavailable', code, message, [], retryAfterSeconds);

@@ -1,0 +1,16 @@
+import type { RouteDef } from './route-def';
+import { liveRoutes } from './live-routes';
+import { opsRoutes } from '../ops/routes';
+
+/**
+ * The route table: every HTTP route of command-api and query-api. Feature helpers append
+ * their `contracts/src/<feature>/routes.ts` list here (one line each). OpenAPI and the
+ * role/tenancy matrix are generated from it.
+ */
+export const routeTable: readonly RouteDef[] = [
+  ...liveRoutes,
+  ...opsRoutes,
+];
+
+export { liveRoutes, liveStreamRoute } from './live-routes';
+export { opsRoutes, opsProjectionsRoute } from '../ops/routes';

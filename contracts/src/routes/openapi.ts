@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import type { RouteDef } from './route-def';
+import { ErrorEnvelopeSchema } from './envelope';
+
+type JsonSchema = Record<string, unknown>;
+
+export interface OpenApiInfo {
+  title: string;
+  version: string;
+  description?: string;
+}
+
+export interface OpenApiOptions {
+  /** Route names answering `text/event-stream` instead of JSON. */
+  eventStreamRoutes?: readonly string[];
+}
+
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: OpenApiInfo;
+  paths: Record<string, Record<string, unknown>>;
+  components: { securitySchemes: Record<string, unknown>; schemas: Record<string, JsonSchema> };
+}
+
+const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+};
+
+/** `/api/companies/:id/switch` → `/api/companies/{id}/switch`. */
+export const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+const pathParamNames = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+
+const parametersOf = (route: RouteDef) => {
+  const parameters: Record<string, unknown>[] = [];
+  const paramsSchema = route.request?.params ? toSchema(route.request.params, 'input') : undefined;
+  const paramProps = (paramsSchema?.properties ?? {}) as Record<string, JsonSchema>;
+  for (const name of pathParamNames(route.path)) {
+    parameters.push({ name, in: 'path', required: true, schema: paramProps[name] ?? { type: 'string' } });
+  }
+  if (route.request?.query) {
+    const querySchema = toSchema(route.request.query, 'input');
+    const required = new Set((querySchema.required as string[] | undefined) ?? []);
+    for (const [name, schema] of Object.entries((querySchema.properties ?? {}) as Record<string, JsonSchema>)) {
+      parameters.push({ name, in: 'query', required: required.has(name), schema });
+    }
+  }
+  return parameters;
+};
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+});
+
+const operationOf = (route: RouteDef, options: OpenApiOptions) => {
+  const isPublic = route.roles.includes('Anonymous');
+  const streams = options.eventStreamRoutes?.includes(route.name) ?? false;
+  const operation: Record<string, unknown> = {
+    operationId: route.name,
+    summary: route.summary ?? route.name,
+    tags: [route.name.split('.')[0]],
+    'x-kind': route.kind,
+    'x-roles': [...route.roles],
+    security: isPublic ? [] : [{ bearerAuth: [] }],
+    parameters: parametersOf(route),
+  };
+  if (route.request?.body || route.request?.multipart) {
+    const bodySchema = route.request.body ? toSchema(route.request.body, 'input') : { type: 'object' };
+    operation.requestBody = {
+      required: true,
+      content: route.request.multipart
+        ? { 'multipart/form-data': { schema: bodySchema } }
+        : { 'application/json': { schema: bodySchema } },
+    };
+  }
+  const success = streams
+    ? { description: 'Event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } }
+    : {
+        description: 'Success',
+        content: { 'application/json': { schema: route.response ? toSchema(route.response, 'output') : { type: 'object' } } },
+      };
+  const responses: Record<string, unknown> = { '200': success, '400': errorResponse('Invalid request; Fields name each failing field') };
+  if (!isPublic) {
+    responses['401'] = errorResponse('Missing, invalid or expired token, or revoked session');
+    if (!route.roles.includes('Authenticated')) responses['403'] = errorResponse('Role not allowed');
+  }
+  if (route.tenantParams?.length || pathParamNames(route.path).length) responses['404'] = errorResponse('Not found (also for ids of another company)');
+  if (route.kind === 'command') {
+    responses['409'] = errorResponse('Concurrent change or uniqueness conflict');
+    responses['422'] = errorResponse('Domain rule violated');
+  }
+  responses['500'] = errorResponse('Unexpected error (no details)');
+  operation.responses = responses;
+  return operation;
+};
+
+/** OpenAPI 3.1 document of a route table; schemas come from the zod contracts. */
+export function buildOpenApiDocument(routes: readonly RouteDef[], info: OpenApiInfo, options: OpenApiOptions = {}): OpenApiDocument {
+  const paths: OpenApiDocument['paths'] = {};
+  for (const route of routes) {
+    const path = toOpenApiPath(route.path);
+    paths[path] ??= {};
+    paths[path]![route.method.toLowerCase()] = operationOf(route, options);
+  }
+  return {
+    openapi: '3.1.0',
+    info,
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: { ErrorEnvelope: toSchema(ErrorEnvelopeSchema, 'output') },
+    },
+  };
+}

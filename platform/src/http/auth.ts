@@ -1,0 +1,59 @@
+import type { Access } from '@locus/contracts';
+import { forbidden, unauthenticated } from './errors';
+import type { SessionValidator, TokenService } from '../runtime/deps';
+import type { AuthContext } from './route-handler';
+import type { LocusContext, LocusMiddleware } from './state';
+
+export interface AuthDeps {
+  tokens: TokenService;
+  /** Called after the signature check; false → 401 AUTH.SESSION_REVOKED. */
+  sessionValidator?: SessionValidator;
+}
+
+const BEARER = /^Bearer\s+([A-Za-z0-9\-_.~+/]+=*)\s*$/i;
+
+/** Verifies the bearer token and the session; throws 401 AppErrors. Returns null when no header. */
+export async function authenticateRequest(ctx: LocusContext, deps: AuthDeps): Promise<AuthContext | null> {
+  const header = ctx.get('authorization');
+  if (!header) return null;
+  const match = BEARER.exec(header);
+  if (!match) throw unauthenticated('AUTH.INVALID_TOKEN', 'The Authorization header must be "Bearer <token>"');
+  const verified = await deps.tokens.verify(match[1]!);
+  const { claims: _claims, ...auth } = verified;
+  if (deps.sessionValidator && !(await deps.sessionValidator(auth))) {
+    throw unauthenticated('AUTH.SESSION_REVOKED', 'Your session is no longer valid; please log in again');
+  }
+  return auth;
+}
+
+/** Whether a signed-in caller (or nobody) may call a route with these roles. */
+export function isAllowed(roles: readonly Access[], auth: AuthContext | null): 'ok' | 'unauthenticated' | 'forbidden' {
+  if (roles.includes('Anonymous')) return 'ok';
+  if (!auth) return 'unauthenticated';
+  if (roles.includes('Authenticated') || roles.includes(auth.role)) return 'ok';
+  return 'forbidden';
+}
+
+/**
+ * Authentication and role check for a route: 401 without a valid token or session, 403 for
+ * a role the route does not allow. On anonymous routes a token is optional and a bad one is
+ * ignored (the web client attaches its token everywhere).
+ * Company scoping comes from the token only: `ctx.state.auth.companyId`.
+ */
+export function auth(roles: readonly Access[], deps: AuthDeps): LocusMiddleware {
+  const anonymousAllowed = roles.includes('Anonymous');
+  return async function authMiddleware(ctx, next) {
+    let caller: AuthContext | null;
+    try {
+      caller = await authenticateRequest(ctx, deps);
+    } catch (err) {
+      if (!anonymousAllowed) throw err;
+      caller = null;
+    }
+    ctx.state.auth = caller;
+    const verdict = isAllowed(roles, caller);
+    if (verdict === 'unauthenticated') throw unauthenticated();
+    if (verdict === 'forbidden') throw forbidden();
+    await next();
+  };
+}

@@ -1,0 +1,90 @@
+import { tmpdir } from 'node:os';
+import { unlink } from 'node:fs/promises';
+import { koaBody } from 'koa-body';
+import type { File } from 'formidable';
+import type { UploadedFile } from './route-handler';
+import type { LocusMiddleware } from './state';
+
+export interface BodyLimits {
+  /** JSON body limit (bytes or '1mb'). */
+  json: string | number;
+  /** Largest single uploaded file, bytes. */
+  fileBytes: number;
+  /** Most files in one multipart request. */
+  files: number;
+  /** Total multipart size, bytes. */
+  totalBytes: number;
+  /** Where uploads are written before the handler consumes them. */
+  uploadDir: string;
+}
+
+export const defaultBodyLimits: BodyLimits = {
+  json: '1mb',
+  // Google accepts videos up to 75 MB.
+  fileBytes: 75 * 1024 * 1024,
+  files: 20,
+  totalBytes: 100 * 1024 * 1024,
+  uploadDir: tmpdir(),
+};
+
+const BODY_METHODS: ('POST' | 'PUT' | 'PATCH' | 'DELETE')[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** JSON only (no urlencoded, no text): commands take JSON bodies. */
+export function jsonBody(limits: Pick<BodyLimits, 'json'> = defaultBodyLimits): LocusMiddleware {
+  return koaBody({
+    json: true,
+    jsonStrict: true,
+    jsonLimit: limits.json,
+    urlencoded: false,
+    text: false,
+    multipart: false,
+    parsedMethods: BODY_METHODS as never,
+  }) as LocusMiddleware;
+}
+
+const uploadedFilesOf = (files: Record<string, File | File[]> | undefined): UploadedFile[] =>
+  Object.entries(files ?? {}).flatMap(([field, value]) =>
+    (Array.isArray(value) ? value : [value]).map((file) => ({
+      field,
+      originalName: file.originalFilename ?? 'upload',
+      mimeType: file.mimetype ?? 'application/octet-stream',
+      size: file.size,
+      path: file.filepath,
+    })),
+  );
+
+/**
+ * multipart/form-data (formidable) for routes whose def says `request.multipart`; fields go
+ * to the body, files to `ctx.state.files`. Temp files are deleted after the response, so a
+ * handler must read or move them before it returns.
+ */
+export function multipartBody(limits: BodyLimits = defaultBodyLimits): LocusMiddleware {
+  const parse = koaBody({
+    multipart: true,
+    json: true,
+    jsonLimit: limits.json,
+    urlencoded: false,
+    text: false,
+    parsedMethods: BODY_METHODS as never,
+    formidable: {
+      uploadDir: limits.uploadDir,
+      keepExtensions: true,
+      maxFileSize: limits.fileBytes,
+      maxFiles: limits.files,
+      maxTotalFileSize: limits.totalBytes,
+      allowEmptyFiles: false,
+      minFileSize: 1,
+    },
+  }) as LocusMiddleware;
+  return async function multipartBodyMiddleware(ctx, next) {
+    await parse(ctx, async () => {
+      const files = uploadedFilesOf(ctx.request.files as Record<string, File | File[]> | undefined);
+      ctx.state.files = files;
+      try {
+        await next();
+      } finally {
+        await Promise.all(files.map((f) => unlink(f.path).catch(() => undefined)));
+      }
+    });
+  };
+}

@@ -1,0 +1,336 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+import { defineRoute, type RouteDef } from '@locus/contracts';
+import { createHttpApp } from './http-app';
+import { mountRoutes } from './mount-routes';
+import { implement, type AuthContext, type RouteImplementation } from './route-handler';
+import { AppError, statusOfKind, type ErrorKind } from './errors';
+import { createTokenService } from './token-service';
+import { listen, manualClock, memoryLogger } from './testing';
+import { ok } from './response';
+import type { TokenClaims } from '../runtime/deps';
+
+const clock = manualClock();
+const tokens = createTokenService({ secret: 'a-test-secret-that-is-long-enough-000', ttlSeconds: 3600, clock });
+const revoked = new Set<string>();
+const sessionValidator = async (auth: AuthContext) => !revoked.has(auth.tokenId);
+const log = memoryLogger();
+
+const def = (name: string, method: RouteDef['method'], path: string, roles: RouteDef['roles'], request?: RouteDef['request']): RouteDef =>
+  defineRoute({ name, method, path, kind: method === 'GET' ? 'query' : 'command', roles, request });
+
+const ContactSchema = z.object({ Email: z.email(), Phone: z.string().min(3) });
+const CreateSchema = z.object({
+  CompanyName: z.string().min(1),
+  PrimaryContact: ContactSchema,
+  Locations: z.array(z.object({ Title: z.string().min(1) })).max(5),
+});
+
+const seenFiles: { path: string; size: number; field: string; text: string; body: unknown }[] = [];
+
+const routes: RouteImplementation[] = [
+  implement(def('test.kind', 'GET', '/api/test/kind/:kind', ['Anonymous']), async (req) => {
+    const kind = req.params.kind as ErrorKind;
+    throw new AppError(kind, `TEST.${kind.toUpperCase()}`, `failed with ${kind}`, kind === 'rule' ? [{ field: 'Title', message: 'Too long' }] : [], kind === 'rate_limited' ? 30 : undefined);
+  }),
+  implement(def('test.boom', 'GET', '/api/test/boom', ['Anonymous']), async () => {
+    throw new Error('database password=hunter2 at 10.0.0.5');
+  }),
+  implement(
+    def('test.create', 'POST', '/api/test/companies/:companyId', ['CompanyAdmin', 'Administrator'], {
+      params: z.object({ companyId: z.uuid() }),
+      query: z.object({ dryRun: z.enum(['true', 'false']).optional() }),
+      body: CreateSchema,
+    }),
+    async (req) => ({ status: 201, body: { Success: true, Data: { name: req.body.CompanyName, by: req.auth?.userId, company: req.auth?.companyId } }, position: 42 }),
+  ),
+  implement(def('test.whoami', 'GET', '/api/test/whoami', ['Authenticated']), async (req) => ok(req.auth)),
+  implement(def('test.public', 'GET', '/api/test/public', ['Anonymous']), async (req) => ok({ signedIn: req.auth !== null })),
+  implement(def('test.login', 'POST', '/api/test/login', ['Anonymous'], { body: z.object({ UserName: z.string(), Password: z.string().min(100) }) }), async () => ok()),
+  implement(def('test.upload', 'POST', '/api/test/upload', ['CompanyUser'], { multipart: true, body: z.object({ note: z.string() }) }), async (req) => {
+    const { readFile } = await import('node:fs/promises');
+    for (const f of req.files) seenFiles.push({ path: f.path, size: f.size, field: f.field, text: await readFile(f.path, 'utf8'), body: req.body });
+    return ok({ files: req.files.map((f) => ({ field: f.field, name: f.originalName, size: f.size })) });
+  }),
+];
+
+const claims = (over: Partial<TokenClaims> = {}): TokenClaims => ({
+  userId: 'u-1',
+  role: 'CompanyAdmin',
+  companyId: 'c-1',
+  companyName: 'Acme',
+  fullName: 'Ada Admin',
+  email: 'ada@example.com',
+  viewingAsAdmin: false,
+  ...over,
+});
+
+let baseUrl = '';
+let close: () => Promise<void>;
+let failingReady = false;
+
+beforeAll(async () => {
+  const { app } = createHttpApp({
+    logger: log.logger,
+    readiness: {
+      eventStore: { headPosition: async () => (failingReady ? Promise.reject(new Error('connection refused')) : 7) },
+      readStore: { listCollections: async () => [] },
+      bus: { flush: async () => undefined },
+    },
+    mount: (router) => mountRoutes(router, routes, { tokens, sessionValidator, limits: { json: 2048, fileBytes: 1024 } }),
+  });
+  ({ baseUrl, close } = await listen(app));
+});
+afterAll(() => close());
+
+const call = (path: string, init: RequestInit & { token?: string } = {}) => {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
+  return fetch(baseUrl + path, { ...init, headers });
+};
+const json = (body: unknown, token?: string, extra: Record<string, string> = {}): RequestInit & { token?: string } => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', ...extra },
+  body: typeof body === 'string' ? body : JSON.stringify(body),
+  token,
+});
+const validBody = { CompanyName: 'Acme', PrimaryContact: { Email: 'a@b.co', Phone: '555-1234' }, Locations: [{ Title: 'HQ' }] };
+const companyPath = '/api/test/companies/3b241101-e2bb-4255-8caf-4136c566a962';
+
+describe('error envelope', () => {
+  it.each(Object.entries(statusOfKind))('maps an AppError of kind %s to status %i with the envelope', async (kind, status) => {
+    const res = await call(`/api/test/kind/${kind}`);
+    expect(res.status).toBe(status);
+    const body = await res.json();
+    expect(body).toEqual({
+      Success: false,
+      ResponseMessage: `failed with ${kind}`,
+      ApiError: {
+        ErrorCode: `TEST.${kind.toUpperCase()}`,
+        ErrorMessage: `failed with ${kind}`,
+        Fields: kind === 'rule' ? [{ Field: 'Title', Message: 'Too long' }] : [],
+      },
+    });
+    if (kind === 'rate_limited') expect(res.headers.get('retry-after')).toBe('30');
+    if (kind === 'unauthenticated') expect(res.headers.get('www-authenticate')).toBe('Bearer');
+  });
+
+  it('answers 500 without leaking the cause, and logs it with the request id', async () => {
+    const res = await call('/api/test/boom', { headers: { 'X-Request-Id': 'req-boom-1' } });
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(text).not.toMatch(/hunter2|10\.0\.0\.5|password|stack|Error:/);
+    expect(JSON.parse(text)).toEqual({
+      Success: false,
+      ResponseMessage: 'An unexpected error occurred',
+      ApiError: { ErrorCode: 'INTERNAL.UNEXPECTED', ErrorMessage: 'An unexpected error occurred', Fields: [] },
+    });
+    expect(res.headers.get('x-request-id')).toBe('req-boom-1');
+    const logged = log.lines().find((l) => l.msg === 'unexpected error' && l.requestId === 'req-boom-1');
+    expect(logged).toBeDefined();
+    expect(JSON.stringify(logged)).toContain('hunter2');
+  });
+
+  it('answers an unknown route with a 404 envelope', async () => {
+    const res = await call('/api/nothing/here');
+    expect(res.status).toBe(404);
+    expect((await res.json()).ApiError.ErrorCode).toBe('ROUTE.NOT_FOUND');
+  });
+
+  it('answers a known path with the wrong method with 405', async () => {
+    const res = await call('/api/test/whoami', { method: 'DELETE' });
+    expect(res.status).toBe(405);
+    expect((await res.json()).ApiError.ErrorCode).toBe('HTTP.METHOD_NOT_ALLOWED');
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const token = (await tokens.issue(claims())).token;
+    const res = await call(companyPath, json('{"CompanyName": "Acme",', token));
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.ApiError.ErrorCode).toBe('REQUEST.MALFORMED_JSON');
+    expect(body.ApiError.Fields).toEqual([{ Field: 'body', Message: 'Malformed JSON' }]);
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const token = (await tokens.issue(claims())).token;
+    const res = await call(companyPath, json({ ...validBody, CompanyName: 'x'.repeat(5000) }, token));
+    expect(res.status).toBe(413);
+    expect((await res.json()).ApiError.ErrorCode).toBe('REQUEST.TOO_LARGE');
+  });
+});
+
+describe('validation', () => {
+  it('names every failing body field by its path', async () => {
+    const token = (await tokens.issue(claims())).token;
+    const res = await call(companyPath, json({ CompanyName: '', PrimaryContact: { Email: 'nope', Phone: '5' }, Locations: [{ Title: 'ok' }, { Title: '' }] }, token));
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.ApiError.ErrorCode).toBe('VALIDATION.FAILED');
+    expect(body.ApiError.Fields.map((f: { Field: string }) => f.Field).sort()).toEqual(
+      ['CompanyName', 'Locations[1].Title', 'PrimaryContact.Email', 'PrimaryContact.Phone'].sort(),
+    );
+    for (const f of body.ApiError.Fields) expect(f.Message).toEqual(expect.any(String));
+  });
+
+  it('names a missing body as "body" and bad params and query by name', async () => {
+    const token = (await tokens.issue(claims())).token;
+    const noBody = await call(companyPath, { method: 'POST', token });
+    expect(noBody.status).toBe(400);
+    expect((await noBody.json()).ApiError.Fields[0].Field).toBe('body');
+
+    const badParam = await call('/api/test/companies/not-a-uuid', json(validBody, token));
+    expect(badParam.status).toBe(400);
+    expect((await badParam.json()).ApiError.Fields.map((f: { Field: string }) => f.Field)).toEqual(['companyId']);
+
+    const badQuery = await call(`${companyPath}?dryRun=maybe`, json(validBody, token));
+    expect(badQuery.status).toBe(400);
+    expect((await badQuery.json()).ApiError.Fields.map((f: { Field: string }) => f.Field)).toEqual(['dryRun']);
+  });
+
+  it('passes parsed input, the caller and X-Position on success', async () => {
+    const token = (await tokens.issue(claims())).token;
+    const res = await call(`${companyPath}?dryRun=true`, json(validBody, token));
+    expect(res.status).toBe(201);
+    expect(res.headers.get('x-position')).toBe('42');
+    expect(await res.json()).toEqual({ Success: true, Data: { name: 'Acme', by: 'u-1', company: 'c-1' } });
+  });
+});
+
+describe('auth', () => {
+  it('answers 401 without a token and with a malformed or forged one', async () => {
+    const none = await call('/api/test/whoami');
+    expect(none.status).toBe(401);
+    expect((await none.json()).ApiError.ErrorCode).toBe('AUTH.UNAUTHENTICATED');
+
+    const malformed = await call('/api/test/whoami', { headers: { Authorization: 'Basic abc' } });
+    expect(malformed.status).toBe(401);
+
+    const other = createTokenService({ secret: 'another-secret-that-is-long-enough-0000', ttlSeconds: 3600, clock });
+    const forged = await call('/api/test/whoami', { token: (await other.issue(claims({ role: 'Administrator', companyId: null }))).token });
+    expect(forged.status).toBe(401);
+    expect((await forged.json()).ApiError.ErrorCode).toBe('AUTH.INVALID_TOKEN');
+  });
+
+  it('answers 401 AUTH.TOKEN_EXPIRED once the token has expired', async () => {
+    const { token } = await tokens.issue(claims(), 60);
+    expect((await call('/api/test/whoami', { token })).status).toBe(200);
+    clock.advance(61_000);
+    const res = await call('/api/test/whoami', { token });
+    expect(res.status).toBe(401);
+    expect((await res.json()).ApiError.ErrorCode).toBe('AUTH.TOKEN_EXPIRED');
+  });
+
+  it('answers 401 AUTH.SESSION_REVOKED when the session validator refuses', async () => {
+    const { token, tokenId } = await tokens.issue(claims());
+    expect((await call('/api/test/whoami', { token })).status).toBe(200);
+    revoked.add(tokenId);
+    const res = await call('/api/test/whoami', { token });
+    expect(res.status).toBe(401);
+    expect((await res.json()).ApiError.ErrorCode).toBe('AUTH.SESSION_REVOKED');
+  });
+
+  it('answers 403 for a role the route does not allow', async () => {
+    const { token } = await tokens.issue(claims({ role: 'CompanyUser' }));
+    const res = await call(companyPath, json(validBody, token));
+    expect(res.status).toBe(403);
+    expect((await res.json()).ApiError.ErrorCode).toBe('AUTH.FORBIDDEN');
+  });
+
+  it('checks the role before reading the body', async () => {
+    const res = await call(companyPath, json('{ not json'));
+    expect(res.status).toBe(401);
+  });
+
+  it('takes the company from the token only', async () => {
+    const { token } = await tokens.issue(claims({ companyId: 'c-from-token' }));
+    const res = await call(companyPath, json({ ...validBody, CompanyId: 'c-from-body' }, token, { 'X-Company-Id': 'c-from-header' }));
+    expect((await res.json()).Data.company).toBe('c-from-token');
+  });
+
+  it('ignores a bad token on an anonymous route', async () => {
+    const res = await call('/api/test/public', { token: 'garbage.token.value' });
+    expect(res.status).toBe(200);
+    expect((await res.json()).Data).toEqual({ signedIn: false });
+    const { token } = await tokens.issue(claims());
+    expect((await (await call('/api/test/public', { token })).json()).Data).toEqual({ signedIn: true });
+  });
+
+  it('exposes the verified caller with viewing-as-admin details', async () => {
+    const { token, tokenId } = await tokens.issue(claims({ userId: 'admin-1', viewingAsAdmin: true, adminUserId: 'admin-1', role: 'CompanyAdmin' }));
+    const body = await (await call('/api/test/whoami', { token })).json();
+    expect(body.Data).toEqual({ userId: 'admin-1', role: 'CompanyAdmin', companyId: 'c-1', companyName: 'Acme', viewingAsAdmin: true, adminUserId: 'admin-1', tokenId });
+  });
+});
+
+describe('request id and logging', () => {
+  it('echoes a well-formed X-Request-Id and replaces a malformed one', async () => {
+    const kept = await call('/api/test/public', { headers: { 'X-Request-Id': 'abc-123' } });
+    expect(kept.headers.get('x-request-id')).toBe('abc-123');
+    const replaced = await call('/api/test/public', { headers: { 'X-Request-Id': 'bad id with spaces' } });
+    expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const fresh = await call('/api/test/public');
+    expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('never logs the authorization header or secret body fields', async () => {
+    const { token } = await tokens.issue(claims());
+    const res = await call('/api/test/login', json({ UserName: 'ada', Password: 'S3cret-Pa55' }, token, { 'X-Request-Id': 'req-login-1' }));
+    expect(res.status).toBe(400);
+    const text = log.text();
+    expect(text).toContain('req-login-1');
+    expect(text).not.toContain('S3cret-Pa55');
+    expect(text).not.toContain(token);
+    const bodyLine = log.lines().find((l) => l.requestId === 'req-login-1' && l.msg === 'rejected request body');
+    expect(bodyLine?.body).toEqual({ UserName: 'ada', Password: '[REDACTED]' });
+  });
+});
+
+describe('multipart', () => {
+  it('hands uploaded files and fields to the handler and deletes the temp files afterwards', async () => {
+    const { token } = await tokens.issue(claims({ role: 'CompanyUser' }));
+    const form = new FormData();
+    form.set('note', 'hello');
+    form.set('csvFile', new Blob(['Store,Email\nA1,a@b.co\n'], { type: 'text/csv' }), 'emails.csv');
+    const res = await call('/api/test/upload', { method: 'POST', body: form, token });
+    expect(res.status).toBe(200);
+    expect((await res.json()).Data.files).toEqual([{ field: 'csvFile', name: 'emails.csv', size: 22 }]);
+    const seen = seenFiles.at(-1)!;
+    expect(seen.text).toBe('Store,Email\nA1,a@b.co\n');
+    expect(seen.body).toEqual({ note: 'hello' });
+    expect(existsSync(seen.path)).toBe(false);
+  });
+
+  it('answers a file over the size limit with 413', async () => {
+    const { token } = await tokens.issue(claims({ role: 'CompanyUser' }));
+    const form = new FormData();
+    form.set('note', 'big');
+    form.set('file', new Blob(['x'.repeat(5000)]), 'big.bin');
+    const res = await call('/api/test/upload', { method: 'POST', body: form, token });
+    expect(res.status).toBe(413);
+  });
+
+  it('validates multipart fields like a body', async () => {
+    const { token } = await tokens.issue(claims({ role: 'CompanyUser' }));
+    const form = new FormData();
+    form.set('file', new Blob(['abc']), 'a.txt');
+    const res = await call('/api/test/upload', { method: 'POST', body: form, token });
+    expect(res.status).toBe(400);
+    expect((await res.json()).ApiError.Fields.map((f: { Field: string }) => f.Field)).toEqual(['note']);
+  });
+});
+
+describe('health', () => {
+  it('answers /health and /ready, and 503 when a port is unreachable', async () => {
+    expect((await call('/health')).status).toBe(200);
+    const ready = await call('/ready');
+    expect(ready.status).toBe(200);
+    expect((await ready.json()).checks).toMatchObject({ eventStore: { ok: true }, readStore: { ok: true }, bus: { ok: true } });
+    failingReady = true;
+    const notReady = await call('/ready');
+    failingReady = false;
+    expect(notReady.status).toBe(503);
+    expect((await notReady.json()).checks.eventStore).toEqual({ ok: false, error: 'connection refused' });
+  });
+});

@@ -1,0 +1,86 @@
+import pino, { type DestinationStream, type Logger } from 'pino';
+import type { LocusMiddleware } from './state';
+
+/** Body/query keys whose values never reach a log line. */
+export const SECRET_KEY = /pass(word)?|secret|token|otp|^code$|authcode|verificationcode|api[-_]?key|authorization|cookie/i;
+const CENSOR = '[REDACTED]';
+
+/** Deep copy with the values of secret-looking keys replaced. */
+export function redactSecrets(value: unknown, depth = 0): unknown {
+  if (depth > 8 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => redactSecrets(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    out[key] = SECRET_KEY.test(key) ? CENSOR : redactSecrets(item, depth + 1);
+  }
+  return out;
+}
+
+/** Path with secret-looking query parameters censored (`/reset?token=[REDACTED]`). */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  for (const key of [...params.keys()]) if (SECRET_KEY.test(key)) params.set(key, CENSOR);
+  return `${url.slice(0, q)}?${params.toString()}`;
+}
+
+export interface LoggerOptions {
+  name?: string;
+  level?: string;
+  destination?: DestinationStream;
+}
+
+export function createLogger(options: LoggerOptions = {}): Logger {
+  return pino(
+    {
+      name: options.name ?? 'locus',
+      level: options.level ?? process.env.LOG_LEVEL ?? 'info',
+      redact: {
+        paths: [
+          'authorization',
+          'headers.authorization',
+          'headers.cookie',
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'body.password',
+          'body.Password',
+        ],
+        censor: CENSOR,
+      },
+    },
+    options.destination,
+  );
+}
+
+/**
+ * One line per request with its id, route, caller and outcome; a child logger on
+ * `ctx.state.log`. Request bodies are logged (redacted) only for failed requests at debug.
+ */
+export function requestLogger(logger: Logger): LocusMiddleware {
+  return async function requestLogging(ctx, next) {
+    const started = process.hrtime.bigint();
+    const log = logger.child({ requestId: ctx.state.requestId });
+    ctx.state.log = log;
+    try {
+      await next();
+    } finally {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const auth = ctx.state.auth;
+      const line = {
+        method: ctx.method,
+        url: redactUrl(ctx.originalUrl),
+        route: ctx.state.route?.name,
+        status: ctx.status,
+        ms: Math.round(ms * 10) / 10,
+        userId: auth?.userId,
+        companyId: auth?.companyId ?? undefined,
+      };
+      if (ctx.status >= 500) log.error(line, 'request failed');
+      else if (ctx.status >= 400) {
+        log.info(line, 'request rejected');
+        if (log.isLevelEnabled('debug')) log.debug({ body: redactSecrets(ctx.request.body) }, 'rejected request body');
+      } else log.info(line, 'request');
+    }
+  };
+}

@@ -1,0 +1,27 @@
+import { validationError } from './errors';
+import type { ReadModels } from '../runtime/deps';
+import type { LocusMiddleware } from './state';
+
+export const MIN_POSITION_HEADER = 'X-Min-Position';
+export const DEFAULT_MIN_POSITION_WAIT_MS = 2000;
+
+/**
+ * Read-your-writes: a query carrying `X-Min-Position` (the `X-Position` of the caller's
+ * last command) waits up to `timeoutMs` for the projections to reach it, then runs anyway.
+ * `X-Position-Reached: false` tells the client the answer may be stale.
+ */
+export function minPosition(readModels: Pick<ReadModels, 'waitForPosition'>, timeoutMs = DEFAULT_MIN_POSITION_WAIT_MS): LocusMiddleware {
+  return async function minPositionMiddleware(ctx, next) {
+    const raw = ctx.get(MIN_POSITION_HEADER);
+    if (raw) {
+      if (!/^\d{1,16}$/.test(raw.trim())) {
+        throw validationError('VALIDATION.FAILED', `${MIN_POSITION_HEADER} must be a non-negative integer`, [
+          { field: MIN_POSITION_HEADER, message: 'Must be a non-negative integer' },
+        ]);
+      }
+      const reached = await readModels.waitForPosition(Number(raw.trim()), timeoutMs);
+      ctx.set('X-Position-Reached', String(reached));
+    }
+    await next();
+  };
+}
