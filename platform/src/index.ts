@@ -20,3 +20,6 @@ export * from './http/sse';
 export * from './http/health';
 export * from './http/http-app';
 export * from './http/response';
+export * from './event-store/upcasters';
+export { createSqliteEventStore, type SqliteEventStoreOptions } from './event-store/sqlite-event-store';
+export { createEventStoreDbEventStore, type EventStoreDbEventStoreOptions } from './event-store/eventstoredb-event-store';

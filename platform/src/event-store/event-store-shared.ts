@@ -1,0 +1,80 @@
+import type { EventToAppend } from './event-store';
+
+/** Argument checks shared by the adapters, so both reject the same bad input the same way. */
+
+export function assertAppendable(streamName: string, events: EventToAppend[]): void {
+  if (typeof streamName !== 'string' || streamName.length === 0) {
+    throw new TypeError('append: streamName must be a non-empty string');
+  }
+  if (!Array.isArray(events) || events.length === 0) {
+    throw new TypeError(`append to ${streamName}: events must be a non-empty array`);
+  }
+  const ids = new Set<string>();
+  for (const event of events) {
+    if (typeof event.id !== 'string' || event.id.length === 0) {
+      throw new TypeError(`append to ${streamName}: every event needs a non-empty id`);
+    }
+    if (typeof event.type !== 'string' || event.type.length === 0) {
+      throw new TypeError(`append to ${streamName}: event ${event.id} needs a non-empty type`);
+    }
+    if (ids.has(event.id)) {
+      throw new TypeError(`append to ${streamName}: event id ${event.id} appears twice in one append`);
+    }
+    ids.add(event.id);
+  }
+}
+
+export function assertMaxCount(maxCount: number): void {
+  if (maxCount !== -1 && (!Number.isSafeInteger(maxCount) || maxCount < 0)) {
+    throw new RangeError(`maxCount must be a non-negative integer, got ${maxCount}`);
+  }
+}
+
+export function assertPosition(position: number, name: string): void {
+  if (!Number.isSafeInteger(position) || position < 0) {
+    throw new RangeError(`${name} must be a non-negative integer position, got ${position}`);
+  }
+}
+
+export function assertRevision(revision: bigint): void {
+  if (revision < 0n) throw new RangeError(`fromRevision must be >= 0, got ${revision}`);
+}
+
+export function assertBatchSize(batchSize: number): void {
+  if (!Number.isSafeInteger(batchSize) || batchSize < 1) {
+    throw new RangeError(`batchSize must be a positive integer, got ${batchSize}`);
+  }
+}
+
+/**
+ * A one-slot wake-up for a subscription loop. `reset()` before looking for work, `wait()` when
+ * none was found: a `wake()` that came in between makes `wait()` return at once, so no
+ * notification is lost.
+ */
+export interface Waiter {
+  reset(): void;
+  wait(): Promise<void>;
+  wake(): void;
+}
+
+export function createWaiter(): Waiter {
+  let woken = false;
+  let resolveWait: (() => void) | null = null;
+  return {
+    reset() {
+      woken = false;
+    },
+    wait() {
+      if (woken) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        resolveWait = resolve;
+      });
+    },
+    wake() {
+      woken = true;
+      const resolve = resolveWait;
+      resolveWait = null;
+      resolve?.();
+    },
+  };
+}
