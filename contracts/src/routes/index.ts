@@ -11,6 +11,3 @@ export const routeTable: readonly RouteDef[] = [
   ...liveRoutes,
   ...opsRoutes,
 ];
-
-export { liveRoutes, liveStreamRoute } from './live-routes';
-export { opsRoutes, opsProjectionsRoute } from '../ops/routes';

@@ -1,0 +1,42 @@
+import type Koa from 'koa';
+import {
+  createHttpApp,
+  mountRoutes,
+  type AnyRouter,
+  type BodyLimits,
+  type CommandDeps,
+  type LocusState,
+  type RouteImplementation,
+  type SessionValidator,
+} from '@locus/platform';
+import { commandFeatures, type CommandFeature } from './features';
+
+export interface CommandApiOptions {
+  /** Server-side session check (deleted or deactivated users); default: tokens alone decide. */
+  sessionValidator?: SessionValidator;
+  /** Default: the manifest in features.ts. */
+  features?: CommandFeature[];
+  limits?: Partial<BodyLimits>;
+}
+
+export type CommandApiDeps = CommandDeps & CommandApiOptions;
+
+/** Every command route implementation of the enabled features. */
+export function commandApiRoutes(deps: CommandApiDeps): RouteImplementation[] {
+  return (deps.features ?? commandFeatures).flatMap((feature) => feature(deps));
+}
+
+/** Mounts the command routes on a router (the all-in-one launcher shares one router). */
+export function mountCommandApi(router: AnyRouter, deps: CommandApiDeps): void {
+  mountRoutes(router, commandApiRoutes(deps), { tokens: deps.tokens, sessionValidator: deps.sessionValidator, limits: deps.limits });
+}
+
+/** The command API as its own Koa app, with `/health` and `/ready`. */
+export function createCommandApi(deps: CommandApiDeps): Koa<LocusState> & { router: AnyRouter } {
+  const { app, router } = createHttpApp({
+    logger: deps.logger.child({ app: 'command-api' }),
+    readiness: { eventStore: deps.eventStore, readStore: deps.readStore, bus: deps.bus },
+    mount: (r) => mountCommandApi(r, deps),
+  });
+  return Object.assign(app, { router });
+}

@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { LocusConfig } from '../runtime/deps';
+
+export type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, message: string) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface LoadConfigOptions {
+  /** Sandbox on when LOCUS_SANDBOX is unset (the all-in-one `npm start` passes true). */
+  sandboxByDefault?: boolean;
+}
+
+/** Real endpoints (used unless the sandbox is enabled or a variable overrides them). */
+export const realEndpoints = {
+  google: {
+    authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: 'https://oauth2.googleapis.com/token',
+    userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+    accountManagementUrl: 'https://mybusinessaccountmanagement.googleapis.com/v1',
+    businessInformationUrl: 'https://mybusinessbusinessinformation.googleapis.com/v1',
+    v4Url: 'https://mybusiness.googleapis.com/v4',
+    performanceUrl: 'https://businessprofileperformance.googleapis.com/v1',
+  },
+  graph: { loginUrl: 'https://login.microsoftonline.com', graphUrl: 'https://graph.microsoft.com/v1.0' },
+} as const;
+
+/** The sandbox's simulators, all served by one HTTP server under path prefixes. */
+export const sandboxEndpoints = (base: string) => ({
+  google: {
+    authUrl: `${base}/google/o/oauth2/v2/auth`,
+    tokenUrl: `${base}/google/token`,
+    userInfoUrl: `${base}/google/v1/userinfo`,
+    accountManagementUrl: `${base}/google/mybusinessaccountmanagement/v1`,
+    businessInformationUrl: `${base}/google/mybusinessbusinessinformation/v1`,
+    v4Url: `${base}/google/mybusiness/v4`,
+    performanceUrl: `${base}/google/businessprofileperformance/v1`,
+  },
+  graph: { loginUrl: `${base}/microsoft/login`, graphUrl: `${base}/microsoft/graph/v1.0` },
+});
+
+const str = (env: Env, name: string): string | undefined => {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+};
+
+const int = (env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number => {
+  const raw = str(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+};
+
+const bool = (env: Env, name: string, fallback: boolean): boolean => {
+  const raw = str(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+};
+
+const url = (env: Env, name: string, fallback: string): string => {
+  const raw = str(env, name) ?? fallback;
+  try {
+    new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be a URL, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+};
+
+/**
+ * A secret from the environment, else one generated once and kept in the data dir with
+ * mode 0600, so restarts keep tokens and encrypted data valid. `wx` makes concurrent
+ * first starts agree on one value.
+ */
+export function persistentSecret(dataDir: string, fileName: string, generate: () => string): string {
+  const file = path.join(dataDir, fileName);
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, generate(), { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  chmodSync(file, 0o600);
+  const value = readFileSync(file, 'utf8').trim();
+  if (!value) throw new ConfigError(fileName, `${file} is empty; delete it to generate a new one`);
+  return value;
+}
+
+const checkKey = (name: string, key: string): string => {
+  if (Buffer.from(key, 'base64').length !== 32) throw new ConfigError(name, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)');
+  return key;
+};
+
+/** Reads every setting from the environment (see deploy/env.reference.md). */
+export function loadConfig(env: Env = process.env, options: LoadConfigOptions = {}): LocusConfig {
+  const port = int(env, 'PORT', 8080, 1, 65535);
+  const dataDir = path.resolve(str(env, 'LOCUS_DATA_DIR') ?? './data');
+  const sandboxEnabled = bool(env, 'LOCUS_SANDBOX', options.sandboxByDefault ?? false);
+  const sandboxHttpPort = int(env, 'LOCUS_SANDBOX_PORT', port + 1, 1, 65535);
+  const sandboxSmtpPort = int(env, 'LOCUS_SANDBOX_SMTP_PORT', 2525, 1, 65535);
+  const sandboxHost = str(env, 'LOCUS_SANDBOX_HOST') ?? '127.0.0.1';
+  const endpoints = sandboxEnabled ? sandboxEndpoints(`http://${sandboxHost}:${sandboxHttpPort}`) : realEndpoints;
+
+  const jwtSecret = str(env, 'LOCUS_JWT_SECRET') ?? persistentSecret(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
+  if (jwtSecret.length < 32) throw new ConfigError('LOCUS_JWT_SECRET', 'must be at least 32 characters');
+  const encryptionKey = checkKey(
+    'LOCUS_ENCRYPTION_KEY',
+    str(env, 'LOCUS_ENCRYPTION_KEY') ?? persistentSecret(dataDir, 'encryption-key', () => randomBytes(32).toString('base64')),
+  );
+
+  const smtpUser = str(env, 'LOCUS_SMTP_USER');
+  const smtpPass = str(env, 'LOCUS_SMTP_PASS');
+  const adminPassword = str(env, 'LOCUS_ADMIN_PASSWORD');
+  const eventStoreUrl = str(env, 'EVENTSTORE_URL');
+  const mongoUrl = str(env, 'MONGODB_URL');
+  const natsUrl = str(env, 'NATS_URL');
+
+  return {
+    port,
+    dataDir,
+    publicUrl: url(env, 'LOCUS_PUBLIC_URL', `http://localhost:${port}`),
+    ...(eventStoreUrl ? { eventStoreUrl } : {}),
+    ...(mongoUrl ? { mongoUrl } : {}),
+    mongoDbName: str(env, 'MONGODB_DB') ?? 'locus',
+    ...(natsUrl ? { natsUrl } : {}),
+    jwtSecret,
+    encryptionKey,
+    tokenTtlSeconds: int(env, 'LOCUS_TOKEN_TTL_SECONDS', 24 * 3600, 60),
+    smtp: {
+      host: str(env, 'LOCUS_SMTP_HOST') ?? (sandboxEnabled ? sandboxHost : 'localhost'),
+      port: int(env, 'LOCUS_SMTP_PORT', sandboxEnabled ? sandboxSmtpPort : 587, 1, 65535),
+      from: str(env, 'LOCUS_MAIL_FROM') ?? 'Locus <no-reply@locus.local>',
+      secure: bool(env, 'LOCUS_SMTP_SECURE', false),
+      ...(smtpUser ? { user: smtpUser } : {}),
+      ...(smtpPass ? { pass: smtpPass } : {}),
+    },
+    google: {
+      clientId: str(env, 'LOCUS_GOOGLE_CLIENT_ID') ?? (sandboxEnabled ? 'locus-sandbox-client' : ''),
+      clientSecret: str(env, 'LOCUS_GOOGLE_CLIENT_SECRET') ?? (sandboxEnabled ? 'locus-sandbox-secret' : ''),
+      authUrl: url(env, 'LOCUS_GOOGLE_AUTH_URL', endpoints.google.authUrl),
+      tokenUrl: url(env, 'LOCUS_GOOGLE_TOKEN_URL', endpoints.google.tokenUrl),
+      userInfoUrl: url(env, 'LOCUS_GOOGLE_USERINFO_URL', endpoints.google.userInfoUrl),
+      accountManagementUrl: url(env, 'LOCUS_GOOGLE_ACCOUNT_MANAGEMENT_URL', endpoints.google.accountManagementUrl),
+      businessInformationUrl: url(env, 'LOCUS_GOOGLE_BUSINESS_INFORMATION_URL', endpoints.google.businessInformationUrl),
+      v4Url: url(env, 'LOCUS_GOOGLE_V4_URL', endpoints.google.v4Url),
+      performanceUrl: url(env, 'LOCUS_GOOGLE_PERFORMANCE_URL', endpoints.google.performanceUrl),
+    },
+    graph: {
+      loginUrl: url(env, 'LOCUS_GRAPH_LOGIN_URL', endpoints.graph.loginUrl),
+      graphUrl: url(env, 'LOCUS_GRAPH_URL', endpoints.graph.graphUrl),
+    },
+    sandbox: { enabled: sandboxEnabled, httpPort: sandboxHttpPort, smtpPort: sandboxSmtpPort },
+    adminEmail: (str(env, 'LOCUS_ADMIN_EMAIL') ?? 'admin@locus.local').toLowerCase(),
+    ...(adminPassword ? { adminPassword } : {}),
+    demo: bool(env, 'LOCUS_DEMO', sandboxEnabled),
+  };
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { createSecretBox, isSealed, SecretBoxError } from './secret-box';
+
+const key = randomBytes(32).toString('base64');
+
+describe('secret box (AES-256-GCM)', () => {
+  it('round-trips a secret, with a fresh IV each time', () => {
+    const box = createSecretBox(key);
+    const a = box.encrypt('client-secret-ü-🔑');
+    const b = box.encrypt('client-secret-ü-🔑');
+    expect(a).not.toBe(b);
+    expect(a).not.toContain('client-secret');
+    expect(isSealed(a)).toBe(true);
+    expect(box.decrypt(a)).toBe('client-secret-ü-🔑');
+    expect(box.decrypt(b)).toBe('client-secret-ü-🔑');
+    expect(box.decrypt(box.encrypt(''))).toBe('');
+  });
+
+  it('refuses another key, a tampered value and a wrong context', () => {
+    const box = createSecretBox(key);
+    const sealed = box.encrypt('s3cret', 'company-1');
+    expect(box.decrypt(sealed, 'company-1')).toBe('s3cret');
+    expect(() => box.decrypt(sealed, 'company-2')).toThrow(SecretBoxError);
+    expect(() => box.decrypt(sealed)).toThrow(SecretBoxError);
+    expect(() => createSecretBox(randomBytes(32).toString('base64')).decrypt(sealed, 'company-1')).toThrow(SecretBoxError);
+    const parts = sealed.split('.');
+    const body = Buffer.from(parts[3]!, 'base64url');
+    body[0] = body[0]! ^ 1;
+    expect(() => box.decrypt([...parts.slice(0, 3), body.toString('base64url')].join('.'), 'company-1')).toThrow(SecretBoxError);
+    expect(() => box.decrypt('plain text')).toThrow(SecretBoxError);
+    expect(isSealed('plain text')).toBe(false);
+  });
+
+  it('requires a 32-byte key', () => {
+    expect(() => createSecretBox(randomBytes(16).toString('base64'))).toThrow(/32 bytes/);
+  });
+});

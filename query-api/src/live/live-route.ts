@@ -1,0 +1,55 @@
+import { liveStreamRoute, subjects } from '@locus/contracts';
+import type { LiveMessage } from '@locus/contracts';
+import { implement, openSseChannel, SSE_HEADERS, type AuthContext, type Bus, type RouteImplementation } from '@locus/platform';
+import type { Logger } from 'pino';
+
+export interface LiveDeps {
+  bus: Bus;
+  logger: Logger;
+  /** Spec: keep-alive 10 s. */
+  keepAliveMs?: number;
+  retryMs?: number;
+}
+
+/**
+ * What one caller hears: their company's changes and notifications, their own (and, when
+ * an administrator views a company, the administrator's own) user notifications, and the
+ * admin scope for an Administrator outside any company.
+ */
+export function liveScopesOf(auth: AuthContext): string[] {
+  const scopes = new Set<string>();
+  if (auth.companyId) scopes.add(subjects.companyScope(auth.companyId));
+  scopes.add(subjects.userScope(auth.userId));
+  if (auth.adminUserId) scopes.add(subjects.userScope(auth.adminUserId));
+  if (auth.role === 'Administrator' && !auth.companyId) scopes.add(subjects.adminScope());
+  return [...scopes];
+}
+
+const eventNameOf = (data: unknown): string | undefined => {
+  const kind = (data as Partial<LiveMessage> | null)?.kind;
+  return kind === 'changed' || kind === 'notification' ? kind : undefined;
+};
+
+/** `GET /api/live`: server-sent events from the bus, scoped by the verified token. */
+export function liveQueryRoutes(deps: LiveDeps): RouteImplementation[] {
+  return [
+    implement(liveStreamRoute, async (req) => {
+      const auth = req.auth!;
+      const channel = openSseChannel({ keepAliveMs: deps.keepAliveMs ?? 10_000, retryMs: deps.retryMs ?? 3000 });
+      const subscriptions = liveScopesOf(auth).map((scope) =>
+        deps.bus.subscribe(scope, (message) => {
+          const event = eventNameOf(message.data);
+          channel.send(message.data, event ? { event } : {});
+        }),
+      );
+      channel.onClose(() => {
+        for (const subscription of subscriptions) subscription.unsubscribe();
+        deps.logger.debug({ requestId: req.requestId, userId: auth.userId }, 'live stream closed');
+      });
+      // The subscriptions are active on the server before the client sees the stream open.
+      await deps.bus.flush();
+      channel.comment('connected');
+      return { status: 200, body: channel.stream, headers: SSE_HEADERS };
+    }),
+  ];
+}
