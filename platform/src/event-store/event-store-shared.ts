@@ -2,6 +2,10 @@ import type { EventToAppend } from './event-store';
 
 /** Argument checks shared by the adapters, so both reject the same bad input the same way. */
 
+// EventStoreDB stores event ids as UUIDs and hands them back in lowercase; requiring that form
+// here keeps ids (and idempotent re-appends) comparing equal on both adapters.
+const LOWERCASE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 export function assertAppendable(streamName: string, events: EventToAppend[]): void {
   if (typeof streamName !== 'string' || streamName.length === 0) {
     throw new TypeError('append: streamName must be a non-empty string');
@@ -11,8 +15,8 @@ export function assertAppendable(streamName: string, events: EventToAppend[]): v
   }
   const ids = new Set<string>();
   for (const event of events) {
-    if (typeof event.id !== 'string' || event.id.length === 0) {
-      throw new TypeError(`append to ${streamName}: every event needs a non-empty id`);
+    if (typeof event.id !== 'string' || !LOWERCASE_UUID.test(event.id)) {
+      throw new TypeError(`append to ${streamName}: event id must be a lowercase UUID, got ${JSON.stringify(event.id)}`);
     }
     if (typeof event.type !== 'string' || event.type.length === 0) {
       throw new TypeError(`append to ${streamName}: event ${event.id} needs a non-empty type`);

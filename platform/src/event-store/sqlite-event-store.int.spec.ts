@@ -121,6 +121,7 @@ await store.close();
     const store = createSqliteEventStore({ file: ':memory:' });
     await expect(store.append('', [event()])).rejects.toThrow(/streamName/);
     await expect(store.append('thing-1', [])).rejects.toThrow(/non-empty array/);
+    await expect(store.append('thing-1', [{ ...event(), id: 'evt-1' }])).rejects.toThrow(/event id must be a lowercase UUID/);
     const twice = event();
     await expect(store.append('thing-1', [twice, twice])).rejects.toThrow(/appears twice/);
     await expect(store.readAll({ maxCount: -2 })).rejects.toThrow(/maxCount/);
