@@ -1,0 +1,32 @@
+import type { Reporter, TestModule } from 'vitest/node';
+
+/**
+ * Prints one plain closing line, `tests: N passed, N failed, N skipped`, after vitest's own
+ * summary, so CI can read the result of the run in any language. Skipped suites (e.g. the
+ * EventStoreDB/MongoDB adapters without their URLs) are listed by name so nothing is hidden.
+ */
+export default class TestSummaryReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
+    let passed = 0;
+    let failed = 0;
+    let skipped = 0;
+    const skippedSuites = new Set<string>();
+    for (const mod of testModules) {
+      if (mod.state() === 'failed' && [...mod.children.allTests()].length === 0) failed += 1;
+      for (const test of mod.children.allTests()) {
+        const state = test.result().state;
+        if (state === 'passed') passed += 1;
+        else if (state === 'failed') failed += 1;
+        else {
+          skipped += 1;
+          skippedSuites.add(test.parent.type === 'suite' ? test.parent.fullName : mod.moduleId);
+        }
+      }
+    }
+    failed += unhandledErrors.length;
+    if (skippedSuites.size > 0) {
+      process.stdout.write(`\nNot run:\n${[...skippedSuites].map((s) => `  - ${s}`).join('\n')}\n`);
+    }
+    process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+  }
+}
