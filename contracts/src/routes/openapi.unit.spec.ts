@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineRoute } from './route-def';
+import { buildOpenApiDocument, toOpenApiPath } from './openapi';
+import { routeTable } from './index';
+
+const createItem = defineRoute({
+  name: 'items.create',
+  method: 'POST',
+  path: '/api/companies/:companyId/items',
+  kind: 'command',
+  roles: ['CompanyAdmin'],
+  summary: 'Create an item',
+  request: {
+    params: z.object({ companyId: z.uuid() }),
+    query: z.object({ dryRun: z.enum(['true', 'false']).optional(), page: z.coerce.number().int() }),
+    body: z.object({ Title: z.string().min(1), Tags: z.array(z.string()).default([]) }),
+  },
+  response: z.object({ Success: z.literal(true), Data: z.object({ Id: z.string() }) }),
+  tenantParams: ['companyId'],
+});
+const upload = defineRoute({ name: 'items.import', method: 'POST', path: '/api/items/import', kind: 'command', roles: ['Anonymous'], request: { multipart: true } });
+
+describe('OpenAPI from the route table', () => {
+  it('describes paths, parameters, bodies, responses and security from the zod contracts', () => {
+    const doc = buildOpenApiDocument([createItem, upload], { title: 'T', version: '1' });
+    expect(doc.openapi).toBe('3.1.0');
+    const op = doc.paths['/api/companies/{companyId}/items']!.post as Record<string, any>;
+    expect(op.operationId).toBe('items.create');
+    expect(op.security).toEqual([{ bearerAuth: [] }]);
+    expect(op['x-roles']).toEqual(['CompanyAdmin']);
+    expect(op.parameters).toEqual([
+      { name: 'companyId', in: 'path', required: true, schema: expect.objectContaining({ type: 'string', format: 'uuid' }) },
+      { name: 'dryRun', in: 'query', required: false, schema: expect.objectContaining({ enum: ['true', 'false'] }) },
+      { name: 'page', in: 'query', required: true, schema: expect.anything() },
+    ]);
+    const body = op.requestBody.content['application/json'].schema;
+    expect(body.properties.Title).toEqual(expect.objectContaining({ type: 'string', minLength: 1 }));
+    expect(body.required).toEqual(['Title']);
+    expect(op.responses['200'].content['application/json'].schema.properties.Data.properties.Id).toEqual({ type: 'string' });
+    for (const status of ['400', '401', '403', '404', '409', '422', '500']) {
+      expect(op.responses[status].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+    }
+    expect(doc.components.schemas.ErrorEnvelope).toMatchObject({ required: ['Success', 'ResponseMessage', 'ApiError'] });
+    const importOp = doc.paths['/api/items/import']!.post as Record<string, any>;
+    expect(importOp.security).toEqual([]);
+    expect(importOp.requestBody.content).toHaveProperty('multipart/form-data');
+    expect(importOp.responses).not.toHaveProperty('401');
+  });
+
+  it('converts every route of the table', () => {
+    const doc = buildOpenApiDocument(routeTable, { title: 'Locus', version: '1' });
+    const operations = Object.values(doc.paths).flatMap((p) => Object.keys(p));
+    expect(operations).toHaveLength(routeTable.length);
+    expect(toOpenApiPath('/api/a/:id/b/:other')).toBe('/api/a/{id}/b/{other}');
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { defineRoute } from '@locus/contracts';
+import { casesOf, coverageProblems, mergeSamples, pathOf } from './harness';
+
+const companyAdminOnly = defineRoute({ name: 'x.delete', method: 'DELETE', path: '/api/x/:companyId/items/:itemId', kind: 'command', roles: ['CompanyAdmin'], tenantParams: ['itemId'] });
+const adminOnly = defineRoute({ name: 'x.admin', method: 'GET', path: '/api/x/admin', kind: 'query', roles: ['Administrator'] });
+const anyone = defineRoute({ name: 'x.login', method: 'POST', path: '/api/x/login', kind: 'command', roles: ['Anonymous'] });
+const signedIn = defineRoute({ name: 'x.me', method: 'GET', path: '/api/x/me', kind: 'query', roles: ['Authenticated'] });
+
+const summary = (route: Parameters<typeof casesOf>[0]) =>
+  casesOf(route).map((c) => `${c.kind}:${c.caller}:${c.callerCompany}->${c.companyKey}:${c.expect}`);
+
+describe('role matrix cases', () => {
+  it('expects 401 for anonymous, 403 for other roles, 404 across companies, and success last', () => {
+    expect(summary(companyAdminOnly)).toEqual([
+      'denied:anonymous:a->a:401',
+      'denied:companyUser:a->a:403',
+      'denied:administrator:a->a:403',
+      'tenancy:companyAdmin:a->b:404',
+      'tenancy:adminViewingCompany:a->b:404',
+      'tenancy-control:companyAdmin:b->b:success',
+      'allowed:companyAdmin:a->a:success',
+      'allowed:adminViewingCompany:a->a:success',
+    ]);
+  });
+
+  it('lets everyone call anonymous routes and every signed-in caller call Authenticated ones', () => {
+    expect(casesOf(anyone).every((c) => c.kind === 'allowed')).toBe(true);
+    expect(summary(signedIn)).toEqual([
+      'denied:anonymous:a->a:401',
+      'allowed:companyUser:a->a:success',
+      'allowed:companyAdmin:a->a:success',
+      'allowed:administrator:a->a:success',
+      'allowed:adminViewingCompany:a->a:success',
+    ]);
+    expect(summary(adminOnly).filter((s) => s.startsWith('allowed'))).toEqual(['allowed:administrator:a->a:success']);
+  });
+
+  it('reports routes without samples, samples without routes and duplicate samples', () => {
+    const noop = () => ({});
+    expect(coverageProblems([companyAdminOnly, adminOnly], { 'x.admin': noop, 'x.gone': noop })).toEqual({ missing: ['x.delete'], unknown: ['x.gone'] });
+    const merged = mergeSamples([
+      { name: 'one', samples: { 'x.admin': noop } },
+      { name: 'two', samples: { 'x.admin': noop } },
+    ]);
+    expect(merged.duplicates).toEqual(['x.admin (two)']);
+  });
+
+  it('fills path params and refuses a missing one', () => {
+    expect(pathOf(companyAdminOnly, { companyId: 'c 1', itemId: 'i/2' })).toBe('/api/x/c%201/items/i%2F2');
+    expect(() => pathOf(companyAdminOnly, { companyId: 'c1' })).toThrow(/:itemId/);
+  });
+});
