@@ -2,11 +2,13 @@ import { z } from 'zod';
 
 /**
  * Azure (Microsoft Graph) directory connection of one company. Stream `azuredirectory-<companyId>`.
- * The client secret and the OAuth tokens are stored only as ciphertext (`enc:v1:...`).
+ * The client secret and the OAuth tokens are stored only sealed (AES-256-GCM, platform SecretBox,
+ * `v1.<iv>.<tag>.<ciphertext>`) with the context `azuredirectory:<companyId>:<field>`.
  */
 export const azureDirectoryStream = (companyId: string) => `azuredirectory-${companyId}`;
 
-const Encrypted = z.string().startsWith('enc:v1:');
+const Encrypted = z.string().regex(/^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/, 'Not a sealed value');
+export const azureSealContext = (companyId: string, field: 'clientSecret' | 'accessToken' | 'refreshToken') => `azuredirectory:${companyId}:${field}`;
 
 export const AzureCredentialsSavedSchema = z.object({
   companyId: z.string(),

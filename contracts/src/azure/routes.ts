@@ -101,7 +101,8 @@ export const azureConnectRoute = defineRoute({
   name: 'azure.connect',
   method: 'GET',
   path: '/api/azure/connect',
-  kind: 'query',
+  // Served by command-api: it signs the OAuth state with a server key and reads the credentials stream.
+  kind: 'command',
   roles: ['CompanyAdmin'],
   summary: 'Authorize URL of the Microsoft identity platform, with a signed state bound to the company',
   response: AzureConnectResponseSchema,

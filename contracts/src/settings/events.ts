@@ -5,12 +5,15 @@ import { z } from 'zod';
  * - `companysettings-<companyId>`: the company's own variables and its values for admin variables.
  * - `adminsettings-global`: the administrator variables (global, metadata.companyId null).
  *
- * A value of an encrypted variable is only ever stored as ciphertext (`enc:v1:...`, AES-256-GCM).
+ * A value of an encrypted variable is only ever stored sealed (`v1.<iv>.<tag>.<ciphertext>`, AES-256-GCM,
+ * platform/src/crypto/secret-box.ts) with the context `companyvariable:<companyId>:<variableId>`.
  */
 export const ADMIN_SETTINGS_STREAM = 'adminsettings-global';
 export const companySettingsStream = (companyId: string) => `companysettings-${companyId}`;
 
-export const EncryptedValueSchema = z.string().startsWith('enc:v1:');
+/** A value sealed by the platform's SecretBox. */
+export const SealedValueSchema = z.string().regex(/^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/, 'Not a sealed value');
+export const companyVariableSealContext = (companyId: string, variableId: string) => `companyvariable:${companyId}:${variableId}`;
 
 const VariableDefinition = {
   variableId: z.string(),

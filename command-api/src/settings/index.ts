@@ -1,0 +1,2 @@
+export { settingsCommandRoutes, ensureAdminVariablesSeeded, ensureCompanyVariablesSeeded, variableSealer } from './routes';
+export { settingsReactors } from './reactors';
