@@ -1,0 +1,62 @@
+import {
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query/react';
+import { isEnvelope } from '@web/shared/lib/envelope';
+import { clearStoredToken, readStoredToken, takeValidToken } from '@web/shared/session/token-storage';
+import { parsePositionHeader, type PositionTracker } from './position-tracker';
+
+export interface BaseQueryDeps {
+  positions: PositionTracker;
+  /** The session is over (expired token, or 401 on an authenticated call). */
+  onSessionEnded: () => void;
+  now?: () => number;
+  fetchFn?: typeof fetch;
+}
+
+export type LocusBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>;
+
+/**
+ * fetchBaseQuery plus the session rules: the token is checked for expiry before each use,
+ * a 401 clears it, commands' `X-Position` is remembered and sent back as `X-Min-Position`,
+ * and a 2xx envelope with `Success: false` is reported as an error.
+ */
+export const createLocusBaseQuery = (deps: BaseQueryDeps): LocusBaseQuery => {
+  const now = deps.now ?? Date.now;
+  const raw = fetchBaseQuery({ baseUrl: '', fetchFn: deps.fetchFn });
+
+  return async (args, api, extraOptions) => {
+    const request: FetchArgs = typeof args === 'string' ? { url: args } : { ...args };
+    const headers = new Headers(request.headers as HeadersInit | undefined);
+
+    const hadStoredToken = readStoredToken() !== null;
+    const token = takeValidToken(now());
+    if (hadStoredToken && !token) deps.onSessionEnded();
+    const sentToken = Boolean(token) && !headers.has('Authorization');
+    if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+    const position = deps.positions.current();
+    if (position > 0) headers.set('X-Min-Position', String(position));
+    request.headers = headers;
+
+    const result = await raw(request, api, extraOptions);
+
+    const written = parsePositionHeader(result.meta?.response?.headers.get('X-Position'));
+    if (written !== null) deps.positions.record(written);
+
+    if (result.error) {
+      if (result.error.status === 401) {
+        clearStoredToken();
+        if (sentToken) deps.onSessionEnded();
+      }
+      return result;
+    }
+    if (isEnvelope(result.data) && result.data.Success === false) {
+      const status = result.meta?.response?.status ?? 200;
+      return { error: { status, data: result.data }, meta: result.meta };
+    }
+    return result;
+  };
+};

@@ -1,0 +1,80 @@
+import { Breadcrumbs, Drawer, DrawerSize, type BreadcrumbProps } from '@blueprintjs/core';
+import { Suspense, useEffect, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { useCurrentUser, useSignedInUser } from '@web/shared/session/session-context';
+import { PageSpinner } from '@web/shared/ui/page-spinner';
+import { startLiveUpdates } from '../live/live-bridge';
+import type { AppDispatch } from '../store';
+import { breadcrumbTrail } from './navigation';
+import { ProfilePanel } from './profile-panel';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
+
+export interface RouteHandle {
+  title?: string;
+}
+
+const Breadcrumb = () => {
+  const user = useSignedInUser();
+  const { pathname } = useLocation();
+  const matches = useMatches();
+  const trail = breadcrumbTrail(user.role, pathname);
+  const title = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean);
+  const labels = trail.length > 0 ? trail : title ? [title] : [];
+  const items: BreadcrumbProps[] = [{ icon: 'home', text: 'Home', href: '/' }, ...labels.map((text) => ({ text }))];
+  return <Breadcrumbs items={items} className="locus-breadcrumb" />;
+};
+
+/** Sidebar, top bar, breadcrumb and content for signed-in users; the live channel runs meanwhile. */
+const Shell = () => {
+  const user = useSignedInUser();
+  const dispatch = useDispatch<AppDispatch>();
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const [collapsed, setCollapsed] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [panelOpen, setPanelOpen] = useState(false);
+
+  useEffect(() => {
+    const client = startLiveUpdates(dispatch);
+    return () => client.stop();
+  }, [dispatch]);
+  useEffect(() => {
+    if (desktop) setMobileOpen(false);
+  }, [desktop]);
+
+  return (
+    <div className={`locus-shell${desktop ? '' : ' is-mobile'}`}>
+      {desktop ? (
+        <Sidebar role={user.role} collapsed={collapsed} />
+      ) : (
+        <Drawer isOpen={mobileOpen} onClose={() => setMobileOpen(false)} position="left" size={DrawerSize.SMALL} className="locus-mobile-menu">
+          <Sidebar role={user.role} collapsed={false} onNavigate={() => setMobileOpen(false)} />
+        </Drawer>
+      )}
+      <div className="locus-main">
+        <TopBar onToggleSidebar={() => (desktop ? setCollapsed((c) => !c) : setMobileOpen(true))} onOpenProfilePanel={() => setPanelOpen(true)} />
+        <Breadcrumb />
+        <main className="locus-content">
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <ProfilePanel isOpen={panelOpen} onClose={() => setPanelOpen(false)} />
+    </div>
+  );
+};
+
+/** Signed-out visitors see only the routed page. */
+export const AppLayout = () => {
+  const user = useCurrentUser();
+  return user ? (
+    <Shell />
+  ) : (
+    <Suspense fallback={<PageSpinner />}>
+      <Outlet />
+    </Suspense>
+  );
+};

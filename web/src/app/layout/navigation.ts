@@ -1,0 +1,58 @@
+import type { Role } from '@locus/contracts';
+import type { IconName } from '@blueprintjs/core';
+
+export interface NavItem {
+  label: string;
+  path?: string;
+  icon: IconName;
+  children?: NavItem[];
+}
+
+const dashboard: NavItem = { label: 'Dashboard', path: '/dashboard', icon: 'dashboard' };
+const reviews: NavItem = { label: 'Reviews', path: '/company-reviews', icon: 'star' };
+
+/** Sidebar entries per role (spec part 1 §6). */
+export const navigationFor = (role: Role): NavItem[] => {
+  switch (role) {
+    case 'Administrator':
+      return [
+        { label: 'Companies', path: '/companies', icon: 'office' },
+        { label: 'Settings', path: '/metadeta', icon: 'cog' },
+      ];
+    case 'CompanyAdmin':
+      return [
+        dashboard,
+        {
+          label: 'Locations',
+          icon: 'map-marker',
+          children: [
+            { label: 'Directory', path: '/locations', icon: 'list' },
+            { label: 'Bulk Edits', path: '/bulk-edit', icon: 'edit' },
+            { label: 'Template', path: '/default-location', icon: 'document' },
+          ],
+        },
+        reviews,
+        { label: 'Post Templates', path: '/location-template', icon: 'manually-entered-data' },
+        { label: 'Connections', path: '/connected-accounts', icon: 'link' },
+        { label: 'Users', path: '/users', icon: 'people' },
+        { label: 'Settings', path: '/metadeta', icon: 'cog' },
+      ];
+    case 'CompanyUser':
+      return [dashboard, { label: 'Locations', path: '/locations', icon: 'map-marker' }, reviews];
+    default: {
+      const never: never = role;
+      return never;
+    }
+  }
+};
+
+/** Breadcrumb trail for a path: the matching sidebar entries, else the page's own title. */
+export const breadcrumbTrail = (role: Role, pathname: string): string[] => {
+  for (const item of navigationFor(role)) {
+    if (item.path && pathname.startsWith(item.path)) return [item.label];
+    for (const child of item.children ?? []) {
+      if (child.path && pathname.startsWith(child.path)) return [item.label, child.label];
+    }
+  }
+  return [];
+};

@@ -1,0 +1,46 @@
+import type { LiveMessage } from '@locus/contracts';
+import { LiveNotifications, publishNotification } from '@web/shared/live/notifications';
+import { endSessionAndGoToLogin, logout } from '@web/shared/session/session-actions';
+import { takeValidToken } from '@web/shared/session/token-storage';
+import { api } from '../api';
+import type { AppDispatch } from '../store';
+import { TAG_TYPES } from '../tag-types';
+import { createLiveClient, type LiveClient } from './live-client';
+import { tagsForChange } from './collection-tags';
+
+export const LIVE_URL = '/api/live';
+
+/** What one live message does to the app: refresh data, or hand a notification to its listeners. */
+export const applyLiveMessage = (dispatch: AppDispatch, message: LiveMessage): void => {
+  switch (message.kind) {
+    case 'changed': {
+      const tags = tagsForChange(message.collection, message.id);
+      if (tags.length > 0) dispatch(api.util.invalidateTags(tags));
+      return;
+    }
+    case 'notification':
+      if (message.name === LiveNotifications.logoutDeletedCompanyUsers) {
+        logout();
+        return;
+      }
+      publishNotification(message.name, message.payload);
+      return;
+    default: {
+      const never: never = message;
+      return never;
+    }
+  }
+};
+
+export const startLiveUpdates = (dispatch: AppDispatch): LiveClient => {
+  const client = createLiveClient({
+    url: LIVE_URL,
+    getToken: () => takeValidToken(),
+    onMessage: (m) => applyLiveMessage(dispatch, m),
+    onUnauthorized: endSessionAndGoToLogin,
+    // messages sent while disconnected are lost: refresh everything cached
+    onReconnected: () => dispatch(api.util.invalidateTags([...TAG_TYPES])),
+  });
+  client.start();
+  return client;
+};

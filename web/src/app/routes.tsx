@@ -1,0 +1,66 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { useCurrentUser } from '@web/shared/session/session-context';
+import { AppLayout, type RouteHandle } from './layout/app-layout';
+import { landingPathFor, LOGIN_PATH, routeAccess, type GuardedPath } from './route-access';
+import { Guard } from './route-guard';
+
+const LoginPage = lazy(() => import('@web/features/identity/components/login-page'));
+const ForgotPasswordPage = lazy(() => import('@web/features/identity/components/forgot-password-page'));
+const GoogleCallbackPage = lazy(() => import('@web/features/identity/components/google-callback-page'));
+const CompaniesPage = lazy(() => import('@web/features/companies/components/companies-page'));
+const CompanyUsersPage = lazy(() => import('@web/features/companies/components/company-users-page'));
+const UsersPage = lazy(() => import('@web/features/users/components/users-page'));
+const AzureConnectPage = lazy(() => import('@web/features/users/components/azure-connect-page'));
+const AzureAccountsPage = lazy(() => import('@web/features/users/components/azure-accounts-page'));
+const SettingsPage = lazy(() => import('@web/features/settings/components/settings-page'));
+const ProfilePage = lazy(() => import('@web/features/profile/components/profile-page'));
+const StaffPage = lazy(() => import('@web/features/staff/components/staff-page'));
+const ComingSoon = lazy(() => import('./coming-soon'));
+
+const RootRedirect = () => {
+  const user = useCurrentUser();
+  return <Navigate to={user ? landingPathFor(user.role) : LOGIN_PATH} replace />;
+};
+
+const guarded = (path: GuardedPath, Page: LazyExoticComponent<ComponentType>, title: string): RouteObject => ({
+  path,
+  handle: { title } satisfies RouteHandle,
+  element: (
+    <Guard access={routeAccess[path]}>
+      <Page />
+    </Guard>
+  ),
+});
+
+/** Spec part 1 §2 and part 2 §2 route tables. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      { index: true, element: <RootRedirect /> },
+      guarded('/login', LoginPage, 'Login'),
+      guarded('/signup', LoginPage, 'Sign up'),
+      guarded('/forget-password', ForgotPasswordPage, 'Forgot password'),
+      guarded('/google-auth-callback', GoogleCallbackPage, 'Google sign-in'),
+      guarded('/companies', CompaniesPage, 'Companies'),
+      guarded('/companies/azure-connect', AzureConnectPage, 'Azure Connect'),
+      guarded('/companies/:companyId/users', CompanyUsersPage, 'Company Users'),
+      guarded('/azure-accounts', AzureAccountsPage, 'Azure Accounts'),
+      guarded('/users', UsersPage, 'Users'),
+      guarded('/staff', StaffPage, 'Staff'),
+      guarded('/metadeta', SettingsPage, 'Settings'),
+      guarded('/profile', ProfilePage, 'User Profile'),
+      // features built by later work: reachable from the menu, no data shown yet
+      guarded('/dashboard', ComingSoon, 'Dashboard'),
+      guarded('/locations', ComingSoon, 'Locations'),
+      guarded('/bulk-edit', ComingSoon, 'Bulk Edits'),
+      guarded('/default-location', ComingSoon, 'Location Default(s)'),
+      guarded('/company-reviews', ComingSoon, 'Reviews'),
+      guarded('/location-template', ComingSoon, 'Location Post Templates'),
+      guarded('/connected-accounts', ComingSoon, 'Connections'),
+      guarded('/account-connected/:processId/:isNewCompanyCreated', ComingSoon, 'Connections'),
+      { path: '*', element: <Navigate to="/dashboard" replace /> },
+    ],
+  },
+];

@@ -1,0 +1,34 @@
+import { OTP_LENGTH, PASSWORD_MIN_LENGTH, signupMessages as m } from './constants';
+
+/** A pragmatic address check (the server validates strictly). */
+export const looksLikeEmail = (value: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
+
+export const canSubmitLogin = (email: string, password: string): boolean => email.trim().length > 0 && password.length > 0;
+
+export const isOtpComplete = (code: string): boolean => new RegExp(`^[0-9]{${OTP_LENGTH}}$`).test(code);
+
+/** Keeps only digits, at most OTP_LENGTH of them (for the 6-digit field). */
+export const sanitizeOtp = (input: string): string => input.replace(/\D/g, '').slice(0, OTP_LENGTH);
+
+export interface SignupForm {
+  FirstName: string;
+  LastName: string;
+  Email: string;
+  Password: string;
+}
+export type SignupErrors = Partial<Record<keyof SignupForm, string>>;
+
+/** Spec §5 Sign-up: first name required; email required and valid; password ≥ 8; last name optional. */
+export const validateSignup = (form: SignupForm): SignupErrors => {
+  const errors: SignupErrors = {};
+  if (!form.FirstName.trim()) errors.FirstName = m.firstNameRequired;
+  if (!form.Email.trim()) errors.Email = m.emailRequired;
+  else if (!looksLikeEmail(form.Email)) errors.Email = m.emailInvalid;
+  if (!form.Password) errors.Password = m.passwordRequired;
+  else if (form.Password.length < PASSWORD_MIN_LENGTH) errors.Password = m.passwordTooShort;
+  return errors;
+};
+
+/** Forgot password with a token: both fields filled and equal. */
+export const resetPasswordProblem = (newPassword: string, confirm: string, notSameMessage: string): string | null =>
+  newPassword !== confirm ? notSameMessage : null;

@@ -1,0 +1,129 @@
+import { Button, ButtonGroup, Tag } from '@blueprintjs/core';
+import { useState } from 'react';
+import { failureMessage } from '@web/shared/lib/envelope';
+import { filterRows } from '@web/shared/lib/global-search';
+import { useConfirm } from '@web/shared/ui/confirm-dialog';
+import { PaginatedTable, type Column } from '@web/shared/ui/paginated-table';
+import { SearchBar } from '@web/shared/ui/search-bar';
+import { toast } from '@web/shared/ui/toaster';
+import {
+  useCompanyVariablesQuery,
+  useDeleteCompanyVariableMutation,
+  useLazyRevealCompanyVariableQuery,
+  useSetCompanyVariableValueMutation,
+  type CompanyVariable,
+} from '../api/settings-api';
+import { MASKED_VALUE, SETTINGS_PAGE_SIZE, settingsTexts as t } from '../constants';
+import { visibleCompanyVariables } from '../validation';
+import { CompanyVariableDialog } from './company-variable-dialog';
+import { SetValueDialog } from './set-value-dialog';
+import { VariableValueCell } from './variable-value-cell';
+
+const isBoolean = (v: CompanyVariable) => v.IsBooleanType || v.IsBoolean;
+
+export const CompanyVariablesSection = ({ seesEntityTyped }: { seesEntityTyped: boolean }) => {
+  const { data = [], isFetching } = useCompanyVariablesQuery();
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<CompanyVariable | 'new' | null>(null);
+  const [settingValue, setSettingValue] = useState<CompanyVariable | null>(null);
+  const [reveal, revealState] = useLazyRevealCompanyVariableQuery();
+  const [setValue, setValueState] = useSetCompanyVariableValueMutation();
+  const [remove] = useDeleteCompanyVariableMutation();
+  const { confirm } = useConfirm();
+
+  const rows = filterRows(visibleCompanyVariables(data, seesEntityTyped), search, (v) => [v.VariableName, v.Title, v.Description, v.VariableValue]);
+
+  const openSetValue = (v: CompanyVariable) => {
+    setSettingValue(v);
+    if (v.IsEncrypted && v.VariableValue === MASKED_VALUE) void reveal(v.Id);
+  };
+
+  const saveValue = async (v: CompanyVariable, value: string | boolean) => {
+    if (!(await confirm(t.confirmSetValue))) return;
+    try {
+      const res = await setValue({ variableId: v.Id, value }).unwrap();
+      toast.success(res.ResponseMessage || t.saved);
+      setSettingValue(null);
+    } catch (err) {
+      toast.error(failureMessage(err, t.saveFailed));
+    }
+  };
+
+  const deleteVariable = async (v: CompanyVariable) => {
+    if (!(await confirm(t.confirmDelete))) return;
+    try {
+      const res = await remove(v.Id).unwrap();
+      toast.success(res.ResponseMessage || t.deleted);
+    } catch (err) {
+      toast.error(failureMessage(err, t.deleteFailed));
+    }
+  };
+
+  const columns: Column<CompanyVariable>[] = [
+    {
+      header: t.columns.name,
+      cell: (v) => (
+        <>
+          {v.VariableName}
+          {v.IsSystemGenerated ? (
+            <Tag minimal className="locus-inline-tag">
+              {t.systemGenerated}
+            </Tag>
+          ) : null}
+        </>
+      ),
+    },
+    { header: t.columns.title, cell: (v) => v.Title },
+    {
+      header: t.columns.value,
+      cell: (v) => <VariableValueCell value={v.VariableValue} isBoolean={isBoolean(v)} isEncrypted={v.IsEncrypted} name={v.VariableName} />,
+    },
+    {
+      header: t.columns.actions,
+      width: 260,
+      cell: (v) => (
+        <ButtonGroup>
+          <Button size="small" icon="edit" text={t.setValue} onClick={() => openSetValue(v)} />
+          {v.IsAdminVariable ? null : <Button size="small" icon="cog" text={t.edit} onClick={() => setEditing(v)} />}
+          {v.IsSystemGenerated || v.IsAdminVariable ? null : (
+            <Button size="small" icon="trash" intent="danger" text={t.delete} onClick={() => void deleteVariable(v)} />
+          )}
+        </ButtonGroup>
+      ),
+    },
+  ];
+
+  const revealed = settingValue && revealState.originalArgs === settingValue.Id ? revealState.data : undefined;
+
+  return (
+    <>
+      <SearchBar value={search} onChange={setSearch} onClear={() => setSearch('')} placeholder={t.search} clearText={t.clear}>
+        <Button intent="primary" icon="add" text={t.manageCompanySettings} onClick={() => setEditing('new')} />
+      </SearchBar>
+      <PaginatedTable
+        rows={rows}
+        columns={columns}
+        rowKey={(v) => v.Id}
+        pageSize={SETTINGS_PAGE_SIZE}
+        paginator="above-page-size"
+        emptyText={t.empty}
+        loading={isFetching && data.length === 0}
+        resetKey={search}
+      />
+      {editing ? (
+        <CompanyVariableDialog variable={editing === 'new' ? null : editing} showEntityType={seesEntityTyped} onClose={() => setEditing(null)} />
+      ) : null}
+      {settingValue ? (
+        <SetValueDialog
+          variableName={settingValue.VariableName}
+          isBoolean={isBoolean(settingValue)}
+          initialValue={revealed !== undefined ? revealed : settingValue.VariableValue}
+          loadingValue={settingValue.IsEncrypted && settingValue.VariableValue === MASKED_VALUE && revealState.isFetching}
+          saving={setValueState.isLoading}
+          onSave={(value) => void saveValue(settingValue, value)}
+          onClose={() => setSettingValue(null)}
+        />
+      ) : null}
+    </>
+  );
+};

@@ -1,0 +1,44 @@
+import {
+  createStaffRoute,
+  deactivateStaffRoute,
+  listStaffFilteredRoute,
+  listStaffRoute,
+  updateStaffRoute,
+  type Staff,
+  type StaffBody,
+} from '@locus/contracts/staff/routes';
+import { api } from '@web/app/api';
+import { LIST } from '@web/app/tag-types';
+import { requestFor } from '@web/shared/lib/api-path';
+
+export type { Staff, StaffBody };
+
+interface Answer {
+  Success: true;
+  ResponseMessage?: string;
+}
+
+export const staffApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    staff: build.query<Staff[], { companyId: string; filter?: string }>({
+      query: ({ companyId, filter }) =>
+        filter ? requestFor(listStaffFilteredRoute, { params: { companyId, filter } }) : requestFor(listStaffRoute, { params: { companyId } }),
+      transformResponse: (res: { Data: Staff[] }) => res.Data ?? [],
+      providesTags: (res) => [...(res ?? []).map((s) => ({ type: 'Staff' as const, id: s.Id })), { type: 'Staff', id: LIST }],
+    }),
+    createStaff: build.mutation<Answer, { companyId: string; body: StaffBody }>({
+      query: ({ companyId, body }) => requestFor(createStaffRoute, { params: { companyId }, body }),
+      invalidatesTags: [{ type: 'Staff', id: LIST }],
+    }),
+    updateStaff: build.mutation<Answer, { companyId: string; staffId: string; body: StaffBody }>({
+      query: ({ companyId, staffId, body }) => requestFor(updateStaffRoute, { params: { companyId, staffId }, body }),
+      invalidatesTags: (_r, _e, { staffId }) => [{ type: 'Staff', id: staffId }, { type: 'Staff', id: LIST }],
+    }),
+    deactivateStaff: build.mutation<Answer, { companyId: string; staffId: string }>({
+      query: ({ companyId, staffId }) => requestFor(deactivateStaffRoute, { params: { companyId, staffId } }),
+      invalidatesTags: [{ type: 'Staff', id: LIST }],
+    }),
+  }),
+});
+
+export const { useStaffQuery, useCreateStaffMutation, useUpdateStaffMutation, useDeactivateStaffMutation } = staffApi;

@@ -1,0 +1,114 @@
+import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { useState, type FormEvent } from 'react';
+import { PersonFields } from '@web/shared/forms/person-fields';
+import { emptyPerson, isValid, personBody, validatePerson, type PersonForm, type PersonRules } from '@web/shared/forms/person-form';
+import { failureMessage } from '@web/shared/lib/envelope';
+import { useConfirm } from '@web/shared/ui/confirm-dialog';
+import { toast } from '@web/shared/ui/toaster';
+import {
+  useCreateCompanyAdminUserMutation,
+  useCreateUserMutation,
+  useSetUserActiveMutation,
+  useUpdateUserMutation,
+  type UserRow,
+} from '../api/users-api';
+import { userTexts as t } from '../constants';
+
+export type UserDialogMode = { kind: 'user' | 'admin'; user: UserRow | null };
+
+/**
+ * Create/Update User (phone required; password optional) and Create/Update Company Admin
+ * (password pair required on create). Password validators only in create mode.
+ */
+export const rulesFor = (mode: UserDialogMode): PersonRules => ({
+  password: mode.user ? 'optional-pair' : mode.kind === 'admin' ? 'pair' : 'optional-pair',
+  phoneRequired: mode.kind === 'user',
+});
+
+export const UserDialog = ({ mode, onClose }: { mode: UserDialogMode; onClose: () => void }) => {
+  const { user } = mode;
+  const [form, setForm] = useState<PersonForm>(() =>
+    user ? { ...emptyPerson(), FirstName: user.FirstName, LastName: user.LastName, Email: user.Email, PhoneNumber: user.PhoneNumber } : emptyPerson(),
+  );
+  const [submitted, setSubmitted] = useState(false);
+  const rules = rulesFor(mode);
+  const errors = validatePerson(form, rules);
+  const [createUser, createUserState] = useCreateUserMutation();
+  const [createAdmin, createAdminState] = useCreateCompanyAdminUserMutation();
+  const [updateUser, updateState] = useUpdateUserMutation();
+  const [setActive, activeState] = useSetUserActiveMutation();
+  const { confirm } = useConfirm();
+  const saving = createUserState.isLoading || createAdminState.isLoading || updateState.isLoading;
+
+  const title =
+    mode.kind === 'admin' ? (user ? t.updateAdminTitle : t.createAdminTitle) : user ? t.updateUserTitle : t.createUserTitle;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (!isValid(errors)) return;
+    const body = personBody(form);
+    try {
+      const res = user
+        ? await updateUser({ userId: user.Id, body }).unwrap()
+        : mode.kind === 'admin'
+          ? await createAdmin(body).unwrap()
+          : await createUser(body).unwrap();
+      toast.success(res.ResponseMessage || (user ? t.userUpdated : mode.kind === 'admin' ? t.companyAdminCreated : t.userCreated));
+      onClose();
+    } catch (err) {
+      // spec §8: create/update failures are logged; the server's reason is shown as well
+      console.error('user save failed', err);
+      toast.error(failureMessage(err, t.genericFailure));
+    }
+  };
+
+  const toggleActive = async () => {
+    if (!user) return;
+    if (user.LoginAllowed && !(await confirm(t.confirmDeactivate))) return;
+    try {
+      const res = await setActive({ userId: user.Id, active: !user.LoginAllowed }).unwrap();
+      toast.success(res.ResponseMessage || (user.LoginAllowed ? t.userDeactivated : t.userActivated));
+      onClose();
+    } catch (err) {
+      toast.error(failureMessage(err, t.genericFailure));
+    }
+  };
+
+  return (
+    <Dialog isOpen title={title} onClose={onClose} className="locus-dialog-wide">
+      <form onSubmit={submit} noValidate>
+        <DialogBody>
+          <PersonFields
+            idPrefix={`user-${mode.kind}`}
+            value={form}
+            onChange={setForm}
+            errors={errors}
+            showAllErrors={submitted}
+            password={rules.password}
+            phoneRequired={rules.phoneRequired}
+          />
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={t.cancel} onClick={onClose} />
+              <Button type="submit" intent="primary" text={t.save} loading={saving} disabled={mode.kind === 'admin' && !isValid(errors)} />
+            </>
+          }
+        >
+          {user && !user.IsDefaultCompanyContact ? (
+            <Button
+              variant="outlined"
+              intent={user.LoginAllowed ? 'warning' : 'success'}
+              icon={user.LoginAllowed ? 'disable' : 'confirm'}
+              text={user.LoginAllowed ? t.deactivate : t.activate}
+              onClick={() => void toggleActive()}
+              loading={activeState.isLoading}
+            />
+          ) : null}
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+};
