@@ -146,7 +146,7 @@ describe('company settings decider', () => {
 describe('admin settings decider', () => {
   const seeded: AdminSettingsEvent = { type: 'AdminVariablesSeeded', data: { variables: adminSeed() } };
   const run = (events: AdminSettingsEvent[], command: AdminSettingsCommand) =>
-    adminSettingsDecider.decide(command, events.reduce(adminSettingsDecider.evolve, adminSettingsDecider.initialState()));
+    [adminSettingsDecider.decide(command, events.reduce(adminSettingsDecider.evolve, adminSettingsDecider.initialState()))].flat();
   const saveCmd = (over: Partial<Extract<AdminSettingsCommand, { type: 'SaveAdminVariable' }>> = {}): AdminSettingsCommand => ({
     type: 'SaveAdminVariable',
     seed: adminSeed(),
