@@ -1,6 +1,6 @@
 import type { Access } from '@locus/contracts';
 import { forbidden, unauthenticated } from './errors';
-import type { SessionValidator, TokenService } from '../runtime/deps';
+import type { Clock, ReadModels, SessionValidator, TokenService } from '../runtime/deps';
 import type { AuthContext } from './route-handler';
 import type { LocusContext, LocusMiddleware } from './state';
 
@@ -57,3 +57,6 @@ export function auth(roles: readonly Access[], deps: AuthDeps): LocusMiddleware 
     await next();
   };
 }
+
+/** Builds the session check from what both APIs have (the identity feature supplies one). */
+export type SessionValidatorFactory = (deps: { readModels: ReadModels; clock: Clock }) => SessionValidator;
