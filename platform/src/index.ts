@@ -23,3 +23,6 @@ export * from './http/response';
 export * from './event-store/upcasters';
 export { createSqliteEventStore, type SqliteEventStoreOptions } from './event-store/sqlite-event-store';
 export { createEventStoreDbEventStore, type EventStoreDbEventStoreOptions } from './event-store/eventstoredb-event-store';
+export { DuplicateKeyError, InvalidOperationError } from './read-store/read-store-errors';
+export { createEmbeddedReadStore, type EmbeddedReadStoreOptions } from './read-store/embedded-read-store';
+export { createMongoReadStore, type MongoReadStoreOptions } from './read-store/mongo-read-store';

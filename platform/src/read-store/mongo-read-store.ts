@@ -1,0 +1,300 @@
+import { randomUUID } from 'node:crypto';
+import {
+  MongoBulkWriteError,
+  MongoClient,
+  MongoInvalidArgumentError,
+  MongoServerError,
+  type AnyBulkWriteOperation,
+  type ClientSession,
+  type Document,
+  type Filter as MongoFilter,
+  type IndexDescription,
+  type Sort,
+} from 'mongodb';
+import type {
+  AtomicBatch,
+  BulkWriteResult,
+  Checkpoint,
+  Collection,
+  Doc,
+  Filter,
+  FindOptions,
+  IndexSpec,
+  ReadStore,
+  WriteOp,
+} from './read-store';
+import { DuplicateKeyError, InvalidOperationError } from './read-store-errors';
+import { assertCheckpoint, assertCollectionName, CHECKPOINTS_COLLECTION } from './collection-names';
+
+/**
+ * MongoDB ReadStore. Needs a replica set (a single-node one is enough): commit() and every
+ * bulkWrite run in a session transaction, so a batch's documents and its checkpoint (in
+ * `_checkpoints`) are written together or not at all. Errors are mapped to the port's
+ * DuplicateKeyError / InvalidOperationError so callers behave the same on both adapters.
+ */
+export interface MongoReadStoreOptions {
+  url: string;
+  dbName: string;
+  now?: () => Date;
+  /** _id for upserts whose filter names none (MongoDB would make an ObjectId; the port keeps string ids). */
+  newId?: () => string;
+}
+
+interface CheckpointDoc {
+  _id: string;
+  position: number;
+  updatedAt: string;
+}
+
+/** Server error codes meaning "the operation is invalid" rather than "the server failed". */
+const INVALID_OPERATION_CODES = new Set([
+  2, // BadValue
+  9, // FailedToParse
+  14, // TypeMismatch
+  40, // ConflictingUpdateOperators
+  52, // DollarPrefixedFieldName
+  54, // NotSingleValueField
+  66, // ImmutableField
+  67, // CannotCreateIndex
+  85, // IndexOptionsConflict
+  86, // IndexKeySpecsConflict
+  197, // InvalidIndexSpecificationOption
+]);
+
+export function createMongoReadStore(options: MongoReadStoreOptions): ReadStore {
+  const now = options.now ?? (() => new Date());
+  const newId = options.newId ?? randomUUID;
+  // ignoreUndefined: undefined fields are left out, as JSON (the embedded adapter) does.
+  const client = new MongoClient(options.url, { ignoreUndefined: true });
+  const db = client.db(options.dbName);
+  const checkpoints = db.collection<CheckpointDoc>(CHECKPOINTS_COLLECTION);
+  let closed = false;
+
+  const assertOpen = () => {
+    if (closed) throw new Error('read store is closed');
+  };
+
+  async function inTransaction<T>(collection: string, work: (session: ClientSession) => Promise<T>): Promise<T> {
+    assertOpen();
+    const session = client.startSession();
+    try {
+      return await session.withTransaction(() => work(session), {
+        readConcern: { level: 'snapshot' },
+        writeConcern: { w: 'majority' },
+      });
+    } catch (error) {
+      throw toPortError(error, collection, options.dbName);
+    } finally {
+      await session.endSession();
+    }
+  }
+
+  const mapped = async <T>(collection: string, work: () => Promise<T>): Promise<T> => {
+    assertOpen();
+    try {
+      return await work();
+    } catch (error) {
+      throw toPortError(error, collection, options.dbName);
+    }
+  };
+
+  function collection<T extends Doc = Doc>(name: string): Collection<T> {
+    assertCollectionName(name);
+    const coll = db.collection<Document>(name);
+    return {
+      name,
+      find: (filter: Filter = {}, findOptions: FindOptions = {}) =>
+        mapped(name, async () => {
+          let cursor = coll.find(filter as MongoFilter<Document>, {
+            ...(findOptions.projection ? { projection: findOptions.projection } : {}),
+          });
+          if (findOptions.sort && Object.keys(findOptions.sort).length) cursor = cursor.sort(findOptions.sort as Sort);
+          if (findOptions.skip) cursor = cursor.skip(findOptions.skip);
+          if (findOptions.limit) cursor = cursor.limit(Math.abs(findOptions.limit));
+          return (await cursor.toArray()) as unknown as T[];
+        }),
+      findOne: (filter: Filter, findOptions = {}) =>
+        mapped(name, async () => {
+          const doc = await coll.findOne(filter as MongoFilter<Document>, {
+            ...(findOptions.projection ? { projection: findOptions.projection } : {}),
+          });
+          return doc as unknown as T | null;
+        }),
+      countDocuments: (filter: Filter = {}) => mapped(name, () => coll.countDocuments(filter as MongoFilter<Document>)),
+      aggregate: <R = Doc>(pipeline: Record<string, unknown>[]) =>
+        mapped(name, async () => (await coll.aggregate<Document>(pipeline).toArray()) as unknown as R[]),
+      bulkWrite: async (ops: WriteOp[]) => {
+        if (ops.length === 0) return emptyResult();
+        const models = toMongoOps(name, ops, newId);
+        return inTransaction(name, async (session) => toResult(await coll.bulkWrite(models, { session, ordered: true })));
+      },
+      createIndexes: (indexes: IndexSpec[]) =>
+        mapped(name, async () => {
+          if (indexes.length === 0) return;
+          await coll.createIndexes(indexes.map(toIndexDescription));
+        }),
+      drop: () =>
+        mapped(name, async () => {
+          try {
+            await coll.drop();
+          } catch (error) {
+            if (error instanceof MongoServerError && error.codeName === 'NamespaceNotFound') return;
+            throw error;
+          }
+        }),
+    };
+  }
+
+  return {
+    collection,
+    async listCollections() {
+      assertOpen();
+      const infos = await db.listCollections({}, { nameOnly: true }).toArray();
+      return infos.map((i) => i.name).filter((n) => n !== CHECKPOINTS_COLLECTION && !n.startsWith('system.'));
+    },
+    async commit(batch: AtomicBatch) {
+      const writes = batch.writes.filter((w) => w.ops.length > 0);
+      for (const w of writes) assertCollectionName(w.collection);
+      if (batch.checkpoint) assertCheckpoint(batch.checkpoint);
+      if (writes.length === 0 && !batch.checkpoint) return;
+      const models = writes.map((w) => ({ collection: w.collection, ops: toMongoOps(w.collection, w.ops, newId) }));
+      const checkpoint = batch.checkpoint;
+      await inTransaction(writes[0]?.collection ?? CHECKPOINTS_COLLECTION, async (session) => {
+        // Sequential on purpose: operations of one transaction must not run in parallel.
+        for (const w of models) await db.collection<Document>(w.collection).bulkWrite(w.ops, { session, ordered: true });
+        if (checkpoint) {
+          await checkpoints.updateOne(
+            { _id: checkpoint.name },
+            { $set: { position: checkpoint.position, updatedAt: now().toISOString() } },
+            { upsert: true, session },
+          );
+        }
+      });
+    },
+    async getCheckpoint(name: string): Promise<Checkpoint | null> {
+      assertOpen();
+      const doc = await checkpoints.findOne({ _id: name });
+      return doc ? { name: doc._id, position: doc.position, updatedAt: doc.updatedAt } : null;
+    },
+    async deleteCheckpoint(name: string) {
+      assertOpen();
+      await checkpoints.deleteOne({ _id: name });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+/**
+ * The port's write ops are MongoDB's bulkWrite models; two additions keep both adapters
+ * alike: inserted ids must be strings, and an upsert whose filter names no _id gets a string
+ * one through $setOnInsert (MongoDB would invent an ObjectId).
+ */
+function toMongoOps(collection: string, ops: WriteOp[], newId: () => string): AnyBulkWriteOperation<Document>[] {
+  return ops.map((op): AnyBulkWriteOperation<Document> => {
+    if ('insertOne' in op) {
+      const doc = op.insertOne.document;
+      if (typeof doc?._id !== 'string' || doc._id.length === 0) {
+        throw new InvalidOperationError(collection, '_id must be a non-empty string');
+      }
+      return { insertOne: { document: doc as Document } };
+    }
+    if ('replaceOne' in op) {
+      const { filter, replacement, upsert } = op.replaceOne;
+      if (replacement?._id !== undefined && (typeof replacement._id !== 'string' || replacement._id.length === 0)) {
+        throw new InvalidOperationError(collection, '_id must be a non-empty string');
+      }
+      return { replaceOne: { filter: filter as MongoFilter<Document>, replacement, upsert: upsert === true } };
+    }
+    if ('updateOne' in op) {
+      const { filter, update, upsert } = op.updateOne;
+      let spec = update as Document;
+      if (upsert && typeof equalityId(filter) !== 'string' && isOperatorDocument(spec)) {
+        const setOnInsert = (spec.$setOnInsert ?? {}) as Document;
+        const setsId = '_id' in setOnInsert || '_id' in ((spec.$set ?? {}) as Document);
+        if (!setsId) spec = { ...spec, $setOnInsert: { ...setOnInsert, _id: newId() } };
+      }
+      return { updateOne: { filter: filter as MongoFilter<Document>, update: spec, upsert: upsert === true } };
+    }
+    if ('updateMany' in op) {
+      return { updateMany: { filter: op.updateMany.filter as MongoFilter<Document>, update: op.updateMany.update as Document } };
+    }
+    if ('deleteOne' in op) return { deleteOne: { filter: op.deleteOne.filter as MongoFilter<Document> } };
+    if ('deleteMany' in op) return { deleteMany: { filter: op.deleteMany.filter as MongoFilter<Document> } };
+    throw new InvalidOperationError(collection, `unknown bulkWrite operation ${Object.keys(op as object).join(', ')}`);
+  });
+}
+
+function equalityId(filter: Filter): unknown {
+  const id = filter?._id;
+  if (id !== null && typeof id === 'object' && !(id instanceof RegExp) && '$eq' in (id as object)) {
+    return (id as { $eq: unknown }).$eq;
+  }
+  return id;
+}
+
+function isOperatorDocument(update: Document): boolean {
+  const keys = Object.keys(update ?? {});
+  return keys.length > 0 && keys.every((k) => k.startsWith('$'));
+}
+
+function toIndexDescription(spec: IndexSpec): IndexDescription {
+  return {
+    key: spec.key,
+    ...(spec.name ? { name: spec.name } : {}),
+    ...(spec.unique ? { unique: true } : {}),
+  };
+}
+
+function toResult(r: {
+  insertedCount: number;
+  matchedCount: number;
+  modifiedCount: number;
+  deletedCount: number;
+  upsertedCount: number;
+}): BulkWriteResult {
+  return {
+    insertedCount: r.insertedCount,
+    matchedCount: r.matchedCount,
+    modifiedCount: r.modifiedCount,
+    deletedCount: r.deletedCount,
+    upsertedCount: r.upsertedCount,
+  };
+}
+
+function emptyResult(): BulkWriteResult {
+  return { insertedCount: 0, matchedCount: 0, modifiedCount: 0, deletedCount: 0, upsertedCount: 0 };
+}
+
+/** Maps driver errors to the port's errors; anything else passes through unchanged. */
+export function toPortError(error: unknown, collection: string, dbName: string): unknown {
+  if (error instanceof DuplicateKeyError || error instanceof InvalidOperationError) return error;
+  if (error instanceof MongoInvalidArgumentError) return new InvalidOperationError(collection, error.message);
+  if (!(error instanceof MongoServerError)) return error;
+
+  const writeErrors =
+    error instanceof MongoBulkWriteError
+      ? Array.isArray(error.writeErrors)
+        ? error.writeErrors
+        : [error.writeErrors]
+      : [];
+  const duplicateWrite = writeErrors.find((w) => w.code === 11000);
+  if (duplicateWrite || error.code === 11000) {
+    // A write error carries its own errmsg and keyValue; a plain server error (index build) has them itself.
+    const raw: Document = duplicateWrite ? (duplicateWrite.err as unknown as Document) : error;
+    const message = String(raw.errmsg ?? error.message);
+    const keyValue = (raw.keyValue ?? error.keyValue ?? {}) as Record<string, unknown>;
+    const index = /index: (\S+) dup key/.exec(message)?.[1] ?? 'unknown';
+    const inCollection = /collection: (\S+) index:/.exec(message)?.[1];
+    const name = inCollection?.startsWith(dbName + '.') ? inCollection.slice(dbName.length + 1) : collection;
+    return new DuplicateKeyError(name, index, keyValue);
+  }
+  const code = typeof error.code === 'number' ? error.code : writeErrors[0]?.code;
+  if (code !== undefined && INVALID_OPERATION_CODES.has(code)) {
+    return new InvalidOperationError(collection, writeErrors[0]?.errmsg ?? error.message);
+  }
+  return error;
+}
