@@ -15,6 +15,8 @@ export interface BaseQueryDeps {
   onSessionEnded: () => void;
   now?: () => number;
   fetchFn?: typeof fetch;
+  /** '' in the browser (same origin); tests give an absolute origin. */
+  baseUrl?: string;
 }
 
 export type LocusBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>;
@@ -26,7 +28,7 @@ export type LocusBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQ
  */
 export const createLocusBaseQuery = (deps: BaseQueryDeps): LocusBaseQuery => {
   const now = deps.now ?? Date.now;
-  const raw = fetchBaseQuery({ baseUrl: '', fetchFn: deps.fetchFn });
+  const raw = fetchBaseQuery({ baseUrl: deps.baseUrl ?? '', fetchFn: deps.fetchFn });
 
   return async (args, api, extraOptions) => {
     const request: FetchArgs = typeof args === 'string' ? { url: args } : { ...args };

@@ -35,6 +35,7 @@ export const createLiveClient = (opts: LiveClientOptions): LiveClient => {
   let attempt = 0;
   let everOpened = false;
   let controller: AbortController | null = null;
+  let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let staleTimer: ReturnType<typeof setTimeout> | null = null;
   let serverRetryMs: number | undefined;
@@ -42,13 +43,19 @@ export const createLiveClient = (opts: LiveClientOptions): LiveClient => {
 
   const setStatus = (s: LiveStatus) => opts.onStatus?.(s);
 
+  // aborting the request also errors its body in browsers; cancelling the reader makes sure
+  const abortCurrent = () => {
+    controller?.abort();
+    void reader?.cancel().catch(() => undefined);
+  };
+
   const clearStale = () => {
     if (staleTimer) clearTimeout(staleTimer);
     staleTimer = null;
   };
   const armStale = () => {
     clearStale();
-    staleTimer = setTimeout(() => controller?.abort(), STALE_STREAM_AFTER_MS);
+    staleTimer = setTimeout(abortCurrent, STALE_STREAM_AFTER_MS);
   };
 
   const scheduleReconnect = () => {
@@ -87,10 +94,11 @@ export const createLiveClient = (opts: LiveClientOptions): LiveClient => {
       attempt = 0;
       if (reconnected) opts.onReconnected?.();
       armStale();
-      const reader = res.body.getReader();
+      const bodyReader = res.body.getReader();
+      reader = bodyReader;
       const decoder = new TextDecoder();
       for (;;) {
-        const { value, done } = await reader.read();
+        const { value, done } = await bodyReader.read();
         if (done) break;
         armStale();
         for (const item of parser.feed(decoder.decode(value, { stream: true }))) {
@@ -105,7 +113,10 @@ export const createLiveClient = (opts: LiveClientOptions): LiveClient => {
       // network error, abort on stale stream, or stop(): reconnect unless stopped
     } finally {
       clearStale();
-      if (controller === ctrl) controller = null;
+      if (controller === ctrl) {
+        controller = null;
+        reader = null;
+      }
     }
     scheduleReconnect();
   };
@@ -115,8 +126,9 @@ export const createLiveClient = (opts: LiveClientOptions): LiveClient => {
     if (retryTimer) clearTimeout(retryTimer);
     retryTimer = null;
     clearStale();
-    controller?.abort();
+    abortCurrent();
     controller = null;
+    reader = null;
     setStatus('closed');
   };
 

@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { PersonFields } from '@web/shared/forms/person-fields';
-import { emptyPerson, isValid, personBody, validatePerson, type PersonForm, type PersonRules } from '@web/shared/forms/person-form';
+import { emptyPerson, isValid, personBody, validatePerson, type PersonForm } from '@web/shared/forms/person-form';
 import { failureMessage } from '@web/shared/lib/envelope';
 import { useConfirm } from '@web/shared/ui/confirm-dialog';
 import { toast } from '@web/shared/ui/toaster';
@@ -13,17 +13,9 @@ import {
   type UserRow,
 } from '../api/users-api';
 import { userTexts as t } from '../constants';
+import { rulesFor, type UserKind } from '../user-rules';
 
-export type UserDialogMode = { kind: 'user' | 'admin'; user: UserRow | null };
-
-/**
- * Create/Update User (phone required; password optional) and Create/Update Company Admin
- * (password pair required on create). Password validators only in create mode.
- */
-export const rulesFor = (mode: UserDialogMode): PersonRules => ({
-  password: mode.user ? 'optional-pair' : mode.kind === 'admin' ? 'pair' : 'optional-pair',
-  phoneRequired: mode.kind === 'user',
-});
+export type UserDialogMode = { kind: UserKind; user: UserRow | null };
 
 export const UserDialog = ({ mode, onClose }: { mode: UserDialogMode; onClose: () => void }) => {
   const { user } = mode;
@@ -31,7 +23,7 @@ export const UserDialog = ({ mode, onClose }: { mode: UserDialogMode; onClose: (
     user ? { ...emptyPerson(), FirstName: user.FirstName, LastName: user.LastName, Email: user.Email, PhoneNumber: user.PhoneNumber } : emptyPerson(),
   );
   const [submitted, setSubmitted] = useState(false);
-  const rules = rulesFor(mode);
+  const rules = rulesFor(mode.kind, mode.user !== null);
   const errors = validatePerson(form, rules);
   const [createUser, createUserState] = useCreateUserMutation();
   const [createAdmin, createAdminState] = useCreateCompanyAdminUserMutation();

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { fillPath, requestFor } from './api-path';
+import { formatDate, formatDateTime } from './dates';
+import { failureMessage, fieldErrorsOf, listOf, responseMessage } from './envelope';
+import { filterRows, matchesGlobalSearch } from './global-search';
+import { clampPage, pageCount, pageOf, pageRange, showPaginator } from './pagination';
+
+describe('pagination rules', () => {
+  it('shows the paginator only above the page size, or always', () => {
+    expect(showPaginator(15, 15, 'above-page-size')).toBe(false);
+    expect(showPaginator(16, 15, 'above-page-size')).toBe(true);
+    expect(showPaginator(0, 15, 'always')).toBe(true);
+    expect(showPaginator(3, 15, 'always')).toBe(true);
+  });
+
+  it('counts pages and slices rows', () => {
+    expect(pageCount(0, 15)).toBe(1);
+    expect(pageCount(15, 15)).toBe(1);
+    expect(pageCount(31, 15)).toBe(3);
+    const rows = Array.from({ length: 31 }, (_, i) => i);
+    expect(pageOf(rows, 2, 15)).toEqual([30]);
+    expect(pageOf(rows, 1, 15)).toHaveLength(15);
+  });
+
+  it('clamps a page past the end (after a delete) and reports ranges', () => {
+    expect(clampPage(5, 16, 15)).toBe(1);
+    expect(clampPage(-1, 16, 15)).toBe(0);
+    expect(pageRange(1, 16, 15)).toEqual([16, 16]);
+    expect(pageRange(0, 0, 15)).toEqual([0, 0]);
+  });
+});
+
+describe('global search', () => {
+  it('matches every word in any field, ignoring case', () => {
+    expect(matchesGlobalSearch(['Ada Lovelace', 'ada@x.io', null], 'ada LOVE')).toBe(true);
+    expect(matchesGlobalSearch(['Ada Lovelace'], 'ada babbage')).toBe(false);
+    expect(matchesGlobalSearch([], '  ')).toBe(true);
+    expect(filterRows([{ n: 'a' }, { n: 'b' }], 'B', (r) => [r.n])).toEqual([{ n: 'b' }]);
+  });
+});
+
+describe('dates', () => {
+  it('formats MM/dd/yyyy and MM/dd/yyyy hh:mm a in local time', () => {
+    expect(formatDate(new Date(2024, 0, 5, 13, 7))).toBe('01/05/2024');
+    expect(formatDateTime(new Date(2024, 0, 5, 13, 7))).toBe('01/05/2024 01:07 PM');
+    expect(formatDateTime(new Date(2024, 11, 31, 0, 30))).toBe('12/31/2024 12:30 AM');
+    expect(formatDate('not a date')).toBe('');
+    expect(formatDate(null)).toBe('');
+  });
+});
+
+describe('paths from route definitions', () => {
+  it('fills and encodes params, drops missing optional ones', () => {
+    expect(fillPath('/api/companies/:companyId/admins/:adminId', { companyId: 'a b', adminId: 'x/y' })).toBe('/api/companies/a%20b/admins/x%2Fy');
+    expect(fillPath('/api/staff/:companyId/:filter?', { companyId: 'c1' })).toBe('/api/staff/c1');
+    expect(() => fillPath('/api/users/:userId', {})).toThrow(/userId/);
+  });
+
+  it('builds a request with method, query without empty values, and body', () => {
+    expect(requestFor({ method: 'GET', path: '/api/users' }, { query: { search: '', page: 2, pageSize: 15 } })).toEqual({
+      url: '/api/users',
+      method: 'GET',
+      params: { page: 2, pageSize: 15 },
+    });
+    expect(requestFor({ method: 'POST', path: '/api/users/:userId/update' }, { params: { userId: 'u1' }, body: { A: 1 } })).toEqual({
+      url: '/api/users/u1/update',
+      method: 'POST',
+      body: { A: 1 },
+    });
+  });
+});
+
+describe('envelope messages', () => {
+  const failure = {
+    status: 400,
+    data: { Success: false, ResponseMessage: 'Validation failed', ApiError: { ErrorCode: 'X', ErrorMessage: 'Email is required', Fields: [{ Field: 'Email', Message: 'Email is required' }] } },
+  };
+
+  it('prefers ApiError.ErrorMessage, or ResponseMessage when asked, else the fallback', () => {
+    expect(failureMessage(failure, 'fallback')).toBe('Email is required');
+    expect(responseMessage(failure, 'fallback')).toBe('Validation failed');
+    expect(failureMessage({ status: 'FETCH_ERROR', error: 'offline' }, 'fallback')).toBe('fallback');
+    expect(fieldErrorsOf(failure)).toEqual({ Email: 'Email is required' });
+  });
+
+  it('reads list payloads from Data or ResponseData', () => {
+    expect(listOf({ Success: true, Data: [1] })).toEqual([1]);
+    expect(listOf({ Success: true, ResponseData: [2] })).toEqual([2]);
+    expect(listOf(undefined)).toEqual([]);
+  });
+});
