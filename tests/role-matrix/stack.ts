@@ -19,6 +19,7 @@ import { createEmbeddedReadStore } from '@locus/platform/read-store/embedded-rea
 import { createInProcessBus } from '@locus/platform/bus/in-process-bus';
 import { createProjectorRuntime } from '@locus/platform/runtime/projector-runtime';
 import { createReadModels } from '@locus/platform/runtime/read-models';
+import { createOpsStatus } from '@locus/platform/runtime/ops-status';
 import { listen } from '@locus/platform/http/testing';
 import { mountCommandApi } from '@locus/command-api/app';
 import type { CommandFeature } from '@locus/command-api/features';
@@ -73,7 +74,7 @@ export async function startMatrixStack(options: MatrixStackOptions): Promise<Run
     mount: (r) => {
       router = r;
       mountCommandApi(r, { ...commandDeps, sessionValidator, features: options.commandFeatures });
-      mountQueryApi(r, { ...queryDeps, sessionValidator, features: options.queryFeatures, opsStatus: { status: async () => projector.status() } });
+      mountQueryApi(r, { ...queryDeps, sessionValidator, features: options.queryFeatures, opsStatus: createOpsStatus({ eventStore, readStore, projections: options.projections }) });
     },
   });
   const server = await listen(app);

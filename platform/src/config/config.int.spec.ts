@@ -56,7 +56,7 @@ describe('loadConfig', () => {
   it('points Google, Graph and SMTP at the sandbox when enabled, on PORT+1 and 2525', () => {
     const config = loadConfig({ LOCUS_DATA_DIR: tempDir(), PORT: '9000' }, { sandboxByDefault: true });
     expect(config.sandbox).toEqual({ enabled: true, httpPort: 9001, smtpPort: 2525 });
-    expect(config.google.tokenUrl).toBe('http://127.0.0.1:9001/google/token');
+    expect(config.google.tokenUrl).toBe('http://127.0.0.1:9001/google/oauth/token');
     expect(config.graph.loginUrl).toBe('http://127.0.0.1:9001/microsoft/login');
     expect(config.smtp).toMatchObject({ host: '127.0.0.1', port: 2525 });
     expect(config.google.clientId).not.toBe('');

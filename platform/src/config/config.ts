@@ -34,9 +34,9 @@ export const realEndpoints = {
 /** The sandbox's simulators, all served by one HTTP server under path prefixes. */
 export const sandboxEndpoints = (base: string) => ({
   google: {
-    authUrl: `${base}/google/o/oauth2/v2/auth`,
-    tokenUrl: `${base}/google/token`,
-    userInfoUrl: `${base}/google/v1/userinfo`,
+    authUrl: `${base}/google/oauth/authorize`,
+    tokenUrl: `${base}/google/oauth/token`,
+    userInfoUrl: `${base}/google/oauth/userinfo`,
     accountManagementUrl: `${base}/google/mybusinessaccountmanagement/v1`,
     businessInformationUrl: `${base}/google/mybusinessbusinessinformation/v1`,
     v4Url: `${base}/google/mybusiness/v4`,
@@ -118,8 +118,8 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     str(env, 'LOCUS_ENCRYPTION_KEY') ?? persistentSecret(dataDir, 'encryption-key', () => randomBytes(32).toString('base64')),
   );
 
-  const smtpUser = str(env, 'LOCUS_SMTP_USER');
-  const smtpPass = str(env, 'LOCUS_SMTP_PASS');
+  const smtpUser = str(env, 'SMTP_USER');
+  const smtpPass = str(env, 'SMTP_PASS');
   const adminPassword = str(env, 'LOCUS_ADMIN_PASSWORD');
   const eventStoreUrl = str(env, 'EVENTSTORE_URL');
   const mongoUrl = str(env, 'MONGODB_URL');
@@ -137,10 +137,10 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     encryptionKey,
     tokenTtlSeconds: int(env, 'LOCUS_TOKEN_TTL_SECONDS', 24 * 3600, 60),
     smtp: {
-      host: str(env, 'LOCUS_SMTP_HOST') ?? (sandboxEnabled ? sandboxHost : 'localhost'),
-      port: int(env, 'LOCUS_SMTP_PORT', sandboxEnabled ? sandboxSmtpPort : 587, 1, 65535),
-      from: str(env, 'LOCUS_MAIL_FROM') ?? 'Locus <no-reply@locus.local>',
-      secure: bool(env, 'LOCUS_SMTP_SECURE', false),
+      host: str(env, 'SMTP_HOST') ?? (sandboxEnabled ? sandboxHost : 'localhost'),
+      port: int(env, 'SMTP_PORT', sandboxEnabled ? sandboxSmtpPort : 587, 1, 65535),
+      from: str(env, 'SMTP_FROM') ?? 'Locus <no-reply@locus.local>',
+      secure: bool(env, 'SMTP_SECURE', false),
       ...(smtpUser ? { user: smtpUser } : {}),
       ...(smtpPass ? { pass: smtpPass } : {}),
     },

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Bus } from '../bus/bus';
+import type { EventStore } from '../event-store/event-store';
+import type { ReadStore } from '../read-store/read-store';
+import type { Clock, IdSource, LocusConfig } from '../runtime/deps';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from '../runtime/data-dir-lock';
+
+export interface Ports {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  bus: Bus;
+  clock: Clock;
+  ids: IdSource;
+  /** Which adapter serves each port, for the startup log and /ready. */
+  adapters: { eventStore: 'sqlite' | 'eventstoredb'; readStore: 'embedded' | 'mongodb'; bus: 'in-process' | 'nats' };
+  close(): Promise<void>;
+}
+
+export interface CreatePortsOptions {
+  logger?: Logger;
+  /** Shown in the data-dir lock and the NATS connection name. */
+  purpose?: string;
+}
+
+/** The data-dir lock, unless this process already holds it (the launcher may take it first). */
+function lockDataDir(dataDir: string, purpose: string): DataDirLock | undefined {
+  try {
+    return acquireDataDirLock(dataDir, purpose);
+  } catch (err) {
+    if (err instanceof DataDirLockedError && err.holder.pid === process.pid && err.holder.hostname === hostname()) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * The ports a process needs, chosen from the config: EventStoreDB when EVENTSTORE_URL is
+ * set, else SQLite in the data dir; MongoDB when MONGODB_URL, else the embedded read store
+ * (which takes the data-dir lock: its documents live in this process's memory); NATS when
+ * NATS_URL, else in process. Adapters load lazily so unused drivers never load.
+ */
+export async function createPorts(config: LocusConfig, options: CreatePortsOptions = {}): Promise<Ports> {
+  const purpose = options.purpose ?? 'locus';
+  const busLogger = options.logger?.child({ port: 'bus' });
+  const closers: (() => Promise<void> | void)[] = [];
+  let lock: DataDirLock | undefined;
+
+  try {
+    let readStore: ReadStore;
+    let readStoreKind: Ports['adapters']['readStore'];
+    if (config.mongoUrl) {
+      const { createMongoReadStore } = await import('../read-store/mongo-read-store');
+      readStore = await createMongoReadStore({ url: config.mongoUrl, dbName: config.mongoDbName });
+      readStoreKind = 'mongodb';
+    } else {
+      lock = lockDataDir(config.dataDir, purpose);
+      const { createEmbeddedReadStore } = await import('../read-store/embedded-read-store');
+      readStore = createEmbeddedReadStore({ file: path.join(config.dataDir, 'readmodels.db') });
+      readStoreKind = 'embedded';
+    }
+    closers.push(() => readStore.close());
+
+    let eventStore: EventStore;
+    let eventStoreKind: Ports['adapters']['eventStore'];
+    if (config.eventStoreUrl) {
+      const { createEventStoreDbEventStore } = await import('../event-store/eventstoredb-event-store');
+      eventStore = createEventStoreDbEventStore({ url: config.eventStoreUrl });
+      eventStoreKind = 'eventstoredb';
+    } else {
+      const { createSqliteEventStore } = await import('../event-store/sqlite-event-store');
+      eventStore = createSqliteEventStore({ file: path.join(config.dataDir, 'events.db') });
+      eventStoreKind = 'sqlite';
+    }
+    closers.push(() => eventStore.close());
+
+    let bus: Bus;
+    let busKind: Ports['adapters']['bus'];
+    if (config.natsUrl) {
+      const { createNatsBus } = await import('../bus/nats-bus');
+      bus = await createNatsBus({ url: config.natsUrl, name: purpose, ...(busLogger ? { logger: busLogger } : {}) });
+      busKind = 'nats';
+    } else {
+      const { createInProcessBus } = await import('../bus/in-process-bus');
+      bus = createInProcessBus(busLogger ? { logger: busLogger } : {});
+      busKind = 'in-process';
+    }
+    closers.push(() => bus.close());
+
+    let closed = false;
+    return {
+      eventStore,
+      readStore,
+      bus,
+      clock: { now: () => new Date() },
+      ids: { uuid: () => randomUUID() },
+      adapters: { eventStore: eventStoreKind, readStore: readStoreKind, bus: busKind },
+      async close() {
+        if (closed) return;
+        closed = true;
+        for (const close of closers.reverse()) await close();
+        lock?.release();
+      },
+    };
+  } catch (err) {
+    for (const close of closers.reverse()) await Promise.resolve(close()).catch(() => undefined);
+    lock?.release();
+    throw err;
+  }
+}
