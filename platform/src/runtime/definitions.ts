@@ -49,7 +49,7 @@ export interface ReactorDefinition {
 }
 
 export class PermanentReactorError extends Error {
-  constructor(message: string, readonly cause?: unknown) {
+  constructor(message: string, override readonly cause?: unknown) {
     super(message);
     this.name = 'PermanentReactorError';
   }

@@ -1,0 +1,101 @@
+import type { Doc, ReadStore, WriteOp } from '../read-store/read-store';
+import type { ProjectionDefinition } from './definitions';
+
+/**
+ * Blue-green generations of a projection. Every logical collection of generation `g` lives
+ * in the physical collection `${logical}__g${g}`; each generation has its own checkpoint, so
+ * a rebuild fills the next generation beside the live one and resumes after a crash.
+ */
+export const PROJECTIONS_COLLECTION = '_projections';
+export const LEASES_COLLECTION = '_leases';
+export const PARKED_COLLECTION = '_reactor_parked';
+
+export function physicalCollectionName(logical: string, generation: number): string {
+  return `${logical}__g${generation}`;
+}
+
+export function projectionCheckpointName(projection: string, generation: number): string {
+  return `projection:${projection}:g${generation}`;
+}
+
+export function reactorCheckpointName(reactor: string): string {
+  return `reactor:${reactor}`;
+}
+
+/** One per projection in `_projections`. */
+export interface ProjectionStateDoc extends Doc {
+  _id: string;
+  companyId: null;
+  /** Code version of the active generation. */
+  version: number | null;
+  activeGeneration: number | null;
+  /** A generation being filled beside the active one (rebuild or new code version). */
+  building: { generation: number; version: number; startedAt: string } | null;
+  previousGeneration?: number | null;
+  switchedAt?: string | null;
+  updatedAt: string;
+}
+
+export async function readProjectionState(readStore: ReadStore, projection: string): Promise<ProjectionStateDoc | null> {
+  return (await readStore.collection<ProjectionStateDoc>(PROJECTIONS_COLLECTION).findOne({ _id: projection })) ?? null;
+}
+
+export async function readAllProjectionStates(readStore: ReadStore): Promise<Map<string, ProjectionStateDoc>> {
+  const docs = await readStore.collection<ProjectionStateDoc>(PROJECTIONS_COLLECTION).find({});
+  return new Map(docs.map((d) => [d._id, d]));
+}
+
+export function projectionStateWrite(doc: ProjectionStateDoc): { collection: string; ops: WriteOp[] } {
+  return {
+    collection: PROJECTIONS_COLLECTION,
+    ops: [{ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } }],
+  };
+}
+
+export function emptyProjectionState(projection: string, now: Date): ProjectionStateDoc {
+  return {
+    _id: projection,
+    companyId: null,
+    version: null,
+    activeGeneration: null,
+    building: null,
+    previousGeneration: null,
+    switchedAt: null,
+    updatedAt: now.toISOString(),
+  };
+}
+
+/** The generation queries should read: the active one, else (first build) the one being built. */
+export function servingGeneration(state: ProjectionStateDoc | null | undefined): number {
+  return state?.activeGeneration ?? state?.building?.generation ?? 1;
+}
+
+/** True when the stored active generation was built by this code version. */
+export function isCurrent(def: ProjectionDefinition, state: ProjectionStateDoc | null): boolean {
+  return !!state && state.activeGeneration !== null && state.version === def.version;
+}
+
+/** Drops a generation's collections and checkpoint (idempotent). */
+export async function dropGeneration(readStore: ReadStore, def: ProjectionDefinition, generation: number): Promise<void> {
+  for (const c of def.collections) await readStore.collection(physicalCollectionName(c.name, generation)).drop();
+  await readStore.deleteCheckpoint(projectionCheckpointName(def.name, generation));
+}
+
+/** Rejects definitions that would collide once mapped to physical names. */
+export function assertProjectionDefinitions(defs: readonly ProjectionDefinition[]): void {
+  const names = new Set<string>();
+  const owners = new Map<string, string>();
+  for (const def of defs) {
+    if (!def.name || names.has(def.name)) throw new Error(`Projection name "${def.name}" is empty or used twice`);
+    names.add(def.name);
+    if (!Number.isInteger(def.version) || def.version < 1) throw new Error(`Projection ${def.name}: version must be a positive integer`);
+    for (const c of def.collections) {
+      if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(c.name) || c.name.includes('__g')) {
+        throw new Error(`Projection ${def.name}: invalid collection name "${c.name}"`);
+      }
+      const owner = owners.get(c.name);
+      if (owner) throw new Error(`Collection "${c.name}" is declared by both ${owner} and ${def.name}`);
+      owners.set(c.name, def.name);
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import type { Doc, ReadStore } from '../read-store/read-store';
+import { DuplicateKeyError } from '../read-store/read-store-errors';
+import type { Clock } from './deps';
+import { LEASES_COLLECTION } from './generations';
+
+/**
+ * Leases give one active instance per projector/reactor in distributed mode: a `_leases`
+ * document {_id: name, holder, expiresAt} renewed by its holder. Acquiring is a conditional
+ * upsert — "mine or expired" — so when someone else holds a live lease the filter matches
+ * nothing and the upsert collides on `_id` (DuplicateKeyError): not acquired.
+ */
+export interface LeaseDoc extends Doc {
+  _id: string;
+  companyId: null;
+  holder: string;
+  expiresAt: number;
+  acquiredAt: string;
+}
+
+export interface Leases {
+  readonly holder: string;
+  readonly ttlMs: number;
+  tryAcquire(name: string): Promise<boolean>;
+  /** False when the lease was lost (expired and taken by another holder). */
+  renew(name: string): Promise<boolean>;
+  release(name: string): Promise<void>;
+  current(name: string): Promise<LeaseDoc | null>;
+}
+
+export interface LeasesOptions {
+  readStore: ReadStore;
+  /** Unique per process, e.g. `${hostname}:${pid}:projectors`. */
+  holder: string;
+  ttlMs?: number;
+  clock?: Clock;
+}
+
+export function isDuplicateKeyError(err: unknown): boolean {
+  if (err instanceof DuplicateKeyError) return true;
+  const e = err as { code?: unknown; name?: unknown } | null;
+  return !!e && (e.code === 11000 || e.code === 'READ_STORE.DUPLICATE_KEY' || e.name === 'DuplicateKeyError');
+}
+
+export function createLeases(options: LeasesOptions): Leases {
+  const { readStore, holder } = options;
+  const ttlMs = options.ttlMs ?? 15_000;
+  const now = () => (options.clock ? options.clock.now() : new Date());
+  const leases = () => readStore.collection<LeaseDoc>(LEASES_COLLECTION);
+
+  return {
+    holder,
+    ttlMs,
+    async tryAcquire(name) {
+      const t = now();
+      try {
+        await leases().bulkWrite([
+          {
+            updateOne: {
+              filter: { _id: name, $or: [{ holder }, { expiresAt: { $lte: t.getTime() } }] },
+              update: { $set: { holder, expiresAt: t.getTime() + ttlMs, acquiredAt: t.toISOString(), companyId: null } },
+              upsert: true,
+            },
+          },
+        ]);
+        return true;
+      } catch (err) {
+        if (isDuplicateKeyError(err)) return false;
+        throw err;
+      }
+    },
+    async renew(name) {
+      const t = now().getTime();
+      const r = await leases().bulkWrite([
+        { updateOne: { filter: { _id: name, holder, expiresAt: { $gt: t } }, update: { $set: { expiresAt: t + ttlMs } } } },
+      ]);
+      return r.matchedCount === 1;
+    },
+    async release(name) {
+      await leases().bulkWrite([{ deleteOne: { filter: { _id: name, holder } } }]);
+    },
+    async current(name) {
+      return leases().findOne({ _id: name });
+    },
+  };
+}
+
+/**
+ * Holds a lease while `run` works: renews it every ttl/3 and aborts the given signal when
+ * the lease is lost or renewal keeps failing. Resolves with run's result; releases at the end.
+ */
+export async function withLease<T>(
+  leases: Leases,
+  name: string,
+  parent: AbortSignal,
+  run: (signal: AbortSignal) => Promise<T>,
+  onLost?: (reason: string) => void,
+): Promise<T> {
+  const ac = new AbortController();
+  const abort = () => ac.abort();
+  parent.addEventListener('abort', abort, { once: true });
+  const timer = setInterval(() => {
+    leases.renew(name).then(
+      (ok) => {
+        if (!ok && !ac.signal.aborted) {
+          onLost?.('lease taken over');
+          ac.abort();
+        }
+      },
+      (err) => {
+        if (!ac.signal.aborted) {
+          onLost?.(`lease renewal failed: ${(err as Error).message}`);
+          ac.abort();
+        }
+      },
+    );
+  }, Math.max(50, Math.floor(leases.ttlMs / 3)));
+  timer.unref?.();
+  try {
+    return await run(ac.signal);
+  } finally {
+    clearInterval(timer);
+    parent.removeEventListener('abort', abort);
+    await leases.release(name).catch(() => undefined);
+  }
+}

@@ -1,0 +1,147 @@
+import type { EventStore } from '../event-store/event-store';
+import type { ReadStore } from '../read-store/read-store';
+import type { ProjectionDefinition, ReactorDefinition } from './definitions';
+import type { Clock } from './deps';
+import {
+  PARKED_COLLECTION,
+  projectionCheckpointName,
+  readAllProjectionStates,
+  reactorCheckpointName,
+} from './generations';
+
+export interface OpsProjectionStatus {
+  kind: 'projection';
+  name: string;
+  /** Code version of the running code, and of the active generation. */
+  version: number;
+  activeVersion: number | null;
+  generation: number | null;
+  position: number | null;
+  head: number;
+  /** Positions behind the head (events, on the embedded store). */
+  lag: number;
+  /** Positions per second since the previous status call (null on the first). */
+  rate: number | null;
+  state: 'live' | 'rebuilding' | 'not-built';
+  building: { generation: number; version: number; position: number | null; lag: number } | null;
+  parked: 0;
+}
+
+export interface OpsReactorStatus {
+  kind: 'reactor';
+  name: string;
+  generation: null;
+  position: number | null;
+  head: number;
+  lag: number;
+  rate: number | null;
+  state: 'live';
+  parked: number;
+}
+
+export interface OpsStatusReport {
+  head: number;
+  at: string;
+  projections: OpsProjectionStatus[];
+  reactors: OpsReactorStatus[];
+}
+
+export interface OpsStatus {
+  status(): Promise<OpsStatusReport>;
+}
+
+export interface OpsStatusOptions {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  projections: readonly ProjectionDefinition[];
+  reactors?: readonly ReactorDefinition[];
+  clock?: Clock;
+  /** Shortest interval a rate is measured over; quicker calls reuse the last rate (default 1 s). */
+  minRateIntervalMs?: number;
+}
+
+/**
+ * Operator view of projections and reactors, read from the stores (so any process can
+ * serve it, e.g. GET /api/ops/projections in query-api): generation, checkpoint, head, lag,
+ * rate between calls, live or rebuilding, parked reactor events.
+ */
+export function createOpsStatus(options: OpsStatusOptions): OpsStatus {
+  const { eventStore, readStore, projections } = options;
+  const reactors = options.reactors ?? [];
+  const minInterval = options.minRateIntervalMs ?? 1_000;
+  const nowMs = () => (options.clock ? options.clock.now().getTime() : Date.now());
+  const samples = new Map<string, { t: number; position: number; rate: number | null }>();
+
+  function rateOf(key: string, position: number | null, t: number): number | null {
+    if (position === null) return null;
+    const prev = samples.get(key);
+    if (!prev) {
+      samples.set(key, { t, position, rate: null });
+      return null;
+    }
+    if (t - prev.t < minInterval) return prev.rate;
+    const rate = Math.max(0, Math.round(((position - prev.position) / ((t - prev.t) / 1000)) * 10) / 10);
+    samples.set(key, { t, position, rate });
+    return rate;
+  }
+
+  return {
+    async status() {
+      const t = nowMs();
+      const head = await eventStore.headPosition();
+      const states = await readAllProjectionStates(readStore);
+      const out: OpsStatusReport = { head, at: new Date(t).toISOString(), projections: [], reactors: [] };
+
+      for (const def of projections) {
+        const s = states.get(def.name);
+        const generation = s?.activeGeneration ?? null;
+        const cp = generation !== null ? await readStore.getCheckpoint(projectionCheckpointName(def.name, generation)) : null;
+        const position = generation !== null ? (cp?.position ?? 0) : null;
+        let building: OpsProjectionStatus['building'] = null;
+        if (s?.building) {
+          const bcp = await readStore.getCheckpoint(projectionCheckpointName(def.name, s.building.generation));
+          building = {
+            generation: s.building.generation,
+            version: s.building.version,
+            position: bcp?.position ?? null,
+            lag: Math.max(0, head - (bcp?.position ?? 0)),
+          };
+        }
+        out.projections.push({
+          kind: 'projection',
+          name: def.name,
+          version: def.version,
+          activeVersion: s?.version ?? null,
+          generation,
+          position,
+          head,
+          lag: Math.max(0, head - (position ?? 0)),
+          rate: rateOf(`p:${def.name}:${generation}`, position, t),
+          state: s?.building ? 'rebuilding' : generation === null ? 'not-built' : 'live',
+          building,
+          parked: 0,
+        });
+      }
+
+      const parked = reactors.length
+        ? await readStore.collection(PARKED_COLLECTION).find({}, { projection: { _id: 1, reactor: 1 } })
+        : [];
+      for (const def of reactors) {
+        const cp = await readStore.getCheckpoint(reactorCheckpointName(def.name));
+        const position = cp?.position ?? null;
+        out.reactors.push({
+          kind: 'reactor',
+          name: def.name,
+          generation: null,
+          position,
+          head,
+          lag: Math.max(0, head - (position ?? 0)),
+          rate: rateOf(`r:${def.name}`, position, t),
+          state: 'live',
+          parked: parked.filter((p) => p.reactor === def.name).length,
+        });
+      }
+      return out;
+    },
+  };
+}

@@ -1,0 +1,207 @@
+import { Query } from 'mingo';
+import type { Doc, Filter, ReadStore, WriteOp } from '../read-store/read-store';
+import type { ProjectionDocs } from './definitions';
+
+/** Deep copy of a JSON-like document (plain objects, arrays, Dates). */
+export function cloneDoc<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  if (Array.isArray(value)) return value.map(cloneDoc) as T;
+  const out: Record<string, unknown> = {};
+  for (const k in value) out[k] = cloneDoc((value as Record<string, unknown>)[k]);
+  return out as T;
+}
+
+/**
+ * Committed documents kept between batches (the runtime is the only writer of its
+ * generation, so what it committed is what the store holds). Bounded, least recently used
+ * first out. `null` records a known-absent document.
+ */
+export class DocCache {
+  private readonly map = new Map<string, Doc | null>();
+  constructor(private readonly maxEntries: number) {}
+  private key(collection: string, id: string) {
+    return `${collection}\u0000${id}`;
+  }
+  get(collection: string, id: string): Doc | null | undefined {
+    const k = this.key(collection, id);
+    const v = this.map.get(k);
+    if (v === undefined) return undefined;
+    this.map.delete(k);
+    this.map.set(k, v);
+    return v;
+  }
+  set(collection: string, id: string, doc: Doc | null): void {
+    if (this.maxEntries <= 0) return;
+    const k = this.key(collection, id);
+    this.map.delete(k);
+    this.map.set(k, doc);
+    while (this.map.size > this.maxEntries) this.map.delete(this.map.keys().next().value!);
+  }
+  clear(): void {
+    this.map.clear();
+  }
+  get size(): number {
+    return this.map.size;
+  }
+}
+
+/**
+ * Ids present in each collection of a generation, when the runtime knows all of them (a
+ * rebuild loads them once): then a cache miss on an unknown id needs no store round trip.
+ */
+export type KnownIds = Map<string, Set<string>>;
+
+export interface DocChange {
+  collection: string;
+  id: string;
+  /** The document after the batch; null when deleted. */
+  doc: Doc | null;
+  /** companyId before the batch when the runtime saw the stored document (undefined: not seen). */
+  companyIdBefore?: string | null;
+}
+
+export interface BatchDocs extends ProjectionDocs {
+  /** Writes for AtomicBatch, against physical collection names. */
+  writes(): { collection: string; ops: WriteOp[] }[];
+  changes(): DocChange[];
+  /** After a successful commit: move the batch's documents into the cache. */
+  committed(): void;
+}
+
+interface Entry {
+  doc: Doc | null;
+  /** Stored version at the start of the batch (undefined when not read). */
+  base?: Doc | null;
+}
+
+export interface BatchDocsOptions {
+  readStore: ReadStore;
+  projection: string;
+  /** Logical name → physical name of this generation. */
+  physical: ReadonlyMap<string, string>;
+  cache: DocCache;
+  knownIds?: KnownIds;
+}
+
+/**
+ * The ProjectionDocs given to `evolve` for one batch: an overlay of this batch's writes over
+ * the cache and the store. Reads see earlier writes of the batch; nothing reaches the store
+ * until the runtime commits `writes()` together with the checkpoint.
+ */
+export function createBatchDocs(options: BatchDocsOptions): BatchDocs {
+  const { readStore, physical, cache, knownIds } = options;
+  const overlay = new Map<string, Map<string, Entry>>();
+
+  const physicalOf = (collection: string): string => {
+    const p = physical.get(collection);
+    if (!p) throw new Error(`Projection ${options.projection} does not declare collection "${collection}"`);
+    return p;
+  };
+  const entries = (collection: string) => {
+    let m = overlay.get(collection);
+    if (!m) overlay.set(collection, (m = new Map()));
+    return m;
+  };
+  const assertId = (collection: string, id: unknown): string => {
+    if (typeof id !== 'string' || id.length === 0) {
+      throw new Error(`Projection ${options.projection}: document for "${collection}" needs a non-empty string _id`);
+    }
+    return id;
+  };
+
+  async function load(collection: string, id: string): Promise<Doc | null> {
+    const cached = cache.get(collection, id);
+    if (cached !== undefined) return cached;
+    const known = knownIds?.get(collection);
+    if (known && !known.has(id)) return null;
+    const stored = (await readStore.collection(physicalOf(collection)).findOne({ _id: id })) ?? null;
+    cache.set(collection, id, stored);
+    return stored;
+  }
+
+  return {
+    async get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null> {
+      physicalOf(collection);
+      const e = overlay.get(collection)?.get(id);
+      if (e) return cloneDoc(e.doc) as T | null;
+      const stored = await load(collection, id);
+      // Another read of the same id in this batch may have raced us; keep the first entry.
+      const m = entries(collection);
+      const again = m.get(id);
+      if (again) return cloneDoc(again.doc) as T | null;
+      m.set(id, { doc: stored, base: stored });
+      return cloneDoc(stored) as T | null;
+    },
+
+    async find<T extends Doc = Doc>(collection: string, filter: Filter): Promise<T[]> {
+      const stored = await readStore.collection(physicalOf(collection)).find(filter);
+      const m = overlay.get(collection);
+      if (!m || m.size === 0) return stored.map(cloneDoc) as T[];
+      const query = new Query(filter);
+      const out: Doc[] = [];
+      for (const d of stored) if (!m.has(d._id)) out.push(cloneDoc(d));
+      for (const e of m.values()) if (e.doc && query.test(e.doc)) out.push(cloneDoc(e.doc));
+      return out as T[];
+    },
+
+    put(collection, doc) {
+      physicalOf(collection);
+      const id = assertId(collection, doc?._id);
+      const m = entries(collection);
+      const e = m.get(id);
+      if (e) e.doc = doc;
+      else m.set(id, { doc });
+    },
+
+    delete(collection, id) {
+      physicalOf(collection);
+      assertId(collection, id);
+      const m = entries(collection);
+      const e = m.get(id);
+      if (e) e.doc = null;
+      else m.set(id, { doc: null });
+    },
+
+    writes() {
+      const out: { collection: string; ops: WriteOp[] }[] = [];
+      for (const [collection, m] of overlay) {
+        const ops: WriteOp[] = [];
+        for (const [id, e] of m) {
+          if (e.doc === e.base) continue; // read only
+          if (e.doc) ops.push({ replaceOne: { filter: { _id: id }, replacement: e.doc, upsert: true } });
+          else if (e.base !== null) ops.push({ deleteOne: { filter: { _id: id } } });
+        }
+        if (ops.length > 0) out.push({ collection: physicalOf(collection), ops });
+      }
+      return out;
+    },
+
+    changes() {
+      const out: DocChange[] = [];
+      for (const [collection, m] of overlay) {
+        for (const [id, e] of m) {
+          if (e.doc === e.base) continue;
+          if (e.doc === null && e.base === null) continue; // deleted something that never existed
+          const change: DocChange = { collection, id, doc: e.doc };
+          if (e.base !== undefined) change.companyIdBefore = (e.base?.companyId as string | null | undefined) ?? null;
+          out.push(change);
+        }
+      }
+      return out;
+    },
+
+    committed() {
+      for (const [collection, m] of overlay) {
+        const known = knownIds?.get(collection);
+        for (const [id, e] of m) {
+          cache.set(collection, id, e.doc);
+          if (known) {
+            if (e.doc) known.add(id);
+            else known.delete(id);
+          }
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import { subjects, type ChangedMessage } from '@locus/contracts';
+import type { Bus } from '../bus/bus';
+import type { RecordedEvent } from '../event-store/event-store';
+import type { AtomicBatch, ReadStore, WriteOp } from '../read-store/read-store';
+import type { ProjectionDefinition } from './definitions';
+import { physicalCollectionName, projectionCheckpointName } from './generations';
+import { createBatchDocs, DocCache, type DocChange, type KnownIds } from './projection-docs';
+
+export type ProcessingMode = 'live' | 'rebuild';
+
+export interface BatchOutcome {
+  position: number;
+  events: number;
+  handled: number;
+  changedDocs: number;
+}
+
+export interface GenerationProcessor {
+  readonly generation: number;
+  readonly checkpointName: string;
+  readonly physical: ReadonlyMap<string, string>;
+  /**
+   * Evolves the events through an overlay, then commits documents and checkpoint in one
+   * atomic write (plus `extraWrites`, e.g. the generation switch). In live mode, publishes
+   * the changed and checkpoint messages — only after the commit succeeded.
+   */
+  process(events: RecordedEvent[], extraWrites?: { collection: string; ops: WriteOp[] }[]): Promise<BatchOutcome>;
+  /** Forget cached documents (after a failed batch, the cache may hold unwritten state). */
+  resetCache(): void;
+}
+
+export interface GenerationProcessorOptions {
+  readStore: ReadStore;
+  bus?: Bus;
+  def: ProjectionDefinition;
+  generation: number;
+  mode: ProcessingMode;
+  cacheSize?: number;
+  knownIds?: KnownIds;
+}
+
+export function createGenerationProcessor(options: GenerationProcessorOptions): GenerationProcessor {
+  const { readStore, def, generation, mode } = options;
+  const handles = new Set(def.handles);
+  const physical = new Map(def.collections.map((c) => [c.name, physicalCollectionName(c.name, generation)]));
+  const checkpointName = projectionCheckpointName(def.name, generation);
+  const cache = new DocCache(options.cacheSize ?? 50_000);
+
+  /** companyId of deleted documents the batch never read: looked up before the commit. */
+  async function companyIdsOfUnreadDeletes(changes: DocChange[]): Promise<void> {
+    const byCollection = new Map<string, DocChange[]>();
+    for (const c of changes) {
+      if (c.doc === null && c.companyIdBefore === undefined) {
+        let list = byCollection.get(c.collection);
+        if (!list) byCollection.set(c.collection, (list = []));
+        list.push(c);
+      }
+    }
+    for (const [collection, list] of byCollection) {
+      const found = await readStore
+        .collection(physical.get(collection)!)
+        .find({ _id: { $in: list.map((c) => c.id) } }, { projection: { _id: 1, companyId: 1 } });
+      const companyOf = new Map(found.map((d) => [d._id, (d.companyId as string | null | undefined) ?? null]));
+      for (const c of list) c.companyIdBefore = companyOf.has(c.id) ? companyOf.get(c.id)! : undefined;
+    }
+  }
+
+  function publishChanges(changes: DocChange[], position: number) {
+    const bus = options.bus;
+    if (!bus) return;
+    for (const c of changes) {
+      // A delete of a document that was never stored changed nothing anyone saw.
+      if (c.doc === null && c.companyIdBefore === undefined) continue;
+      const companyId = c.doc ? ((c.doc.companyId as string | null | undefined) ?? null) : (c.companyIdBefore ?? null);
+      const message: ChangedMessage = { kind: 'changed', collection: c.collection, id: c.id, companyId, position };
+      bus.publish(subjects.changed(companyId, c.collection), message);
+      // A document that moved to another company disappears from the old company's lists.
+      if (c.doc && c.companyIdBefore !== undefined && c.companyIdBefore !== companyId) {
+        bus.publish(subjects.changed(c.companyIdBefore, c.collection), { ...message, companyId: c.companyIdBefore });
+      }
+    }
+    bus.publish(subjects.checkpoint(def.name), { projection: def.name, generation, position });
+  }
+
+  return {
+    generation,
+    checkpointName,
+    physical,
+    resetCache: () => cache.clear(),
+    async process(events, extraWrites = []) {
+      if (events.length === 0) throw new Error('empty batch');
+      const docs = createBatchDocs({ readStore, projection: def.name, physical, cache, knownIds: options.knownIds });
+      let handled = 0;
+      for (const event of events) {
+        if (!handles.has(event.type)) continue;
+        handled++;
+        const r = def.evolve(event, docs);
+        if (r && typeof (r as Promise<void>).then === 'function') await r;
+      }
+      const position = events[events.length - 1]!.position;
+      const changes = handled > 0 ? docs.changes() : [];
+      if (mode === 'live' && changes.length > 0) await companyIdsOfUnreadDeletes(changes);
+      const batch: AtomicBatch = {
+        writes: [...(handled > 0 ? docs.writes() : []), ...extraWrites],
+        checkpoint: { name: checkpointName, position },
+      };
+      try {
+        await readStore.commit(batch);
+      } catch (err) {
+        cache.clear();
+        throw err;
+      }
+      docs.committed();
+      if (mode === 'live') publishChanges(changes, position);
+      return { position, events: events.length, handled, changedDocs: changes.length };
+    },
+  };
+}

@@ -1,0 +1,282 @@
+import { subjects } from '@locus/contracts';
+import type { Bus } from '../bus/bus';
+import type { EventStore } from '../event-store/event-store';
+import type { ReadStore } from '../read-store/read-store';
+import { backoffDelay, defaultBackoff, realSleep, type BackoffPolicy, type Sleep } from './backoff';
+import type { ProjectionDefinition } from './definitions';
+import type { Clock } from './deps';
+import { createEventPump } from './event-pump';
+import { assertProjectionDefinitions, dropGeneration, isCurrent, readProjectionState } from './generations';
+import { withLease, type Leases } from './lease';
+import { createGenerationProcessor } from './projection-processor';
+import { rebuildProjection, type RebuildProgress } from './rebuild';
+import { errorMessage, RateMeter, silentLogger, type RuntimeLogger } from './runtime-logger';
+
+export type ProjectionRunState = 'starting' | 'standby' | 'rebuilding' | 'live' | 'error' | 'stopped';
+
+export interface ProjectionStatus {
+  name: string;
+  version: number;
+  /** Generation being followed live (null before the first build is done). */
+  generation: number | null;
+  state: ProjectionRunState;
+  /** Checkpoint of the live generation. */
+  position: number | null;
+  /** Events taken through this process since start (live and rebuild). */
+  processed: number;
+  /** Events per second over the last few seconds. */
+  rate: number;
+  building: RebuildProgress | null;
+  lastError: string | null;
+}
+
+export interface ProjectorRuntime {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  status(): ProjectionStatus[];
+  /** Resolves true once every live projection of this process has committed `position`. */
+  waitForPosition(position: number, timeoutMs: number): Promise<boolean>;
+}
+
+export interface ProjectorRuntimeOptions {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  bus: Bus;
+  projections: readonly ProjectionDefinition[];
+  logger?: RuntimeLogger;
+  /** Largest live batch (default 500): a batch is whatever has arrived, up to this. */
+  batchSize?: number;
+  /** Page and batch size when (re)building a generation (default 5,000). */
+  rebuildBatchSize?: number;
+  /** Distributed mode: one active instance per projection (lease `projection:<name>`). */
+  leases?: Leases;
+  clock?: Clock;
+  /** How often a live projection checks `_projections` for a switch made elsewhere (default 10 s). */
+  checkIntervalMs?: number;
+  retry?: BackoffPolicy;
+  sleep?: Sleep;
+}
+
+interface Run {
+  def: ProjectionDefinition;
+  status: ProjectionStatus;
+  meter: RateMeter;
+}
+
+/**
+ * Runs every projection as its own follower of $all: builds a new generation when the
+ * stored one was made by another code version (blue-green), then follows live, batching
+ * what has arrived, committing documents and checkpoint atomically, and publishing changed
+ * messages only after the commit.
+ */
+export function createProjectorRuntime(options: ProjectorRuntimeOptions): ProjectorRuntime {
+  const { eventStore, readStore, bus, leases } = options;
+  const logger = options.logger ?? silentLogger;
+  const batchSize = options.batchSize ?? 500;
+  const rebuildBatchSize = options.rebuildBatchSize ?? 5_000;
+  const checkIntervalMs = options.checkIntervalMs ?? 10_000;
+  const retry = options.retry ?? defaultBackoff;
+  const sleep = options.sleep ?? realSleep;
+  assertProjectionDefinitions(options.projections);
+
+  const runs: Run[] = options.projections.map((def) => ({
+    def,
+    meter: new RateMeter(),
+    status: {
+      name: def.name,
+      version: def.version,
+      generation: null,
+      state: 'stopped',
+      position: null,
+      processed: 0,
+      rate: 0,
+      building: null,
+      lastError: null,
+    },
+  }));
+  let controller: AbortController | null = null;
+  let tasks: Promise<void>[] = [];
+  const positionListeners = new Set<() => void>();
+  const notifyPosition = () => positionListeners.forEach((l) => l());
+
+  async function runProjection(run: Run, signal: AbortSignal): Promise<void> {
+    let failures = 0;
+    const leaseName = `projection:${run.def.name}`;
+    while (!signal.aborted) {
+      try {
+        if (leases) {
+          if (!(await leases.tryAcquire(leaseName))) {
+            run.status.state = 'standby';
+            await sleep(Math.max(50, Math.floor(leases.ttlMs / 2)), signal);
+            continue;
+          }
+          await withLease(leases, leaseName, signal, (s) => runOwned(run, s), (reason) =>
+            logger.warn({ projection: run.def.name, reason }, 'projection lease lost; going to standby'),
+          );
+        } else {
+          await runOwned(run, signal);
+        }
+        failures = 0;
+      } catch (err) {
+        if (signal.aborted) break;
+        failures++;
+        run.status.state = 'error';
+        run.status.lastError = errorMessage(err);
+        logger.error({ err, projection: run.def.name, failures }, 'projection failed; retrying');
+        await sleep(backoffDelay(retry, failures), signal);
+      }
+    }
+    run.status.state = 'stopped';
+  }
+
+  /** While this instance owns the projection: build if needed, then follow live. */
+  async function runOwned(run: Run, signal: AbortSignal): Promise<void> {
+    const { def } = run;
+    while (!signal.aborted) {
+      const state = await readProjectionState(readStore, def.name);
+      if (!isCurrent(def, state)) {
+        run.status.state = 'rebuilding';
+        run.status.position = null;
+        notifyPosition();
+        logger.info({ projection: def.name, storedVersion: state?.version ?? null, version: def.version }, 'building a new generation');
+        const result = await rebuildProjection({
+          eventStore,
+          readStore,
+          bus,
+          def,
+          batchSize: rebuildBatchSize,
+          signal,
+          leases,
+          clock: options.clock,
+          onProgress: (p) => {
+            const before = run.status.building?.processed ?? 0;
+            run.meter.add(p.processed - before);
+            run.status.processed = run.meter.processed;
+            run.status.building = p;
+          },
+        });
+        run.status.building = null;
+        run.status.lastError = null;
+        logger.info({ projection: def.name, generation: result.generation, events: result.processed, ms: result.elapsedMs }, 'generation built and switched');
+        continue;
+      }
+      const generation = state!.activeGeneration!;
+      const outcome = await followLive(run, generation, signal);
+      if (outcome === 'switched') {
+        const now = await readProjectionState(readStore, def.name);
+        logger.info({ projection: def.name, from: generation, to: now?.activeGeneration ?? null }, 'projection switched generation');
+        if (now && now.activeGeneration !== generation && now.building?.generation !== generation) {
+          // Our last batch may have landed after the rebuilder dropped it: drop again.
+          await dropGeneration(readStore, def, generation);
+        }
+      }
+    }
+  }
+
+  async function followLive(run: Run, generation: number, signal: AbortSignal): Promise<'stopped' | 'switched'> {
+    const { def } = run;
+    const processor = createGenerationProcessor({ readStore, bus, def, generation, mode: 'live' });
+    const checkpoint = await readStore.getCheckpoint(processor.checkpointName);
+    run.status.generation = generation;
+    run.status.position = checkpoint?.position ?? null;
+    notifyPosition();
+    const subscription = eventStore.subscribeToAll({ after: checkpoint?.position, batchSize });
+    const pump = createEventPump(subscription, batchSize * 2);
+    let switched = false;
+    const end = () => void subscription.unsubscribe();
+    const onSwitch = () => {
+      if (switched) return;
+      switched = true;
+      end();
+    };
+    signal.addEventListener('abort', end, { once: true });
+    const switchSub = bus.subscribe(subjects.projectionSwitched(), (m) => {
+      const d = m.data as { projection?: string; generation?: number };
+      if (d?.projection === def.name && d.generation !== generation) onSwitch();
+    });
+    const timer = setInterval(() => {
+      readProjectionState(readStore, def.name).then(
+        (s) => {
+          if (s && s.activeGeneration !== generation) onSwitch();
+        },
+        () => undefined,
+      );
+    }, checkIntervalMs);
+    timer.unref?.();
+    run.status.state = 'live';
+    try {
+      for (;;) {
+        const events = await pump.take(batchSize);
+        if (!events) break;
+        for (let attempt = 1; ; attempt++) {
+          try {
+            const outcome = await processor.process(events);
+            run.meter.add(outcome.events);
+            run.status.processed = run.meter.processed;
+            run.status.position = outcome.position;
+            if (run.status.state !== 'live') {
+              run.status.state = 'live';
+              run.status.lastError = null;
+            }
+            notifyPosition();
+            break;
+          } catch (err) {
+            if (signal.aborted || switched) return switched ? 'switched' : 'stopped';
+            run.status.state = 'error';
+            run.status.lastError = errorMessage(err);
+            logger.error({ err, projection: def.name, position: events[0]!.position, attempt }, 'projection batch failed; retrying');
+            await sleep(backoffDelay(retry, attempt), signal);
+            if (signal.aborted || switched) return switched ? 'switched' : 'stopped';
+          }
+        }
+      }
+      return switched ? 'switched' : 'stopped';
+    } finally {
+      clearInterval(timer);
+      switchSub.unsubscribe();
+      signal.removeEventListener('abort', end);
+      end();
+    }
+  }
+
+  return {
+    async start() {
+      if (controller) return;
+      controller = new AbortController();
+      const signal = controller.signal;
+      for (const run of runs) {
+        run.status.state = 'starting';
+        run.status.lastError = null;
+      }
+      tasks = runs.map((run) => runProjection(run, signal));
+    },
+    async stop() {
+      if (!controller) return;
+      controller.abort();
+      await Promise.allSettled(tasks);
+      controller = null;
+      tasks = [];
+      notifyPosition();
+    },
+    status() {
+      return runs.map((r) => ({ ...r.status, rate: Math.round(r.meter.rate() * 10) / 10 }));
+    },
+    waitForPosition(position, timeoutMs) {
+      const reached = () => runs.every((r) => (r.status.position ?? 0) >= position);
+      if (reached()) return Promise.resolve(true);
+      return new Promise<boolean>((resolve) => {
+        const check = () => {
+          if (!reached()) return;
+          done(true);
+        };
+        const timer = setTimeout(() => done(false), timeoutMs);
+        function done(ok: boolean) {
+          clearTimeout(timer);
+          positionListeners.delete(check);
+          resolve(ok);
+        }
+        positionListeners.add(check);
+      });
+    },
+  };
+}

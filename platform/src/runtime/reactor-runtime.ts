@@ -1,0 +1,301 @@
+import { v5 as uuidv5 } from 'uuid';
+import { SYSTEM_ACTOR, type EventMetadata, type NotificationMessage } from '@locus/contracts';
+import type { Bus } from '../bus/bus';
+import type { EventStore, RecordedEvent } from '../event-store/event-store';
+import type { Doc, ReadStore } from '../read-store/read-store';
+import { backoffDelay, defaultBackoff, realSleep, type BackoffPolicy, type Sleep } from './backoff';
+import { PermanentReactorError, type ReactorContext, type ReactorDefinition } from './definitions';
+import type { Clock } from './deps';
+import { createEventPump } from './event-pump';
+import { PARKED_COLLECTION, reactorCheckpointName } from './generations';
+import { withLease, type Leases } from './lease';
+import { errorMessage, RateMeter, silentLogger, type RuntimeLogger } from './runtime-logger';
+
+/** Namespace of the uuid v5 ids of reactor outcome events. */
+export const REACTOR_EVENT_ID_NAMESPACE = '6f1c2b0e-5d43-4c4e-9a57-0f3b8f1e2a61';
+
+/**
+ * Id of an outcome event: the same reactor handling the same source event appends the
+ * same ids, so a retry or a re-delivery after a crash appends nothing new.
+ */
+export function reactorEventId(reactor: string, sourceEventId: string, key: string, streamName: string, index: number): string {
+  return uuidv5(JSON.stringify([reactor, sourceEventId, key, streamName, index]), REACTOR_EVENT_ID_NAMESPACE);
+}
+
+export interface ParkedEventDoc extends Doc {
+  _id: string;
+  companyId: string | null;
+  reactor: string;
+  eventId: string;
+  eventType: string;
+  streamName: string;
+  position: number;
+  error: string;
+  permanent: boolean;
+  attempts: number;
+  parkedAt: string;
+}
+
+export type ReactorRunState = 'starting' | 'standby' | 'live' | 'retrying' | 'error' | 'stopped';
+
+export interface ReactorStatus {
+  name: string;
+  state: ReactorRunState;
+  position: number | null;
+  head: number;
+  lag: number;
+  processed: number;
+  rate: number;
+  parked: ParkedEventDoc[];
+  lastError: string | null;
+}
+
+export interface ReactorRuntime {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  status(): Promise<ReactorStatus[]>;
+}
+
+export interface ReactorRuntimeOptions {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  /** Parked events are announced to administrators (`live.admin.notify.ReactorEventParked`). */
+  bus?: Bus;
+  reactors: readonly ReactorDefinition[];
+  logger?: RuntimeLogger;
+  clock?: Clock;
+  /** Injected in tests so retries need no real waiting. */
+  sleep?: Sleep;
+  backoff?: BackoffPolicy;
+  /** Default when a reactor does not set maxAttempts (default 8). */
+  maxAttempts?: number;
+  batchSize?: number;
+  /** Distributed mode: one active instance per reactor (lease `reactor:<name>`). */
+  leases?: Leases;
+}
+
+interface Run {
+  def: ReactorDefinition;
+  handles: Set<string>;
+  state: ReactorRunState;
+  position: number | null;
+  lastError: string | null;
+  meter: RateMeter;
+}
+
+/**
+ * Runs reactors: followers of $all that cause side effects and append their outcomes. Each
+ * has its own checkpoint (never touched by a rebuild). A handler failing with a transient
+ * error is retried with capped exponential backoff; a PermanentReactorError, or running out
+ * of attempts, parks the event in `_reactor_parked` (with the checkpoint, atomically) and
+ * the reactor moves on.
+ */
+export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRuntime {
+  const { eventStore, readStore, bus, leases } = options;
+  const logger = options.logger ?? silentLogger;
+  const sleep = options.sleep ?? realSleep;
+  const backoff = options.backoff ?? defaultBackoff;
+  const defaultMaxAttempts = options.maxAttempts ?? 8;
+  const batchSize = options.batchSize ?? 100;
+  const now = () => options.clock?.now() ?? new Date();
+
+  const names = new Set<string>();
+  for (const r of options.reactors) {
+    if (!r.name || names.has(r.name)) throw new Error(`Reactor name "${r.name}" is empty or used twice`);
+    names.add(r.name);
+  }
+  const runs: Run[] = options.reactors.map((def) => ({
+    def,
+    handles: new Set(def.handles),
+    state: 'stopped',
+    position: null,
+    lastError: null,
+    meter: new RateMeter(),
+  }));
+  let controller: AbortController | null = null;
+  let tasks: Promise<void>[] = [];
+
+  function contextFor(def: ReactorDefinition, source: RecordedEvent, attempt: number): ReactorContext {
+    let call = 0;
+    return {
+      attempt,
+      async append(streamName, events, appendOptions = {}) {
+        // Without a key, the n-th append call of a handling is told apart by its order.
+        const key = appendOptions.key ?? `#${call}`;
+        call++;
+        const metadata: EventMetadata = {
+          companyId: appendOptions.companyId !== undefined ? appendOptions.companyId : source.metadata.companyId,
+          actor: SYSTEM_ACTOR,
+          correlationId: source.metadata.correlationId,
+          causationId: source.id,
+          occurredAt: now().toISOString(),
+        };
+        await eventStore.append(
+          streamName,
+          events.map((e, i) => ({ ...e, id: reactorEventId(def.name, source.id, key, streamName, i), metadata })),
+          { expectedRevision: 'any' },
+        );
+      },
+    };
+  }
+
+  async function park(run: Run, event: RecordedEvent, err: unknown, attempts: number): Promise<void> {
+    const permanent = err instanceof PermanentReactorError;
+    const doc: ParkedEventDoc = {
+      _id: `${run.def.name}:${event.id}`,
+      companyId: event.metadata.companyId ?? null,
+      reactor: run.def.name,
+      eventId: event.id,
+      eventType: event.type,
+      streamName: event.streamName,
+      position: event.position,
+      error: errorMessage(err),
+      permanent,
+      attempts,
+      parkedAt: now().toISOString(),
+    };
+    await readStore.commit({
+      writes: [{ collection: PARKED_COLLECTION, ops: [{ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } }] }],
+      checkpoint: { name: reactorCheckpointName(run.def.name), position: event.position },
+    });
+    logger.error({ reactor: run.def.name, eventId: event.id, eventType: event.type, attempts, permanent, err }, 'reactor event parked');
+    if (bus) {
+      const message: NotificationMessage = {
+        kind: 'notification',
+        name: 'ReactorEventParked',
+        payload: { reactor: doc.reactor, eventId: doc.eventId, eventType: doc.eventType, error: doc.error, attempts },
+      };
+      try {
+        bus.publish('live.admin.notify.ReactorEventParked', message);
+      } catch {
+        // the park is recorded; the notice is best effort
+      }
+    }
+  }
+
+  /** Handles one event until done or parked. False when stopped before finishing. */
+  async function handleEvent(run: Run, event: RecordedEvent, signal: AbortSignal): Promise<boolean> {
+    const maxAttempts = Math.max(1, run.def.maxAttempts ?? defaultMaxAttempts);
+    for (let attempt = 1; ; attempt++) {
+      if (signal.aborted) return false;
+      try {
+        await run.def.handle(event, contextFor(run.def, event, attempt));
+        await readStore.commit({ writes: [], checkpoint: { name: reactorCheckpointName(run.def.name), position: event.position } });
+        if (run.state === 'retrying') run.state = 'live';
+        run.lastError = null;
+        return true;
+      } catch (err) {
+        if (err instanceof PermanentReactorError || attempt >= maxAttempts) {
+          await park(run, event, err, attempt);
+          run.state = 'live';
+          return true;
+        }
+        run.state = 'retrying';
+        run.lastError = errorMessage(err);
+        logger.warn({ reactor: run.def.name, eventId: event.id, attempt, err }, 'reactor failed; will retry');
+        await sleep(backoffDelay(backoff, attempt), signal);
+      }
+    }
+  }
+
+  async function follow(run: Run, signal: AbortSignal): Promise<void> {
+    const checkpoint = await readStore.getCheckpoint(reactorCheckpointName(run.def.name));
+    run.position = checkpoint?.position ?? null;
+    const subscription = eventStore.subscribeToAll({ after: checkpoint?.position, batchSize });
+    const pump = createEventPump(subscription, batchSize * 2);
+    const end = () => void subscription.unsubscribe();
+    signal.addEventListener('abort', end, { once: true });
+    run.state = 'live';
+    try {
+      for (;;) {
+        const events = await pump.take(batchSize);
+        if (!events) return;
+        let unsaved: number | null = null;
+        for (const event of events) {
+          if (!run.handles.has(event.type)) {
+            unsaved = event.position;
+            continue;
+          }
+          if (!(await handleEvent(run, event, signal))) return;
+          unsaved = null;
+          run.position = event.position;
+          run.meter.add(1);
+        }
+        if (unsaved !== null) {
+          await readStore.commit({ writes: [], checkpoint: { name: reactorCheckpointName(run.def.name), position: unsaved } });
+          run.position = unsaved;
+        }
+      }
+    } finally {
+      signal.removeEventListener('abort', end);
+      end();
+    }
+  }
+
+  async function runReactor(run: Run, signal: AbortSignal): Promise<void> {
+    let failures = 0;
+    const leaseName = `reactor:${run.def.name}`;
+    while (!signal.aborted) {
+      try {
+        if (leases) {
+          if (!(await leases.tryAcquire(leaseName))) {
+            run.state = 'standby';
+            await sleep(Math.max(50, Math.floor(leases.ttlMs / 2)), signal);
+            continue;
+          }
+          await withLease(leases, leaseName, signal, (s) => follow(run, s), (reason) =>
+            logger.warn({ reactor: run.def.name, reason }, 'reactor lease lost; going to standby'),
+          );
+        } else {
+          await follow(run, signal);
+        }
+        failures = 0;
+      } catch (err) {
+        // Store failures (checkpoint, park): start again from the checkpoint after a pause.
+        if (signal.aborted) break;
+        failures++;
+        run.state = 'error';
+        run.lastError = errorMessage(err);
+        logger.error({ err, reactor: run.def.name }, 'reactor runtime failed; restarting from checkpoint');
+        await sleep(backoffDelay(backoff, failures), signal);
+      }
+    }
+    run.state = 'stopped';
+  }
+
+  return {
+    async start() {
+      if (controller) return;
+      controller = new AbortController();
+      const signal = controller.signal;
+      for (const run of runs) run.state = 'starting';
+      tasks = runs.map((run) => runReactor(run, signal));
+    },
+    async stop() {
+      if (!controller) return;
+      controller.abort();
+      await Promise.allSettled(tasks);
+      controller = null;
+      tasks = [];
+    },
+    async status() {
+      const head = await eventStore.headPosition();
+      const parked = await readStore.collection<ParkedEventDoc>(PARKED_COLLECTION).find({}, { sort: { position: 1 } });
+      const stored = await Promise.all(runs.map((run) => readStore.getCheckpoint(reactorCheckpointName(run.def.name))));
+      return runs.map((run, i) => {
+        const position = run.position ?? stored[i]?.position ?? null;
+        return {
+          name: run.def.name,
+          state: run.state,
+          position,
+          head,
+          lag: Math.max(0, head - (position ?? 0)),
+          processed: run.meter.processed,
+          rate: Math.round(run.meter.rate() * 10) / 10,
+          parked: parked.filter((p) => p.reactor === run.def.name),
+          lastError: run.lastError,
+        };
+      });
+    },
+  };
+}

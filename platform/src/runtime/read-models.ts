@@ -1,0 +1,180 @@
+import { subjects } from '@locus/contracts';
+import type { Bus, BusSubscription } from '../bus/bus';
+import type { Collection, Doc, ReadStore } from '../read-store/read-store';
+import type { ProjectionDefinition } from './definitions';
+import type { ReadModels } from './deps';
+import {
+  physicalCollectionName,
+  projectionCheckpointName,
+  readAllProjectionStates,
+  servingGeneration,
+  type ProjectionStateDoc,
+} from './generations';
+
+export interface ReadModelsOptions {
+  readStore: ReadStore;
+  bus: Bus;
+  projections: readonly ProjectionDefinition[];
+  /** How long a resolved generation is trusted without a switch message (default 5 s). */
+  refreshMs?: number;
+  /** How often waitForPosition re-reads checkpoints from the store (default 250 ms). */
+  pollMs?: number;
+}
+
+export interface ReadModelsHandle extends ReadModels {
+  /** Physical collection name serving a logical one right now. */
+  resolve(logicalName: string): Promise<string>;
+  close(): void;
+}
+
+interface CheckpointMessage {
+  projection?: string;
+  generation?: number;
+  position?: number;
+}
+
+/**
+ * What query-api reads through: logical collection names resolved to the live generation
+ * (cached; refreshed on `ops.projection-switched` and every few seconds), and bounded waits
+ * for a position (checkpoint messages from the projectors, with the stored checkpoints as
+ * the fallback when a message was missed or came from before this process started).
+ */
+export function createReadModels(options: ReadModelsOptions): ReadModelsHandle {
+  const { readStore, bus, projections } = options;
+  const refreshMs = options.refreshMs ?? 5_000;
+  const pollMs = options.pollMs ?? 250;
+  const owner = new Map<string, ProjectionDefinition>();
+  for (const def of projections) for (const c of def.collections) owner.set(c.name, def);
+
+  let states: Map<string, ProjectionStateDoc> | null = null;
+  let loadedAt = 0;
+  let loading: Promise<Map<string, ProjectionStateDoc>> | null = null;
+  /** Highest checkpoint seen per projection, for the generation it was seen in. */
+  const positions = new Map<string, { generation: number; position: number }>();
+  const waiters = new Set<() => void>();
+
+  async function loadStates(force = false): Promise<Map<string, ProjectionStateDoc>> {
+    if (!force && states && Date.now() - loadedAt < refreshMs) return states;
+    if (!loading) {
+      loading = readAllProjectionStates(readStore)
+        .then((s) => {
+          states = s;
+          loadedAt = Date.now();
+          return s;
+        })
+        .finally(() => {
+          loading = null;
+        });
+    }
+    return loading;
+  }
+
+  async function generationOf(projection: string): Promise<number> {
+    return servingGeneration((await loadStates()).get(projection));
+  }
+
+  async function resolve(logicalName: string): Promise<string> {
+    const def = owner.get(logicalName);
+    if (!def) return logicalName; // not a projection's collection: used as is
+    return physicalCollectionName(logicalName, await generationOf(def.name));
+  }
+
+  const subs: BusSubscription[] = [
+    bus.subscribe(subjects.projectionSwitched(), (m) => {
+      const d = m.data as { projection?: string };
+      loadedAt = 0; // next access reloads
+      if (d?.projection) positions.delete(d.projection);
+      void loadStates(true).catch(() => undefined);
+    }),
+    bus.subscribe(subjects.checkpointAll(), (m) => {
+      const d = m.data as CheckpointMessage;
+      if (!d || typeof d.projection !== 'string' || typeof d.position !== 'number') return;
+      const prev = positions.get(d.projection);
+      const generation = d.generation ?? prev?.generation ?? 0;
+      if (!prev || prev.generation !== generation || d.position > prev.position) {
+        positions.set(d.projection, { generation, position: d.position });
+      }
+      waiters.forEach((w) => w());
+    }),
+  ];
+
+  /** Projections not yet known to have reached `position` (after consulting the store). */
+  async function behind(position: number, fromStore: boolean): Promise<ProjectionDefinition[]> {
+    const current = await loadStates();
+    const lagging: ProjectionDefinition[] = [];
+    for (const def of projections) {
+      const generation = servingGeneration(current.get(def.name));
+      const known = positions.get(def.name);
+      if (known && known.generation === generation && known.position >= position) continue;
+      if (fromStore) {
+        const cp = await readStore.getCheckpoint(projectionCheckpointName(def.name, generation));
+        if (cp) {
+          if (!known || known.generation !== generation || cp.position > known.position) {
+            positions.set(def.name, { generation, position: cp.position });
+          }
+          if (cp.position >= position) continue;
+        }
+      }
+      lagging.push(def);
+    }
+    return lagging;
+  }
+
+  function collection<T extends Doc = Doc>(logicalName: string): Collection<T> {
+    const physical = async () => readStore.collection<T>(await resolve(logicalName));
+    return {
+      get name() {
+        return logicalName;
+      },
+      find: async (filter, opts) => (await physical()).find(filter, opts),
+      findOne: async (filter, opts) => (await physical()).findOne(filter, opts),
+      countDocuments: async (filter) => (await physical()).countDocuments(filter),
+      aggregate: async (pipeline) => (await physical()).aggregate(pipeline),
+      bulkWrite: async (ops) => (await physical()).bulkWrite(ops),
+      createIndexes: async (indexes) => (await physical()).createIndexes(indexes),
+      drop: async () => (await physical()).drop(),
+    } as Collection<T>;
+  }
+
+  return {
+    collection,
+    resolve,
+    async waitForPosition(position, timeoutMs) {
+      if (projections.length === 0 || position <= 0) return true;
+      if ((await behind(position, false)).length === 0) return true;
+      if ((await behind(position, true)).length === 0) return true;
+      const deadline = Date.now() + timeoutMs;
+      return new Promise<boolean>((resolvePromise) => {
+        let settled = false;
+        let polling = false;
+        const finish = (ok: boolean) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timeout);
+          clearInterval(poll);
+          waiters.delete(onMessage);
+          resolvePromise(ok);
+        };
+        const check = (fromStore: boolean) =>
+          behind(position, fromStore).then(
+            (lagging) => {
+              if (lagging.length === 0) finish(true);
+            },
+            () => undefined,
+          );
+        const onMessage = () => void check(false);
+        waiters.add(onMessage);
+        const poll = setInterval(() => {
+          if (polling) return;
+          polling = true;
+          void check(true).finally(() => (polling = false));
+        }, pollMs);
+        const timeout = setTimeout(() => finish(false), Math.max(0, deadline - Date.now()));
+      });
+    },
+    close() {
+      subs.forEach((s) => s.unsubscribe());
+      waiters.clear();
+    },
+  };
+}
