@@ -26,3 +26,7 @@ export { createEventStoreDbEventStore, type EventStoreDbEventStoreOptions } from
 export { DuplicateKeyError, InvalidOperationError } from './read-store/read-store-errors';
 export { createEmbeddedReadStore, type EmbeddedReadStoreOptions } from './read-store/embedded-read-store';
 export { createMongoReadStore, type MongoReadStoreOptions } from './read-store/mongo-read-store';
+export * from './config/config';
+export * from './config/ports';
+export * from './config/serve';
+export * from './crypto/secret-box';

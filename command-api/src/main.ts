@@ -1,0 +1,32 @@
+import { createLogger, createTokenService } from '@locus/platform';
+import { loadConfig } from '@locus/platform/config/config';
+import { createPorts } from '@locus/platform/config/ports';
+import { serveUntilSignal } from '@locus/platform/config/serve';
+import { createReadModels } from '@locus/platform/runtime/read-models';
+import { createSmtpMailer } from '@locus/platform/mail/smtp-mailer';
+import { projections } from '@locus/projectors/features';
+import { createCommandApi } from './app';
+import { sessionValidation } from './features';
+
+// Standalone command-api (distributed mode): commands only. Projectors and reactors run
+// in their own processes; the all-in-one launcher composes everything in one.
+const config = loadConfig(process.env);
+const logger = createLogger({ name: 'command-api' });
+const ports = await createPorts(config, { logger, purpose: 'command-api' });
+logger.info({ adapters: ports.adapters }, 'ports ready');
+const readModels = createReadModels({ readStore: ports.readStore, bus: ports.bus, projections });
+const tokens = createTokenService({ secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, clock: ports.clock, ids: ports.ids });
+const mailer = createSmtpMailer(config.smtp);
+const deps = { eventStore: ports.eventStore, readStore: ports.readStore, bus: ports.bus, clock: ports.clock, ids: ports.ids, readModels, mailer, tokens, logger, config };
+const app = createCommandApi({ ...deps, sessionValidator: sessionValidation?.(deps) });
+
+await serveUntilSignal(app, {
+  port: config.port,
+  logger,
+  name: 'command-api',
+  onShutdown: async () => {
+    readModels.close();
+    mailer.close();
+    await ports.close();
+  },
+});

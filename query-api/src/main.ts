@@ -1,0 +1,34 @@
+import { createLogger, createTokenService } from '@locus/platform';
+import { loadConfig } from '@locus/platform/config/config';
+import { createPorts } from '@locus/platform/config/ports';
+import { serveUntilSignal } from '@locus/platform/config/serve';
+import { createReadModels } from '@locus/platform/runtime/read-models';
+import { createOpsStatus } from '@locus/platform/runtime/ops-status';
+import { projections } from '@locus/projectors/features';
+import { createQueryApi } from './app';
+import { sessionValidation } from './features';
+
+// Standalone query-api (distributed mode): queries, /api/live, /api/ops, /api/docs.
+const config = loadConfig(process.env);
+const logger = createLogger({ name: 'query-api' });
+const ports = await createPorts(config, { logger, purpose: 'query-api' });
+logger.info({ adapters: ports.adapters }, 'ports ready');
+const readModels = createReadModels({ readStore: ports.readStore, bus: ports.bus, projections });
+const tokens = createTokenService({ secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, clock: ports.clock, ids: ports.ids });
+const deps = { readModels, bus: ports.bus, clock: ports.clock, tokens, logger, config };
+const app = createQueryApi({
+  ...deps,
+  sessionValidator: sessionValidation?.(deps),
+  opsStatus: createOpsStatus({ eventStore: ports.eventStore, readStore: ports.readStore, projections, clock: ports.clock }),
+  readiness: { eventStore: ports.eventStore, readStore: ports.readStore },
+});
+
+await serveUntilSignal(app, {
+  port: config.port,
+  logger,
+  name: 'query-api',
+  onShutdown: async () => {
+    readModels.close();
+    await ports.close();
+  },
+});
