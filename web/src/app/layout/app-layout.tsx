@@ -1,7 +1,7 @@
 import { Breadcrumbs, Drawer, DrawerSize, type BreadcrumbProps } from '@blueprintjs/core';
 import { Suspense, useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { useCurrentUser, useSignedInUser } from '@web/shared/session/session-context';
 import { PageSpinner } from '@web/shared/ui/page-spinner';
 import { startLiveUpdates } from '../live/live-bridge';
@@ -20,10 +20,11 @@ const Breadcrumb = () => {
   const user = useSignedInUser();
   const { pathname } = useLocation();
   const matches = useMatches();
+  const navigate = useNavigate();
   const trail = breadcrumbTrail(user.role, pathname);
   const title = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean);
   const labels = trail.length > 0 ? trail : title ? [title] : [];
-  const items: BreadcrumbProps[] = [{ icon: 'home', text: 'Home', href: '/' }, ...labels.map((text) => ({ text }))];
+  const items: BreadcrumbProps[] = [{ icon: 'home', text: 'Home', onClick: () => navigate('/') }, ...labels.map((text) => ({ text }))];
   return <Breadcrumbs items={items} className="locus-breadcrumb" />;
 };
 

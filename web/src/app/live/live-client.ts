@@ -101,9 +101,10 @@ export const createLiveClient = (opts: LiveClientOptions): LiveClient => {
         const { value, done } = await bodyReader.read();
         if (done) break;
         armStale();
-        for (const item of parser.feed(decoder.decode(value, { stream: true }))) {
+        const items = parser.feed(decoder.decode(value, { stream: true }));
+        serverRetryMs = parser.retryMs() ?? serverRetryMs;
+        for (const item of items) {
           if (item.kind !== 'event') continue; // comments only keep the stream alive
-          if (item.event.retry !== undefined) serverRetryMs = item.event.retry;
           if (item.event.id !== undefined) lastEventId = item.event.id;
           const msg = toLiveMessage(item.event);
           if (msg) opts.onMessage(msg);

@@ -118,6 +118,24 @@ describe('live client', () => {
     client.stop();
   });
 
+  it("waits the server's retry hint before the first reconnect", async () => {
+    const first = streamingResponse();
+    const second = streamingResponse();
+    const fetchImpl = vi.fn<typeof fetch>().mockResolvedValueOnce(first.response).mockResolvedValueOnce(second.response);
+    const client = createLiveClient({ url: '/api/live', getToken: () => 'tok', onMessage: () => undefined, onUnauthorized: () => undefined, fetchImpl, random: () => 0 });
+    client.start();
+    await flush();
+    first.write('retry: 5000\n\n');
+    await flush();
+    first.end();
+    await flush();
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+    client.stop();
+  });
+
   it('does not connect without a token', async () => {
     const fetchImpl = vi.fn<typeof fetch>();
     const client = createLiveClient({ url: '/api/live', getToken: () => null, onMessage: () => undefined, onUnauthorized: () => undefined, fetchImpl });

@@ -15,6 +15,8 @@ export interface SseParser {
   feed(chunk: string): SseItem[];
   /** The last event id seen (for Last-Event-ID on reconnect). */
   lastEventId(): string | undefined;
+  /** The server's reconnection time (`retry:` field, applies at once, even without data). */
+  retryMs(): number | undefined;
 }
 
 export const createSseParser = (): SseParser => {
@@ -24,6 +26,7 @@ export const createSseParser = (): SseParser => {
   let pendingId: string | undefined;
   let lastId: string | undefined;
   let retry: number | undefined;
+  let reconnectionTime: number | undefined;
   let sawField = false;
   let skipLeadingLf = false;
 
@@ -68,7 +71,10 @@ export const createSseParser = (): SseParser => {
         if (!value.includes('\u0000')) pendingId = value;
         break;
       case 'retry':
-        if (/^\d+$/.test(value)) retry = Number(value);
+        if (/^\d+$/.test(value)) {
+          retry = Number(value);
+          reconnectionTime = retry;
+        }
         break;
       default:
         // unknown fields are ignored, per the format
@@ -103,5 +109,6 @@ export const createSseParser = (): SseParser => {
       return out;
     },
     lastEventId: () => lastId,
+    retryMs: () => reconnectionTime,
   };
 };

@@ -47,6 +47,13 @@ describe('SSE line parser', () => {
       { event: 'message', data: 'b', id: '42' },
     ]);
     expect(parser.lastEventId()).toBe('42');
+    expect(parser.retryMs()).toBe(5000);
+  });
+
+  it('takes a retry hint sent on its own', () => {
+    const parser = createSseParser();
+    expect(parser.feed('retry: 3000\n\n')).toEqual([]);
+    expect(parser.retryMs()).toBe(3000);
   });
 
   it('strips only one leading space of a value and ignores unknown fields and an event without data', () => {
