@@ -1,0 +1,1 @@
+export { azureCommandRoutes } from './routes';

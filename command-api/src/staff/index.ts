@@ -1,0 +1,1 @@
+export { staffCommandRoutes } from './routes';
