@@ -1,0 +1,195 @@
+import {
+  activateCompanyRoute,
+  companyMessages as m,
+  companyStream,
+  createCompanyAdminRoute,
+  createCompanyRoute,
+  deactivateCompanyRoute,
+  deleteCompanyAdminRoute,
+  deleteCompanyRoute,
+  exitCompanyViewRoute,
+  switchCompanyRoute,
+  updateCompanyAdminRoute,
+  updateCompanyNameRoute,
+  updateCompanyRoute,
+  userStream,
+  type CreateCompanyAdminBody,
+  type CreateCompanyBody,
+  type UpdateCompanyBody,
+  type UpdateUserBody,
+} from '@locus/contracts';
+import {
+  forbidden,
+  implement,
+  notFound,
+  ruleViolation,
+  type CommandDeps,
+  type RequestContext,
+  type RouteImplementation,
+} from '@locus/platform';
+import { eventMetadata, loadAggregate, maxPosition, runCommand } from '../users/aggregate';
+import { hashPassword } from '../users/passwords';
+import { createCompanyUser, deleteUserAccount, loadCompanyMember, updateUserDetails } from '../users/user-accounts';
+import { requireUser, userDecider } from '../users/user-decider';
+import type { ExistingUser } from '../users/user-state';
+import { claimsFor } from '../identity/claims';
+import { companyDecider, requireCompany, type CompanyCommand } from './company-decider';
+import { openCompany } from './open-company';
+
+type Req = Pick<RequestContext<any, any, any>, 'auth' | 'correlationId' | 'requestId'>;
+const answer = (message: string, position: number | undefined, id?: string, status = 200) => ({
+  status,
+  body: { Success: true, ResponseMessage: message, ...(id ? { Data: { Id: id } } : {}) },
+  ...(position !== undefined ? { position } : {}),
+});
+
+/** Administrator: companies and their admins, switching into a company; company admins: their company's name. */
+export function companiesCommandRoutes(deps: CommandDeps): RouteImplementation[] {
+  const companyCommand = async (req: Req, companyId: string, command: CompanyCommand) =>
+    runCommand(deps, companyStream(companyId), companyDecider, command, eventMetadata(req, companyId, deps.clock));
+
+  const loadCompany = async (companyId: string) =>
+    requireCompany((await loadAggregate(deps.eventStore, companyStream(companyId), companyDecider.evolve, companyDecider.initialState)).state);
+
+  /** A company admin of that company (404 for users of other companies and non-admins). */
+  const loadCompanyAdmin = async (companyId: string, adminId: string): Promise<ExistingUser> => {
+    await loadCompany(companyId);
+    const user = await loadCompanyMember(deps.eventStore, adminId, companyId).catch(() => null);
+    if (!user || user.role !== 'CompanyAdmin') throw notFound('COMPANY.ADMIN_NOT_FOUND', m.companyAdminNotFound);
+    return user;
+  };
+
+  return [
+    implement<unknown, unknown, CreateCompanyBody>(createCompanyRoute, async (req) => {
+      const companyId = deps.ids.uuid();
+      const contact = req.body.PrimaryContact;
+      const position = await openCompany(
+        deps,
+        {
+          companyId,
+          companyName: req.body.CompanyName,
+          source: 'administrator',
+          defaultAdmin: {
+            userId: deps.ids.uuid(),
+            firstName: contact.FirstName,
+            lastName: contact.LastName,
+            email: contact.Email,
+            phoneNumber: contact.PhoneNumber,
+            passwordHash: await hashPassword(contact.Password!),
+          },
+        },
+        eventMetadata(req, companyId, deps.clock),
+      );
+      return answer(m.companyCreated, position, companyId, 201);
+    }),
+
+    implement<{ companyId: string }, unknown, UpdateCompanyBody>(updateCompanyRoute, async (req) => {
+      const { companyId } = req.params;
+      const company = await loadCompany(companyId);
+      const renamed = await companyCommand(req, companyId, { type: 'RenameCompany', data: { companyName: req.body.CompanyName } });
+      let contactPosition: number | undefined;
+      if (req.body.PrimaryContact) {
+        const admin = await loadCompanyMember(deps.eventStore, company.defaultAdminId, companyId);
+        const c = req.body.PrimaryContact;
+        contactPosition = await updateUserDetails(
+          deps,
+          admin,
+          { firstName: c.FirstName, lastName: c.LastName, email: c.Email, phoneNumber: c.PhoneNumber },
+          eventMetadata(req, companyId, deps.clock),
+        );
+      }
+      return answer(m.companyUpdated, maxPosition(renamed.position, contactPosition), companyId);
+    }),
+
+    implement<{ companyId: string }>(deactivateCompanyRoute, async (req) => {
+      const { position } = await companyCommand(req, req.params.companyId, { type: 'DeactivateCompany' });
+      return answer(m.companyDeactivated, position, req.params.companyId);
+    }),
+
+    implement<{ companyId: string }>(activateCompanyRoute, async (req) => {
+      const { position } = await companyCommand(req, req.params.companyId, { type: 'ActivateCompany' });
+      return answer(m.companyActivated, position, req.params.companyId);
+    }),
+
+    implement<{ companyId: string }>(deleteCompanyRoute, async (req) => {
+      // Sessions of its users stop at once (company session block); the company-members reactor deletes the users.
+      const { position } = await companyCommand(req, req.params.companyId, { type: 'DeleteCompany' });
+      return answer(m.companyDeleted, position, req.params.companyId);
+    }),
+
+    implement<{ companyId: string }, unknown, CreateCompanyAdminBody>(createCompanyAdminRoute, async (req) => {
+      const { companyId } = req.params;
+      const { userId, position } = await createCompanyUser(
+        deps,
+        { companyId, ...req.body, role: 'CompanyAdmin', password: req.body.Password, source: 'administrator' },
+        eventMetadata(req, companyId, deps.clock),
+      );
+      return answer(m.companyAdminCreated, position, userId, 201);
+    }),
+
+    implement<{ companyId: string; adminId: string }, unknown, UpdateUserBody>(updateCompanyAdminRoute, async (req) => {
+      const { companyId, adminId } = req.params;
+      const admin = await loadCompanyAdmin(companyId, adminId);
+      const b = req.body;
+      const position = await updateUserDetails(
+        deps,
+        admin,
+        { firstName: b.FirstName, lastName: b.LastName, email: b.Email, phoneNumber: b.PhoneNumber },
+        eventMetadata(req, companyId, deps.clock),
+        { newPassword: b.Password || undefined },
+      );
+      return answer(m.companyAdminUpdated, position, adminId);
+    }),
+
+    implement<{ companyId: string; adminId: string }>(deleteCompanyAdminRoute, async (req) => {
+      const { companyId, adminId } = req.params;
+      const admin = await loadCompanyAdmin(companyId, adminId);
+      if (admin.isDefaultCompanyContact) throw ruleViolation('COMPANY.DEFAULT_ADMIN', m.cannotDeleteDefaultAdmin);
+      const position = await deleteUserAccount(deps, adminId, eventMetadata(req, companyId, deps.clock));
+      return answer(m.companyAdminDeleted, position, adminId);
+    }),
+
+    implement<{ companyId: string }, unknown, { CompanyAdminId?: string }>(switchCompanyRoute, async (req) => {
+      const auth = req.auth!;
+      const { companyId } = req.params;
+      const company = await loadCompany(companyId);
+      if (company.status !== 'active') throw ruleViolation('COMPANY.INACTIVE', m.companyInactive);
+      const target = await loadCompanyAdmin(companyId, req.body.CompanyAdminId ?? company.defaultAdminId);
+      if (target.status !== 'active') throw ruleViolation('COMPANY.ADMIN_INACTIVE', m.companyAdminInactive);
+      const issued = await deps.tokens.issue(await claimsFor(deps.eventStore, target, { adminUserId: auth.userId }));
+      const { position } = await runCommand(
+        deps,
+        userStream(auth.userId),
+        userDecider,
+        { type: 'SwitchIntoCompany', data: { companyId, companyAdminId: target.userId, tokenId: issued.tokenId } },
+        eventMetadata(req, companyId, deps.clock),
+      );
+      return { body: { Success: true, Token: issued.token, ResponseMessage: m.switched }, position };
+    }),
+
+    implement(exitCompanyViewRoute, async (req) => {
+      const auth = req.auth!;
+      const adminUserId = auth.role === 'Administrator' ? auth.userId : auth.viewingAsAdmin ? auth.adminUserId : undefined;
+      if (!adminUserId) throw forbidden('COMPANY.NOT_VIEWING_AS_ADMIN', m.notViewingAsAdmin);
+      const admin = requireUser((await loadAggregate(deps.eventStore, userStream(adminUserId), userDecider.evolve, userDecider.initialState)).state);
+      const issued = await deps.tokens.issue(await claimsFor(deps.eventStore, admin));
+      let position: number | undefined;
+      if (auth.viewingAsAdmin && auth.companyId) {
+        ({ position } = await runCommand(
+          deps,
+          userStream(adminUserId),
+          userDecider,
+          { type: 'ExitCompanyView', data: { companyId: auth.companyId, tokenId: issued.tokenId } },
+          eventMetadata(req, auth.companyId, deps.clock),
+        ));
+      }
+      return { body: { Success: true, Token: issued.token, ResponseMessage: m.exitedView }, ...(position !== undefined ? { position } : {}) };
+    }),
+
+    implement<unknown, unknown, { CompanyName: string }>(updateCompanyNameRoute, async (req) => {
+      const companyId = req.auth!.companyId!;
+      const { position } = await companyCommand(req, companyId, { type: 'RenameCompany', data: { companyName: req.body.CompanyName } });
+      return answer(m.companyNameUpdated, position, companyId);
+    }),
+  ];
+}

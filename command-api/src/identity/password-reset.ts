@@ -1,0 +1,78 @@
+import {
+  PASSWORD_RESET_TTL_SECONDS,
+  authMessages as m,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  userStream,
+} from '@locus/contracts';
+import { implement, rateLimited, ruleViolation, type CommandDeps, type RouteImplementation } from '@locus/platform';
+import { eventMetadata, runCommand } from '../users/aggregate';
+import { findUserByEmail, normalizeEmail } from '../users/email-reservation';
+import { hashPassword } from '../users/passwords';
+import { userDecider } from '../users/user-decider';
+import { createRateLimiter } from './rate-limiter';
+import type { IdentitySecrets } from './secrets';
+
+const invalidLink = () => ruleViolation('AUTH.RESET_LINK_INVALID', m.resetLinkInvalid, [{ field: 'Token', message: m.resetLinkInvalid }]);
+
+/**
+ * Forgot password: the request answers the same whether or not the email exists; a reset link
+ * (`/forget-password?email=..&token=..`) is mailed by the identity mail reactor. The token is
+ * stored only as a keyed hash (plus its sealed copy for the mailer), is single-use, replaced by
+ * a newer request, voided by any password change, and expires after an hour.
+ */
+export function passwordResetRoutes(deps: CommandDeps, secrets: IdentitySecrets): RouteImplementation[] {
+  const requestLimiter = createRateLimiter({ limit: 5, windowMs: 60_000, clock: deps.clock });
+  const resetLimiter = createRateLimiter({ limit: 10, windowMs: 60_000, clock: deps.clock });
+
+  const forgot = implement<unknown, unknown, { Email: string }>(forgotPasswordRoute, async (req) => {
+    const email = normalizeEmail(req.body.Email);
+    const wait = requestLimiter.hit(`${email}|${req.ip}`);
+    if (wait > 0) throw rateLimited('AUTH.TOO_MANY_ATTEMPTS', m.tooManyAttempts, wait);
+    const found = await findUserByEmail(deps.eventStore, email);
+    if (found && found.state.status === 'active') {
+      const user = found.state;
+      const token = secrets.newResetToken();
+      const requestId = deps.ids.uuid();
+      await runCommand(
+        deps,
+        userStream(user.userId),
+        userDecider,
+        {
+          type: 'RequestPasswordReset',
+          data: {
+            requestId,
+            email: user.email,
+            tokenHash: secrets.hashResetToken(token),
+            sealedToken: secrets.seal(token, requestId),
+            expiresAt: new Date(deps.clock.now().getTime() + PASSWORD_RESET_TTL_SECONDS * 1000).toISOString(),
+          },
+        },
+        { ...eventMetadata(req, user.companyId, deps.clock), actor: { userId: 'anonymous', role: 'Anonymous' } },
+      );
+    }
+    // No X-Position either way: it would tell whether the email exists.
+    return { body: { Success: true, ResponseMessage: m.forgotPasswordSent } };
+  });
+
+  const reset = implement<unknown, unknown, { Email: string; Token: string; NewPassword: string }>(resetPasswordRoute, async (req) => {
+    const wait = resetLimiter.hit(req.ip);
+    if (wait > 0) throw rateLimited('AUTH.TOO_MANY_ATTEMPTS', m.tooManyAttempts, wait);
+    const found = await findUserByEmail(deps.eventStore, req.body.Email);
+    if (!found || found.state.status === 'none') throw invalidLink();
+    const user = found.state;
+    const tokenHash = secrets.hashResetToken(req.body.Token);
+    if (!user.pendingReset || !secrets.matches(user.pendingReset.tokenHash, tokenHash)) throw invalidLink();
+    const passwordHash = await hashPassword(req.body.NewPassword);
+    const { position } = await runCommand(
+      deps,
+      userStream(user.userId),
+      userDecider,
+      { type: 'CompletePasswordReset', data: { tokenHash, passwordHash, now: deps.clock.now().toISOString() } },
+      { ...eventMetadata(req, user.companyId, deps.clock), actor: { userId: user.userId, role: user.role } },
+    );
+    return { body: { Success: true, ResponseMessage: m.resetSucceeded }, position };
+  });
+
+  return [forgot, reset];
+}

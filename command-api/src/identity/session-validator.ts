@@ -1,0 +1,14 @@
+import { SESSION_BLOCKS_COLLECTION, sessionBlockIds, type SessionBlockDoc } from '@locus/contracts';
+import type { ReadModels, SessionValidator } from '@locus/platform';
+
+/**
+ * Rejects a verified token whose user, company or (when viewing a company) administrator has
+ * been deleted or deactivated, as soon as the identity projection has seen the event.
+ */
+export function createSessionValidator(readModels: Pick<ReadModels, 'collection'>): SessionValidator {
+  return async function validateSession(auth) {
+    const blocks = readModels.collection<SessionBlockDoc>(SESSION_BLOCKS_COLLECTION);
+    const blocked = await blocks.findOne({ _id: { $in: sessionBlockIds(auth) } }, { projection: { _id: 1 } });
+    return blocked === null;
+  };
+}

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { emailReservationStream, userStream, type EmailReservationEvent, type EventMetadata } from '@locus/contracts';
+import { conflict, WrongExpectedVersionError, type EventStore, type IdSource } from '@locus/platform';
+import { loadAggregate } from './aggregate';
+import { evolveUser, initialUserState, type UserState } from './user-state';
+
+/**
+ * Email uniqueness: one reservation stream per lowercased email. The first reservation is
+ * appended with `no_stream`; after a release, a new one is appended at the released revision,
+ * so two concurrent reservations can never both succeed.
+ */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+export const emailKey = (email: string) => createHash('sha256').update(normalizeEmail(email)).digest('hex');
+export const emailStreamOf = (email: string) => emailReservationStream(emailKey(email));
+
+export type ReservationState = { holder: string | null };
+
+export const evolveReservation = (_state: ReservationState, event: EmailReservationEvent): ReservationState =>
+  event.type === 'EmailReserved' ? { holder: event.data.userId } : { holder: null };
+
+interface Deps {
+  eventStore: EventStore;
+  ids: IdSource;
+}
+
+export const emailTakenError = (message: string) => conflict('USER.EMAIL_TAKEN', message);
+
+/** Reserves `email` for `userId` (idempotent for the same holder); 409 when someone else holds it. */
+export async function reserveEmail(deps: Deps, email: string, userId: string, metadata: EventMetadata, takenMessage: string): Promise<number> {
+  const stream = emailStreamOf(email);
+  const loaded = await loadAggregate(deps.eventStore, stream, evolveReservation, () => ({ holder: null }));
+  if (loaded.state.holder === userId) return Number(loaded.events[loaded.events.length - 1]!.position);
+  if (loaded.state.holder !== null) throw emailTakenError(takenMessage);
+  try {
+    const result = await deps.eventStore.append(
+      stream,
+      [{ id: deps.ids.uuid(), type: 'EmailReserved', data: { userId }, metadata }],
+      { expectedRevision: loaded.revision },
+    );
+    return result.position;
+  } catch (err) {
+    if (err instanceof WrongExpectedVersionError) throw emailTakenError(takenMessage);
+    throw err;
+  }
+}
+
+/** Releases `email` if `userId` holds it (no-op otherwise). */
+export async function releaseEmail(deps: Deps, email: string, userId: string, metadata: EventMetadata): Promise<number | undefined> {
+  const stream = emailStreamOf(email);
+  const loaded = await loadAggregate(deps.eventStore, stream, evolveReservation, () => ({ holder: null }));
+  if (loaded.state.holder !== userId) return undefined;
+  const result = await deps.eventStore.append(
+    stream,
+    [{ id: deps.ids.uuid(), type: 'EmailReleased', data: { userId }, metadata }],
+    { expectedRevision: loaded.revision },
+  );
+  return result.position;
+}
+
+/** Who holds this email right now (sign-in and password reset look-up). */
+export async function findUserIdByEmail(eventStore: EventStore, email: string): Promise<string | null> {
+  const loaded = await loadAggregate(eventStore, emailStreamOf(email), evolveReservation, () => ({ holder: null }));
+  return loaded.state.holder;
+}
+
+/** The user holding `email`, folded from their stream, or null. */
+export async function findUserByEmail(eventStore: EventStore, email: string): Promise<{ userId: string; state: UserState } | null> {
+  const userId = await findUserIdByEmail(eventStore, email);
+  if (!userId) return null;
+  const loaded = await loadAggregate(eventStore, userStream(userId), evolveUser, initialUserState);
+  return { userId, state: loaded.state };
+}

@@ -1,0 +1,45 @@
+import {
+  CompanyDeactivatedSchema,
+  CompanyDeletedSchema,
+  LOGOUT_DELETED_COMPANY_USERS_NOTIFICATION as LOGOUT,
+  UserDeactivatedSchema,
+  UserDeletedSchema,
+  subjects,
+  type LogoutDeletedCompanyUsersPayload,
+  type NotificationMessage,
+} from '@locus/contracts';
+import type { Bus, ReactorDefinition } from '@locus/platform';
+
+/**
+ * Logs out open sessions at once: a deleted or deactivated user gets
+ * LogoutDeletedCompanyUsersNotification on their user subject; a deleted or deactivated company
+ * gets it on the company subject (every session of that company). The session validator has
+ * already made their tokens useless; this makes the web app drop them without waiting for a 401.
+ */
+export function logoutNotifierReactor(deps: { bus: Bus }): ReactorDefinition {
+  const notify = (subject: string, payload: LogoutDeletedCompanyUsersPayload) => {
+    const message: NotificationMessage<LogoutDeletedCompanyUsersPayload> = { kind: 'notification', name: LOGOUT, payload };
+    deps.bus.publish(subject, message);
+  };
+  return {
+    name: 'users-logout-notifier',
+    handles: ['UserDeleted', 'UserDeactivated', 'CompanyDeleted', 'CompanyDeactivated'],
+    async handle(event) {
+      switch (event.type) {
+        case 'UserDeleted':
+        case 'UserDeactivated': {
+          const data = (event.type === 'UserDeleted' ? UserDeletedSchema : UserDeactivatedSchema).parse(event.data);
+          notify(subjects.userNotification(data.userId, LOGOUT), { UserId: data.userId, CompanyId: data.companyId });
+          break;
+        }
+        case 'CompanyDeleted':
+        case 'CompanyDeactivated': {
+          const { companyId } = (event.type === 'CompanyDeleted' ? CompanyDeletedSchema : CompanyDeactivatedSchema).parse(event.data);
+          notify(subjects.companyNotification(companyId, LOGOUT), { UserId: '', CompanyId: companyId });
+          break;
+        }
+      }
+      await deps.bus.flush();
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import {
+  AVATAR_MAX_BYTES,
+  activateUserRoute,
+  createCompanyAdminUserRoute,
+  createUserRoute,
+  deactivateUserRoute,
+  deleteUserRoute,
+  profileResetPasswordRoute,
+  removeAvatarRoute,
+  updateProfileRoute,
+  updateUserRoute,
+  uploadAvatarRoute,
+  userMessages as m,
+  userStream,
+  type CreateCompanyAdminBody,
+  type CreateUserBody,
+  type ProfilePasswordResetBody,
+  type UpdateProfileBody,
+  type UpdateUserBody,
+} from '@locus/contracts';
+import { implement, ruleViolation, validationError, type CommandDeps, type RequestContext, type RouteImplementation } from '@locus/platform';
+import { mediaStoreOf, type BlobStore } from '@locus/platform/blob/file-blob-store';
+import { eventMetadata, loadAggregate, runCommand } from './aggregate';
+import { hashPassword, verifyPassword } from './passwords';
+import { createCompanyUser, deleteUserAccount, loadCompanyMember, updateUserDetails } from './user-accounts';
+import { requireUser, userDecider, type UserCommand } from './user-decider';
+
+type Req = Pick<RequestContext<any, any, any>, 'auth' | 'correlationId' | 'requestId'>;
+const answer = (message: string, position: number | undefined, id?: string, status = 200) => ({
+  status,
+  body: { Success: true, ResponseMessage: message, ...(id ? { Data: { Id: id } } : {}) },
+  ...(position !== undefined ? { position } : {}),
+});
+
+/** Image types accepted for avatars, recognised by their first bytes (the declared type is not trusted). */
+const IMAGE_SIGNATURES: { ext: string; mime: string; test: (b: Buffer) => boolean }[] = [
+  { ext: 'png', mime: 'image/png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  { ext: 'jpg', mime: 'image/jpeg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { ext: 'gif', mime: 'image/gif', test: (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')) },
+  { ext: 'webp', mime: 'image/webp', test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+];
+
+async function sniffImage(filePath: string) {
+  const handle = await open(filePath, 'r');
+  try {
+    const head = Buffer.alloc(16);
+    await handle.read(head, 0, 16, 0);
+    return IMAGE_SIGNATURES.find((s) => s.test(head)) ?? null;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Company admins manage their own company's users; every signed-in user manages their own profile. */
+export function usersCommandRoutes(deps: CommandDeps, options: { media?: BlobStore } = {}): RouteImplementation[] {
+  const media = options.media ?? mediaStoreOf(deps.config.dataDir);
+  const metadata = (req: Req) => eventMetadata(req, req.auth!.companyId, deps.clock);
+  const userCommand = (req: Req, userId: string, command: UserCommand) => runCommand(deps, userStream(userId), userDecider, command, metadata(req));
+  /** A user of the caller's company; 404 for anyone else's. */
+  const member = (req: Req, userId: string) => loadCompanyMember(deps.eventStore, userId, req.auth!.companyId);
+  const self = async (req: Req) =>
+    requireUser((await loadAggregate(deps.eventStore, userStream(req.auth!.userId), userDecider.evolve, userDecider.initialState)).state);
+
+  return [
+    implement<unknown, unknown, CreateUserBody>(createUserRoute, async (req) => {
+      const { userId, position } = await createCompanyUser(
+        deps,
+        { companyId: req.auth!.companyId!, ...req.body, role: 'CompanyUser', password: req.body.Password || undefined, source: 'company-admin' },
+        metadata(req),
+      );
+      return answer(m.userCreated, position, userId, 201);
+    }),
+
+    implement<unknown, unknown, CreateCompanyAdminBody>(createCompanyAdminUserRoute, async (req) => {
+      const { userId, position } = await createCompanyUser(
+        deps,
+        { companyId: req.auth!.companyId!, ...req.body, role: 'CompanyAdmin', password: req.body.Password, source: 'company-admin' },
+        metadata(req),
+      );
+      return answer(m.companyAdminCreated, position, userId, 201);
+    }),
+
+    implement<{ userId: string }, unknown, UpdateUserBody>(updateUserRoute, async (req) => {
+      const user = await member(req, req.params.userId);
+      const b = req.body;
+      const position = await updateUserDetails(
+        deps,
+        user,
+        { firstName: b.FirstName, lastName: b.LastName, email: b.Email, phoneNumber: b.PhoneNumber },
+        metadata(req),
+        { newPassword: b.Password || undefined },
+      );
+      return answer(m.userUpdated, position, user.userId);
+    }),
+
+    implement<{ userId: string }>(deactivateUserRoute, async (req) => {
+      const user = await member(req, req.params.userId);
+      if (user.userId === req.auth!.userId) throw ruleViolation('USER.SELF', m.cannotDeactivateSelf);
+      const { position } = await userCommand(req, user.userId, { type: 'DeactivateUser' });
+      return answer(m.userDeactivated, position, user.userId);
+    }),
+
+    implement<{ userId: string }>(activateUserRoute, async (req) => {
+      const user = await member(req, req.params.userId);
+      const { position } = await userCommand(req, user.userId, { type: 'ActivateUser' });
+      return answer(m.userActivated, position, user.userId);
+    }),
+
+    implement<{ userId: string }>(deleteUserRoute, async (req) => {
+      const user = await member(req, req.params.userId);
+      if (user.userId === req.auth!.userId) throw ruleViolation('USER.SELF', m.cannotDeleteSelf);
+      const position = await deleteUserAccount(deps, user.userId, metadata(req));
+      return answer(m.userDeleted, position, user.userId);
+    }),
+
+    // ---- Profile ----
+
+    implement<unknown, unknown, UpdateProfileBody>(updateProfileRoute, async (req) => {
+      const user = await self(req);
+      const b = req.body;
+      const position = await updateUserDetails(
+        deps,
+        user,
+        { firstName: b.FirstName, lastName: b.LastName, email: b.Email, phoneNumber: b.PhoneNumber },
+        metadata(req),
+        { profile: { addressLine1: b.AddressLine1, addressLine2: b.AddressLine2, city: b.City, postalCode: b.PostalCode } },
+      );
+      return { body: { Success: true, ResponseMessage: m.profileUpdated }, ...(position !== undefined ? { position } : {}) };
+    }),
+
+    implement<unknown, unknown, ProfilePasswordResetBody>(profileResetPasswordRoute, async (req) => {
+      const user = await self(req);
+      const currentPasswordVerified = await verifyPassword(user.passwordHash, req.body.CurrentPassword);
+      const passwordHash = currentPasswordVerified ? await hashPassword(req.body.NewPassword) : '';
+      const { position } = await userCommand(req, user.userId, { type: 'ChangePassword', data: { passwordHash, reason: 'profile', currentPasswordVerified } });
+      return { body: { Success: true, ResponseMessage: m.passwordReset }, position };
+    }),
+
+    implement(uploadAvatarRoute, async (req) => {
+      const file = req.files.find((f) => f.field === 'File') ?? req.files[0];
+      if (!file) throw validationError('PROFILE.AVATAR_MISSING', m.avatarMissing, [{ field: 'File', message: m.avatarMissing }]);
+      if (file.size > AVATAR_MAX_BYTES) throw validationError('PROFILE.AVATAR_TOO_LARGE', m.avatarTooLarge, [{ field: 'File', message: m.avatarTooLarge }]);
+      const kind = await sniffImage(file.path);
+      if (!kind || !file.mimeType.startsWith('image/')) {
+        throw validationError('PROFILE.AVATAR_NOT_IMAGE', m.avatarNotImage, [{ field: 'File', message: m.avatarNotImage }]);
+      }
+      const user = await self(req);
+      const stored = await media.put(`avatars/${randomUUID()}.${kind.ext}`, { path: file.path }, kind.mime);
+      const { position } = await userCommand(req, user.userId, { type: 'ChangeAvatar', data: { imageUrl: stored.url } });
+      await removeStoredImage(media, user.imageUrl);
+      return { body: { Success: true, Url: stored.url, ResponseMessage: m.avatarUpdated }, position };
+    }),
+
+    implement(removeAvatarRoute, async (req) => {
+      const user = await self(req);
+      const { position } = await userCommand(req, user.userId, { type: 'RemoveAvatar' });
+      await removeStoredImage(media, user.imageUrl);
+      return { body: { Success: true, Url: null, ResponseMessage: m.avatarRemoved }, position };
+    }),
+  ];
+}
+
+/** Best effort: the event is what matters; an orphan file is harmless. */
+async function removeStoredImage(media: BlobStore, url: string | null): Promise<void> {
+  const key = url ? media.keyOf(url) : null;
+  if (key) await media.delete(key).catch(() => undefined);
+}
