@@ -8,9 +8,14 @@ import {
   type LoginResponseSchema,
   type SignupBody,
 } from '@locus/contracts/identity/routes';
+import {
+  authCallbackRoute,
+  googleSignInTokenUrlRoute,
+  type AuthCallbackResponse,
+  type TokenUrlResponse,
+} from '@locus/contracts/connections/routes';
 import { api } from '@web/app/api';
 import { requestFor } from '@web/shared/lib/api-path';
-import { googleCallbackPath, googleTokenUrlPath } from './google-paths';
 
 type LoginResponse = z.infer<typeof LoginResponseSchema>;
 interface TokenResponse {
@@ -22,26 +27,6 @@ interface MessageResponse {
   Success: true;
   ResponseMessage: string;
 }
-/** Spec part 2 §7: Get token url. */
-export interface GoogleTokenUrlResponse {
-  Success?: boolean;
-  CanConnect: boolean;
-  HasGMBCredentials: boolean;
-  ErrorMessage?: string | null;
-  RedirectUrl?: string | null;
-}
-/** Spec part 2 §7: Auth callback. */
-export interface GoogleCallbackResponse {
-  Success: boolean;
-  Token?: string;
-  token?: string;
-  ProcessId?: string;
-  IsNewCompanyCreated?: boolean;
-  IsReloadRequired?: boolean;
-  JustLoggingInUsingGoogleLoginBtn?: boolean;
-  ResponseMessage?: string;
-}
-
 export const identityApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<LoginResponse, { UserName: string; Password: string }>({
@@ -59,11 +44,13 @@ export const identityApi = api.injectEndpoints({
     resetPassword: build.mutation<MessageResponse, { Email: string; Token: string; NewPassword: string; ConfirmPassword: string }>({
       query: (body) => requestFor(resetPasswordRoute, { body }),
     }),
-    googleTokenUrl: build.mutation<GoogleTokenUrlResponse, void>({
-      query: () => ({ url: googleTokenUrlPath, method: 'GET' }),
+    /** Sign in with Google: the consent URL (spec part 2 §7 Get token url). */
+    googleTokenUrl: build.mutation<TokenUrlResponse, void>({
+      query: () => requestFor(googleSignInTokenUrlRoute),
     }),
-    googleCallback: build.mutation<GoogleCallbackResponse, { Code: string; State: string }>({
-      query: (body) => ({ url: googleCallbackPath, method: 'POST', body }),
+    /** Google redirected back with code and state: sign-in token, or a connect process. */
+    googleCallback: build.mutation<AuthCallbackResponse, { Code: string; State: string }>({
+      query: (body) => requestFor(authCallbackRoute, { body }),
     }),
   }),
 });

@@ -39,7 +39,7 @@ export default function GoogleCallbackPage() {
     callback({ Code: code, State: state })
       .unwrap()
       .then((res) => {
-        const token = res.Token ?? res.token;
+        const token = res.Token;
         if (token) storeToken(token);
         if (res.JustLoggingInUsingGoogleLoginBtn || (token && !res.ProcessId)) {
           window.location.assign('/');
