@@ -1,4 +1,6 @@
 import { routeTable } from '@locus/contracts';
+import { projections } from '@locus/projectors/features';
+import { sessionValidation } from '@locus/command-api/features';
 import { describeRoleMatrix } from './harness';
 import { mintIdentities, startMatrixStack } from './stack';
 import { fixtureProviders } from './fixtures';
@@ -6,6 +8,10 @@ import { fixtureProviders } from './fixtures';
 describeRoleMatrix({
   routeTable,
   providers: fixtureProviders.map((make) => make()),
-  startStack: () => startMatrixStack({ projections: [] }),
+  startStack: () =>
+    startMatrixStack({
+      projections,
+      ...(sessionValidation ? { sessionValidator: (deps) => sessionValidation!(deps) } : {}),
+    }),
   mintIdentities,
 });

@@ -11,6 +11,7 @@ import {
   type MailMessage,
   type ProjectionDefinition,
   type QueryDeps,
+  type ReactorDefinition,
   type SessionValidator,
 } from '@locus/platform';
 import { loadConfig } from '@locus/platform/config/config';
@@ -20,6 +21,7 @@ import { createInProcessBus } from '@locus/platform/bus/in-process-bus';
 import { createProjectorRuntime } from '@locus/platform/runtime/projector-runtime';
 import { createReadModels } from '@locus/platform/runtime/read-models';
 import { createOpsStatus } from '@locus/platform/runtime/ops-status';
+import { createReactorRuntime } from '@locus/platform/runtime/reactor-runtime';
 import { listen } from '@locus/platform/http/testing';
 import { mountCommandApi } from '@locus/command-api/app';
 import type { CommandFeature } from '@locus/command-api/features';
@@ -29,6 +31,8 @@ import type { MatrixIdentities, MatrixStack, SeededUser } from './types';
 
 export interface MatrixStackOptions {
   projections: readonly ProjectionDefinition[];
+  /** Reactors to run (side effects some samples rely on, e.g. seeding); default none. */
+  reactors?: readonly ReactorDefinition[];
   /** Default: the manifests in command-api/src/features.ts and query-api/src/features.ts. */
   commandFeatures?: CommandFeature[];
   queryFeatures?: QueryFeature[];
@@ -58,6 +62,8 @@ export async function startMatrixStack(options: MatrixStackOptions): Promise<Run
   const bus = createInProcessBus();
   const projector = createProjectorRuntime({ eventStore, readStore, bus, projections: options.projections, logger });
   await projector.start();
+  const reactors = createReactorRuntime({ eventStore, readStore, bus, reactors: options.reactors ?? [], logger });
+  await reactors.start();
   const readModels = createReadModels({ readStore, bus, projections: options.projections });
   const tokens = createTokenService({ secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, clock, ids });
   const sentMail: MailMessage[] = [];
@@ -74,7 +80,7 @@ export async function startMatrixStack(options: MatrixStackOptions): Promise<Run
     mount: (r) => {
       router = r;
       mountCommandApi(r, { ...commandDeps, sessionValidator, features: options.commandFeatures });
-      mountQueryApi(r, { ...queryDeps, sessionValidator, features: options.queryFeatures, opsStatus: createOpsStatus({ eventStore, readStore, projections: options.projections }) });
+      mountQueryApi(r, { ...queryDeps, sessionValidator, features: options.queryFeatures, opsStatus: createOpsStatus({ eventStore, readStore, projections: options.projections, reactors: options.reactors }) });
     },
   });
   const server = await listen(app);
@@ -94,6 +100,7 @@ export async function startMatrixStack(options: MatrixStackOptions): Promise<Run
       ),
     async close() {
       await server.close();
+      await reactors.stop();
       await projector.stop();
       readModels.close();
       await bus.close();

@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+export type { Logger } from 'pino';
 import type { LocusMiddleware } from './state';
 
 /** Body/query keys whose values never reach a log line. */
