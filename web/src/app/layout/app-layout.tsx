@@ -2,6 +2,7 @@ import { Breadcrumbs, Drawer, DrawerSize, type BreadcrumbProps } from '@blueprin
 import { Suspense, useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
+import { endSessionAndGoToLogin } from '@web/shared/session/session-actions';
 import { useCurrentUser, useSignedInUser } from '@web/shared/session/session-context';
 import { PageSpinner } from '@web/shared/ui/page-spinner';
 import { startLiveUpdates } from '../live/live-bridge';
@@ -44,6 +45,14 @@ const Shell = () => {
   useEffect(() => {
     if (desktop) setMobileOpen(false);
   }, [desktop]);
+  // an idle page leaves when the token expires, not only at its next call
+  useEffect(() => {
+    if (user.expiresAt === null) return;
+    const ms = user.expiresAt * 1000 - Date.now();
+    if (ms > 2 ** 31 - 1) return; // beyond setTimeout's range; the next call checks anyway
+    const timer = setTimeout(endSessionAndGoToLogin, Math.max(0, ms));
+    return () => clearTimeout(timer);
+  }, [user.expiresAt]);
 
   return (
     <div className={`locus-shell${desktop ? '' : ' is-mobile'}`}>
