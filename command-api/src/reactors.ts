@@ -1,0 +1,11 @@
+import type { CommandDeps, ReactorDefinition } from '@locus/platform';
+
+/** One feature's reactors (side effects: mail, Google, Graph), built from the command-side deps. */
+export type ReactorFeature = (deps: CommandDeps) => ReactorDefinition[];
+
+/**
+ * The reactor manifest: feature helpers append one line each. The all-in-one launcher and
+ * the reactor worker (reactor-worker.ts) run exactly these.
+ */
+export const reactorFeatures: ReactorFeature[] = [
+];
