@@ -1,6 +1,11 @@
 import type { RouteDef } from './route-def';
 import { liveRoutes } from './live-routes';
 import { opsRoutes } from '../ops/routes';
+import { settingsRoutes } from '../settings/routes';
+import { azureRoutes } from '../azure/routes';
+import { staffRoutes } from '../staff/routes';
+import { connectionsRoutes } from '../connections/routes';
+import { locationsRoutes } from '../locations/routes';
 
 /**
  * The route table: every HTTP route of command-api and query-api. Feature helpers append
@@ -10,4 +15,9 @@ import { opsRoutes } from '../ops/routes';
 export const routeTable: readonly RouteDef[] = [
   ...liveRoutes,
   ...opsRoutes,
+  ...settingsRoutes,
+  ...azureRoutes,
+  ...staffRoutes,
+  ...connectionsRoutes,
+  ...locationsRoutes,
 ];

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { HoursPeriodSchema } from './hours';
+
+/**
+ * Events of `location-<id>` streams and of `storecode-<sha256(companyId|lowercased code)>`
+ * reservation streams. The location's profile uses the spec's field names.
+ *
+ * Google I/O happens only in reactors (command-api/src/locations/reactors): a request event
+ * (LocationPublishRequested, LocationSyncRequested, LocationDeleteRequested, or an edit of a
+ * published location) is followed by its outcome event.
+ */
+export const CategoryRefSchema = z.object({ Name: z.string(), DisplayName: z.string() });
+
+export const LocationProfileSchema = z.object({
+  Title: z.string(),
+  StoreCode: z.string(),
+  PrimaryPhoneNumber: z.string(),
+  AdditionalPhoneNumbers: z.array(z.string()),
+  TollFreeNumber: z.string(),
+  PrimaryEmail: z.string().nullable(),
+  OwnerFirstName: z.string(),
+  OwnerLastName: z.string(),
+  LocaleTagline: z.string(),
+  PrimaryCategory: CategoryRefSchema.nullable(),
+  AdditionalCategories: z.array(CategoryRefSchema),
+  SelectedLocaleZeCategories: z.array(z.object({ Id: z.string(), Name: z.string() })),
+  LocaleZeKeyWords: z.array(z.string()),
+  StreetAddressLine1: z.string(),
+  StreetAddressLine2: z.string(),
+  Region: z.string(),
+  State: z.string(),
+  Town: z.string(),
+  PostCode: z.string(),
+  Latitude: z.number().nullable(),
+  Longitude: z.number().nullable(),
+  Website: z.string(),
+  ProfileDescription: z.string(),
+  OpeningDate: z.string().nullable(),
+  Twitter: z.string(),
+  LinkedIn: z.string(),
+  Facebook: z.string(),
+  Yelp: z.string(),
+  Instagram: z.string(),
+  GooglePlus: z.string(),
+  LocationProfileMedia: z.string().nullable(),
+  LocationCoverMedia: z.string().nullable(),
+});
+export type LocationProfile = z.infer<typeof LocationProfileSchema>;
+
+export const GoogleOpenStatusSchema = z.enum(['OPEN', 'CLOSED_PERMANENTLY', 'CLOSED_TEMPORARILY']);
+
+/** What Google holds for a published location (import, publish, sync). */
+export const GoogleSnapshotSchema = z.object({
+  googleName: z.string(),
+  placeId: z.string().nullable(),
+  mapsUri: z.string().nullable(),
+  openStatus: GoogleOpenStatusSchema,
+  canReopen: z.boolean(),
+  canDelete: z.boolean(),
+  thumbnailUrl: z.string().nullable(),
+  totalRating: z.number().nullable(),
+  totalRatingsCount: z.number().int(),
+});
+export type GoogleSnapshot = z.infer<typeof GoogleSnapshotSchema>;
+
+const AttributesSchema = z.record(z.string(), z.boolean());
+const UrlsSchema = z.record(z.string(), z.string());
+
+export const LocationCreatedSchema = z.object({
+  locationId: z.string(),
+  companyId: z.string(),
+  connectionId: z.string(),
+  accountName: z.string(),
+  profile: LocationProfileSchema,
+  hours: z.array(HoursPeriodSchema),
+  attributes: AttributesSchema,
+});
+/** Brought in from Google by the import reactor (published). */
+export const LocationImportedSchema = z.object({
+  locationId: z.string(),
+  companyId: z.string(),
+  connectionId: z.string(),
+  accountName: z.string(),
+  processId: z.string(),
+  profile: LocationProfileSchema,
+  hours: z.array(HoursPeriodSchema),
+  attributes: AttributesSchema,
+  urls: UrlsSchema,
+  google: GoogleSnapshotSchema,
+  syncedAt: z.string(),
+});
+export const LocationUpdatedSchema = z.object({
+  locationId: z.string(),
+  profile: LocationProfileSchema,
+  /** Profile fields that changed. */
+  changed: z.array(z.string()),
+});
+export const LocationHoursUpdatedSchema = z.object({ locationId: z.string(), hours: z.array(HoursPeriodSchema) });
+export const LocationAttributesUpdatedSchema = z.object({ locationId: z.string(), attributes: AttributesSchema, urls: UrlsSchema });
+
+export const LocationPublishRequestedSchema = z.object({ locationId: z.string(), requestId: z.string() });
+export const LocationPublishedSchema = z.object({ locationId: z.string(), requestId: z.string(), google: GoogleSnapshotSchema, publishedAt: z.string() });
+export const LocationPublishFailedSchema = z.object({ locationId: z.string(), requestId: z.string(), code: z.string(), message: z.string() });
+
+export const LocationSyncRequestedSchema = z.object({ locationId: z.string(), requestId: z.string() });
+export const LocationSyncedSchema = z.object({
+  locationId: z.string(),
+  requestId: z.string(),
+  profile: LocationProfileSchema,
+  hours: z.array(HoursPeriodSchema),
+  attributes: AttributesSchema,
+  urls: UrlsSchema,
+  google: GoogleSnapshotSchema,
+  syncedAt: z.string(),
+});
+export const LocationSyncFailedSchema = z.object({ locationId: z.string(), requestId: z.string(), code: z.string(), message: z.string() });
+
+/** Outcome of pushing one local edit (the event with id sourceEventId) of a published location to Google. */
+export const LocationGoogleUpdateSucceededSchema = z.object({ locationId: z.string(), sourceEventId: z.string(), sourceType: z.string(), updateMask: z.string() });
+export const LocationGoogleUpdateFailedSchema = z.object({
+  locationId: z.string(),
+  sourceEventId: z.string(),
+  sourceType: z.string(),
+  code: z.string(),
+  message: z.string(),
+});
+
+/** Deleting a published location on Google too: the reactor deletes it there, then appends LocationDeleted or LocationDeleteFailed. */
+export const LocationDeleteRequestedSchema = z.object({ locationId: z.string(), requestId: z.string() });
+export const LocationDeletedSchema = z.object({
+  locationId: z.string(),
+  companyId: z.string(),
+  deletedFromGoogle: z.boolean(),
+  storeCode: z.string(),
+  requestId: z.string().nullable(),
+});
+export const LocationDeleteFailedSchema = z.object({ locationId: z.string(), requestId: z.string(), code: z.string(), message: z.string() });
+
+/** Assignment (Primary owner, Co-owner, Staff member). Demoting a primary owner re-assigns them as co-owner (reason 'demoted'). */
+export const UserAssignedToLocationSchema = z.object({
+  locationId: z.string(),
+  userId: z.string(),
+  userName: z.string(),
+  userEmail: z.string(),
+  isPrimaryOwner: z.boolean(),
+  isStaffMember: z.boolean(),
+  reason: z.enum(['assigned', 'demoted']),
+});
+export const UserUnassignedFromLocationSchema = z.object({ locationId: z.string(), userId: z.string() });
+
+export const locationEventSchemas = {
+  LocationCreated: LocationCreatedSchema,
+  LocationImported: LocationImportedSchema,
+  LocationUpdated: LocationUpdatedSchema,
+  LocationHoursUpdated: LocationHoursUpdatedSchema,
+  LocationAttributesUpdated: LocationAttributesUpdatedSchema,
+  LocationPublishRequested: LocationPublishRequestedSchema,
+  LocationPublished: LocationPublishedSchema,
+  LocationPublishFailed: LocationPublishFailedSchema,
+  LocationSyncRequested: LocationSyncRequestedSchema,
+  LocationSynced: LocationSyncedSchema,
+  LocationSyncFailed: LocationSyncFailedSchema,
+  LocationGoogleUpdateSucceeded: LocationGoogleUpdateSucceededSchema,
+  LocationGoogleUpdateFailed: LocationGoogleUpdateFailedSchema,
+  LocationDeleteRequested: LocationDeleteRequestedSchema,
+  LocationDeleted: LocationDeletedSchema,
+  LocationDeleteFailed: LocationDeleteFailedSchema,
+  UserAssignedToLocation: UserAssignedToLocationSchema,
+  UserUnassignedFromLocation: UserUnassignedFromLocationSchema,
+} as const;
+
+/** Store code reservation streams (uniqueness per company). */
+export const StoreCodeReservedSchema = z.object({ companyId: z.string(), storeCode: z.string(), locationId: z.string() });
+export const StoreCodeReleasedSchema = z.object({ companyId: z.string(), storeCode: z.string(), locationId: z.string() });
+export const storeCodeEventSchemas = {
+  StoreCodeReserved: StoreCodeReservedSchema,
+  StoreCodeReleased: StoreCodeReleasedSchema,
+} as const;
+
+type EventsOf<S extends Record<string, z.ZodType>> = { [K in keyof S]: { type: K; data: z.infer<S[K]> } }[keyof S];
+export type LocationEvent = EventsOf<typeof locationEventSchemas>;
+export type StoreCodeEvent = EventsOf<typeof storeCodeEventSchemas>;
+
+export const locationStream = (locationId: string) => `location-${locationId}`;

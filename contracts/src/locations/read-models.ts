@@ -1,0 +1,66 @@
+import type { HoursPeriod } from './hours';
+import type { z } from 'zod';
+import type { GoogleOpenStatusSchema, LocationProfile } from './events';
+
+type GoogleOpenStatus = z.infer<typeof GoogleOpenStatusSchema>;
+
+/**
+ * Read-model collections of the locations slice (projectors/src/locations).
+ * - `locations`: one document per location (directory rows and details).
+ * - `location-users`: one document per user-location link (_id `<locationId>:<userId>`).
+ */
+export const LOCATIONS_COLLECTION = 'locations';
+export const LOCATION_USERS_COLLECTION = 'location-users';
+
+export interface LocationDoc {
+  _id: string;
+  companyId: string;
+  connectionId: string;
+  accountName: string;
+  accountDisplayName: string;
+  profile: LocationProfile;
+  hours: HoursPeriod[];
+  attributes: Record<string, boolean>;
+  urls: Record<string, string>;
+  isPublished: boolean;
+  googleName: string | null;
+  placeId: string | null;
+  mapsUri: string | null;
+  googleOpenStatus: GoogleOpenStatus | null;
+  /** 'Published' | 'Unpublished' | 'ClosedTemporarily' | 'ClosedPermanently' */
+  openStatus: string;
+  canReopen: boolean;
+  canDelete: boolean;
+  thumbnailUrl: string | null;
+  totalRating: number | null;
+  totalRatingsCount: number;
+  lastSyncDate: string | null;
+  createdAt: string;
+  primaryOwnerId: string | null;
+  primaryOwnerName: string | null;
+  pendingGoogleEdits: number;
+  googleError: string | null;
+  googleErrorAt: string | null;
+  // Sort and search keys (lowercased).
+  storeCodeSort: string;
+  titleSort: string;
+  /** Lowercased search fields joined by U+0001, so a term never matches across two fields. */
+  searchText: string;
+  [key: string]: unknown;
+}
+
+export interface LocationUserDoc {
+  _id: string;
+  companyId: string;
+  locationId: string;
+  userId: string;
+  userName: string;
+  userEmail: string;
+  isPrimaryOwner: boolean;
+  isStaffMember: boolean;
+  createdAt: string;
+  location: { title: string; thumbnailUrl: string | null; streetAddressLine1: string; streetAddressLine2: string };
+  /** Lowercased title and address lines (Associated Locations search). */
+  searchText: string;
+  [key: string]: unknown;
+}

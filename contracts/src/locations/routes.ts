@@ -1,0 +1,353 @@
+import { z } from 'zod';
+import { defineRoute } from '../routes/route-def';
+import {
+  AssignLocationBodySchema,
+  BusinessHoursOutSchema,
+  CategorySchema,
+  CitySchema,
+  CreateLocationBodySchema,
+  FilteringDataSchema,
+  LocationAssociationBodySchema,
+  LocationAttributesSchema,
+  LocationDetailsSchema,
+  LocationItemSchema,
+  LocationUserSchema,
+  LocationsSummaryResponseSchema,
+  PrimaryOwnerSchema,
+  RegularHoursBodySchema,
+  StateSchema,
+  UpdateAttributesBodySchema,
+  UpdateLocationBodySchema,
+  UserLocationLinkSchema,
+  UserLocationsQuerySchema,
+} from './dto';
+
+const idParam = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(100, `${name} is too long`);
+const LocationIdParams = z.object({ id: idParam('id') });
+const CompanyIdParams = z.object({ companyId: idParam('companyId') });
+const MessageAnswer = z.object({ Success: z.literal(true), ResponseMessage: z.string() });
+const IdAnswer = z.object({ Success: z.literal(true), ResponseMessage: z.string(), Data: z.object({ Id: z.string() }) });
+/** Spec: categories answer Success, IsUnauthorized, Data[{Name, DisplayName}]. */
+const CategoriesAnswer = z.object({ Success: z.literal(true), IsUnauthorized: z.boolean(), Data: z.array(CategorySchema) });
+
+const READERS = ['CompanyAdmin', 'CompanyUser'] as const;
+/** Editing an existing location (details page Edit / Hours / Attributes / Sync). */
+const EDITORS = ['CompanyAdmin', 'CompanyUser'] as const;
+
+// ---------- directory and details ----------
+
+/**
+ * Location directory (lazy table). Non-administrators only for their own company (another
+ * company's id is 404); the Administrator for any company (Update Company dialog).
+ */
+export const locationsSummaryRoute = defineRoute({
+  name: 'locations.summary',
+  method: 'POST',
+  path: '/api/gmb/:companyId/locations-summary',
+  kind: 'query',
+  roles: ['Administrator', 'CompanyAdmin', 'CompanyUser'],
+  summary: 'Search (StoreCode, Title, PrimaryPhoneNumber, PrimaryOwnerName, StreetAddressLine1/2), sort, page',
+  request: { params: CompanyIdParams, body: FilteringDataSchema },
+  response: LocationsSummaryResponseSchema,
+  tenantParams: ['companyId'],
+});
+
+/** Location details header and edit dialog data. LocationInsights comes with the insights work (null until then). */
+export const getLocationRoute = defineRoute({
+  name: 'locations.get',
+  method: 'GET',
+  path: '/api/gmb/:id/location',
+  kind: 'query',
+  roles: READERS,
+  request: { params: LocationIdParams },
+  response: z.object({ Success: z.literal(true), Data: z.object({ Location: LocationDetailsSchema, LocationInsights: z.null() }) }),
+  tenantParams: ['id'],
+});
+
+/** Pickers: every location of the company (Title, LocationId). */
+export const locationItemsRoute = defineRoute({
+  name: 'locations.items',
+  method: 'GET',
+  path: '/api/gmb/locations-items',
+  kind: 'query',
+  roles: READERS,
+  response: z.object({ Success: z.literal(true), Data: z.array(LocationItemSchema) }),
+});
+
+/** Default week for a new location: Monday to Friday 09:00-17:00 (closed days IsOpen false). */
+export const defaultHoursRoute = defineRoute({
+  name: 'locations.defaultHours',
+  method: 'GET',
+  path: '/api/gmb/location-default-hours',
+  kind: 'query',
+  roles: READERS,
+  response: z.object({ Success: z.literal(true), Data: z.object({ LocationBusinessHours: z.array(BusinessHoursOutSchema) }) }),
+});
+
+/** A location with its hours (template preview by LocationId). */
+export const locationDefaultHoursRoute = defineRoute({
+  name: 'locations.locationWithHours',
+  method: 'GET',
+  path: '/api/gmb/location-default-hours/:id',
+  kind: 'query',
+  roles: READERS,
+  request: { params: LocationIdParams },
+  response: z.object({ Success: z.literal(true), Data: LocationDetailsSchema }),
+  tenantParams: ['id'],
+});
+
+/** Google's categories (cached from Google when an account connects). IsUnauthorized when the company has no connected account. */
+export const categoriesRoute = defineRoute({
+  name: 'locations.categories',
+  method: 'GET',
+  path: '/api/gmb/categories',
+  kind: 'query',
+  roles: READERS,
+  response: CategoriesAnswer,
+});
+
+/** Category choices for one location's edit dialog (the location's own categories first). */
+export const locationCategoriesRoute = defineRoute({
+  name: 'locations.locationCategories',
+  method: 'GET',
+  path: '/api/gmb/:id/categories',
+  kind: 'query',
+  roles: READERS,
+  request: { params: LocationIdParams },
+  response: CategoriesAnswer,
+  tenantParams: ['id'],
+});
+
+export const getAttributesRoute = defineRoute({
+  name: 'locations.attributes.get',
+  method: 'GET',
+  path: '/api/gmb/:id/attributes',
+  kind: 'query',
+  roles: READERS,
+  request: { params: LocationIdParams },
+  response: z.object({ Success: z.literal(true), Data: LocationAttributesSchema }),
+  tenantParams: ['id'],
+});
+
+// ---------- lifecycle commands ----------
+
+export const createLocationRoute = defineRoute({
+  name: 'locations.create',
+  method: 'POST',
+  path: '/api/gmb/create-location',
+  kind: 'command',
+  roles: ['CompanyAdmin'],
+  summary: 'Creates an unpublished location under a connected account; StoreCode unique per company',
+  request: { body: CreateLocationBodySchema },
+  response: IdAnswer,
+});
+
+export const updateLocationRoute = defineRoute({
+  name: 'locations.update',
+  method: 'POST',
+  path: '/api/gmb/:id/update',
+  kind: 'command',
+  roles: EDITORS,
+  summary: 'Edit Location dialog; a published location is then updated on Google by a reactor',
+  request: { params: LocationIdParams, body: UpdateLocationBodySchema },
+  response: MessageAnswer,
+  tenantParams: ['id'],
+});
+
+export const regularHoursRoute = defineRoute({
+  name: 'locations.regularHours',
+  method: 'POST',
+  path: '/api/gmb/:id/regularHours',
+  kind: 'command',
+  roles: EDITORS,
+  request: { params: LocationIdParams, body: RegularHoursBodySchema },
+  response: z.object({ Success: z.literal(true), IsUnauthorized: z.boolean(), ResponseMessage: z.string() }),
+  tenantParams: ['id'],
+});
+
+/** Business Attributes dialog (attributes and Place Page URLs). */
+export const updateAttributesRoute = defineRoute({
+  name: 'locations.attributes.update',
+  method: 'POST',
+  path: '/api/gmb/:id/attributes',
+  kind: 'command',
+  roles: EDITORS,
+  request: { params: LocationIdParams, body: UpdateAttributesBodySchema },
+  response: MessageAnswer,
+  tenantParams: ['id'],
+});
+
+/** Creates the location on Google (waits for Google's answer up to a few seconds). 422 LOCATION.ALREADY_PUBLISHED. */
+export const publishLocationRoute = defineRoute({
+  name: 'locations.publish',
+  method: 'POST',
+  path: '/api/gmb/publish-location/:id',
+  kind: 'command',
+  roles: ['CompanyAdmin'],
+  request: { params: LocationIdParams },
+  response: MessageAnswer,
+  tenantParams: ['id'],
+});
+
+/** Pulls Google's current data (published locations). */
+export const syncLocationRoute = defineRoute({
+  name: 'locations.sync',
+  method: 'POST',
+  path: '/api/gmb/:id/sync',
+  kind: 'command',
+  roles: EDITORS,
+  request: { params: LocationIdParams },
+  response: MessageAnswer,
+  tenantParams: ['id'],
+});
+
+export const deleteLocationRoute = defineRoute({
+  name: 'locations.delete',
+  method: 'DELETE',
+  path: '/api/gmb/delete-location/:id',
+  kind: 'command',
+  roles: ['CompanyAdmin'],
+  request: {
+    params: LocationIdParams,
+    query: z.object({
+      deleteFromGoogle: z
+        .enum(['true', 'false'], { error: 'deleteFromGoogle must be true or false' })
+        .optional()
+        .transform((v) => v === 'true'),
+    }),
+  },
+  response: MessageAnswer,
+  tenantParams: ['id'],
+});
+
+// ---------- countries ----------
+
+export const statesRoute = defineRoute({
+  name: 'countries.states',
+  method: 'GET',
+  path: '/api/countries/states',
+  kind: 'query',
+  roles: ['Authenticated'],
+  response: z.object({ Success: z.literal(true), Data: z.array(StateSchema) }),
+});
+
+export const citiesRoute = defineRoute({
+  name: 'countries.cities',
+  method: 'GET',
+  path: '/api/countries/states/:state/cities',
+  kind: 'query',
+  roles: ['Authenticated'],
+  request: { params: z.object({ state: z.string().trim().min(1, 'state is required').max(10, 'state is too long') }) },
+  response: z.object({ Success: z.literal(true), Data: z.array(CitySchema) }),
+});
+
+// ---------- user-location assignment ----------
+
+/** ResponseMessage is the current-owner message of the overwrite confirmation. */
+export const primaryOwnerRoute = defineRoute({
+  name: 'locations.primaryOwner',
+  method: 'GET',
+  path: '/api/users/primaryOwner/:locationId',
+  kind: 'query',
+  roles: ['CompanyAdmin'],
+  request: { params: z.object({ locationId: idParam('locationId') }) },
+  response: z.object({ Success: z.literal(true), ResponseMessage: z.string(), Data: PrimaryOwnerSchema.nullable() }),
+  tenantParams: ['locationId'],
+});
+
+/** Assign Locations dialog. A new primary owner demotes the previous one to co-owner. */
+export const assignLocationRoute = defineRoute({
+  name: 'locations.assign',
+  method: 'POST',
+  path: '/api/users/assign-location',
+  kind: 'command',
+  roles: ['CompanyAdmin'],
+  request: { body: AssignLocationBodySchema },
+  response: MessageAnswer,
+});
+
+export const unassignLocationRoute = defineRoute({
+  name: 'locations.unassign',
+  method: 'DELETE',
+  path: '/api/users/:userId/locations/:locationId',
+  kind: 'command',
+  roles: ['CompanyAdmin'],
+  request: { params: z.object({ userId: idParam('userId'), locationId: idParam('locationId') }) },
+  response: MessageAnswer,
+  tenantParams: ['userId', 'locationId'],
+});
+
+/** Associated Locations panel of a user (15 per page; search over title and address). */
+export const userLocationsRoute = defineRoute({
+  name: 'locations.userLocations',
+  method: 'GET',
+  path: '/api/users/:userId/locations',
+  kind: 'query',
+  roles: ['CompanyAdmin'],
+  request: { params: z.object({ userId: idParam('userId') }), query: UserLocationsQuerySchema },
+  response: z.object({
+    Success: z.literal(true),
+    Data: z.array(UserLocationLinkSchema),
+    TotalRecords: z.number().int(),
+    Page: z.number().int(),
+    PageSize: z.number().int(),
+  }),
+  tenantParams: ['userId'],
+});
+
+/** Users of a location (details page Users dialog). */
+export const locationUsersRoute = defineRoute({
+  name: 'locations.users',
+  method: 'GET',
+  path: '/api/gmb/:id/users',
+  kind: 'query',
+  roles: ['CompanyAdmin'],
+  request: { params: LocationIdParams },
+  response: z.object({
+    Success: z.literal(true),
+    Data: z.object({
+      PrimaryOwnerId: z.string().nullable(),
+      LocationCoownerIds: z.array(z.string()),
+      StaffUserIds: z.array(z.string()),
+      Users: z.array(LocationUserSchema),
+    }),
+  }),
+  tenantParams: ['id'],
+});
+
+export const saveLocationUsersRoute = defineRoute({
+  name: 'locations.users.save',
+  method: 'POST',
+  path: '/api/gmb/:id/users',
+  kind: 'command',
+  roles: ['CompanyAdmin'],
+  request: { params: LocationIdParams, body: LocationAssociationBodySchema },
+  response: MessageAnswer,
+  tenantParams: ['id'],
+});
+
+export const locationsRoutes = [
+  locationsSummaryRoute,
+  getLocationRoute,
+  locationItemsRoute,
+  defaultHoursRoute,
+  locationDefaultHoursRoute,
+  categoriesRoute,
+  locationCategoriesRoute,
+  getAttributesRoute,
+  createLocationRoute,
+  updateLocationRoute,
+  regularHoursRoute,
+  updateAttributesRoute,
+  publishLocationRoute,
+  syncLocationRoute,
+  deleteLocationRoute,
+  statesRoute,
+  citiesRoute,
+  primaryOwnerRoute,
+  assignLocationRoute,
+  unassignLocationRoute,
+  userLocationsRoute,
+  locationUsersRoute,
+  saveLocationUsersRoute,
+] as const;
