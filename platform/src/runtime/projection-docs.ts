@@ -57,7 +57,7 @@ export interface DocChange {
   id: string;
   /** The document after the batch; null when deleted. */
   doc: Doc | null;
-  /** companyId before the batch when the runtime saw the stored document (undefined: not seen). */
+  /** companyId of the stored document before the batch (undefined: not read, or there was none). */
   companyIdBefore?: string | null;
 }
 
@@ -184,7 +184,7 @@ export function createBatchDocs(options: BatchDocsOptions): BatchDocs {
           if (e.doc === e.base) continue;
           if (e.doc === null && e.base === null) continue; // deleted something that never existed
           const change: DocChange = { collection, id, doc: e.doc };
-          if (e.base !== undefined) change.companyIdBefore = (e.base?.companyId as string | null | undefined) ?? null;
+          if (e.base) change.companyIdBefore = (e.base.companyId as string | null | undefined) ?? null;
           out.push(change);
         }
       }

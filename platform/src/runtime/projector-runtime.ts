@@ -178,7 +178,7 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
     const processor = createGenerationProcessor({ readStore, bus, def, generation, mode: 'live' });
     const checkpoint = await readStore.getCheckpoint(processor.checkpointName);
     run.status.generation = generation;
-    run.status.position = checkpoint?.position ?? null;
+    run.status.position = checkpoint?.position ?? 0;
     notifyPosition();
     const subscription = eventStore.subscribeToAll({ after: checkpoint?.position, batchSize });
     const pump = createEventPump(subscription, batchSize * 2);
@@ -262,7 +262,8 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
       return runs.map((r) => ({ ...r.status, rate: Math.round(r.meter.rate() * 10) / 10 }));
     },
     waitForPosition(position, timeoutMs) {
-      const reached = () => runs.every((r) => (r.status.position ?? 0) >= position);
+      // A projection counts once it follows live (position set), even at position 0.
+      const reached = () => runs.every((r) => r.status.position !== null && r.status.position >= position);
       if (reached()) return Promise.resolve(true);
       return new Promise<boolean>((resolve) => {
         const check = () => {

@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEmbeddedReadStore } from '../read-store/embedded-read-store';
+import { createLeases, withLease } from './lease';
+
+const closers: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const c of closers.splice(0)) await c.close();
+});
+
+function setup() {
+  const readStore = createEmbeddedReadStore({ file: ':memory:' });
+  closers.push(readStore);
+  let now = Date.parse('2024-01-01T00:00:00Z');
+  const clock = { now: () => new Date(now) };
+  const advance = (ms: number) => (now += ms);
+  const a = createLeases({ readStore, holder: 'host-a:1', ttlMs: 10_000, clock });
+  const b = createLeases({ readStore, holder: 'host-b:2', ttlMs: 10_000, clock });
+  return { readStore, a, b, advance };
+}
+
+describe('leases', () => {
+  it('one holder at a time; the holder may re-acquire and renew', async () => {
+    const { a, b } = setup();
+    expect(await a.tryAcquire('projection:shop')).toBe(true);
+    expect(await b.tryAcquire('projection:shop')).toBe(false);
+    expect(await a.tryAcquire('projection:shop')).toBe(true);
+    expect(await a.renew('projection:shop')).toBe(true);
+    expect(await b.renew('projection:shop')).toBe(false);
+    expect(await a.current('projection:shop')).toMatchObject({ holder: 'host-a:1', companyId: null });
+    expect(await b.tryAcquire('reactor:mailer')).toBe(true); // other names are independent
+  });
+
+  it('an expired lease is taken over, and the old holder learns it on renew', async () => {
+    const { a, b, advance } = setup();
+    await a.tryAcquire('projection:shop');
+    advance(9_999);
+    expect(await b.tryAcquire('projection:shop')).toBe(false);
+    advance(1);
+    expect(await b.tryAcquire('projection:shop')).toBe(true);
+    expect(await a.renew('projection:shop')).toBe(false);
+    expect(await a.tryAcquire('projection:shop')).toBe(false);
+  });
+
+  it('release frees the lease only for its holder', async () => {
+    const { a, b } = setup();
+    await a.tryAcquire('x');
+    await b.release('x');
+    expect(await b.tryAcquire('x')).toBe(false);
+    await a.release('x');
+    expect(await b.tryAcquire('x')).toBe(true);
+  });
+
+  it('withLease aborts the work when the lease is taken over', async () => {
+    const readStore = createEmbeddedReadStore({ file: ':memory:' });
+    closers.push(readStore);
+    let now = 0;
+    const clock = { now: () => new Date(now) };
+    const a = createLeases({ readStore, holder: 'a', ttlMs: 150, clock });
+    const b = createLeases({ readStore, holder: 'b', ttlMs: 150, clock });
+    expect(await a.tryAcquire('n')).toBe(true);
+    let lost = '';
+    const run = withLease(a, 'n', new AbortController().signal, (signal) =>
+      new Promise<string>((resolve) => {
+        now = 1_000; // a's lease expires: b takes it before a's next renewal
+        void b.tryAcquire('n');
+        signal.addEventListener('abort', () => resolve('aborted'));
+      }),
+      (reason) => (lost = reason),
+    );
+    expect(await run).toBe('aborted');
+    expect(lost).toBe('lease taken over');
+    expect(await b.current('n')).toMatchObject({ holder: 'b' });
+  });
+});

@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSqliteEventStore } from '../event-store/sqlite-event-store';
+import { createEmbeddedReadStore } from '../read-store/embedded-read-store';
+import type { ReactorDefinition } from './definitions';
+import { PARKED_COLLECTION, reactorCheckpointName } from './generations';
+import { createOpsStatus } from './ops-status';
+import { rebuildProjection, RebuildAbortedError } from './rebuild';
+import { appendHistory, generateShopHistory, shopProjection } from './testing/shop-projection';
+
+const closers: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const c of closers.splice(0).reverse()) await c.close();
+});
+
+describe('ops status', () => {
+  it('reports generation, position, head, lag, rate, state and parked counts', async () => {
+    const eventStore = createSqliteEventStore({ file: ':memory:' });
+    const readStore = createEmbeddedReadStore({ file: ':memory:' });
+    closers.push(readStore, eventStore);
+    const def = shopProjection();
+    const mailer: ReactorDefinition = { name: 'mailer', handles: ['X'], handle: async () => undefined };
+    let now = Date.parse('2024-01-01T00:00:00Z');
+    const ops = createOpsStatus({ eventStore, readStore, projections: [def], reactors: [mailer], clock: { now: () => new Date(now) } });
+
+    expect((await ops.status()).projections[0]).toMatchObject({ name: 'shop', generation: null, position: null, state: 'not-built', rate: null });
+
+    const head1 = await appendHistory(eventStore, generateShopHistory(1_000, 31));
+    await rebuildProjection({ eventStore, readStore, def });
+    const first = await ops.status();
+    expect(first.head).toBe(head1);
+    expect(first.projections[0]).toMatchObject({ generation: 1, version: 1, activeVersion: 1, position: head1, head: head1, lag: 0, state: 'live', building: null });
+
+    // Another 500 events, of which a rebuild into generation 2 takes 200 before stopping.
+    const head2 = await appendHistory(eventStore, generateShopHistory(500, 32), 'more');
+    await readStore.commit({ writes: [], checkpoint: { name: 'projection:shop:g1', position: head1 + 300 } });
+    const ac = new AbortController();
+    await rebuildProjection({ eventStore, readStore, def, batchSize: 200, signal: ac.signal, afterBatch: () => ac.abort() }).catch((e) => {
+      if (!(e instanceof RebuildAbortedError)) throw e;
+    });
+    await readStore.commit({
+      writes: [{ collection: PARKED_COLLECTION, ops: [{ insertOne: { document: { _id: 'mailer:e1', reactor: 'mailer', companyId: null } } }, { insertOne: { document: { _id: 'other:e2', reactor: 'other', companyId: null } } }] }],
+      checkpoint: { name: reactorCheckpointName('mailer'), position: head2 - 10 },
+    });
+    now += 2_000;
+    const second = await ops.status();
+    expect(second.projections[0]).toMatchObject({
+      generation: 1,
+      position: head1 + 300,
+      lag: head2 - head1 - 300,
+      rate: 150, // 300 positions in 2 s
+      state: 'rebuilding',
+      building: { generation: 2, version: 1, position: 200, lag: head2 - 200 },
+    });
+    expect(second.reactors).toEqual([
+      { kind: 'reactor', name: 'mailer', generation: null, position: head2 - 10, head: head2, lag: 10, rate: null, state: 'live', parked: 1 },
+    ]);
+  });
+});

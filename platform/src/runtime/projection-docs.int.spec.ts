@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEmbeddedReadStore } from '../read-store/embedded-read-store';
+import type { ReadStore } from '../read-store/read-store';
+import { createBatchDocs, DocCache } from './projection-docs';
+
+const closers: ReadStore[] = [];
+afterEach(async () => {
+  for (const c of closers.splice(0)) await c.close();
+});
+
+async function setup() {
+  const readStore = createEmbeddedReadStore({ file: ':memory:' });
+  closers.push(readStore);
+  await readStore.collection('stores__g1').bulkWrite([
+    { insertOne: { document: { _id: 's1', companyId: 'c1', city: 'Austin', n: 1 } } },
+    { insertOne: { document: { _id: 's2', companyId: 'c1', city: 'Boston', n: 2 } } },
+    { insertOne: { document: { _id: 's3', companyId: 'c2', city: 'Austin', n: 3 } } },
+  ]);
+  const physical = new Map([['stores', 'stores__g1']]);
+  const cache = new DocCache(100);
+  const batch = () => createBatchDocs({ readStore, projection: 'test', physical, cache });
+  return { readStore, batch, cache };
+}
+
+describe('projection docs overlay', () => {
+  it('reads see the writes made earlier in the batch; nothing is stored before commit', async () => {
+    const { readStore, batch } = await setup();
+    const docs = batch();
+    const s1 = (await docs.get('stores', 's1'))!;
+    s1.n = 10;
+    docs.put('stores', s1);
+    docs.put('stores', { _id: 's4', companyId: 'c1', city: 'Austin', n: 4 });
+    docs.delete('stores', 's2');
+    expect(await docs.get('stores', 's1')).toMatchObject({ n: 10 });
+    expect(await docs.get('stores', 's2')).toBeNull();
+    expect(await docs.get('stores', 's4')).toMatchObject({ n: 4 });
+    expect((await docs.find('stores', { companyId: 'c1' })).map((d) => d._id).sort()).toEqual(['s1', 's4']);
+    expect((await docs.find('stores', { n: { $gte: 4 } })).map((d) => d._id).sort()).toEqual(['s1', 's4']);
+    expect(await readStore.collection('stores__g1').findOne({ _id: 's1' })).toMatchObject({ n: 1 });
+  });
+
+  it('writes only what changed, as upserts and deletes of the physical collection', async () => {
+    const { batch } = await setup();
+    const docs = batch();
+    await docs.get('stores', 's3'); // read only
+    docs.put('stores', { _id: 's1', companyId: 'c1', city: 'Austin', n: 5 });
+    docs.delete('stores', 's2');
+    docs.delete('stores', 'never-existed');
+    await docs.get('stores', 'also-missing');
+    docs.delete('stores', 'also-missing');
+    expect(docs.writes()).toEqual([
+      {
+        collection: 'stores__g1',
+        ops: [
+          { replaceOne: { filter: { _id: 's1' }, replacement: { _id: 's1', companyId: 'c1', city: 'Austin', n: 5 }, upsert: true } },
+          { deleteOne: { filter: { _id: 's2' } } },
+          { deleteOne: { filter: { _id: 'never-existed' } } },
+        ],
+      },
+    ]);
+    expect(docs.changes().map((c) => [c.id, c.doc === null, c.companyIdBefore])).toEqual([
+      ['s1', false, undefined],
+      ['s2', true, undefined],
+      ['never-existed', true, undefined],
+    ]);
+  });
+
+  it('hands out copies: mutating a read without put changes nothing', async () => {
+    const { batch, readStore, cache } = await setup();
+    const docs = batch();
+    const s1 = (await docs.get('stores', 's1'))!;
+    s1.n = 99;
+    expect(await docs.get('stores', 's1')).toMatchObject({ n: 1 });
+    expect(docs.writes()).toEqual([]);
+    await readStore.commit({ writes: docs.writes() });
+    docs.committed();
+    expect(cache.get('stores', 's1')).toMatchObject({ n: 1 });
+  });
+
+  it('rejects undeclared collections and documents without a string _id', async () => {
+    const { batch } = await setup();
+    const docs = batch();
+    await expect(docs.get('other', 'x')).rejects.toThrow('does not declare collection "other"');
+    expect(() => docs.put('stores', { _id: '' })).toThrow('non-empty string _id');
+  });
+});

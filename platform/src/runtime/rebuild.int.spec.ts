@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSqliteEventStore } from '../event-store/sqlite-event-store';
+import { createEmbeddedReadStore } from '../read-store/embedded-read-store';
+import { projectionCheckpointName, readProjectionState } from './generations';
+import { createLeases } from './lease';
+import { rebuildProjection, RebuildAbortedError, RebuildBusyError, type RebuildProgress } from './rebuild';
+import { appendHistory, digestCollections, foldInMemory, generateShopHistory, readActive, shopProjection } from './testing/shop-projection';
+
+const closers: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const c of closers.splice(0).reverse()) await c.close();
+});
+
+function stores() {
+  const eventStore = createSqliteEventStore({ file: ':memory:' });
+  const readStore = createEmbeddedReadStore({ file: ':memory:' });
+  closers.push(readStore, eventStore);
+  return { eventStore, readStore };
+}
+
+describe('rebuildProjection', () => {
+  it('stopped in the middle, resumes from the generation checkpoint and ends equal to the reference', async () => {
+    const s = stores();
+    const def = shopProjection();
+    const head = await appendHistory(s.eventStore, generateShopHistory(3_000, 21));
+    const ac = new AbortController();
+    const progress: RebuildProgress[] = [];
+    await expect(
+      rebuildProjection({
+        ...s,
+        def,
+        batchSize: 250,
+        signal: ac.signal,
+        onProgress: (p) => progress.push(p),
+        afterBatch: (p) => {
+          if (p.position >= 1_000) ac.abort();
+        },
+      }),
+    ).rejects.toBeInstanceOf(RebuildAbortedError);
+    const stoppedAt = (await s.readStore.getCheckpoint(projectionCheckpointName('shop', 1)))!.position;
+    expect(stoppedAt).toBe(1_000);
+    expect(await readProjectionState(s.readStore, 'shop')).toMatchObject({ activeGeneration: null, building: { generation: 1, version: 1 } });
+    expect(progress.at(-1)).toMatchObject({ position: 1_000, head, done: false });
+
+    const seenAfterResume: number[] = [];
+    const result = await rebuildProjection({ ...s, def, batchSize: 250, onProgress: (p) => seenAfterResume.push(p.position) });
+    expect(result).toMatchObject({ generation: 1, previousGeneration: null, resumed: true, processed: head - 1_000, position: head });
+    expect(seenAfterResume[0]).toBe(1_000);
+    expect(digestCollections(await readActive(s.readStore, def))).toBe(digestCollections(await foldInMemory(def, await s.eventStore.readAll())));
+  });
+
+  it('discards a half-built generation of an older code version and builds the next number', async () => {
+    const s = stores();
+    await appendHistory(s.eventStore, generateShopHistory(600, 22));
+    await rebuildProjection({ ...s, def: shopProjection(1) });
+    const ac = new AbortController();
+    await expect(
+      rebuildProjection({ ...s, def: shopProjection(2), batchSize: 100, signal: ac.signal, afterBatch: () => ac.abort() }),
+    ).rejects.toBeInstanceOf(RebuildAbortedError);
+    expect(await readProjectionState(s.readStore, 'shop')).toMatchObject({ activeGeneration: 1, version: 1, building: { generation: 2, version: 2 } });
+
+    const result = await rebuildProjection({ ...s, def: shopProjection(3) });
+    expect(result).toMatchObject({ generation: 3, previousGeneration: 1, resumed: false });
+    expect(await s.readStore.getCheckpoint(projectionCheckpointName('shop', 2))).toBeNull();
+    expect((await s.readStore.listCollections()).filter((n) => n.startsWith('shop_')).sort()).toEqual(['shop_company_stats__g3', 'shop_stores__g3']);
+  });
+
+  it('switches an empty history without writing a checkpoint', async () => {
+    const s = stores();
+    const result = await rebuildProjection({ ...s, def: shopProjection() });
+    expect(result).toMatchObject({ generation: 1, processed: 0, position: 0 });
+    expect(await readProjectionState(s.readStore, 'shop')).toMatchObject({ activeGeneration: 1, building: null });
+    expect(await s.readStore.getCheckpoint(projectionCheckpointName('shop', 1))).toBeNull();
+  });
+
+  it('refuses to run beside another builder holding the build lease', async () => {
+    const s = stores();
+    const mine = createLeases({ readStore: s.readStore, holder: 'cli-1', ttlMs: 60_000 });
+    const other = createLeases({ readStore: s.readStore, holder: 'cli-2', ttlMs: 60_000 });
+    expect(await other.tryAcquire('build:shop')).toBe(true);
+    await expect(rebuildProjection({ ...s, def: shopProjection(), leases: mine })).rejects.toBeInstanceOf(RebuildBusyError);
+    await other.release('build:shop');
+    await expect(rebuildProjection({ ...s, def: shopProjection(), leases: mine })).resolves.toMatchObject({ generation: 1 });
+    expect(await mine.current('build:shop')).toBeNull(); // released when done
+  });
+});

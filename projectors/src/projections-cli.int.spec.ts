@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSqliteEventStore } from '@locus/platform/event-store/sqlite-event-store';
+import { appendHistory, generateShopHistory, shopProjection } from '@locus/platform/runtime/testing/shop-projection';
+import { EXIT, runProjectionsCli } from './projections-cli';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function sink(isTTY = false) {
+  let text = '';
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      text += String(chunk);
+      cb();
+    },
+  }) as Writable & { isTTY?: boolean };
+  stream.isTTY = isTTY;
+  return { stream, text: () => text };
+}
+
+async function dataDirWithHistory(events: number) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'locus-cli-'));
+  dirs.push(dir);
+  const es = createSqliteEventStore({ file: path.join(dir, 'events.db') });
+  const head = await appendHistory(es, generateShopHistory(events, 41));
+  await es.close();
+  return { dir, head };
+}
+
+async function cli(argv: string[], dir: string) {
+  const out = sink();
+  const err = sink();
+  const code = await runProjectionsCli(argv, { projections: [shopProjection()], env: { LOCUS_DATA_DIR: dir }, out: out.stream, err: err.stream });
+  return { code, out: out.text(), err: err.text() };
+}
+
+describe('projections CLI', () => {
+  it('rebuilds with progress lines, then reports status', async () => {
+    const { dir, head } = await dataDirWithHistory(1_200);
+    const rebuilt = await cli(['rebuild', 'shop', '--batch-size', '300', '--progress-interval-ms', '0'], dir);
+    expect(rebuilt.err).toBe('');
+    expect(rebuilt.code).toBe(EXIT.ok);
+    const lines = rebuilt.out.split('\n').filter((l) => l.startsWith('progress shop g1'));
+    expect(lines[0]).toBe(`progress shop g1: position 0 of ${head} (0.0%), 0 events, 0 events/s`);
+    expect(lines.length).toBe(2 + Math.ceil(head / 300));
+    expect(lines.at(-1)).toMatch(new RegExp(`position ${head} of ${head} \\(100.0%\\), 1,200 events, .* events/s, caught up$`));
+    expect(rebuilt.out).toMatch(/rebuilt shop: generation 1 is live, position 1200, 1,200 events in/);
+    expect(fs.existsSync(path.join(dir, 'locus.lock'))).toBe(false);
+
+    const status = await cli(['status'], dir);
+    expect(status.code).toBe(EXIT.ok);
+    expect(status.out).toContain(`head ${head} (sqlite / embedded)`);
+    expect(status.out).toMatch(/shop\s+1\s+1\s+1200\s+0\s+live/);
+    const json = await cli(['status', '--json'], dir);
+    expect(JSON.parse(json.out).projections[0]).toMatchObject({ name: 'shop', generation: 1, position: head, lag: 0, state: 'live' });
+
+    const again = await cli(['rebuild'], dir);
+    expect(again.out).toContain('rebuilt shop: generation 2 is live (generation 1 dropped)');
+  });
+
+  it('refuses to run while another process holds the data dir, and says why', async () => {
+    const { dir } = await dataDirWithHistory(10);
+    const server = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      fs.writeFileSync(path.join(dir, 'locus.lock'), JSON.stringify({ pid: server.pid, hostname: os.hostname(), purpose: 'the Locus server', startedAt: new Date().toISOString() }));
+      for (const command of ['rebuild', 'status']) {
+        const r = await cli([command], dir);
+        expect(r.code).toBe(EXIT.locked);
+        expect(r.err).toContain(`is in use by the Locus server (pid ${server.pid}`);
+        expect(r.err).toContain('only runs while the Locus server is stopped');
+      }
+    } finally {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGKILL');
+      await exited;
+    }
+  });
+
+  it('answers bad usage with exit code 2 and the reason', async () => {
+    const { dir } = await dataDirWithHistory(1);
+    expect(await cli(['rebuild', 'nope'], dir)).toMatchObject({ code: EXIT.usage, err: expect.stringContaining('Unknown projection(s): nope. Known: shop') });
+    expect(await cli(['rebuild', '--batch-size', '0'], dir)).toMatchObject({ code: EXIT.usage, err: expect.stringContaining('--batch-size needs a whole number ≥ 1') });
+    expect(await cli(['explode'], dir)).toMatchObject({ code: EXIT.usage, err: expect.stringContaining('Unknown command "explode"') });
+    expect(await cli(['help'], dir)).toMatchObject({ code: EXIT.ok, out: expect.stringContaining('npm run projections -- <command>') });
+  });
+});
