@@ -64,18 +64,18 @@ export function createLocationWriteQueue(options: WriteQueueOptions = {}): Locat
       const l = lane(locationKey);
       l.waiting++;
       const result = l.tail.then(async () => {
-        await takeToken(l);
-        return write();
+        try {
+          await takeToken(l);
+          return await write();
+        } finally {
+          l.waiting--;
+          if (l.waiting === 0 && l.spent.every((s) => s + windowMs + margin <= now())) lanes.delete(locationKey);
+        }
       });
-      const settled = result.then(
+      l.tail = result.then(
         () => undefined,
         () => undefined,
       );
-      l.tail = settled;
-      void settled.then(() => {
-        l.waiting--;
-        if (l.waiting === 0 && l.spent.every((s) => s + windowMs + margin <= now())) lanes.delete(locationKey);
-      });
       return result;
     },
     pending(locationKey) {

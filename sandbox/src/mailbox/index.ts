@@ -33,6 +33,12 @@ export interface MailboxModule extends SandboxModule {
 
 const MAX_MESSAGES = 2000;
 
+const formatFrom = (a: AddressObject | undefined) => {
+  const v = a?.value[0];
+  if (!v?.address) return undefined;
+  return v.name ? `${v.name} <${v.address}>` : v.address;
+};
+
 const addresses = (a: AddressObject | AddressObject[] | undefined): string[] =>
   (Array.isArray(a) ? a : a ? [a] : []).flatMap((x) => x.value.map((v) => (v.address ?? '').toLowerCase()).filter(Boolean));
 
@@ -61,7 +67,7 @@ export function createMailboxModule(env: SandboxEnv): MailboxModule {
             id: randomUUID(),
             receivedAt: new Date().toISOString(),
             ...(parsed.messageId ? { messageId: parsed.messageId } : {}),
-            from: parsed.from?.text ?? (session.envelope.mailFrom ? session.envelope.mailFrom.address : ''),
+            from: formatFrom(parsed.from) ?? (session.envelope.mailFrom ? session.envelope.mailFrom.address : ''),
             to: addresses(parsed.to),
             cc: addresses(parsed.cc),
             envelopeTo: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
