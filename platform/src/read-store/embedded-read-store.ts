@@ -20,6 +20,7 @@ import { CollectionState, declareIndex, type DeclaredIndex } from './embedded/co
 import { compileFilter } from './embedded/doc-filter';
 import { sortAndPage } from './embedded/doc-sort';
 import { StagedCollection } from './embedded/staged-collection';
+import { copyOut } from './embedded/json-copy';
 import { openReadStoreFile, type ReadStoreFile } from './embedded/sqlite-file';
 
 /**
@@ -91,7 +92,7 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Read
       if (!s) return [];
       const matcher = compileFilter(filter ?? {});
       const out: Doc[] = [];
-      for (const doc of s.candidates(matcher.constraints)) if (matcher.test(doc)) out.push(doc);
+      for (const group of s.candidates(matcher.constraints)) for (const doc of group) if (matcher.test(doc)) out.push(doc);
       return out;
     };
 
@@ -105,8 +106,8 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Read
         const s = state();
         if (!s) return null;
         const matcher = compileFilter(filter ?? {});
-        for (const doc of s.candidates(matcher.constraints)) {
-          if (matcher.test(doc)) return project([doc], options.projection)[0]!;
+        for (const group of s.candidates(matcher.constraints)) {
+          for (const doc of group) if (matcher.test(doc)) return project([doc], options.projection)[0]!;
         }
         return null;
       },
@@ -116,7 +117,7 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Read
         const matcher = compileFilter(filter ?? {});
         if (Object.keys(filter ?? {}).length === 0) return s.docs.size;
         let n = 0;
-        for (const doc of s.candidates(matcher.constraints)) if (matcher.test(doc)) n++;
+        for (const group of s.candidates(matcher.constraints)) for (const doc of group) if (matcher.test(doc)) n++;
         return n;
       },
       async aggregate<R = Doc>(pipeline: Record<string, unknown>[]) {
@@ -221,15 +222,15 @@ function runPipeline(
   const safe = cut === -1 ? stages : stages.slice(0, cut);
   const rest = cut === -1 ? [] : stages.slice(cut);
   let out = safe.length ? new Aggregator(safe, {}).run(input as Record<string, unknown>[]) : input;
-  out = structuredClone(out);
+  out = copyOut(out);
   if (rest.length) out = new Aggregator(rest, {}).run(out as Record<string, unknown>[]);
   return out;
 }
 
 /** Copies of the documents (callers never hold the store's own objects), projected when asked. */
 function project(docs: Doc[], projection: Projection | undefined): Doc[] {
-  if (!projection || Object.keys(projection).length === 0 || docs.length === 0) return structuredClone(docs);
-  return structuredClone(new Aggregator([{ $project: projection }], {}).run(docs) as Doc[]);
+  if (!projection || Object.keys(projection).length === 0 || docs.length === 0) return copyOut(docs);
+  return copyOut(new Aggregator([{ $project: projection }], {}).run(docs) as Doc[]);
 }
 
 function emptyResult(): BulkWriteResult {

@@ -4,6 +4,7 @@ import * as updateOperators from 'mingo/operators/update';
 import type { BulkWriteResult, Doc, Filter, UpdateSpec, WriteOp } from '../read-store';
 import { InvalidOperationError } from '../read-store-errors';
 import { compileFilter, type DocMatcher } from './doc-filter';
+import { copyJson, jsonEqual, NOT_PLAIN } from './json-copy';
 import type { StagedCollection, StagedDoc } from './staged-collection';
 
 /**
@@ -32,7 +33,7 @@ export function applyWriteOps(staged: StagedCollection, ops: WriteOp[], newId: (
         if (replacement._id !== undefined && replacement._id !== current._id) throw immutableId(name);
         const next = toStaged(name, { ...replacement, _id: current._id });
         result.matchedCount++;
-        if (next.body !== staged.bodyOf(current._id)) result.modifiedCount++;
+        if (!jsonEqual(next.doc, current)) result.modifiedCount++;
         staged.put(next, 'replace');
       } else if (upsert) {
         const filterId = seedFromFilter(filter)._id;
@@ -87,7 +88,8 @@ export function toStaged(collection: string, doc: Record<string, unknown>): Stag
     throw new InvalidOperationError(collection, '_id must be a non-empty string');
   }
   const body = JSON.stringify(doc);
-  return { doc: JSON.parse(body) as Doc, body };
+  const copy = copyJson(doc);
+  return { doc: (copy === NOT_PLAIN ? JSON.parse(body) : copy) as Doc, body };
 }
 
 function matcherFor(filter: Filter | undefined): DocMatcher {
@@ -126,12 +128,11 @@ function splitUpdate(collection: string, update: UpdateSpec): SplitUpdate {
 
 /** Applies the update to a copy of the current version; stages it when something changed. */
 function updateExisting(staged: StagedCollection, current: Doc, modifier: Record<string, unknown>): boolean {
-  const before = staged.bodyOf(current._id)!;
   if (Object.keys(modifier).length === 0) return false; // only $setOnInsert
-  const doc = applyModifier(staged.name, JSON.parse(before) as Record<string, unknown>, modifier);
+  const doc = applyModifier(staged.name, copyJson(current) as Record<string, unknown>, modifier);
   if (doc._id !== current._id) throw immutableId(staged.name);
   const next = toStaged(staged.name, doc);
-  if (next.body === before) return false;
+  if (jsonEqual(next.doc, current)) return false;
   staged.put(next, 'replace');
   return true;
 }

@@ -1,7 +1,7 @@
 import type { Doc, IndexSpec } from '../read-store';
 import { DuplicateKeyError, InvalidOperationError } from '../read-store-errors';
-import { resolvePath, type EqualityConstraints } from './doc-filter';
-import { EqualityLookup, documentKey, keysForConstraints, MULTIKEY } from './equality-lookup';
+import { pathGetter, resolvePath, type EqualityConstraints } from './doc-filter';
+import { EqualityLookup, documentKey, keysForConstraints, MULTIKEY, type Key } from './equality-lookup';
 
 export interface DeclaredIndex {
   name: string;
@@ -59,13 +59,13 @@ export class CollectionState {
       }
     }
     if (index.unique) {
-      const paths = index.fields.map((f) => f.split('.'));
-      const seen = new Map<string, string>();
+      const getters = index.fields.map((f) => pathGetter(f.split('.')));
+      const seen = new EqualityLookup(index.fields);
       for (const doc of this.docs.values()) {
-        const key = documentKey(doc, paths);
+        const key = documentKey(doc, getters);
         if (key === MULTIKEY) continue;
-        if (seen.has(key)) throw new DuplicateKeyError(this.name, index.name, keyValueOf(doc, index.fields));
-        seen.set(key, doc._id);
+        if (seen.estimate([key]) > 0) throw new DuplicateKeyError(this.name, index.name, keyValueOf(doc, index.fields));
+        seen.add(doc._id, doc);
       }
     }
     return 'new';
@@ -75,11 +75,11 @@ export class CollectionState {
    * Ids that may match a filter with these equality constraints, using `_id` or the most
    * selective lookup; null when no index helps (scan everything).
    */
-  narrow(constraints: EqualityConstraints): { lookup: EqualityLookup | null; keys: string[]; ids?: string[] } | null {
+  narrow(constraints: EqualityConstraints): { lookup: EqualityLookup | null; keys: Key[]; ids?: string[] } | null {
     const idValues = constraints.get('_id');
     if (idValues) return { lookup: null, keys: [], ids: idValues.filter((v): v is string => typeof v === 'string') };
     if (constraints.size === 0 || this.lookups.size === 0) return null;
-    let best: { lookup: EqualityLookup; keys: string[]; estimate: number } | null = null;
+    let best: { lookup: EqualityLookup; keys: Key[]; estimate: number } | null = null;
     for (const lookup of this.lookups.values()) {
       const keys = keysForConstraints(lookup.fields, constraints);
       if (!keys) continue;
@@ -89,21 +89,19 @@ export class CollectionState {
     return best && { lookup: best.lookup, keys: best.keys };
   }
 
-  /** Candidate documents for a filter (a superset of the matches). */
-  *candidates(constraints: EqualityConstraints): Iterable<Doc> {
+  /** Candidate documents for a filter (a superset of the matches), as groups to iterate in turn. */
+  candidates(constraints: EqualityConstraints): Iterable<Doc>[] {
     const plan = this.narrow(constraints);
-    if (!plan) {
-      yield* this.docs.values();
-      return;
-    }
+    if (!plan) return [this.docs.values()];
     if (plan.ids) {
+      const docs: Doc[] = [];
       for (const id of new Set(plan.ids)) {
         const doc = this.docs.get(id);
-        if (doc) yield doc;
+        if (doc) docs.push(doc);
       }
-      return;
+      return [docs];
     }
-    for (const id of plan.lookup!.candidates(plan.keys)) yield this.docs.get(id)!;
+    return plan.lookup!.groups(plan.keys).map((group) => group.values());
   }
 }
 

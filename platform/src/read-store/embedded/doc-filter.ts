@@ -159,7 +159,7 @@ function anyOf(tests: FastTest[]): FastTest {
 type ScalarTest = (value: Scalar | undefined) => boolean;
 
 function compileField(path: string, condition: unknown): FastTest | null {
-  const parts = path.split('.');
+  const get = pathGetter(path.split('.'));
   let scalarTest: ScalarTest | null;
   let existsOnly: boolean | undefined;
 
@@ -175,16 +175,44 @@ function compileField(path: string, condition: unknown): FastTest | null {
   const test = scalarTest;
 
   return (doc) => {
-    const value = resolvePath(doc, parts);
+    const value = get(doc);
+    if (value === undefined) return test(undefined) ? YES : NO;
+    const type = typeof value;
+    if (type === 'string' || type === 'boolean' || value === null) return test(value as Scalar) ? YES : NO;
+    if (type === 'number') return value !== value ? UNSURE : test(value as number) ? YES : NO; // NaN: mingo
     if (value === THROUGH_ARRAY) return UNSURE;
-    if (value !== null && typeof value === 'object') {
+    if (type === 'object') {
       // An array or embedded document: only $exists is decidable here.
       if (existsOnly !== undefined) return existsOnly ? YES : NO;
-      return UNSURE;
     }
-    if (value !== undefined && !isScalar(value)) return UNSURE; // NaN and other oddities
-    return test(value as Scalar | undefined) ? YES : NO;
+    return UNSURE;
   };
+}
+
+/**
+ * Reads a dotted path, specialised for the short paths filters use. Plain property reads are
+ * safe here because documents are plain JSON objects: names that Object.prototype also has
+ * (constructor, __proto__ ...) go through the own-property check of resolvePath.
+ */
+export type PathGetter = (doc: Doc) => unknown;
+
+export function pathGetter(parts: string[]): PathGetter {
+  if (parts.some((p) => p in Object.prototype)) return (doc) => resolvePath(doc, parts);
+  if (parts.length === 1) {
+    const a = parts[0]!;
+    return (doc) => (doc as Record<string, unknown>)[a];
+  }
+  if (parts.length === 2) {
+    const a = parts[0]!;
+    const b = parts[1]!;
+    return (doc) => {
+      const x = (doc as Record<string, unknown>)[a];
+      if (x === null || typeof x !== 'object') return undefined;
+      if (Array.isArray(x)) return THROUGH_ARRAY;
+      return (x as Record<string, unknown>)[b];
+    };
+  }
+  return (doc) => resolvePath(doc, parts);
 }
 
 function compileOperators(

@@ -1,5 +1,12 @@
 import type { Doc } from '../read-store';
-import { isThroughArray, resolvePath, type Scalar } from './doc-filter';
+import { isThroughArray, pathGetter, type PathGetter, type Scalar } from './doc-filter';
+
+/** One indexed field's value as a map key: scalars as they are (a Map keeps 1 and '1' apart), missing as null, embedded documents by their JSON. */
+export type KeyPart = string | number | boolean | null;
+export type Key = readonly KeyPart[];
+export const MULTIKEY = Symbol('multikey');
+
+type Level = Map<KeyPart, Level | Map<string, Doc>>;
 
 /**
  * A hash map from the values of some fields to the ids of the documents holding them: the
@@ -8,111 +15,135 @@ import { isThroughArray, resolvePath, type Scalar } from './doc-filter';
  * value, so it is kept apart and offered for every lookup.
  */
 export class EqualityLookup {
-  readonly paths: readonly string[][];
-  private readonly byKey = new Map<string, Set<string>>();
-  private readonly keyOfId = new Map<string, string>();
-  private readonly multikey = new Set<string>();
+  readonly getters: readonly PathGetter[];
+  /** Nested maps, one level per field; the last level maps id -> document. */
+  private readonly root: Level = new Map();
+  private readonly keyOfId = new Map<string, Key>();
+  private readonly multikey = new Map<string, Doc>();
 
   constructor(readonly fields: readonly string[]) {
-    this.paths = fields.map((f) => f.split('.'));
+    this.getters = fields.map((f) => pathGetter(f.split('.')));
   }
 
   add(id: string, doc: Doc): void {
-    const key = documentKey(doc, this.paths);
-    if (this.keyOfId.get(id) === key) return; // unchanged
-    this.remove(id);
-    if (key === MULTIKEY) {
-      this.multikey.add(id);
+    const key = documentKey(doc, this.getters);
+    const current = this.keyOfId.get(id);
+    if (current && key !== MULTIKEY && sameKey(current, key)) {
+      this.group(key, false)!.set(id, doc); // same key: only the document changed
       return;
     }
-    let ids = this.byKey.get(key);
-    if (!ids) this.byKey.set(key, (ids = new Set()));
-    ids.add(id);
+    this.remove(id);
+    if (key === MULTIKEY) {
+      this.multikey.set(id, doc);
+      return;
+    }
+    this.group(key, true)!.set(id, doc);
     this.keyOfId.set(id, key);
   }
 
   remove(id: string): void {
     const key = this.keyOfId.get(id);
-    if (key !== undefined) {
-      const ids = this.byKey.get(key)!;
-      ids.delete(id);
-      if (ids.size === 0) this.byKey.delete(key);
-      this.keyOfId.delete(id);
-    } else this.multikey.delete(id);
+    if (key === undefined) {
+      this.multikey.delete(id);
+      return;
+    }
+    this.keyOfId.delete(id);
+    // Walk down, then prune the maps left empty on the way back up.
+    const path: Level[] = [];
+    let level: Level = this.root;
+    for (let i = 0; i < key.length - 1; i++) {
+      path.push(level);
+      level = level.get(key[i]!) as Level;
+    }
+    const group = level.get(key[key.length - 1]!) as Map<string, Doc>;
+    group.delete(id);
+    if (group.size > 0) return;
+    level.delete(key[key.length - 1]!);
+    for (let i = key.length - 2; i >= 0 && level.size === 0; i--) {
+      const parent = path[i]!;
+      parent.delete(key[i]!);
+      level = parent;
+    }
   }
 
-  clear(): void {
-    this.byKey.clear();
-    this.keyOfId.clear();
-    this.multikey.clear();
+  private group(key: Key, create: boolean): Map<string, Doc> | undefined {
+    let level: Level = this.root;
+    for (let i = 0; i < key.length; i++) {
+      let next = level.get(key[i]!);
+      if (!next) {
+        if (!create) return undefined;
+        level.set(key[i]!, (next = new Map()));
+      }
+      level = next as Level;
+    }
+    return level as unknown as Map<string, Doc>;
   }
 
   /** Upper bound of the candidates for these keys. */
-  estimate(keys: readonly string[]): number {
+  estimate(keys: readonly Key[]): number {
     let n = this.multikey.size;
-    for (const k of keys) n += this.byKey.get(k)?.size ?? 0;
+    for (const k of keys) n += this.group(k, false)?.size ?? 0;
     return n;
   }
 
-  /** Ids that may hold one of these keys (exact holders plus every multikey document). */
-  *candidates(keys: readonly string[]): Iterable<string> {
+  /** Groups (id -> document) that may hold one of these keys: exact holders, then every multikey document. */
+  groups(keys: readonly Key[]): Map<string, Doc>[] {
+    const out: Map<string, Doc>[] = [];
     for (const k of keys) {
-      const ids = this.byKey.get(k);
-      if (ids) yield* ids;
+      const group = this.group(k, false);
+      if (group) out.push(group);
     }
-    yield* this.multikey;
+    if (this.multikey.size > 0) out.push(this.multikey);
+    return out;
   }
 
   /** Ids whose indexed values are exactly this key (no multikey documents). */
-  holders(key: string): Iterable<string> {
-    return this.byKey.get(key) ?? [];
+  holders(key: Key): Iterable<string> {
+    return this.group(key, false)?.keys() ?? [];
   }
 }
 
-export const MULTIKEY = '\u0000multikey';
-const SEPARATOR = '\u0001';
-
-/** Key of one value, typed so that 1 and '1' differ; null and missing share a key, as in MongoDB. */
-export function scalarKey(value: Scalar | undefined): string {
-  if (value === undefined || value === null) return 'z';
-  switch (typeof value) {
-    case 'string':
-      return 's' + value;
-    case 'number':
-      return 'n' + String(value);
-    default:
-      return value ? 'T' : 'F';
-  }
+export function sameKey(a: Key, b: Key): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
-/** Composite key of a document for these paths, or MULTIKEY. Embedded documents key by their JSON. */
-export function documentKey(doc: Doc, paths: readonly (readonly string[])[]): string {
-  let key = '';
-  for (let i = 0; i < paths.length; i++) {
-    const v = resolvePath(doc, paths[i]!);
+/** Marks JSON of an embedded document, so it cannot be taken for a string value. */
+const OBJECT_KEY_PREFIX = '\u0000object:';
+
+function keyPart(v: unknown): KeyPart {
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'object') return OBJECT_KEY_PREFIX + JSON.stringify(v);
+  if (typeof v === 'number' && Object.is(v, -0)) return 0;
+  return v as KeyPart;
+}
+
+/** Key of a document for these fields, or MULTIKEY when a path holds or crosses an array. */
+export function documentKey(doc: Doc, getters: readonly PathGetter[]): Key | typeof MULTIKEY {
+  const key: KeyPart[] = new Array(getters.length);
+  for (let i = 0; i < getters.length; i++) {
+    const v = getters[i]!(doc);
     if (isThroughArray(v) || Array.isArray(v)) return MULTIKEY;
-    const part = v !== null && typeof v === 'object' ? 'o' + JSON.stringify(v) : scalarKey(v as Scalar | undefined);
-    key = i === 0 ? part : key + SEPARATOR + part;
+    key[i] = keyPart(v);
   }
   return key;
 }
 
-/** All composite keys a filter's equality values can form for these fields (cartesian product), or null when too many. */
+/** All keys a filter's equality values can form for these fields (cartesian product), or null when too many. */
 export function keysForConstraints(
   fields: readonly string[],
   constraints: ReadonlyMap<string, readonly Scalar[]>,
   max = 256,
-): string[] | null {
-  let keys = [''];
-  for (let i = 0; i < fields.length; i++) {
-    const values = constraints.get(fields[i]!);
+): Key[] | null {
+  let keys: KeyPart[][] = [[]];
+  for (const field of fields) {
+    const values = constraints.get(field);
     if (!values) return null;
-    if (keys.length * values.length > max) return null;
-    const next: string[] = [];
-    for (const prefix of keys) {
-      for (const v of values) next.push(i === 0 ? scalarKey(v) : prefix + SEPARATOR + scalarKey(v));
-    }
+    const distinct = [...new Set(values.map(keyPart))];
+    if (keys.length * distinct.length > max) return null;
+    const next: KeyPart[][] = [];
+    for (const prefix of keys) for (const v of distinct) next.push([...prefix, v]);
     keys = next;
   }
-  return [...new Set(keys)];
+  return keys;
 }

@@ -2,7 +2,7 @@ import type { Doc } from '../read-store';
 import { DuplicateKeyError } from '../read-store-errors';
 import type { EqualityConstraints } from './doc-filter';
 import { CollectionState, keyValueOf, signature } from './collection-state';
-import { EqualityLookup, documentKey, MULTIKEY } from './equality-lookup';
+import { EqualityLookup, documentKey, MULTIKEY, sameKey } from './equality-lookup';
 
 /** A document ready to be written: its JSON (for SQLite) and the parsed copy memory will keep. */
 export interface StagedDoc {
@@ -33,14 +33,6 @@ export class StagedCollection {
     return this.base.docs.get(id);
   }
 
-  /** JSON of the current version of a document (reused when it was staged). */
-  bodyOf(id: string): string | undefined {
-    const change = this.changes.get(id);
-    if (change !== undefined) return change?.body;
-    const doc = this.base.docs.get(id);
-    return doc && JSON.stringify(doc);
-  }
-
   /** Current documents that may match (committed or staged), each once. */
   candidates(constraints: EqualityConstraints): Doc[] {
     const out: Doc[] = [];
@@ -63,9 +55,9 @@ export class StagedCollection {
       for (const id of plan.ids) take(id);
       return out;
     }
-    for (const id of plan.lookup!.candidates(plan.keys)) take(id);
+    for (const group of plan.lookup!.groups(plan.keys)) for (const id of group.keys()) take(id);
     const staged = this.stagedLookup(signature(plan.lookup!.fields));
-    if (staged) for (const id of staged.candidates(plan.keys)) take(id);
+    if (staged) for (const group of staged.groups(plan.keys)) for (const id of group.keys()) take(id);
     return out;
   }
 
@@ -108,14 +100,15 @@ export class StagedCollection {
       const sig = signature(index.fields);
       const committed = this.base.lookups.get(sig);
       if (!committed) continue; // a unique index on _id alone: the docs map already enforces it
-      const key = documentKey(doc, committed.paths);
+      const key = documentKey(doc, committed.getters);
       if (key === MULTIKEY) continue;
       const holders = [committed.holders(key), this.stagedLookup(sig)!.holders(key)];
       for (const ids of holders) {
         for (const id of ids) {
           if (id === doc._id) continue;
           const other = this.get(id);
-          if (other && documentKey(other, committed.paths) === key) {
+          const otherKey = other && documentKey(other, committed.getters);
+          if (otherKey && otherKey !== MULTIKEY && sameKey(otherKey, key)) {
             throw new DuplicateKeyError(this.name, index.name, keyValueOf(doc, index.fields));
           }
         }
