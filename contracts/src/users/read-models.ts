@@ -23,7 +23,6 @@ export interface UserDoc {
   city: string;
   postalCode: string;
   createdAt: string;
-  lastLoginAt: string | null;
   /** Lowercased name, email, phone, role name and created date (MM/dd/yyyy) for the search box. */
   searchText: string;
   [key: string]: unknown;

@@ -159,6 +159,16 @@ export const profileResetPasswordRoute = defineRoute({
   response: SuccessMessageResponse,
 });
 
+/** Uploaded profile images (public: img tags send no token; names are random uuids). */
+export const avatarImageRoute = defineRoute({
+  name: 'media.avatar',
+  method: 'GET',
+  path: '/media/avatars/:fileName',
+  kind: 'query',
+  roles: ['Anonymous'],
+  request: { params: z.object({ fileName: z.string().regex(/^[A-Za-z0-9-]{1,64}\.(png|jpg|gif|webp)$/, 'fileName is not a valid image name') }) },
+});
+
 export const usersRoutes = [
   listUsersRoute,
   userPickerRoute,
@@ -173,4 +183,5 @@ export const usersRoutes = [
   uploadAvatarRoute,
   removeAvatarRoute,
   profileResetPasswordRoute,
+  avatarImageRoute,
 ] as const;

@@ -1,0 +1,2 @@
+export { identityCommandRoutes, identityReactors } from './routes';
+export { createSessionValidator } from './session-validator';

@@ -1,0 +1,1 @@
+export { companiesProjection, projections } from './companies-projection';

@@ -1,0 +1,1 @@
+export { sessionBlocksProjection, projections } from './session-blocks-projection';

@@ -1,0 +1,41 @@
+import {
+  SESSION_BLOCKS_COLLECTION,
+  companyBlockId,
+  userBlockId,
+  type CompanyEvent,
+  type SessionBlockDoc,
+  type UserEvent,
+} from '@locus/contracts';
+import type { ProjectionDefinition, RecordedEvent } from '@locus/platform';
+
+/** Blocked principals read by the session validator (see contracts/src/identity/read-models.ts). */
+export const sessionBlocksProjection: ProjectionDefinition = {
+  name: 'session-blocks',
+  version: 1,
+  collections: [{ name: SESSION_BLOCKS_COLLECTION, indexes: [{ key: { companyId: 1 } }] }],
+  handles: ['UserDeactivated', 'UserActivated', 'UserDeleted', 'CompanyDeactivated', 'CompanyActivated', 'CompanyDeleted'],
+  evolve(recorded: RecordedEvent, docs) {
+    const event = { type: recorded.type, data: recorded.data } as UserEvent | CompanyEvent;
+    const since = recorded.metadata.occurredAt;
+    const block = (doc: Pick<SessionBlockDoc, '_id' | 'companyId' | 'kind' | 'reason'>) => {
+      const full: SessionBlockDoc = { ...doc, since };
+      docs.put(SESSION_BLOCKS_COLLECTION, full);
+    };
+    switch (event.type) {
+      case 'UserDeactivated':
+        return block({ _id: userBlockId(event.data.userId), companyId: event.data.companyId, kind: 'user', reason: 'deactivated' });
+      case 'UserDeleted':
+        return block({ _id: userBlockId(event.data.userId), companyId: event.data.companyId, kind: 'user', reason: 'deleted' });
+      case 'UserActivated':
+        return docs.delete(SESSION_BLOCKS_COLLECTION, userBlockId(event.data.userId));
+      case 'CompanyDeactivated':
+        return block({ _id: companyBlockId(event.data.companyId), companyId: event.data.companyId, kind: 'company', reason: 'deactivated' });
+      case 'CompanyDeleted':
+        return block({ _id: companyBlockId(event.data.companyId), companyId: event.data.companyId, kind: 'company', reason: 'deleted' });
+      case 'CompanyActivated':
+        return docs.delete(SESSION_BLOCKS_COLLECTION, companyBlockId(event.data.companyId));
+    }
+  },
+};
+
+export const projections: ProjectionDefinition[] = [sessionBlocksProjection];

@@ -1,0 +1,1 @@
+export { usersProjection, projections } from './users-projection';

@@ -1,0 +1,1 @@
+export { companiesQueryRoutes } from './routes';

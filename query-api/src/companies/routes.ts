@@ -1,0 +1,78 @@
+import {
+  COMPANIES_COLLECTION,
+  COMPANY_DIRECTORY_COLLECTION,
+  USERS_COLLECTION,
+  companiesDropdownRoute,
+  companyMessages,
+  getCompanyNameRoute,
+  listCompaniesRoute,
+  listCompanyAdminsRoute,
+  listCompanyUsersRoute,
+  type CompanyDirectoryDoc,
+  type CompanyDoc,
+  type CompanyRow,
+  type PagedQuery,
+  type UserDoc,
+} from '@locus/contracts';
+import { implement, notFound, type QueryDeps, type RouteImplementation } from '@locus/platform';
+import { pageOf, searchFilter } from '../users/paging';
+import { userRowOf } from '../users/rows';
+
+export const companyRowOf = (doc: CompanyDirectoryDoc): CompanyRow => ({
+  Id: doc._id,
+  CompanyName: doc.companyName,
+  PrimaryContact: doc.primaryContact
+    ? {
+        Id: doc.primaryContact.id,
+        FirstName: doc.primaryContact.firstName,
+        LastName: doc.primaryContact.lastName,
+        FullName: `${doc.primaryContact.firstName} ${doc.primaryContact.lastName}`.trim(),
+        Email: doc.primaryContact.email,
+        PhoneNumber: doc.primaryContact.phoneNumber,
+      }
+    : null,
+  DefaultCompanyAdminId: doc.defaultAdminId,
+  IsActive: doc.isActive,
+  CreatedDate: doc.createdAt,
+});
+
+/** The Administrator's companies, their admins and users; a company admin's own company name. */
+export function companiesQueryRoutes(deps: QueryDeps): RouteImplementation[] {
+  const directory = () => deps.readModels.collection<CompanyDirectoryDoc>(COMPANY_DIRECTORY_COLLECTION);
+  const users = () => deps.readModels.collection<UserDoc>(USERS_COLLECTION);
+  const requireCompany = async (companyId: string) => {
+    const entry = await directory().findOne({ _id: companyId });
+    if (!entry) throw notFound('COMPANY.NOT_FOUND', companyMessages.companyNotFound);
+    return entry;
+  };
+
+  return [
+    implement<unknown, PagedQuery>(listCompaniesRoute, async (req) => ({
+      body: await pageOf(directory(), searchFilter('searchText', req.query.search), req.query, { createdAt: -1, _id: 1 }, companyRowOf),
+    })),
+
+    implement(companiesDropdownRoute, async () => {
+      const docs = await directory().find({ isActive: true }, { sort: { companyName: 1, _id: 1 } });
+      return { body: { Success: true, Data: docs.map((d) => ({ Id: d._id, CompanyName: d.companyName, DefaultCompanyAdminId: d.defaultAdminId })) } };
+    }),
+
+    implement<{ companyId: string }, PagedQuery>(listCompanyAdminsRoute, async (req) => {
+      await requireCompany(req.params.companyId);
+      const filter = { companyId: req.params.companyId, role: 'CompanyAdmin', ...searchFilter('searchText', req.query.search) };
+      return { body: await pageOf(users(), filter, req.query, { isDefaultCompanyContact: -1, createdAt: 1, _id: 1 }, userRowOf) };
+    }),
+
+    implement<{ companyId: string }, PagedQuery>(listCompanyUsersRoute, async (req) => {
+      await requireCompany(req.params.companyId);
+      const filter = { companyId: req.params.companyId, ...searchFilter('searchText', req.query.search) };
+      return { body: await pageOf(users(), filter, req.query, { createdAt: -1, _id: 1 }, userRowOf) };
+    }),
+
+    implement(getCompanyNameRoute, async (req) => {
+      const companyId = req.auth!.companyId!;
+      const company = await deps.readModels.collection<CompanyDoc>(COMPANIES_COLLECTION).findOne({ _id: companyId });
+      if (!company) throw notFound('COMPANY.NOT_FOUND', companyMessages.companyNotFound);
+      return { body: { Success: true, Data: { Id: company._id, CompanyName: company.companyName } } };
+    }),
+  ];
+}

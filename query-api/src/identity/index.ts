@@ -1,0 +1,2 @@
+export { identityQueryRoutes } from './routes';
+export { createSessionValidator } from './session-validator';

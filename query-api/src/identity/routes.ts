@@ -1,0 +1,35 @@
+import {
+  COMPANIES_COLLECTION,
+  USERS_COLLECTION,
+  refreshTokenRoute,
+  type CompanyDoc,
+  type UserDoc,
+} from '@locus/contracts';
+import { implement, unauthenticated, type QueryDeps, type RouteImplementation, type TokenClaims } from '@locus/platform';
+
+/**
+ * GET /api/auth/token: a new token with the caller's current name, email, picture and company
+ * name (e.g. after a profile edit or a company rename), keeping ViewingAsAdmin. Until the read
+ * model has the user (a token minted a moment ago), the verified token's own claims are reused.
+ */
+export function identityQueryRoutes(deps: QueryDeps): RouteImplementation[] {
+  return [
+    implement(refreshTokenRoute, async (req) => {
+      const header = req.headers.authorization;
+      const bearer = typeof header === 'string' ? header.replace(/^Bearer\s+/i, '') : '';
+      const { claims } = await deps.tokens.verify(bearer);
+      const user = await deps.readModels.collection<UserDoc>(USERS_COLLECTION).findOne({ _id: claims.userId });
+      if (user && !user.loginAllowed) throw unauthenticated('AUTH.SESSION_REVOKED', 'Your session is no longer valid; please log in again');
+      const company = claims.companyId
+        ? await deps.readModels.collection<CompanyDoc>(COMPANIES_COLLECTION).findOne({ _id: claims.companyId })
+        : null;
+      const fresh: TokenClaims = {
+        ...claims,
+        ...(user ? { fullName: user.fullName, email: user.email, profileImgUrl: user.imageUrl } : {}),
+        ...(company ? { companyName: company.companyName } : {}),
+      };
+      const issued = await deps.tokens.issue(fresh);
+      return { body: { Success: true, Token: issued.token } };
+    }),
+  ];
+}

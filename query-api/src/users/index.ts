@@ -1,0 +1,1 @@
+export { usersQueryRoutes } from './routes';
