@@ -1,10 +1,22 @@
 import type { CommandDeps, RouteImplementation, SessionValidatorFactory } from '@locus/platform';
+import { settingsCommandRoutes } from './settings';
+import { azureCommandRoutes } from './azure';
+import { staffCommandRoutes } from './staff';
+import { identityCommandRoutes, createSessionValidator } from './identity';
+import { companiesCommandRoutes } from './companies';
+import { usersCommandRoutes } from './users';
 
 /** One feature's command routes (`command-api/src/<feature>/`). */
 export type CommandFeature = (deps: CommandDeps) => RouteImplementation[];
 
 /** The command-side manifest: feature helpers append one line each. */
 export const commandFeatures: CommandFeature[] = [
+  settingsCommandRoutes,
+  (deps) => azureCommandRoutes(deps),
+  staffCommandRoutes,
+  identityCommandRoutes,
+  companiesCommandRoutes,
+  (deps) => usersCommandRoutes(deps),
 ];
 
 /**
@@ -12,4 +24,4 @@ export const commandFeatures: CommandFeature[] = [
  * users, revoked sessions). The identity feature sets it here and in query-api's manifest;
  * null means the token alone decides.
  */
-export const sessionValidation: SessionValidatorFactory | null = null;
+export const sessionValidation: SessionValidatorFactory | null = ({ readModels }) => createSessionValidator(readModels);

@@ -1,5 +1,17 @@
 import type { ProjectionDefinition } from '@locus/platform';
+import { projections as settingsProjections } from './settings';
+import { projections as azureProjections } from './azure';
+import { projections as staffProjections } from './staff';
+import { projections as identityProjections } from './identity';
+import { projections as companiesProjections } from './companies';
+import { projections as usersProjections } from './users';
 
 /** The read-model projections of every feature; each feature adds its own line. */
 export const projections: ProjectionDefinition[] = [
+  ...settingsProjections,
+  ...azureProjections,
+  ...staffProjections,
+  ...identityProjections,
+  ...companiesProjections,
+  ...usersProjections,
 ];

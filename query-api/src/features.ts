@@ -1,11 +1,23 @@
 import type { QueryDeps, RouteImplementation, SessionValidatorFactory } from '@locus/platform';
+import { settingsQueryRoutes } from './settings';
+import { azureQueryRoutes } from './azure';
+import { staffQueryRoutes } from './staff';
+import { identityQueryRoutes, createSessionValidator } from './identity';
+import { companiesQueryRoutes } from './companies';
+import { usersQueryRoutes } from './users';
 
 /** One feature's query routes (`query-api/src/<feature>/`). */
 export type QueryFeature = (deps: QueryDeps) => RouteImplementation[];
 
 /** The query-side manifest: feature helpers append one line each. */
 export const queryFeatures: QueryFeature[] = [
+  settingsQueryRoutes,
+  azureQueryRoutes,
+  staffQueryRoutes,
+  identityQueryRoutes,
+  companiesQueryRoutes,
+  (deps) => usersQueryRoutes(deps),
 ];
 
 /** Same session check as command-api's manifest (set by the identity feature); null: the token alone decides. */
-export const sessionValidation: SessionValidatorFactory | null = null;
+export const sessionValidation: SessionValidatorFactory | null = ({ readModels }) => createSessionValidator(readModels);

@@ -7,7 +7,9 @@ import { AppError } from '@locus/platform';
  * returns tokens or secrets in errors.
  */
 export interface GraphEndpoints {
+  /** e.g. https://login.microsoftonline.com (the tenant and /oauth2/v2.0/... follow). */
   loginUrl: string;
+  /** Versioned Graph base, e.g. https://graph.microsoft.com/v1.0 (a base without version gets /v1.0). */
   graphUrl: string;
 }
 
@@ -102,7 +104,8 @@ function toGraphUser(u: z.infer<typeof GraphUserSchema>): GraphUser {
 
 export function createGraphClient(endpoints: GraphEndpoints, fetchImpl: typeof fetch = fetch) {
   const loginUrl = trimSlash(endpoints.loginUrl);
-  const graphUrl = trimSlash(endpoints.graphUrl);
+  const graphBase = trimSlash(endpoints.graphUrl);
+  const graphUrl = /\/v\d+(\.\d+)?$|\/beta$/.test(graphBase) ? graphBase : `${graphBase}/v1.0`;
 
   const call = async (url: string, init: RequestInit): Promise<Response> => {
     try {
@@ -185,7 +188,7 @@ export function createGraphClient(endpoints: GraphEndpoints, fetchImpl: typeof f
     /** Every directory user, following @odata.nextLink (only links on the Graph host are followed). */
     async listUsers(accessToken: string): Promise<GraphUser[]> {
       const users: GraphUser[] = [];
-      let url: string | undefined = `${graphUrl}/v1.0/users?$select=${USER_SELECT}&$top=${PAGE_SIZE}`;
+      let url: string | undefined = `${graphUrl}/users?$select=${USER_SELECT}&$top=${PAGE_SIZE}`;
       for (let page = 0; url; page++) {
         if (page >= MAX_PAGES) throw badGateway('with too many pages');
         const parsed = UsersPageSchema.safeParse(await graphGet(accessToken, url));
@@ -199,7 +202,7 @@ export function createGraphClient(endpoints: GraphEndpoints, fetchImpl: typeof f
     },
 
     async getUser(accessToken: string, id: string): Promise<GraphUser | null> {
-      const json = await graphGet(accessToken, `${graphUrl}/v1.0/users/${encodeURIComponent(id)}?$select=${USER_SELECT}`);
+      const json = await graphGet(accessToken, `${graphUrl}/users/${encodeURIComponent(id)}?$select=${USER_SELECT}`);
       if (json === null) return null;
       const parsed = GraphUserSchema.safeParse(json);
       if (!parsed.success) throw badGateway('the directory request');

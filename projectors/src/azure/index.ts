@@ -1,0 +1,1 @@
+export { azureProjection, projections } from './azure-projection';

@@ -1,0 +1,1 @@
+export { settingsProjection, projections } from './settings-projection';

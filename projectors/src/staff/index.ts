@@ -1,0 +1,1 @@
+export { staffProjection, projections } from './staff-projection';

@@ -1,0 +1,1 @@
+export { azureQueryRoutes } from './routes';

@@ -1,0 +1,1 @@
+export { settingsQueryRoutes } from './routes';

@@ -1,0 +1,1 @@
+export { staffQueryRoutes } from './routes';
