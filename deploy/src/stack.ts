@@ -1,0 +1,171 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type Koa from 'koa';
+import serveStatic from 'koa-static';
+import {
+  createHttpApp,
+  createLogger,
+  createTokenService,
+  type CommandDeps,
+  type LocusConfig,
+  type Logger,
+  type QueryDeps,
+} from '@locus/platform';
+import { createPorts, type Ports } from '@locus/platform/config/ports';
+import { createReadModels } from '@locus/platform/runtime/read-models';
+import { createProjectorRuntime, type ProjectorRuntime } from '@locus/platform/runtime/projector-runtime';
+import { createReactorRuntime, type ReactorRuntime } from '@locus/platform/runtime/reactor-runtime';
+import { createOpsStatus } from '@locus/platform/runtime/ops-status';
+import { createSmtpMailer } from '@locus/platform/mail/smtp-mailer';
+import { mediaStoreOf } from '@locus/platform/blob/file-blob-store';
+import { serveMedia } from '@locus/platform/blob/serve-media';
+import { mountCommandApi } from '@locus/command-api/app';
+import { sessionValidation as commandSessionValidation } from '@locus/command-api/features';
+import { reactorFeatures } from '@locus/command-api/reactors';
+import { mountQueryApi } from '@locus/query-api/app';
+import { sessionValidation as querySessionValidation } from '@locus/query-api/features';
+import { projections } from '@locus/projectors/features';
+import { startSandbox, type RunningSandbox } from '@locus/sandbox/index';
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+export const webDistDir = path.join(repoRoot, 'web', 'dist');
+
+export interface LocusStack {
+  /** Base URL of the web app and API (http://127.0.0.1:PORT). */
+  url: string;
+  config: LocusConfig;
+  ports: Ports;
+  commandDeps: CommandDeps;
+  sandbox?: RunningSandbox;
+  projectors: ProjectorRuntime;
+  reactors: ReactorRuntime;
+  server: Server;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+export interface StartStackOptions {
+  logger?: Logger;
+  /** Serve web/dist when it exists (default true). */
+  serveWeb?: boolean;
+  /** Start the sandbox when config.sandbox.enabled (default true). */
+  startSandbox?: boolean;
+}
+
+/**
+ * Everything in one process (the all-in-one mode behind `npm start`, also used by the
+ * browser tests and the benchmark): sandbox, ports, projectors, reactors, and the command
+ * and query routes on one Koa server with the web app.
+ */
+export async function startLocusStack(config: LocusConfig, options: StartStackOptions = {}): Promise<LocusStack> {
+  const logger = options.logger ?? createLogger({ name: 'locus' });
+  let sandbox: RunningSandbox | undefined;
+  if (config.sandbox.enabled && options.startSandbox !== false) {
+    sandbox = await startSandbox({
+      httpPort: config.sandbox.httpPort,
+      smtpPort: config.sandbox.smtpPort,
+      dataDir: path.join(config.dataDir, 'sandbox'),
+      log: (message) => logger.debug({ sandbox: true }, message),
+    });
+  }
+  const ports = await createPorts(config, { logger, purpose: 'all-in-one' });
+  const projectors = createProjectorRuntime({
+    eventStore: ports.eventStore,
+    readStore: ports.readStore,
+    bus: ports.bus,
+    projections,
+    logger: logger.child({ component: 'projectors' }),
+  });
+  await projectors.start();
+  const readModels = createReadModels({ readStore: ports.readStore, bus: ports.bus, projections });
+  const tokens = createTokenService({ secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, clock: ports.clock, ids: ports.ids });
+  const mailer = createSmtpMailer(config.smtp);
+  const commandDeps: CommandDeps = {
+    eventStore: ports.eventStore,
+    readStore: ports.readStore,
+    bus: ports.bus,
+    clock: ports.clock,
+    ids: ports.ids,
+    readModels,
+    mailer,
+    tokens,
+    logger,
+    config,
+  };
+  const queryDeps: QueryDeps = { readModels, bus: ports.bus, clock: ports.clock, tokens, logger, config };
+  const reactorDefinitions = reactorFeatures.flatMap((feature) => feature(commandDeps));
+  const reactors = createReactorRuntime({
+    eventStore: ports.eventStore,
+    readStore: ports.readStore,
+    bus: ports.bus,
+    reactors: reactorDefinitions,
+    logger: logger.child({ component: 'reactors' }),
+  });
+  await reactors.start();
+  const opsStatus = createOpsStatus({ eventStore: ports.eventStore, readStore: ports.readStore, projections, reactors: reactorDefinitions });
+
+  const { app } = createHttpApp({
+    logger,
+    readiness: { eventStore: ports.eventStore, readStore: ports.readStore, bus: ports.bus },
+    mount: (router) => {
+      mountCommandApi(router, { ...commandDeps, sessionValidator: commandSessionValidation?.(commandDeps) });
+      mountQueryApi(router, {
+        ...queryDeps,
+        sessionValidator: querySessionValidation?.(queryDeps),
+        opsStatus,
+        readiness: { eventStore: ports.eventStore, readStore: ports.readStore },
+      });
+    },
+  });
+  app.use(serveMedia(mediaStoreOf(config.dataDir)));
+  if (options.serveWeb !== false) serveWebApp(app);
+
+  const server = app.listen(config.port, '0.0.0.0');
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  let closed = false;
+  return {
+    url,
+    config,
+    ports,
+    commandDeps,
+    sandbox,
+    projectors,
+    reactors,
+    server,
+    logger,
+    async close() {
+      if (closed) return;
+      closed = true;
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await reactors.stop();
+      await projectors.stop();
+      readModels.close();
+      mailer.close();
+      await ports.close();
+      await sandbox?.close();
+    },
+  };
+}
+
+/** The built web app, with index.html for every other GET outside /api (client-side routes). */
+function serveWebApp(app: Koa<any, any>): void {
+  const indexFile = path.join(webDistDir, 'index.html');
+  app.use(serveStatic(webDistDir, { index: 'index.html', maxage: 0 }));
+  app.use(async (ctx, next) => {
+    await next();
+    const spaPath = ctx.method === 'GET' && !/^\/(api|media|health|ready)(\/|$)/.test(ctx.path);
+    if (ctx.status === 404 && ctx.body == null && spaPath && existsSync(indexFile)) {
+      ctx.type = 'html';
+      ctx.status = 200;
+      ctx.body = (await import('node:fs')).createReadStream(indexFile);
+    }
+  });
+}
