@@ -6,6 +6,9 @@ import { azureRoutes } from '../azure/routes';
 import { staffRoutes } from '../staff/routes';
 import { connectionsRoutes } from '../connections/routes';
 import { locationsRoutes } from '../locations/routes';
+import { identityRoutes } from '../identity/routes';
+import { companiesRoutes } from '../companies/routes';
+import { usersRoutes } from '../users/routes';
 
 /**
  * The route table: every HTTP route of command-api and query-api. Feature helpers append
@@ -20,4 +23,7 @@ export const routeTable: readonly RouteDef[] = [
   ...staffRoutes,
   ...connectionsRoutes,
   ...locationsRoutes,
+  ...identityRoutes,
+  ...companiesRoutes,
+  ...usersRoutes,
 ];
