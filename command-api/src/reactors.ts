@@ -1,4 +1,7 @@
 import type { CommandDeps, ReactorDefinition } from '@locus/platform';
+import { identityReactors } from './identity';
+import { companiesReactors } from './companies';
+import { usersReactors } from './users';
 
 /** One feature's reactors (side effects: mail, Google, Graph), built from the command-side deps. */
 export type ReactorFeature = (deps: CommandDeps) => ReactorDefinition[];
@@ -8,4 +11,7 @@ export type ReactorFeature = (deps: CommandDeps) => ReactorDefinition[];
  * the reactor worker (reactor-worker.ts) run exactly these.
  */
 export const reactorFeatures: ReactorFeature[] = [
+  identityReactors,
+  companiesReactors,
+  usersReactors,
 ];
