@@ -15,14 +15,19 @@ export interface SnapshotFile<T> {
 export function createSnapshotFile<T>(file: string, debounceMs = 250): SnapshotFile<T> {
   let timer: NodeJS.Timeout | undefined;
   let pending: (() => T) | undefined;
+  // A large state (the 10,000-location benchmark account) takes a while to serialise and
+  // blocks the event loop meanwhile, so writes are spaced to ~10x the last write's cost.
+  let delay = debounceMs;
   const write = () => {
     if (!pending) return;
+    const started = Date.now();
     const state = pending();
     pending = undefined;
     mkdirSync(path.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(state));
     renameSync(tmp, file);
+    delay = Math.min(10_000, Math.max(debounceMs, (Date.now() - started) * 10));
   };
   return {
     load() {
@@ -39,7 +44,7 @@ export function createSnapshotFile<T>(file: string, debounceMs = 250): SnapshotF
       timer = setTimeout(() => {
         timer = undefined;
         write();
-      }, debounceMs);
+      }, delay);
       timer.unref();
     },
     flush() {

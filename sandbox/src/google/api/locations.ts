@@ -98,14 +98,16 @@ export const registerLocationRoutes: RegisterRoutes = (routes, api) => {
     const orderBy = queryString(ctx, 'orderBy', 'order_by');
     const matches = compileFilter(filter);
     const order = compileOrder(orderBy);
-    const all = account.locationIds.map((id) => store.state.locations[id]!).filter(Boolean).map((l) => ({ l, json: locationJson(api, l) }));
-    const selected = all.filter((x) => matches(x.json));
-    if (orderBy) selected.sort((a, b) => order(a.json, b.json));
+    // Filter and sort on a shallow view; the full JSON is built only for the page returned.
+    const all = account.locationIds.map((id) => store.state.locations[id]!).filter(Boolean);
+    const view = (l: GLocation): JsonObject => ({ name: `locations/${l.id}`, ...l.resource, metadata: { placeId: l.placeId } });
+    const selected = filter ? all.filter((l) => matches(view(l))) : all;
+    if (orderBy) selected.sort((a, b) => order(a.resource, b.resource));
     const size = pageSize(ctx, 10, 100);
     const fingerprint = `locations|${account.id}|${filter ?? ''}|${orderBy ?? ''}`;
     const { page, nextPageToken } = pageOf(selected, readPageToken(ctx, fingerprint), size, fingerprint);
     ctx.body = {
-      locations: page.map((x) => applyMask(x.json, mask)),
+      locations: page.map((l) => applyMask(locationJson(api, l), mask)),
       ...(nextPageToken ? { nextPageToken } : {}),
       ...(filter ? { totalSize: selected.length } : {}),
     };
