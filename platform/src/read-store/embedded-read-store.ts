@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Aggregator } from 'mingo';
+import { MingoError } from 'mingo/util';
 import type {
   AtomicBatch,
   BulkWriteResult,
@@ -60,7 +61,12 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Read
       assertCollectionName(collection);
       let s = staged.get(collection);
       if (!s) staged.set(collection, (s = new StagedCollection(collections.get(collection) ?? new CollectionState(collection))));
-      return applyWriteOps(s, ops, newId);
+      try {
+        return applyWriteOps(s, ops, newId);
+      } catch (error) {
+        if (error instanceof MingoError) throw new InvalidOperationError(collection, error.message);
+        throw error;
+      }
     });
     const changed = [...staged.values()].filter((s) => s.changes.size > 0);
     file.writeBatch(
@@ -87,42 +93,46 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Read
       assertOpen();
       return collections.get(name);
     };
-    const matching = (filter: Filter | undefined): Doc[] => {
+    /** Matching documents (the store's own objects: copy before handing out); stops at `max`. */
+    const matching = (filter: Filter | undefined, max = Infinity): Doc[] => {
       const s = state();
       if (!s) return [];
       const matcher = compileFilter(filter ?? {});
       const out: Doc[] = [];
-      for (const group of s.candidates(matcher.constraints)) for (const doc of group) if (matcher.test(doc)) out.push(doc);
+      if (max <= 0) return out;
+      for (const group of s.candidates(matcher.constraints)) {
+        for (const doc of group) {
+          if (matcher.test(doc) && out.push(doc) >= max) return out;
+        }
+      }
       return out;
     };
 
     return {
       name,
-      async find(filter, options: FindOptions = {}) {
-        const page = sortAndPage(matching(filter), options.sort, options.skip, options.limit);
-        return project(page, options.projection);
-      },
-      async findOne(filter, options = {}) {
-        const s = state();
-        if (!s) return null;
-        const matcher = compileFilter(filter ?? {});
-        for (const group of s.candidates(matcher.constraints)) {
-          for (const doc of group) if (matcher.test(doc)) return project([doc], options.projection)[0]!;
-        }
-        return null;
-      },
-      async countDocuments(filter) {
-        const s = state();
-        if (!s) return 0;
-        const matcher = compileFilter(filter ?? {});
-        if (Object.keys(filter ?? {}).length === 0) return s.docs.size;
-        let n = 0;
-        for (const group of s.candidates(matcher.constraints)) for (const doc of group) if (matcher.test(doc)) n++;
-        return n;
-      },
-      async aggregate<R = Doc>(pipeline: Record<string, unknown>[]) {
-        return runPipeline(name, pipeline, (filter) => matching(filter), () => [...(state()?.docs.values() ?? [])]) as R[];
-      },
+      find: (filter, options: FindOptions = {}) =>
+        asPortErrors(name, () => {
+          const { sort, skip = 0, limit = 0, projection } = options;
+          // Without a sort, the first skip+limit matches are the page: stop scanning there.
+          const unsortedPage = (!sort || Object.keys(sort).length === 0) && limit !== 0;
+          const docs = matching(filter, unsortedPage ? Math.max(0, skip) + Math.abs(limit) : Infinity);
+          return project(sortAndPage(docs, sort, skip, limit), projection);
+        }),
+      findOne: (filter, options = {}) =>
+        asPortErrors(name, () => {
+          const [doc] = matching(filter, 1);
+          return doc ? project([doc], options.projection)[0]! : null;
+        }),
+      countDocuments: (filter) =>
+        asPortErrors(name, () => {
+          if (Object.keys(filter ?? {}).length === 0) return state()?.docs.size ?? 0;
+          return matching(filter).length;
+        }),
+      aggregate: <R = Doc>(pipeline: Record<string, unknown>[]) =>
+        asPortErrors(
+          name,
+          () => runPipeline(name, pipeline, (filter) => matching(filter), () => [...(state()?.docs.values() ?? [])]) as R[],
+        ),
       async bulkWrite(ops) {
         if (ops.length === 0) return emptyResult();
         return runBatch([{ collection: name, ops }])[0]!;
@@ -197,6 +207,16 @@ function loadFrom(file: ReadStoreFile, collections: Map<string, CollectionState>
   // Lookups are built once, after the documents are in.
   for (const { collection, index } of loaded.indexes) stateOf(collection).addIndex(index);
   for (const c of loaded.checkpoints) checkpoints.set(c.name, c);
+}
+
+/** Runs a read, reporting mingo's complaints about a filter or pipeline as InvalidOperationError. */
+async function asPortErrors<T>(collection: string, read: () => T): Promise<T> {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof MingoError) throw new InvalidOperationError(collection, error.message);
+    throw error;
+  }
 }
 
 /** Aggregation stages known not to write into the documents they read (mingo runs without cloning). */

@@ -193,7 +193,7 @@ export function createMongoReadStore(options: MongoReadStoreOptions): ReadStore 
  * alike: inserted ids must be strings, and an upsert whose filter names no _id gets a string
  * one through $setOnInsert (MongoDB would invent an ObjectId).
  */
-function toMongoOps(collection: string, ops: WriteOp[], newId: () => string): AnyBulkWriteOperation<Document>[] {
+export function toMongoOps(collection: string, ops: WriteOp[], newId: () => string): AnyBulkWriteOperation<Document>[] {
   return ops.map((op): AnyBulkWriteOperation<Document> => {
     if ('insertOne' in op) {
       const doc = op.insertOne.document;
@@ -286,7 +286,7 @@ export function toPortError(error: unknown, collection: string, dbName: string):
     // A write error carries its own errmsg and keyValue; a plain server error (index build) has them itself.
     const raw: Document = duplicateWrite ? (duplicateWrite.err as unknown as Document) : error;
     const message = String(raw.errmsg ?? error.message);
-    const keyValue = (raw.keyValue ?? error.keyValue ?? {}) as Record<string, unknown>;
+    const keyValue = (raw.keyValue ?? error.keyValue ?? parseDupKey(message)) as Record<string, unknown>;
     const index = /index: (\S+) dup key/.exec(message)?.[1] ?? 'unknown';
     const inCollection = /collection: (\S+) index:/.exec(message)?.[1];
     const name = inCollection?.startsWith(dbName + '.') ? inCollection.slice(dbName.length + 1) : collection;
@@ -297,4 +297,30 @@ export function toPortError(error: unknown, collection: string, dbName: string):
     return new InvalidOperationError(collection, writeErrors[0]?.errmsg ?? error.message);
   }
   return error;
+}
+
+/**
+ * The driver keeps only errmsg of a bulk write error (no keyValue), so the key is read back
+ * from the server's message: `... index: name_1 dup key: { companyId: "c1", storeCode: "A-1" }`.
+ */
+export function parseDupKey(message: string): Record<string, unknown> {
+  const body = /dup key: \{(.*)\}\s*$/.exec(message)?.[1];
+  const out: Record<string, unknown> = {};
+  if (!body) return out;
+  const pair = /\s*([^:,\s]+): ("(?:[^"\\]|\\.)*"|[^,]*)\s*,?/g;
+  for (let m = pair.exec(body); m; m = pair.exec(body)) {
+    const raw = m[2]!.trim();
+    let value: unknown = raw;
+    if (raw.startsWith('"')) {
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        value = raw.slice(1, -1);
+      }
+    } else if (raw === 'null') value = null;
+    else if (raw === 'true' || raw === 'false') value = raw === 'true';
+    else if (raw !== '' && !Number.isNaN(Number(raw))) value = Number(raw);
+    out[m[1]!] = value;
+  }
+  return out;
 }

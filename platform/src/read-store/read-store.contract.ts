@@ -150,6 +150,11 @@ export function readStoreContract(
         expect(sortedIds(await locations().find())).toEqual(['l1', 'l2', 'l3', 'l4', 'l5', 'l6']);
       });
 
+      it('an unknown query operator is an InvalidOperationError', async () => {
+        await expect(locations().find({ rating: { $frobnicate: 1 } })).rejects.toBeInstanceOf(InvalidOperationError);
+        await expect(locations().countDocuments({ rating: { $frobnicate: 1 } })).rejects.toBeInstanceOf(InvalidOperationError);
+      });
+
       it('a collection never written is empty, not an error', async () => {
         expect(await store.collection('contract_never_written').find({ a: 1 })).toEqual([]);
         expect(await store.collection('contract_never_written').countDocuments()).toBe(0);
@@ -182,6 +187,17 @@ export function readStoreContract(
           'l2',
           'l6',
         ]);
+      });
+
+      it('limits without a sort', async () => {
+        expect(await locations().find({ companyId: 'c1' }, { limit: 2 })).toHaveLength(2);
+        expect(await locations().find({ companyId: 'c1' }, { skip: 3, limit: 2 })).toHaveLength(1);
+        const all = ids(await locations().find({ companyId: 'c1' }));
+        const paged = [
+          ...ids(await locations().find({ companyId: 'c1' }, { limit: 2 })),
+          ...ids(await locations().find({ companyId: 'c1' }, { skip: 2, limit: 2 })),
+        ];
+        expect(paged.sort()).toEqual([...all].sort());
       });
 
       it('skips and limits after sorting', async () => {
@@ -465,6 +481,12 @@ export function readStoreContract(
           locations().bulkWrite([{ updateOne: { filter: { _id: 'l1' }, update: { $set: { rating: 1 }, $inc: { rating: 1 } } } }]),
         );
         expect(error).toBeInstanceOf(InvalidOperationError);
+      });
+
+      it('an unknown update operator is an InvalidOperationError', async () => {
+        await expect(
+          locations().bulkWrite([{ updateOne: { filter: { _id: 'l1' }, update: { $frobnicate: { rating: 1 } } } }]),
+        ).rejects.toBeInstanceOf(InvalidOperationError);
       });
 
       it('an empty bulkWrite does nothing', async () => {
