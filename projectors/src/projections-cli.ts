@@ -8,6 +8,7 @@ import { DataDirLockedError } from '@locus/platform/runtime/data-dir-lock';
 import { createLeases } from '@locus/platform/runtime/lease';
 import { createOpsStatus } from '@locus/platform/runtime/ops-status';
 import {
+  DEFAULT_REBUILD_BATCH_SIZE,
   rebuildProjection,
   RebuildAbortedError,
   RebuildBusyError,
@@ -31,7 +32,7 @@ const USAGE = `Usage: npm run projections -- <command>
 
   rebuild [name ...]            rebuild the named projections (default: all) into their next
                                 generation beside the live one, then switch to it
-      --batch-size <n>          events per page and per committed batch (default 5000)
+      --batch-size <n>          events per page and per committed batch (default 20000)
       --progress-interval-ms <n> how often progress lines are printed without a TTY (default 1000)
   status [--json]               generation, position, lag and state of every projection
   help                          this text
@@ -51,7 +52,7 @@ interface Args {
 class UsageError extends Error {}
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { command: argv[0] ?? 'help', names: [], batchSize: 5_000, progressIntervalMs: 1_000, json: false };
+  const args: Args = { command: argv[0] ?? 'help', names: [], batchSize: DEFAULT_REBUILD_BATCH_SIZE, progressIntervalMs: 1_000, json: false };
   const positiveInt = (flag: string, raw: string | undefined, min: number) => {
     if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) < min) throw new UsageError(`${flag} needs a whole number ≥ ${min}`);
     return Number(raw);

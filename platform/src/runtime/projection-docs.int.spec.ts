@@ -84,3 +84,26 @@ describe('projection docs overlay', () => {
     expect(() => docs.put('stores', { _id: '' })).toThrow('non-empty string _id');
   });
 });
+
+describe('overlay filter', () => {
+  it('matches plain equalities as MongoDB does, and defers operators to mingo', async () => {
+    const { compileOverlayFilter } = await import('./projection-docs');
+    const doc = { _id: 'a', companyId: 'c1', tags: ['x', 'y'], n: 3, gone: null, nested: { k: 1 } };
+    const cases: [Record<string, unknown>, boolean][] = [
+      [{ companyId: 'c1' }, true],
+      [{ companyId: 'c2' }, false],
+      [{ tags: 'y' }, true],
+      [{ tags: 'z' }, false],
+      [{ missing: null }, true],
+      [{ gone: null }, true],
+      [{ n: 3, companyId: 'c1' }, true],
+      [{ n: '3' }, false],
+      [{ 'nested.k': 1 }, true],
+      [{ n: { $gt: 2 } }, true],
+      [{ $or: [{ n: 1 }, { companyId: 'c1' }] }, true],
+      [{ tags: ['x', 'y'] }, true],
+      [{}, true],
+    ];
+    for (const [filter, expected] of cases) expect([filter, compileOverlayFilter(filter)(doc)]).toEqual([filter, expected]);
+  });
+});

@@ -5,44 +5,68 @@ import type { ProjectionDocs } from './definitions';
 /** Deep copy of a JSON-like document (plain objects, arrays, Dates). */
 export function cloneDoc<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    const out = new Array(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = cloneDoc(value[i]);
+    return out as T;
+  }
   if (value instanceof Date) return new Date(value.getTime()) as T;
-  if (Array.isArray(value)) return value.map(cloneDoc) as T;
   const out: Record<string, unknown> = {};
-  for (const k in value) out[k] = cloneDoc((value as Record<string, unknown>)[k]);
+  const keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    const v = (value as Record<string, unknown>)[k];
+    out[k] = v !== null && typeof v === 'object' ? cloneDoc(v) : v;
+  }
   return out as T;
 }
 
 /**
  * Committed documents kept between batches (the runtime is the only writer of its
- * generation, so what it committed is what the store holds). Bounded, least recently used
- * first out. `null` records a known-absent document.
+ * generation, so what it committed is what the store holds). Bounded; the oldest entries
+ * leave first. `null` records a known-absent document.
  */
 export class DocCache {
-  private readonly map = new Map<string, Doc | null>();
+  private readonly maps = new Map<string, Map<string, Doc | null>>();
+  private count = 0;
   constructor(private readonly maxEntries: number) {}
-  private key(collection: string, id: string) {
-    return `${collection}\u0000${id}`;
+  private mapOf(collection: string) {
+    let m = this.maps.get(collection);
+    if (!m) this.maps.set(collection, (m = new Map()));
+    return m;
   }
   get(collection: string, id: string): Doc | null | undefined {
-    const k = this.key(collection, id);
-    const v = this.map.get(k);
-    if (v === undefined) return undefined;
-    this.map.delete(k);
-    this.map.set(k, v);
-    return v;
+    return this.maps.get(collection)?.get(id);
   }
   set(collection: string, id: string, doc: Doc | null): void {
     if (this.maxEntries <= 0) return;
-    const k = this.key(collection, id);
-    this.map.delete(k);
-    this.map.set(k, doc);
-    while (this.map.size > this.maxEntries) this.map.delete(this.map.keys().next().value!);
+    const m = this.mapOf(collection);
+    if (m.has(id)) {
+      m.delete(id); // re-insert: most recently written leaves last
+      this.count--;
+    }
+    m.set(id, doc);
+    this.count++;
+    if (this.count > this.maxEntries) this.evict();
+  }
+  private evict() {
+    // Drop the oldest tenth of the largest collection's entries at once.
+    let largest: Map<string, Doc | null> | null = null;
+    for (const m of this.maps.values()) if (!largest || m.size > largest.size) largest = m;
+    if (!largest) return;
+    let n = Math.max(1, Math.floor(largest.size / 10));
+    for (const k of largest.keys()) {
+      if (n-- <= 0) break;
+      largest.delete(k);
+      this.count--;
+    }
   }
   clear(): void {
-    this.map.clear();
+    this.maps.clear();
+    this.count = 0;
   }
   get size(): number {
-    return this.map.size;
+    return this.count;
   }
 }
 
@@ -51,6 +75,33 @@ export class DocCache {
  * rebuild loads them once): then a cache miss on an unknown id needs no store round trip.
  */
 export type KnownIds = Map<string, Set<string>>;
+
+type Primitive = string | number | boolean | null;
+const isPrimitive = (v: unknown): v is Primitive => v === null || ['string', 'number', 'boolean'].includes(typeof v);
+
+/**
+ * Matcher for overlay documents. Filters of plain top-level equalities (the usual
+ * `{ companyId }`) are checked directly, with MongoDB's meaning (an array field matches
+ * when it contains the value; null matches a missing field); anything else goes to mingo.
+ */
+export function compileOverlayFilter(filter: Filter): (doc: Doc) => boolean {
+  const entries = Object.entries(filter);
+  const simple = entries.every(([k, v]) => !k.startsWith('$') && !k.includes('.') && isPrimitive(v));
+  if (!simple) {
+    const query = new Query(filter);
+    return (doc) => query.test(doc);
+  }
+  return (doc) => {
+    for (const [k, v] of entries) {
+      const field = doc[k];
+      if (field === v) continue;
+      if (v === null && field === undefined) continue;
+      if (Array.isArray(field) && field.includes(v)) continue;
+      return false;
+    }
+    return true;
+  };
+}
 
 export interface DocChange {
   collection: string;
@@ -135,13 +186,14 @@ export function createBatchDocs(options: BatchDocsOptions): BatchDocs {
     },
 
     async find<T extends Doc = Doc>(collection: string, filter: Filter): Promise<T[]> {
+      // The store hands out fresh copies; only overlay documents need copying.
       const stored = await readStore.collection(physicalOf(collection)).find(filter);
       const m = overlay.get(collection);
-      if (!m || m.size === 0) return stored.map(cloneDoc) as T[];
-      const query = new Query(filter);
+      if (!m || m.size === 0) return stored as T[];
+      const matches = compileOverlayFilter(filter);
       const out: Doc[] = [];
-      for (const d of stored) if (!m.has(d._id)) out.push(cloneDoc(d));
-      for (const e of m.values()) if (e.doc && query.test(e.doc)) out.push(cloneDoc(e.doc));
+      for (const d of stored) if (!m.has(d._id)) out.push(d);
+      for (const e of m.values()) if (e.doc && matches(e.doc)) out.push(cloneDoc(e.doc));
       return out as T[];
     },
 

@@ -9,7 +9,7 @@ import { createEventPump } from './event-pump';
 import { assertProjectionDefinitions, dropGeneration, isCurrent, readProjectionState } from './generations';
 import { withLease, type Leases } from './lease';
 import { createGenerationProcessor } from './projection-processor';
-import { rebuildProjection, type RebuildProgress } from './rebuild';
+import { DEFAULT_REBUILD_BATCH_SIZE, rebuildProjection, type RebuildProgress } from './rebuild';
 import { errorMessage, RateMeter, silentLogger, type RuntimeLogger } from './runtime-logger';
 
 export type ProjectionRunState = 'starting' | 'standby' | 'rebuilding' | 'live' | 'error' | 'stopped';
@@ -46,7 +46,7 @@ export interface ProjectorRuntimeOptions {
   logger?: RuntimeLogger;
   /** Largest live batch (default 500): a batch is whatever has arrived, up to this. */
   batchSize?: number;
-  /** Page and batch size when (re)building a generation (default 5,000). */
+  /** Page and batch size when (re)building a generation (default 20,000). */
   rebuildBatchSize?: number;
   /** Distributed mode: one active instance per projection (lease `projection:<name>`). */
   leases?: Leases;
@@ -73,7 +73,7 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
   const { eventStore, readStore, bus, leases } = options;
   const logger = options.logger ?? silentLogger;
   const batchSize = options.batchSize ?? 500;
-  const rebuildBatchSize = options.rebuildBatchSize ?? 5_000;
+  const rebuildBatchSize = options.rebuildBatchSize ?? DEFAULT_REBUILD_BATCH_SIZE;
   const checkIntervalMs = options.checkIntervalMs ?? 10_000;
   const retry = options.retry ?? defaultBackoff;
   const sleep = options.sleep ?? realSleep;

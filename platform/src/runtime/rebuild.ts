@@ -48,7 +48,7 @@ export interface RebuildOptions {
   /** Only used to announce the switch (`ops.projection-switched`); never for changed messages. */
   bus?: Bus;
   def: ProjectionDefinition;
-  /** Events per page and per committed batch (default 5,000). */
+  /** Events per page and per committed batch (default 20,000). */
   batchSize?: number;
   onProgress?: (p: RebuildProgress) => void;
   /** Aborting stops after the current batch; the generation resumes at the next run. */
@@ -76,6 +76,9 @@ export class RebuildBusyError extends Error {
   }
 }
 
+/** Events per page and per committed batch: large pages amortise the commits (measured: 20k beats 5k). */
+export const DEFAULT_REBUILD_BATCH_SIZE = 20_000;
+
 export const buildLeaseName = (projection: string) => `build:${projection}`;
 
 /**
@@ -100,7 +103,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
 
 async function rebuildUnleased(options: RebuildOptions): Promise<RebuildResult> {
   const { eventStore, readStore, def } = options;
-  const batchSize = options.batchSize ?? 5_000;
+  const batchSize = options.batchSize ?? DEFAULT_REBUILD_BATCH_SIZE;
   const now = () => options.clock?.now() ?? new Date();
   const started = Date.now();
 
