@@ -187,7 +187,8 @@ async function rebuildUnleased(options: RebuildOptions): Promise<RebuildResult> 
   if (options.bus) {
     options.bus.publish(subjects.projectionSwitched(), { projection: def.name, generation, previousGeneration });
     if (position !== undefined) options.bus.publish(subjects.checkpoint(def.name), { projection: def.name, generation, position });
-    await options.bus.flush().catch(() => undefined);
+    // Best effort: a bus that is down must not keep a finished rebuild from returning.
+    await Promise.race([options.bus.flush().catch(() => undefined), new Promise((r) => setTimeout(r, 2_000).unref())]);
   }
   if (previousGeneration !== null && previousGeneration !== generation) await dropGeneration(readStore, def, previousGeneration);
 
