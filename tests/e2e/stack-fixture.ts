@@ -1,0 +1,95 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createLogger } from '@locus/platform';
+import { loadConfig } from '@locus/platform/config/config';
+import { ensureAdministrator } from '@locus/command-api/demo/seed-demo';
+import { startLocusStack, webDistDir, type LocusStack } from '../../deploy/src/stack';
+import { freePort } from '../../deploy/src/free-port';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const ADMIN_EMAIL = 'admin@locus.test';
+export const ADMIN_PASSWORD = 'Admin-Passw0rd!';
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+/** Builds the web app when web/dist is missing or older than the newest source file. */
+export function ensureWebBuilt(): void {
+  const index = path.join(webDistDir, 'index.html');
+  const newest = (dir: string): number =>
+    readdirSync(dir, { withFileTypes: true }).reduce((max, entry) => {
+      const full = path.join(dir, entry.name);
+      return Math.max(max, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
+    }, 0);
+  if (existsSync(index) && statSync(index).mtimeMs >= newest(path.join(repoRoot, 'web', 'src'))) return;
+  execFileSync('npm', ['run', 'build', '-w', '@locus/web'], { cwd: repoRoot, stdio: 'inherit' });
+}
+
+export interface E2EStack {
+  stack: LocusStack;
+  browser: Browser;
+  url: string;
+  sandboxUrl: string;
+  newPage(): Promise<Page>;
+  /** Messages the sandbox mailbox received for `to`, newest first; waits up to waitMs for one. */
+  mails(to: string, waitMs?: number): Promise<{ subject: string; text: string; html?: string }[]>;
+  close(): Promise<void>;
+}
+
+/** The all-in-one stack on free ports with an empty data dir, the Administrator, and Chromium. */
+export async function startE2EStack(options: { demo?: boolean } = {}): Promise<E2EStack> {
+  ensureWebBuilt();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'locus-e2e-'));
+  const port = await freePort();
+  const env = {
+    PORT: String(port),
+    LOCUS_DATA_DIR: dataDir,
+    LOCUS_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOCUS_SANDBOX: '1',
+    LOCUS_SANDBOX_PORT: String(await freePort()),
+    LOCUS_SANDBOX_SMTP_PORT: String(await freePort()),
+    LOCUS_DEMO: options.demo ? '1' : '0',
+    LOCUS_ADMIN_EMAIL: ADMIN_EMAIL,
+    LOCUS_ADMIN_PASSWORD: ADMIN_PASSWORD,
+  };
+  const config = loadConfig(env, { sandboxByDefault: true });
+  const stack = await startLocusStack(config, { logger: createLogger({ name: 'locus-e2e', level: 'warn' }) });
+  await ensureAdministrator(
+    { eventStore: stack.ports.eventStore, ids: stack.ports.ids, clock: stack.ports.clock },
+    { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD },
+  );
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const sandboxUrl = stack.sandbox!.url;
+  return {
+    stack,
+    browser,
+    url: stack.url,
+    sandboxUrl,
+    async newPage() {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      return context.newPage();
+    },
+    async mails(to: string, waitMs = 0) {
+      const res = await fetch(`${sandboxUrl}/mailbox/api/messages?to=${encodeURIComponent(to)}&waitMs=${waitMs}`);
+      const body = (await res.json()) as { messages: { subject: string; text: string; html?: string }[] };
+      return body.messages;
+    },
+    async close() {
+      await browser.close();
+      await stack.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
