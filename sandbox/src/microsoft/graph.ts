@@ -116,8 +116,10 @@ export function graphRouter(state: IdentityState): Router {
     }
     const props = parseSelect(ctx);
     if (!props) return;
-    const page = auth.tenant.users.slice(offset, offset + top);
-    const next = offset + top < auth.tenant.users.length ? offset + top : null;
+    // Like Graph, a page may hold fewer items than $top asked: clients follow @odata.nextLink.
+    const size = Math.min(top, state.maxPageSize);
+    const page = auth.tenant.users.slice(offset, offset + size);
+    const next = offset + size < auth.tenant.users.length ? offset + size : null;
     const selectSuffix = ctx.query.$select ? `(${props.join(',')})` : '';
     const body: Record<string, unknown> = {
       '@odata.context': `https://graph.microsoft.com/v1.0/$metadata#users${selectSuffix}`,

@@ -18,6 +18,8 @@ export interface IdentityState {
   /** Tokens issued before this time (ms) are revoked, per tenant. */
   revokedBefore: Map<string, number>;
   now(): number;
+  /** Largest page Graph returns whatever $top asks (real Graph: 999 for users). */
+  maxPageSize: number;
 }
 
 export interface IssuedCode {

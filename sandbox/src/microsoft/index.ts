@@ -6,7 +6,7 @@ import { escapeHtml, htmlPage } from '../kit/html';
 import { buildTenants, DEFAULT_TENANT_SEEDS, findTenant, type TenantSeed } from './seed';
 import { createTokenSigner } from './tokens';
 import { identityRouter, type IdentityState } from './identity';
-import { graphRouter } from './graph';
+import { graphRouter, MAX_PAGE_SIZE } from './graph';
 
 export { DEFAULT_TENANT_SEEDS, buildTenants } from './seed';
 export type { Tenant, DirectoryUser, TenantSeed } from './seed';
@@ -16,6 +16,8 @@ export interface MicrosoftSandboxOptions {
   /** Signing secret of sandbox tokens; default derived from the sandbox seed (stable across restarts). */
   tokenSecret?: string;
   now?: () => number;
+  /** Cap on Graph page sizes (default 999, as Graph's users API); small values exercise paging. */
+  maxPageSize?: number;
 }
 
 /** The sandbox's own pages: tenants with their app credentials, and a session-revocation control. */
@@ -71,6 +73,7 @@ export function createMicrosoftState(options: MicrosoftSandboxOptions & { seed?:
     codes: new Map(),
     revokedBefore: new Map(),
     now: options.now ?? Date.now,
+    maxPageSize: options.maxPageSize ?? MAX_PAGE_SIZE,
   };
 }
 
