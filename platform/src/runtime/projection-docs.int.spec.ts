@@ -48,6 +48,8 @@ describe('projection docs overlay', () => {
     docs.delete('stores', 'never-existed');
     await docs.get('stores', 'also-missing');
     docs.delete('stores', 'also-missing');
+    expect(await docs.get('stores', 'new')).toBeNull();
+    docs.put('stores', { _id: 'new', companyId: 'c2', city: 'Miami', n: 0 });
     expect(docs.writes()).toEqual([
       {
         collection: 'stores__g1',
@@ -55,6 +57,7 @@ describe('projection docs overlay', () => {
           { replaceOne: { filter: { _id: 's1' }, replacement: { _id: 's1', companyId: 'c1', city: 'Austin', n: 5 }, upsert: true } },
           { deleteOne: { filter: { _id: 's2' } } },
           { deleteOne: { filter: { _id: 'never-existed' } } },
+          { insertOne: { document: { _id: 'new', companyId: 'c2', city: 'Miami', n: 0 } } },
         ],
       },
     ]);
@@ -62,6 +65,7 @@ describe('projection docs overlay', () => {
       ['s1', false, undefined],
       ['s2', true, undefined],
       ['never-existed', true, undefined],
+      ['new', false, undefined],
     ]);
   });
 

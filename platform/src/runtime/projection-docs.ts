@@ -221,7 +221,10 @@ export function createBatchDocs(options: BatchDocsOptions): BatchDocs {
         const ops: WriteOp[] = [];
         for (const [id, e] of m) {
           if (e.doc === e.base) continue; // read only
-          if (e.doc) ops.push({ replaceOne: { filter: { _id: id }, replacement: e.doc, upsert: true } });
+          // Known absent at the start of the batch (and this runtime is the generation's only
+          // writer): a plain insert, cheaper than an upsert.
+          if (e.doc && e.base === null) ops.push({ insertOne: { document: e.doc } });
+          else if (e.doc) ops.push({ replaceOne: { filter: { _id: id }, replacement: e.doc, upsert: true } });
           else if (e.base !== null) ops.push({ deleteOne: { filter: { _id: id } } });
         }
         if (ops.length > 0) out.push({ collection: physicalOf(collection), ops });
