@@ -424,6 +424,10 @@ export function readStoreContract(
         expect(doc).toMatchObject({ storeCode: 'Z-9', companyId: 'c3' });
         expect(typeof doc!._id).toBe('string');
         expect(doc!._id.length).toBeGreaterThan(0);
+        await locations().bulkWrite([
+          { updateOne: { filter: { storeCode: 'Z-8' }, update: { $set: { companyId: 'c3' }, $setOnInsert: { _id: 'chosen' } }, upsert: true } },
+        ]);
+        expect(await locations().findOne({ _id: 'chosen' })).toEqual({ _id: 'chosen', storeCode: 'Z-8', companyId: 'c3' });
       });
 
       it('updateMany updates every match and counts only real changes', async () => {

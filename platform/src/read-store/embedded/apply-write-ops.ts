@@ -5,6 +5,7 @@ import type { BulkWriteResult, Doc, Filter, UpdateSpec, WriteOp } from '../read-
 import { InvalidOperationError } from '../read-store-errors';
 import { compileFilter, type DocMatcher } from './doc-filter';
 import { copyJson, jsonEqual, NOT_PLAIN } from './json-copy';
+import { applySimpleUpdate } from './simple-update';
 import type { StagedCollection, StagedDoc } from './staged-collection';
 
 /**
@@ -33,8 +34,10 @@ export function applyWriteOps(staged: StagedCollection, ops: WriteOp[], newId: (
         if (replacement._id !== undefined && replacement._id !== current._id) throw immutableId(name);
         const next = toStaged(name, { ...replacement, _id: current._id });
         result.matchedCount++;
-        if (!jsonEqual(next.doc, current)) result.modifiedCount++;
-        staged.put(next, 'replace');
+        if (!jsonEqual(next.doc, current)) {
+          result.modifiedCount++;
+          staged.put(next, 'replace');
+        }
       } else if (upsert) {
         const filterId = seedFromFilter(filter)._id;
         if (replacement._id !== undefined && filterId !== undefined && replacement._id !== filterId) throw immutableId(name);
@@ -51,6 +54,7 @@ export function applyWriteOps(staged: StagedCollection, ops: WriteOp[], newId: (
         if (updateExisting(staged, current, modifier.onUpdate)) result.modifiedCount++;
       } else if (upsert) {
         const seed = seedFromFilter(filter);
+        if (seed._id === undefined && modifier.insertId !== undefined) seed._id = modifier.insertId;
         const doc = applyModifier(name, seed, modifier.onInsert);
         if (seed._id !== undefined && doc._id !== seed._id) throw immutableId(name);
         if (doc._id === undefined) doc._id = newId();
@@ -113,6 +117,8 @@ function allMatches(staged: StagedCollection, filter: Filter): Doc[] {
 interface SplitUpdate {
   onUpdate: Record<string, unknown>;
   onInsert: Record<string, unknown>;
+  /** `$setOnInsert: {_id}`: the id an upsert inserts with when its filter names none. */
+  insertId?: unknown;
 }
 
 function splitUpdate(collection: string, update: UpdateSpec): SplitUpdate {
@@ -120,10 +126,11 @@ function splitUpdate(collection: string, update: UpdateSpec): SplitUpdate {
   if (keys.length === 0 || !keys.every((k) => k.startsWith('$'))) {
     throw new InvalidOperationError(collection, 'an update needs operators only ($set, $unset, $inc, ...)');
   }
+  if (!('$setOnInsert' in update)) return { onUpdate: update, onInsert: update };
   const { $setOnInsert, ...onUpdate } = update as Record<string, unknown>;
-  if ($setOnInsert === undefined) return { onUpdate, onInsert: onUpdate };
-  const $set = { ...((onUpdate.$set as Record<string, unknown>) ?? {}), ...($setOnInsert as Record<string, unknown>) };
-  return { onUpdate, onInsert: { ...onUpdate, $set } };
+  const { _id: insertId, ...onInsertFields } = ($setOnInsert ?? {}) as Record<string, unknown>;
+  const $set = { ...((onUpdate.$set as Record<string, unknown>) ?? {}), ...onInsertFields };
+  return { onUpdate, onInsert: { ...onUpdate, $set }, insertId };
 }
 
 /** Applies the update to a copy of the current version; stages it when something changed. */
@@ -154,6 +161,7 @@ function applyModifier(collection: string, doc: Record<string, unknown>, modifie
     steps.push((d) => operator(expr as Record<string, unknown>)(d));
   }
   assertNoConflict(collection, paths);
+  if (applySimpleUpdate(doc, modifier)) return doc;
   try {
     for (const step of steps) step(doc);
   } catch (error) {
