@@ -153,10 +153,18 @@ async function rebuildUnleased(options: RebuildOptions): Promise<RebuildResult> 
   });
   options.onProgress?.(progress(false));
 
+  // Read one page ahead: with a networked event store the next page arrives while this one evolves.
+  const read = (after: number | undefined) => {
+    const p = eventStore.readAll({ after, maxCount: batchSize });
+    p.catch(() => undefined); // an abandoned read-ahead must not become an unhandled rejection
+    return p;
+  };
+  let next = read(position);
   for (;;) {
     if (options.signal?.aborted) throw new RebuildAbortedError(def.name, position ?? 0);
-    const page = await eventStore.readAll({ after: position, maxCount: batchSize });
+    const page = await next;
     if (page.length === 0) break;
+    next = read(page[page.length - 1]!.position);
     const outcome = await processor.process(page);
     position = outcome.position;
     processed += page.length;
