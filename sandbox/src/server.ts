@@ -3,6 +3,7 @@ import { escapeHtml, htmlPage } from './kit/html';
 import type { SandboxEnv, SandboxModule, SandboxModuleFactory } from './kit/module';
 import { createGoogleModule } from './google';
 import { createMailboxModule } from './mailbox';
+import { createMicrosoftModule } from './microsoft';
 
 /**
  * The simulators, in mount order. Adding one is one line here: a factory taking the
@@ -11,6 +12,7 @@ import { createMailboxModule } from './mailbox';
 export const sandboxModules: SandboxModuleFactory[] = [
   createGoogleModule,
   createMailboxModule,
+  createMicrosoftModule,
 ];
 
 export interface SandboxServer {
