@@ -6,6 +6,8 @@ import { createReadModels } from '@locus/platform/runtime/read-models';
 import { createOpsStatus } from '@locus/platform/runtime/ops-status';
 import { projections } from '@locus/projectors/features';
 import { createQueryApi } from './app';
+import { mediaStoreOf } from '@locus/platform/blob/file-blob-store';
+import { serveMedia } from '@locus/platform/blob/serve-media';
 import { sessionValidation } from './features';
 
 // Standalone query-api (distributed mode): queries, /api/live, /api/ops, /api/docs.
@@ -22,6 +24,9 @@ const app = createQueryApi({
   opsStatus: createOpsStatus({ eventStore: ports.eventStore, readStore: ports.readStore, projections, clock: ports.clock }),
   readiness: { eventStore: ports.eventStore, readStore: ports.readStore },
 });
+
+// Uploaded media (avatars, images) from the shared data dir; an S3 bucket would replace it.
+app.use(serveMedia(mediaStoreOf(config.dataDir)));
 
 await serveUntilSignal(app, {
   port: config.port,
