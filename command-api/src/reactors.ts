@@ -2,6 +2,7 @@ import type { CommandDeps, ReactorDefinition } from '@locus/platform';
 import { identityReactors } from './identity';
 import { companiesReactors } from './companies';
 import { usersReactors } from './users';
+import { settingsReactors } from './settings';
 
 /** One feature's reactors (side effects: mail, Google, Graph), built from the command-side deps. */
 export type ReactorFeature = (deps: CommandDeps) => ReactorDefinition[];
@@ -14,4 +15,5 @@ export const reactorFeatures: ReactorFeature[] = [
   identityReactors,
   companiesReactors,
   usersReactors,
+  settingsReactors,
 ];
