@@ -23,7 +23,7 @@ import {
   shopProjection,
 } from '@locus/platform/runtime/testing/shop-projection';
 
-const EVENTS = 25_000;
+const EVENTS = 20_000;
 const root = path.resolve(import.meta.dirname, '../..');
 const child = path.join(import.meta.dirname, 'testing/rebuild-child.ts');
 const def = shopProjection();
