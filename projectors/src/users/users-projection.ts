@@ -25,9 +25,13 @@ export function userSearchText(doc: Pick<UserDoc, 'fullName' | 'email' | 'phoneN
 }
 
 const withNames = (doc: UserDoc, fields: { firstName: string; lastName: string; email: string; phoneNumber: string }): UserDoc => {
+  const { firstName, lastName, email, phoneNumber } = fields;
   const next = {
     ...doc,
-    ...fields,
+    firstName,
+    lastName,
+    email,
+    phoneNumber,
     fullName: `${fields.firstName} ${fields.lastName}`.trim(),
     emailLower: fields.email.toLowerCase(),
   };
@@ -46,7 +50,8 @@ async function update(docs: ProjectionDocs, userId: string, change: (doc: UserDo
  */
 export const usersProjection: ProjectionDefinition = {
   name: 'users',
-  version: 1,
+  // 2: documents no longer copy the whole event (password hashes stayed out of read models).
+  version: 2,
   collections: [
     {
       name: USERS_COLLECTION,
