@@ -584,6 +584,19 @@ export function readStoreContract(
         expect(sortedIds(await locations().find({ companyId: 'c1', tags: 'food' }))).toEqual(['l3', 'n1']);
         expect(await locations().countDocuments({ companyId: 'c1', tags: 'food' })).toBe(2);
       });
+
+      it('operations in one bulkWrite find documents staged before them through an index', async () => {
+        await locations().createIndexes([{ key: { companyId: 1 } }]);
+        const r = await locations().bulkWrite([
+          { insertOne: { document: { _id: 'n1', companyId: 'c3' } } },
+          { updateOne: { filter: { _id: 'l1' }, update: { $set: { companyId: 'c3' } } } },
+          { updateMany: { filter: { companyId: 'c3' }, update: { $set: { moved: true } } } },
+          { deleteMany: { filter: { companyId: 'c1' } } },
+        ]);
+        expect(r).toMatchObject({ insertedCount: 1, matchedCount: 3, modifiedCount: 3, deletedCount: 3 });
+        expect(sortedIds(await locations().find({ companyId: 'c3', moved: true }))).toEqual(['l1', 'n1']);
+        expect(await locations().countDocuments({ companyId: 'c1' })).toBe(0);
+      });
     });
 
     describe('commit, checkpoints, collections', () => {

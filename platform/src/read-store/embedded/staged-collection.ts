@@ -38,10 +38,13 @@ export class StagedCollection {
     const out: Doc[] = [];
     const plan = this.base.narrow(constraints);
     if (!plan) {
-      for (const [id, doc] of this.base.docs) if (!this.changes.has(id)) out.push(doc);
+      // Committed documents in their order (staged version where changed), then new ones.
+      for (const [id, doc] of this.base.docs) {
+        const change = this.changes.get(id);
+        if (change === undefined) out.push(doc);
+        else if (change) out.push(change.doc);
+      }
       for (const [id, change] of this.changes) if (change && !this.base.docs.has(id)) out.push(change.doc);
-      // Documents both committed and changed: their staged version, in committed order.
-      for (const [id, change] of this.changes) if (change && this.base.docs.has(id)) out.push(change.doc);
       return out;
     }
     const seen = new Set<string>();
