@@ -28,7 +28,7 @@ import {
 import { createSecretBox, SecretBoxError, type SecretBox } from '@locus/platform/crypto/secret-box';
 import { eventMetadata, handleCommand } from '../kit/handle-command';
 import { companySettingsDecider, type CompanySettingsState, type CompanyVariableState } from './company-settings';
-import { adminSettingsDecider } from './admin-settings';
+import { adminSettingsDecider, type AdminSettingsCommand } from './admin-settings';
 import { adminSeed, companySeed } from './seeds';
 import { loadState, prepareAndDecide } from './prepared-command';
 import { isMaskPlaceholder, normalizeValue, type ValueChange, type ValueInput } from './variable-values';
@@ -77,6 +77,11 @@ function storedValue(
   if (existing?.isEncrypted && !typeOrSealChanged && sealer.open(companyId, existing) === plain) return { kind: 'keep' };
   return { kind: 'set', value: sealer.seal(companyId, variableId, plain) };
 }
+
+const encryptedBooleanError = () =>
+  validationError('VALIDATION.FAILED', 'One or more fields are invalid', [
+    { field: 'IsEncrypted', message: 'Encryption is available only for non-boolean variables' },
+  ]);
 
 const emptyToNull = (s: string | null | undefined) => (s === undefined || s === null || s.trim() === '' ? null : s);
 
@@ -165,11 +170,12 @@ export function settingsCommandRoutes(deps: CommandDeps): RouteImplementation[] 
       const companyId = req.auth!.companyId!;
       const body = req.body;
       const variableId = body.Id ?? deps.ids.uuid();
-      const isBooleanType = body.IsBooleanType ?? false;
-      const isEncrypted = body.IsEncrypted ?? false;
       const result = await companyCommand(companyId, req, (state) => {
         const existing = body.Id ? state.variables[variableId] : undefined;
-        const entityType = body.EntityType === undefined ? (existing?.entityType ?? null) : emptyToNull(body.EntityType);
+        // On update, what the body omits keeps its stored value.
+        const isBooleanType = body.IsBooleanType ?? existing?.isBooleanType ?? false;
+        const isEncrypted = body.IsEncrypted ?? (isBooleanType ? false : (existing?.isEncrypted ?? false));
+        if (isBooleanType && isEncrypted) throw encryptedBooleanError();
         return {
           type: 'SaveCompanyVariable',
           companyId,
@@ -178,9 +184,9 @@ export function settingsCommandRoutes(deps: CommandDeps): RouteImplementation[] 
           mode: body.Id ? 'update' : 'create',
           definition: {
             variableName: body.VariableName,
-            title: body.Title ?? '',
-            description: emptyToNull(body.Description),
-            entityType,
+            title: body.Title ?? existing?.title ?? '',
+            description: body.Description === undefined ? (existing?.description ?? null) : emptyToNull(body.Description),
+            entityType: body.EntityType === undefined ? (existing?.entityType ?? null) : emptyToNull(body.EntityType),
             isBooleanType,
             isEncrypted,
           },
@@ -239,16 +245,31 @@ export function settingsCommandRoutes(deps: CommandDeps): RouteImplementation[] 
     implement<unknown, unknown, SaveAdminVariableBody>(saveAdminVariableRoute, async (req) => {
       const body = req.body;
       const variableId = body.Id ?? deps.ids.uuid();
-      const isBooleanType = body.IsBooleanType ?? false;
-      const result = await adminCommand(req, {
-        type: 'SaveAdminVariable',
-        seed: adminSeed(),
-        variableId,
-        mode: body.Id ? 'update' : 'create',
-        definition: { variableName: body.VariableName, title: body.Title ?? '', description: emptyToNull(body.Description), isBooleanType },
-        value: body.VariableValue === undefined ? { kind: 'keep' } : { kind: 'set', value: normalizeValue(body.VariableValue, isBooleanType) },
+      const result = await prepareAndDecide({
+        eventStore: deps.eventStore,
+        streamName: ADMIN_SETTINGS_STREAM,
+        decider: adminSettingsDecider,
+        metadata: eventMetadata(req, null, deps.clock),
+        newId,
+        prepare: (state): AdminSettingsCommand => {
+          const existing = body.Id ? (state.variables[variableId] ?? (state.seeded ? undefined : adminSeed().find((v) => v.variableId === variableId))) : undefined;
+          const isBooleanType = body.IsBooleanType ?? existing?.isBooleanType ?? false;
+          return {
+            type: 'SaveAdminVariable',
+            seed: adminSeed(),
+            variableId,
+            mode: body.Id ? 'update' : 'create',
+            definition: {
+              variableName: body.VariableName,
+              title: body.Title ?? existing?.title ?? '',
+              description: body.Description === undefined ? (existing?.description ?? null) : emptyToNull(body.Description),
+              isBooleanType,
+            },
+            value: body.VariableValue === undefined ? { kind: 'keep' } : { kind: 'set', value: normalizeValue(body.VariableValue, isBooleanType) },
+          };
+        },
       });
-      return saved(variableId, result.events.length ? result.position : undefined);
+      return saved(variableId, result.position);
     }),
 
     implement<Params, unknown, SetVariableValueBody>(setAdminVariableValueRoute, async (req) => {

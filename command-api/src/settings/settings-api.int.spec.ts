@@ -122,6 +122,11 @@ describe('company variables', () => {
     expect(del.body.ResponseMessage).toBe('System-generated variables cannot be deactivated');
     const value = await stack.call('POST', `/api/companyMetaData/variables/${id}/value`, a.admin, { VariableValue: 'Acme Dental Group' });
     expect(value.status).toBe(200);
+    // An edit that sends only the key and the value keeps the title and the type.
+    const notifyId = systemCompanyVariableId(a.companyId, 'notify-new-reviews');
+    const edit = await save(a.admin, { Id: notifyId, VariableName: 'NotifyOnNewReviews', VariableValue: false });
+    expect(edit.status, edit.text).toBe(200);
+    expect((await list(a.admin)).find((v) => v.Id === notifyId)).toMatchObject({ Title: 'Notify On New Reviews', IsBooleanType: true, VariableValue: '0' });
   });
 
   it('shows entity-typed variables only to an administrator viewing the company', async () => {

@@ -79,12 +79,13 @@ export const SaveCompanyVariableBodySchema = z
     /** Absent or null: create; otherwise update that variable. */
     Id: z.string().min(1).max(200).nullable().optional(),
     VariableName: VariableNameSchema,
-    Title: z.string().trim().max(200, 'Title must be at most 200 characters').optional().default(''),
+    /** On update, an omitted Title, Description, IsBooleanType, IsEncrypted or EntityType keeps the stored one. */
+    Title: z.string().trim().max(200, 'Title must be at most 200 characters').optional(),
     Description: z.string().max(1000, 'Description must be at most 1000 characters').nullable().optional(),
     /** Omitted on update: value unchanged. */
     VariableValue: VariableValueInputSchema.optional(),
-    IsBooleanType: z.boolean().optional().default(false),
-    IsEncrypted: z.boolean().optional().default(false),
+    IsBooleanType: z.boolean().optional(),
+    IsEncrypted: z.boolean().optional(),
     /** Only administrators (viewing a company) may set an entity type. */
     EntityType: z.string().trim().max(50, 'Entity type must be at most 50 characters').nullable().optional(),
   })
@@ -100,10 +101,11 @@ export type SetVariableValueBody = z.input<typeof SetVariableValueBodySchema>;
 export const SaveAdminVariableBodySchema = z.object({
   Id: z.string().min(1).max(200).nullable().optional(),
   VariableName: VariableNameSchema,
-  Title: z.string().trim().max(200, 'Title must be at most 200 characters').optional().default(''),
+  /** On update, an omitted Title, Description or IsBooleanType keeps the stored one. */
+  Title: z.string().trim().max(200, 'Title must be at most 200 characters').optional(),
   Description: z.string().max(1000, 'Description must be at most 1000 characters').nullable().optional(),
   VariableValue: VariableValueInputSchema.optional(),
-  IsBooleanType: z.boolean().optional().default(false),
+  IsBooleanType: z.boolean().optional(),
 });
 export type SaveAdminVariableBody = z.input<typeof SaveAdminVariableBodySchema>;
 
