@@ -1,4 +1,4 @@
-import { BlueprintProvider } from '@blueprintjs/core';
+import { BlueprintProvider, FocusStyleManager } from '@blueprintjs/core';
 import { useCallback, useState } from 'react';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
@@ -10,6 +10,9 @@ import { routes } from './routes';
 import { store } from './store';
 
 const router = createBrowserRouter(routes);
+
+// focus rings for keyboard users only, not after every mouse click
+FocusStyleManager.onlyShowFocusOnTabs();
 
 /** The session is read once: every sign-in, switch and sign-out reloads the page. */
 export const App = () => {

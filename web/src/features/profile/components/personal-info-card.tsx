@@ -1,5 +1,5 @@
-import { Button, Card, FileInput, FormGroup, H5, InputGroup } from '@blueprintjs/core';
-import { useState, type FormEvent } from 'react';
+import { Button, Card, FormGroup, H5, InputGroup } from '@blueprintjs/core';
+import { useRef, useState, type FormEvent } from 'react';
 import { useRefreshSession } from '@web/app/session-api';
 import { failureMessage, responseMessage } from '@web/shared/lib/envelope';
 import { Avatar } from '@web/shared/ui/avatar';
@@ -27,6 +27,7 @@ export const PersonalInfoCard = ({ profile }: { profile: UserProfile }) => {
   const [upload, uploadState] = useUploadAvatarMutation();
   const [removeAvatar, removeState] = useRemoveAvatarMutation();
   const refreshSession = useRefreshSession();
+  const fileInput = useRef<HTMLInputElement>(null);
   const fullName = `${profile.FirstName} ${profile.LastName}`.trim();
 
   const submit = async (e: FormEvent) => {
@@ -79,17 +80,19 @@ export const PersonalInfoCard = ({ profile }: { profile: UserProfile }) => {
       <div className="locus-avatar-row">
         <Avatar name={fullName} url={profile.ImgUrl} size={96} />
         <div className="locus-avatar-actions">
-          <FileInput
-            text={uploadState.isLoading ? '…' : t.uploadImage}
-            buttonText={t.uploadImage}
-            inputProps={{ accept: AVATAR_MIME_TYPES.join(','), 'aria-label': t.uploadImage }}
-            onInputChange={(e) => {
-              const input = e.currentTarget as HTMLInputElement;
+          <input
+            ref={fileInput}
+            type="file"
+            hidden
+            accept={AVATAR_MIME_TYPES.join(',')}
+            aria-label={t.uploadImage}
+            onChange={(e) => {
+              const input = e.currentTarget;
               void chooseFile(input.files?.[0]);
               input.value = '';
             }}
-            disabled={uploadState.isLoading}
           />
+          <Button icon="upload" text={t.uploadImage} onClick={() => fileInput.current?.click()} loading={uploadState.isLoading} />
           {profile.ImgUrl ? <Button icon="trash" text={t.removeImage} onClick={() => void remove()} loading={removeState.isLoading} /> : null}
         </div>
       </div>
