@@ -62,7 +62,7 @@ function makeRandom(seed: number) {
       case 7:
         return { $exists: r() < 0.5 };
       case 8:
-        return { $regex: pick(['^a', 'ta', 'A', '\\.', 'x$', '^$']), $options: pick(['', 'i']) };
+        return { $regex: pick(['^a', 'ta', 'A', '\\.', 'x$', '^$', 'beta X', 'lPh']), $options: pick(['', 'i']) };
       case 9:
         return new RegExp(pick(['^a', 'et', 'B']), pick(['', 'i']));
       default:
