@@ -6,6 +6,8 @@ import { currentUserFromToken } from '@web/shared/session/current-user';
 import { SessionContext, SessionRenewContext } from '@web/shared/session/session-context';
 import { storeToken, takeValidToken } from '@web/shared/session/token-storage';
 import { ConfirmProvider } from '@web/shared/ui/confirm-dialog';
+import { FeatureSlotsProvider } from './feature-slots';
+import { featureSlots } from './feature-slot-registry';
 import { routes } from './routes';
 import { store } from './store';
 
@@ -32,7 +34,9 @@ export const App = () => {
         <SessionContext.Provider value={user}>
           <SessionRenewContext.Provider value={renew}>
             <ConfirmProvider>
-              <RouterProvider router={router} />
+              <FeatureSlotsProvider slots={featureSlots}>
+                <RouterProvider router={router} />
+              </FeatureSlotsProvider>
             </ConfirmProvider>
           </SessionRenewContext.Provider>
         </SessionContext.Provider>

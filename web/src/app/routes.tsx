@@ -16,6 +16,11 @@ const AzureAccountsPage = lazy(() => import('@web/features/users/components/azur
 const SettingsPage = lazy(() => import('@web/features/settings/components/settings-page'));
 const ProfilePage = lazy(() => import('@web/features/profile/components/profile-page'));
 const StaffPage = lazy(() => import('@web/features/staff/components/staff-page'));
+const ConnectedAccountsPage = lazy(() => import('@web/features/connections/components/connected-accounts-page'));
+const AccountConnectedPage = lazy(() => import('@web/features/connections/components/account-connected-page'));
+const LocationsPage = lazy(() => import('@web/features/locations/components/locations-page'));
+const AccountLocationsPage = lazy(() => import('@web/features/locations/components/account-locations-page'));
+const LocationDetailsPage = lazy(() => import('@web/features/location-details/components/location-details-page'));
 const ComingSoon = lazy(() => import('./coming-soon'));
 
 const RootRedirect = () => {
@@ -53,13 +58,16 @@ export const routes: RouteObject[] = [
       guarded('/profile', ProfilePage, 'User Profile'),
       // features built by later work: reachable from the menu, no data shown yet
       guarded('/dashboard', ComingSoon, 'Dashboard'),
-      guarded('/locations', ComingSoon, 'Locations'),
+      guarded('/locations', LocationsPage, 'Locations'),
+      guarded('/locations/:id', LocationDetailsPage, 'Location Details'),
+      guarded('/:locationId/location-details', LocationDetailsPage, 'Location Details'),
+      guarded('/:accountId/locations', AccountLocationsPage, 'Locations'),
       guarded('/bulk-edit', ComingSoon, 'Bulk Edits'),
       guarded('/default-location', ComingSoon, 'Location Default(s)'),
       guarded('/company-reviews', ComingSoon, 'Reviews'),
       guarded('/location-template', ComingSoon, 'Location Post Templates'),
-      guarded('/connected-accounts', ComingSoon, 'Connections'),
-      guarded('/account-connected/:processId/:isNewCompanyCreated', ComingSoon, 'Connections'),
+      guarded('/connected-accounts', ConnectedAccountsPage, 'Connections'),
+      guarded('/account-connected/:processId/:isNewCompanyCreated', AccountConnectedPage, 'Connections'),
       { path: '*', element: <Navigate to="/dashboard" replace /> },
     ],
   },

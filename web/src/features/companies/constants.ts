@@ -22,7 +22,7 @@ export const companyTexts = {
   save: 'Save',
   cancel: 'Cancel',
   deleteCompany: 'Delete Company',
-  tabs: { admins: 'Company Admin(s)', settings: 'Global Company Settings' },
+  tabs: { admins: 'Company Admin(s)', locations: 'Company Location(s)', settings: 'Global Company Settings' },
   adminColumns: { name: 'Name', created: 'Created Date', actions: 'Actions' },
   newCompanyAdmin: 'New Company Admin',
   createAdminTitle: 'Create Company Admin',

@@ -1,5 +1,6 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Tab, Tabs } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
+import { FeatureSlot, useHasFeatureSlot } from '@web/app/feature-slots';
 import { failureMessage } from '@web/shared/lib/envelope';
 import { useConfirm } from '@web/shared/ui/confirm-dialog';
 import { toast } from '@web/shared/ui/toaster';
@@ -8,13 +9,15 @@ import { companyTexts as t } from '../constants';
 import { CompanyAdminsTab } from './company-admins-tab';
 import { GlobalSettingsTab } from './global-settings-tab';
 
-/** Update Company: name, then tabs Company Admin(s) and Global Company Settings; Delete Company. */
+/** Update Company: name, then tabs Company Admin(s), Company Location(s) and Global Company Settings; Delete Company. */
 export const CompanyUpdateDialog = ({ company, onClose }: { company: CompanyRow; onClose: () => void }) => {
   const [name, setName] = useState(company.CompanyName ?? '');
   const [touched, setTouched] = useState(false);
   const [update, updateState] = useUpdateCompanyMutation();
   const [remove, removeState] = useDeleteCompanyMutation();
   const { confirm } = useConfirm();
+  // the Company Location(s) tab shows the locations feature's list when the app provides it
+  const hasLocations = useHasFeatureSlot('companyLocations');
   const nameError = name.trim() ? undefined : t.companyNameRequired;
 
   const save = async (e: FormEvent) => {
@@ -58,6 +61,9 @@ export const CompanyUpdateDialog = ({ company, onClose }: { company: CompanyRow;
         </form>
         <Tabs id="company-tabs" renderActiveTabPanelOnly>
           <Tab id="admins" title={t.tabs.admins} panel={<CompanyAdminsTab companyId={company.Id} />} />
+          {hasLocations ? (
+            <Tab id="locations" title={t.tabs.locations} panel={<FeatureSlot name="companyLocations" companyId={company.Id} />} />
+          ) : null}
           <Tab id="settings" title={t.tabs.settings} panel={<GlobalSettingsTab companyId={company.Id} />} />
         </Tabs>
       </DialogBody>

@@ -1,5 +1,6 @@
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
+import { FeatureSlot } from '@web/app/feature-slots';
 import { PersonFields } from '@web/shared/forms/person-fields';
 import { emptyPerson, isValid, personBody, validatePerson, type PersonForm } from '@web/shared/forms/person-form';
 import { failureMessage } from '@web/shared/lib/envelope';
@@ -32,6 +33,7 @@ export const UserDialog = ({ mode, onClose }: { mode: UserDialogMode; onClose: (
   const { confirm } = useConfirm();
   const saving = createUserState.isLoading || createAdminState.isLoading || updateState.isLoading;
 
+  const showsLocations = mode.kind === 'user' && user !== null;
   const title =
     mode.kind === 'admin' ? (user ? t.updateAdminTitle : t.createAdminTitle) : user ? t.updateUserTitle : t.createUserTitle;
 
@@ -68,7 +70,7 @@ export const UserDialog = ({ mode, onClose }: { mode: UserDialogMode; onClose: (
   };
 
   return (
-    <Dialog isOpen title={title} onClose={onClose} className="locus-dialog-wide">
+    <Dialog isOpen title={title} onClose={onClose} className={showsLocations ? 'locus-dialog-xwide' : 'locus-dialog-wide'}>
       <form onSubmit={submit} noValidate>
         <DialogBody>
           <PersonFields
@@ -80,6 +82,8 @@ export const UserDialog = ({ mode, onClose }: { mode: UserDialogMode; onClose: (
             password={rules.password}
             phoneRequired={rules.phoneRequired}
           />
+          {/* spec part 2 §2: editing a company user also shows the Associated Locations panel */}
+          {showsLocations && user ? <FeatureSlot name="userLocationsPanel" userId={user.Id} /> : null}
         </DialogBody>
         <DialogFooter
           actions={
