@@ -18,12 +18,33 @@ export function redactSecrets(value: unknown, depth = 0): unknown {
 }
 
 /** Path with secret-looking query parameters censored (`/reset?token=[REDACTED]`). */
-export function redactUrl(url: string): string {
+export function redactUrl(url: string, pathParams?: Record<string, string | undefined>): string {
   const q = url.indexOf('?');
-  if (q < 0) return url;
+  let path = q < 0 ? url : url.slice(0, q);
+  // Path params with secret names (e.g. the one-time code in /api/auth/verify-otp/:code).
+  const secretValues = new Set(
+    Object.entries(pathParams ?? {})
+      .filter(([key, value]) => SECRET_KEY.test(key) && value)
+      .map(([, value]) => value as string),
+  );
+  if (secretValues.size > 0) {
+    path = path
+      .split('/')
+      .map((segment) => (secretValues.has(safeDecode(segment)) ? CENSOR : segment))
+      .join('/');
+  }
+  if (q < 0) return path;
   const params = new URLSearchParams(url.slice(q + 1));
   for (const key of [...params.keys()]) if (SECRET_KEY.test(key)) params.set(key, CENSOR);
-  return `${url.slice(0, q)}?${params.toString()}`;
+  return `${path}?${params.toString()}`;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 export interface LoggerOptions {
@@ -70,7 +91,7 @@ export function requestLogger(logger: Logger): LocusMiddleware {
       const auth = ctx.state.auth;
       const line = {
         method: ctx.method,
-        url: redactUrl(ctx.originalUrl),
+        url: redactUrl(ctx.originalUrl, ctx.params as Record<string, string> | undefined),
         route: ctx.state.route?.name,
         status: ctx.status,
         ms: Math.round(ms * 10) / 10,
