@@ -22,12 +22,20 @@ function validatePart(part: Part, schema: z.ZodType): LocusMiddleware {
   return async function validateRequestPart(ctx, next) {
     const result = await schema.safeParseAsync(rawOf(ctx, part));
     if (!result.success) {
-      throw validationError('VALIDATION.FAILED', MESSAGES[part], fieldsOfZodError(result.error, part));
+      const fields = fieldsOfZodError(result.error, part);
+      // One failing field: its own message (the spec's texts, e.g. 'Passwords do not match.') leads.
+      const message = fields.length === 1 && part === 'body' ? leadMessage(fields[0]) : MESSAGES[part];
+      throw validationError('VALIDATION.FAILED', message, fields);
     }
     ctx.state.input = { ...ctx.state.input, [part]: result.data };
     await next();
   };
 }
+
+/** zod's own wording does not say which field; the spec's texts do. */
+const GENERIC_ZOD_MESSAGE = /^(invalid|expected|too (small|big)|required|unrecognized)/i;
+const leadMessage = (field: { field: string; message: string }) =>
+  GENERIC_ZOD_MESSAGE.test(field.message) ? `${field.field}: ${field.message}` : field.message;
 
 export const validateParams = (schema: z.ZodType) => validatePart('params', schema);
 export const validateQuery = (schema: z.ZodType) => validatePart('query', schema);
