@@ -1,4 +1,21 @@
-import type { Choice } from './pickers';
+/** One option of a filterable picker. */
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/** Long lists (Google has thousands of categories) show at most this many matches. */
+export const MAX_SHOWN_CHOICES = 100;
+
+export const filterChoices = (query: string, choices: readonly Choice[], limit = MAX_SHOWN_CHOICES): Choice[] => {
+  const q = query.trim().toLowerCase();
+  const out: Choice[] = [];
+  for (const c of choices) {
+    if (!q || c.label.toLowerCase().includes(q)) out.push(c);
+    if (out.length >= limit) break;
+  }
+  return out;
+};
 
 /** Categories ({ Name, DisplayName }) as picker choices, by display name. */
 export const categoryChoices = (categories: ReadonlyArray<{ Name: string; DisplayName: string }> | undefined): Choice[] =>

@@ -1,24 +1,9 @@
 import { Button, MenuItem } from '@blueprintjs/core';
 import { MultiSelect, Select, type ItemListPredicate, type ItemRenderer } from '@blueprintjs/select';
+import { filterChoices, type Choice } from './choices';
 import './location-form.css';
 
-/** Long lists (Google has thousands of categories) show at most this many matches. */
-export const MAX_SHOWN_CHOICES = 100;
-
-export interface Choice {
-  value: string;
-  label: string;
-}
-
-export const filterChoices = (query: string, choices: readonly Choice[], limit = MAX_SHOWN_CHOICES): Choice[] => {
-  const q = query.trim().toLowerCase();
-  const out: Choice[] = [];
-  for (const c of choices) {
-    if (!q || c.label.toLowerCase().includes(q)) out.push(c);
-    if (out.length >= limit) break;
-  }
-  return out;
-};
+export type { Choice };
 
 const listPredicate: ItemListPredicate<Choice> = (query, items) => filterChoices(query, items);
 
