@@ -23,6 +23,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    globalSetup: ['tests/e2e/global-setup.ts'],
     reporters: ['default', './deploy/src/test-summary-reporter.ts'],
   },
 });
