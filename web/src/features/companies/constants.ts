@@ -45,6 +45,7 @@ export const companyTexts = {
   filterCompanies: 'Search companies...',
   noCompanyMatches: 'No companies found.',
   confirmDeleteCompany: 'Are you sure you want to delete the selected company? This action is irreversable',
+  confirmDeactivateCompany: 'Are you sure you want to deactivate the selected company?',
   confirmDeleteAdmin: 'Are you sure you want to delete the selected company Admin?',
   updateFailed: 'An error occurred while updating company',
   genericFailure: 'Something went wrong. Please try again later.',

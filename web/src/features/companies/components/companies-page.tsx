@@ -23,7 +23,8 @@ export default function CompaniesPage() {
   const { confirm } = useConfirm();
 
   const toggleActive = async (company: CompanyRow) => {
-    if (!(await confirm())) return;
+    // like users: deactivating asks first (it logs the company's users out), activating does not
+    if (company.IsActive && !(await confirm(t.confirmDeactivateCompany))) return;
     try {
       const res = await setActive({ companyId: company.Id, active: !company.IsActive }).unwrap();
       toast.success(res.ResponseMessage || (company.IsActive ? t.companyDeactivated : t.companyActivated));

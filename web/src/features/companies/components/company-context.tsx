@@ -70,7 +70,8 @@ const CompanyView = ({ companyName, viewingAsAdmin }: { companyName: string; vie
   };
   return (
     <div className="locus-company-context">
-      <span className="locus-company-name">{t.loggedInAs(companyName)}</span>
+      {/* a self-registered company has no name until its first Google account is connected */}
+      {companyName ? <span className="locus-company-name">{t.loggedInAs(companyName)}</span> : null}
       {viewingAsAdmin ? <Button icon="log-out" intent="warning" text={t.exitCompanyView} onClick={() => void exit()} loading={state.isLoading} /> : null}
     </div>
   );

@@ -19,7 +19,8 @@ export default function ForgotPasswordPage() {
 const RequestLink = () => {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
-  const [sent, setSent] = useState(false);
+  // the server's answer, kept on the card once the toast is gone
+  const [sent, setSent] = useState<string | null>(null);
   const [forgot, state] = useForgotPasswordMutation();
 
   const submit = async (e: FormEvent) => {
@@ -28,7 +29,7 @@ const RequestLink = () => {
     try {
       const res = await forgot({ Email: email.trim() }).unwrap();
       toast.success(res.ResponseMessage);
-      setSent(true);
+      setSent(res.ResponseMessage || t.forgotPrompt);
     } catch (err) {
       toast.error(responseMessage(err, t.genericFailure));
     }
@@ -36,8 +37,13 @@ const RequestLink = () => {
 
   return (
     <AuthCard title={t.forgotTitle}>
-      {sent ? (
-        <Button intent="primary" size="large" fill text={t.goToLogin} onClick={() => navigate('/login')} />
+      {sent !== null ? (
+        <>
+          <Callout intent="success" icon="envelope" className="locus-error-line">
+            {sent}
+          </Callout>
+          <Button intent="primary" size="large" fill text={t.goToLogin} onClick={() => navigate('/login')} />
+        </>
       ) : (
         <form onSubmit={submit} noValidate>
           <p>{t.forgotPrompt}</p>
