@@ -31,7 +31,8 @@ interface MessageAnswer {
 }
 
 const connectionList = { type: 'Connection' as const, id: LIST };
-const processTag = (processId: string) => ({ type: 'Connection' as const, id: `process:${processId}` });
+/** A process document's live changes carry its id (the process id). */
+const processTag = (processId: string) => ({ type: 'Connection' as const, id: processId });
 
 export const connectionsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -52,8 +53,8 @@ export const connectionsApi = api.injectEndpoints({
     connectionProcess: build.query<ConnectionProcess, string>({
       query: (processId) => requestFor(connectionProcessRoute, { params: { processId } }),
       transformResponse: (res: { Data: ConnectionProcess }) => res.Data,
-      // the process document changes as the import runs: any connection change refreshes it
-      providesTags: (_r, _e, processId) => [processTag(processId), connectionList],
+      // refetched when the process document changes (a fallback for missed progress notifications)
+      providesTags: (_r, _e, processId) => [processTag(processId)],
     }),
     connectAccounts: build.mutation<MessageAnswer & { Data: { ProcessId: string; ConnectionIds: string[] } }, { processId: string; SelectedAccounts: string[] }>({
       query: ({ processId, SelectedAccounts }) => requestFor(connectAccountsRoute, { params: { processId }, body: { SelectedAccounts } }),
