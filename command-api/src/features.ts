@@ -5,6 +5,8 @@ import { staffCommandRoutes } from './staff';
 import { identityCommandRoutes, createSessionValidator } from './identity';
 import { companiesCommandRoutes } from './companies';
 import { usersCommandRoutes } from './users';
+import { connectionsCommandRoutes } from './connections';
+import { locationsCommandRoutes } from './locations';
 
 /** One feature's command routes (`command-api/src/<feature>/`). */
 export type CommandFeature = (deps: CommandDeps) => RouteImplementation[];
@@ -17,6 +19,8 @@ export const commandFeatures: CommandFeature[] = [
   identityCommandRoutes,
   companiesCommandRoutes,
   (deps) => usersCommandRoutes(deps),
+  (deps) => connectionsCommandRoutes(deps),
+  (deps) => locationsCommandRoutes(deps),
 ];
 
 /**

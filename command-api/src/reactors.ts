@@ -3,6 +3,8 @@ import { identityReactors } from './identity';
 import { companiesReactors } from './companies';
 import { usersReactors } from './users';
 import { settingsReactors } from './settings';
+import { connectionsReactors } from './connections';
+import { locationsReactors } from './locations';
 
 /** One feature's reactors (side effects: mail, Google, Graph), built from the command-side deps. */
 export type ReactorFeature = (deps: CommandDeps) => ReactorDefinition[];
@@ -16,4 +18,6 @@ export const reactorFeatures: ReactorFeature[] = [
   companiesReactors,
   usersReactors,
   settingsReactors,
+  (deps) => connectionsReactors(deps),
+  (deps) => locationsReactors(deps),
 ];

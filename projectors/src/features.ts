@@ -5,6 +5,8 @@ import { projections as staffProjections } from './staff';
 import { projections as identityProjections } from './identity';
 import { projections as companiesProjections } from './companies';
 import { projections as usersProjections } from './users';
+import { projections as connectionsProjections } from './connections';
+import { projections as locationsProjections } from './locations';
 
 /** The read-model projections of every feature; each feature adds its own line. */
 export const projections: ProjectionDefinition[] = [
@@ -14,4 +16,6 @@ export const projections: ProjectionDefinition[] = [
   ...identityProjections,
   ...companiesProjections,
   ...usersProjections,
+  ...connectionsProjections,
+  ...locationsProjections,
 ];

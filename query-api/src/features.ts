@@ -5,6 +5,8 @@ import { staffQueryRoutes } from './staff';
 import { identityQueryRoutes, createSessionValidator } from './identity';
 import { companiesQueryRoutes } from './companies';
 import { usersQueryRoutes } from './users';
+import { connectionsQueryRoutes } from './connections';
+import { locationsQueryRoutes } from './locations';
 
 /** One feature's query routes (`query-api/src/<feature>/`). */
 export type QueryFeature = (deps: QueryDeps) => RouteImplementation[];
@@ -17,6 +19,8 @@ export const queryFeatures: QueryFeature[] = [
   identityQueryRoutes,
   companiesQueryRoutes,
   (deps) => usersQueryRoutes(deps),
+  connectionsQueryRoutes,
+  locationsQueryRoutes,
 ];
 
 /** Same session check as command-api's manifest (set by the identity feature); null: the token alone decides. */

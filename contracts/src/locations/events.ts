@@ -10,6 +10,7 @@ import { HoursPeriodSchema } from './hours';
  * published location) is followed by its outcome event.
  */
 export const CategoryRefSchema = z.object({ Name: z.string(), DisplayName: z.string() });
+export type CategoryRef = z.infer<typeof CategoryRefSchema>;
 
 export const LocationProfileSchema = z.object({
   Title: z.string(),

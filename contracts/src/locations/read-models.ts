@@ -39,6 +39,8 @@ export interface LocationDoc {
   primaryOwnerId: string | null;
   primaryOwnerName: string | null;
   pendingGoogleEdits: number;
+  /** Ids of local edits of a published location not yet answered by Google. */
+  pendingEditIds: string[];
   googleError: string | null;
   googleErrorAt: string | null;
   // Sort and search keys (lowercased).

@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { connectedAccountStream, type GoogleUser } from '@locus/contracts';
+import { createSecretBox, notFound, type CommandDeps, type SecretBox } from '@locus/platform';
+import { createGoogleBusinessClient, type GoogleBusinessClient } from '../google/client';
+import { buildGoogleAuthorizeUrl, exchangeGoogleAuthCode, fetchGoogleUserInfo, type GoogleTokens, type GoogleUserInfo } from '../google/oauth';
+import { createLocationWriteQueue, type LocationWriteQueue } from '../google/write-queue';
+import { loadStream } from './streams';
+import { evolveAccount, initialAccountState, type ConnectedAccountState } from './connection-state';
+
+/** What a sealed credential holds. Only the refresh token is kept; access tokens live in memory. */
+export interface GoogleCredentials {
+  refreshToken: string;
+  scope: string;
+}
+
+export const processSealContext = (processId: string) => `gmbconnection:${processId}`;
+export const accountSealContext = (connectionId: string) => `gmbaccount:${connectionId}`;
+
+/** One queue per process: every writer to a Google location shares Google's 10 edits/minute budget. */
+const sharedWriteQueue: LocationWriteQueue = createLocationWriteQueue();
+/** Access tokens by refresh token hash, so calls for one grant do not refresh every time. */
+const accessTokens = new Map<string, GoogleTokens>();
+
+export interface GoogleAccess {
+  redirectUri: string;
+  hasCredentials: boolean;
+  authorizeUrl(state: string, loginHint?: string): string;
+  exchangeCode(code: string): Promise<GoogleTokens>;
+  userInfo(accessToken: string): Promise<GoogleUserInfo>;
+  clientForTokens(tokens: GoogleTokens): GoogleBusinessClient;
+  clientForCredentials(credentials: GoogleCredentials): GoogleBusinessClient;
+  /** The connected account and a client for it; 404 CONNECTIONS.ACCOUNT_NOT_FOUND when it is not connected. */
+  connection(connectionId: string): Promise<{ account: Exclude<ConnectedAccountState, { status: 'none' }>; client: GoogleBusinessClient }>;
+  seal(credentials: GoogleCredentials, context: string): string;
+  open(sealed: string, context: string): GoogleCredentials;
+}
+
+export const googleUserOf = (info: GoogleUserInfo): GoogleUser => ({
+  sub: info.sub,
+  email: (info.email ?? '').toLowerCase(),
+  name: info.name ?? ([info.givenName, info.familyName].filter(Boolean).join(' ') || info.email || 'Google user'),
+  picture: info.picture ?? null,
+});
+
+export function createGoogleAccess(deps: Pick<CommandDeps, 'config' | 'eventStore'>, options: { fetch?: typeof fetch; writeQueue?: LocationWriteQueue } = {}): GoogleAccess {
+  const cfg = deps.config.google;
+  let box: SecretBox | undefined;
+  const secretBox = () => (box ??= createSecretBox(deps.config.encryptionKey));
+  const writeQueue = options.writeQueue ?? sharedWriteQueue;
+  const redirectUri = `${deps.config.publicUrl.replace(/\/$/, '')}/google-auth-callback`;
+  const fetchOpt = options.fetch ? { fetch: options.fetch } : {};
+
+  const clientForTokens = (tokens: GoogleTokens) =>
+    createGoogleBusinessClient({
+      config: cfg,
+      tokens,
+      writeQueue,
+      ...fetchOpt,
+      onTokensRefreshed: (t) => {
+        if (t.refreshToken) accessTokens.set(hashOf(t.refreshToken), t);
+      },
+    });
+
+  const access: GoogleAccess = {
+    redirectUri,
+    hasCredentials: Boolean(cfg.clientId),
+    authorizeUrl: (state, loginHint) => buildGoogleAuthorizeUrl(cfg, { redirectUri, state, ...(loginHint ? { loginHint } : {}) }),
+    exchangeCode: (code) => exchangeGoogleAuthCode(cfg, { code, redirectUri }, fetchOpt),
+    userInfo: (accessToken) => fetchGoogleUserInfo(cfg, accessToken, fetchOpt),
+    clientForTokens,
+    clientForCredentials(credentials) {
+      const cached = accessTokens.get(hashOf(credentials.refreshToken));
+      // An empty, expired access token makes the client refresh before the first call.
+      return clientForTokens(cached ?? { accessToken: '', expiresAt: 0, refreshToken: credentials.refreshToken, scope: credentials.scope });
+    },
+    async connection(connectionId) {
+      const { state } = await loadStream(deps.eventStore, connectedAccountStream(connectionId), evolveAccount, initialAccountState);
+      if (state.status !== 'connected') throw notFound('CONNECTIONS.ACCOUNT_NOT_FOUND', 'The Google account of this location is not connected');
+      const credentials = access.open(state.sealedCredentials, accountSealContext(connectionId));
+      return { account: state, client: access.clientForCredentials(credentials) };
+    },
+    seal: (credentials, context) => secretBox().encrypt(JSON.stringify(credentials), context),
+    open(sealed, context) {
+      const value = JSON.parse(secretBox().decrypt(sealed, context)) as GoogleCredentials;
+      return { refreshToken: value.refreshToken, scope: value.scope };
+    },
+  };
+  return access;
+}
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -1,0 +1,3 @@
+export { connectionsCommandRoutes } from './routes';
+export { connectionsReactors } from './reactors';
+export { createGoogleAccess, type GoogleAccess } from './google-access';

@@ -1,0 +1,38 @@
+import type { GoogleBusinessClient } from '../google/client';
+import { v4LocationName } from '../google/client';
+import { GoogleApiError } from '../google/errors';
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * What the directory shows beside Google's location resource: the star rating and review count
+ * (v4 reviews summary) and a thumbnail (the profile or logo photo, else the first photo).
+ * A location Google has no reviews or photos for yet answers nulls, not an error.
+ */
+export async function googleExtras(
+  client: GoogleBusinessClient,
+  accountName: string,
+  googleName: string,
+): Promise<{ thumbnailUrl: string | null; totalRating: number | null; totalRatingsCount: number }> {
+  const v4 = v4LocationName(accountName, googleName);
+  const tolerate404 = async <T>(work: () => Promise<T>, fallback: T): Promise<T> => {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof GoogleApiError && err.code === 'GOOGLE.NOT_FOUND') return fallback;
+      throw err;
+    }
+  };
+  const reviews = await tolerate404(() => client.listReviews(v4, { pageSize: 1 }), { items: [] } as Awaited<ReturnType<GoogleBusinessClient['listReviews']>>);
+  const media = await tolerate404(() => client.listMedia(v4, { pageSize: 20 }), { items: [] } as Awaited<ReturnType<GoogleBusinessClient['listMedia']>>);
+  const photo =
+    media.items.find((i) => i.locationAssociation?.category === 'PROFILE') ??
+    media.items.find((i) => i.locationAssociation?.category === 'LOGO') ??
+    media.items.find((i) => i.mediaFormat === 'PHOTO');
+  const count = reviews.totalReviewCount ?? 0;
+  return {
+    thumbnailUrl: photo ? (photo.thumbnailUrl ?? photo.googleUrl ?? null) : null,
+    totalRating: count > 0 && reviews.averageRating !== undefined ? round2(reviews.averageRating) : null,
+    totalRatingsCount: count,
+  };
+}

@@ -1,0 +1,2 @@
+export { locationsCommandRoutes } from './routes';
+export { locationsReactors } from './reactors';

@@ -1,0 +1,162 @@
+import { locationMessages as m, type HoursPeriod, type LocationEvent, type LocationProfile } from '@locus/contracts';
+import { notFound, ruleViolation } from '@locus/platform';
+import type { Decider } from '../kit/handle-command';
+import { evolveLocation, initialLocationState, primaryOwnerOf, type LocationData, type LocationState } from './location-state';
+
+type EventData<T extends LocationEvent['type']> = Extract<LocationEvent, { type: T }>['data'];
+
+export interface AssigneeInfo {
+  userId: string;
+  userName: string;
+  userEmail: string;
+}
+
+export type LocationCommand =
+  | { type: 'CreateLocation'; data: EventData<'LocationCreated'> }
+  | { type: 'UpdateLocation'; data: { profile: LocationProfile; hours?: HoursPeriod[] } }
+  | { type: 'SetRegularHours'; data: { hours: HoursPeriod[] } }
+  | { type: 'SetAttributes'; data: { attributes: Record<string, boolean>; urls: Record<string, string> } }
+  | { type: 'RequestPublish'; data: { requestId: string } }
+  | { type: 'RequestSync'; data: { requestId: string } }
+  | { type: 'DeleteLocation'; data: { requestId: string; deleteFromGoogle: boolean } }
+  | { type: 'AssignUser'; data: AssigneeInfo & { isPrimaryOwner: boolean; isStaffMember: boolean; known: Record<string, AssigneeInfo> } }
+  | { type: 'UnassignUser'; data: { userId: string } }
+  | {
+      type: 'SaveAssociations';
+      data: {
+        primaryOwner?: AssigneeInfo | null;
+        coOwners?: AssigneeInfo[];
+        staff?: AssigneeInfo[];
+        /** Names of the users linked now (events about them carry their name). */
+        known: Record<string, AssigneeInfo>;
+      };
+    };
+
+export const locationNotFound = () => notFound('LOCATION.NOT_FOUND', m.notFound);
+
+const requireActive = (state: LocationState): LocationData => {
+  if (state.status !== 'active') throw locationNotFound();
+  return state;
+};
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Profile fields whose value differs. */
+export function changedFields(before: LocationProfile, after: LocationProfile): string[] {
+  return (Object.keys(after) as (keyof LocationProfile)[]).filter((k) => !same(before[k], after[k]));
+}
+
+function assigned(state: LocationData, who: AssigneeInfo, isPrimaryOwner: boolean, isStaffMember: boolean, reason: 'assigned' | 'demoted' = 'assigned'): LocationEvent {
+  return {
+    type: 'UserAssignedToLocation',
+    data: { locationId: state.locationId, userId: who.userId, userName: who.userName, userEmail: who.userEmail, isPrimaryOwner, isStaffMember, reason },
+  };
+}
+
+const infoOf = (known: Record<string, AssigneeInfo>, userId: string): AssigneeInfo => known[userId] ?? { userId, userName: '', userEmail: '' };
+
+/** One assignment; a new primary owner demotes the previous one to co-owner. */
+function assign(state: LocationData, who: AssigneeInfo, isPrimaryOwner: boolean, isStaffMember: boolean, known: Record<string, AssigneeInfo>): LocationEvent[] {
+  if (isPrimaryOwner && isStaffMember) throw ruleViolation('LOCATION.STAFF_PRIMARY', m.staffCannotBePrimary);
+  const current = state.assignments[who.userId];
+  if (current && current.isPrimaryOwner === isPrimaryOwner && current.isStaffMember === isStaffMember) return [];
+  const events: LocationEvent[] = [];
+  const previous = primaryOwnerOf(state);
+  if (isPrimaryOwner && previous && previous !== who.userId) events.push(assigned(state, infoOf(known, previous), false, false, 'demoted'));
+  events.push(assigned(state, who, isPrimaryOwner, isStaffMember));
+  return events;
+}
+
+export const locationDecider: Decider<LocationState, LocationCommand, LocationEvent> = {
+  initialState: initialLocationState,
+  evolve: evolveLocation,
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreateLocation':
+        if (state.status !== 'none') throw ruleViolation('LOCATION.EXISTS', 'This location already exists');
+        return { type: 'LocationCreated', data: command.data };
+      case 'UpdateLocation': {
+        const s = requireActive(state);
+        const events: LocationEvent[] = [];
+        const changed = changedFields(s.profile, command.data.profile);
+        if (changed.length) events.push({ type: 'LocationUpdated', data: { locationId: s.locationId, profile: command.data.profile, changed } });
+        if (command.data.hours && !same(s.hours, command.data.hours)) events.push({ type: 'LocationHoursUpdated', data: { locationId: s.locationId, hours: command.data.hours } });
+        return events;
+      }
+      case 'SetRegularHours': {
+        const s = requireActive(state);
+        return same(s.hours, command.data.hours) ? [] : { type: 'LocationHoursUpdated', data: { locationId: s.locationId, hours: command.data.hours } };
+      }
+      case 'SetAttributes': {
+        const s = requireActive(state);
+        if (same(s.attributes, command.data.attributes) && same(s.urls, command.data.urls)) return [];
+        return { type: 'LocationAttributesUpdated', data: { locationId: s.locationId, attributes: command.data.attributes, urls: command.data.urls } };
+      }
+      case 'RequestPublish': {
+        const s = requireActive(state);
+        if (s.googleName) throw ruleViolation('LOCATION.ALREADY_PUBLISHED', m.alreadyPublished);
+        // A publish already on its way: wait for it rather than create the location twice.
+        if (s.pendingPublish) return [];
+        return { type: 'LocationPublishRequested', data: { locationId: s.locationId, requestId: command.data.requestId } };
+      }
+      case 'RequestSync': {
+        const s = requireActive(state);
+        if (!s.googleName) throw ruleViolation('LOCATION.NOT_PUBLISHED', m.notPublished);
+        if (s.pendingSync) return [];
+        return { type: 'LocationSyncRequested', data: { locationId: s.locationId, requestId: command.data.requestId } };
+      }
+      case 'DeleteLocation': {
+        const s = requireActive(state);
+        if (command.data.deleteFromGoogle && s.googleName) {
+          if (s.pendingDelete) return [];
+          return { type: 'LocationDeleteRequested', data: { locationId: s.locationId, requestId: command.data.requestId } };
+        }
+        return { type: 'LocationDeleted', data: { locationId: s.locationId, companyId: s.companyId, deletedFromGoogle: false, storeCode: s.profile.StoreCode, requestId: null } };
+      }
+      case 'AssignUser': {
+        const s = requireActive(state);
+        const { isPrimaryOwner, isStaffMember, known, ...who } = command.data;
+        return assign(s, who, isPrimaryOwner, isStaffMember, known);
+      }
+      case 'UnassignUser': {
+        const s = requireActive(state);
+        if (!s.assignments[command.data.userId]) throw notFound('LOCATION.USER_NOT_ASSIGNED', m.userNotAssigned);
+        return { type: 'UserUnassignedFromLocation', data: { locationId: s.locationId, userId: command.data.userId } };
+      }
+      case 'SaveAssociations': {
+        const s = requireActive(state);
+        const { primaryOwner, coOwners, staff, known } = command.data;
+        const target = new Map<string, { who: AssigneeInfo; isPrimaryOwner: boolean; isStaffMember: boolean }>();
+        // Start from the current links; each updated group replaces its own members.
+        for (const [userId, a] of Object.entries(s.assignments)) target.set(userId, { who: infoOf(known, userId), ...a });
+        const group = (isPrimaryOwner: boolean, isStaffMember: boolean) => (a: { isPrimaryOwner: boolean; isStaffMember: boolean }) =>
+          a.isPrimaryOwner === isPrimaryOwner && a.isStaffMember === isStaffMember;
+        const replace = (members: AssigneeInfo[], isPrimaryOwner: boolean, isStaffMember: boolean) => {
+          const inGroup = group(isPrimaryOwner, isStaffMember);
+          for (const [userId, a] of [...target]) if (inGroup(a)) target.delete(userId);
+          for (const who of members) target.set(who.userId, { who, isPrimaryOwner, isStaffMember });
+        };
+        if (staff) replace(staff, false, true);
+        if (coOwners) replace(coOwners, false, false);
+        if (primaryOwner !== undefined) {
+          // The co-owner list never holds the primary owner (spec part 2 §5).
+          replace(primaryOwner ? [primaryOwner] : [], true, false);
+        }
+        const events: LocationEvent[] = [];
+        for (const userId of Object.keys(s.assignments)) {
+          if (!target.has(userId)) events.push({ type: 'UserUnassignedFromLocation', data: { locationId: s.locationId, userId } });
+        }
+        for (const [userId, t] of target) {
+          const current = s.assignments[userId];
+          if (current && current.isPrimaryOwner === t.isPrimaryOwner && current.isStaffMember === t.isStaffMember) continue;
+          events.push(assigned(s, t.who, t.isPrimaryOwner, t.isStaffMember));
+        }
+        return events;
+      }
+      default: {
+        const unhandled: never = command;
+        return unhandled;
+      }
+    }
+  },
+};

@@ -1,0 +1,283 @@
+import {
+  ATTRIBUTE_FLAG_KEYS,
+  PLACE_PAGE_URL_KEYS,
+  assignLocationRoute,
+  connectedAccountStream,
+  createLocationRoute,
+  deleteLocationRoute,
+  locationMessages as m,
+  locationStream,
+  publishLocationRoute,
+  regularHoursRoute,
+  saveLocationUsersRoute,
+  syncLocationRoute,
+  toHoursPeriods,
+  unassignLocationRoute,
+  updateAttributesRoute,
+  updateLocationRoute,
+  userStream,
+  type AssignLocationBody,
+  type BusinessHoursEntry,
+  type CreateLocationBody,
+  type EventMetadata,
+  type LocationAssociationBody,
+  type LocationEvent,
+  type UpdateAttributesBody,
+  type UpdateLocationFields,
+} from '@locus/contracts';
+import {
+  implement,
+  notFound,
+  ruleViolation,
+  validationError,
+  type CommandDeps,
+  type RecordedEvent,
+  type RequestContext,
+  type RouteImplementation,
+} from '@locus/platform';
+import { eventMetadata, handleCommand, type HandleCommandResult } from '../kit/handle-command';
+import { evolveAccount, initialAccountState } from '../connections/connection-state';
+import { connectionIdOf, isUuid } from '../connections/ids';
+import { loadStream } from '../connections/streams';
+import { loadCompanyMember } from '../users/user-accounts';
+import { evolveUser, fullNameOf, initialUserState } from '../users/user-state';
+import { locationDecider, locationNotFound, type AssigneeInfo, type LocationCommand } from './location-decider';
+import { evolveLocation, initialLocationState, type LocationData, type LocationState } from './location-state';
+import { awaitOutcome } from './outcome';
+import { profileFromCreate, profileFromUpdate } from './profile-input';
+import { releaseStoreCode, reserveStoreCode } from './store-codes';
+
+export interface LocationsRouteOptions {
+  /** How long publish, sync and delete-from-Google wait for Google's answer before replying "under way" (default 15 s). */
+  outcomeTimeoutMs?: number;
+}
+
+const requireCompany = (req: Pick<RequestContext<any, any, any>, 'auth'>): string => {
+  const companyId = req.auth?.companyId;
+  if (!companyId) throw locationNotFound();
+  return companyId;
+};
+
+/** The location of the caller's company, still under a connected account; 404 otherwise. */
+export async function loadCompanyLocation(deps: Pick<CommandDeps, 'eventStore'>, companyId: string, locationId: string): Promise<{ state: LocationData; revision: bigint }> {
+  const loaded = await loadStream<LocationState, LocationEvent>(deps.eventStore, locationStream(locationId), evolveLocation, initialLocationState);
+  const state = loaded.state;
+  if (state.status !== 'active' || state.companyId !== companyId) throw locationNotFound();
+  const account = await loadStream(deps.eventStore, connectedAccountStream(state.connectionId), evolveAccount, initialAccountState);
+  if (account.state.status !== 'connected') throw locationNotFound();
+  return { state, revision: loaded.revision === 'no_stream' ? -1n : loaded.revision };
+}
+
+async function assigneeInfo(deps: Pick<CommandDeps, 'eventStore'>, userId: string): Promise<AssigneeInfo> {
+  const { state } = await loadStream(deps.eventStore, userStream(userId), evolveUser, initialUserState);
+  if (state.status === 'none') return { userId, userName: '', userEmail: '' };
+  return { userId, userName: fullNameOf(state), userEmail: state.email };
+}
+
+async function knownAssignees(deps: Pick<CommandDeps, 'eventStore'>, state: LocationData): Promise<Record<string, AssigneeInfo>> {
+  const entries = await Promise.all(Object.keys(state.assignments).map(async (id) => [id, await assigneeInfo(deps, id)] as const));
+  return Object.fromEntries(entries);
+}
+
+/** A member of the company to link to a location (404 USER.NOT_FOUND for anyone else). */
+async function companyMember(deps: Pick<CommandDeps, 'eventStore'>, userId: string, companyId: string): Promise<AssigneeInfo> {
+  const user = await loadCompanyMember(deps.eventStore, userId, companyId);
+  if (user.status !== 'active' && user.status !== 'deactivated') throw notFound('USER.NOT_FOUND', m.userNotFound);
+  return { userId, userName: fullNameOf(user), userEmail: user.email };
+}
+
+const failedOutcome = (event: RecordedEvent, code: string) => {
+  const data = event.data as { message?: string };
+  return ruleViolation(code, data.message ?? 'Google refused the request');
+};
+
+export function locationsCommandRoutes(deps: CommandDeps, options: LocationsRouteOptions = {}): RouteImplementation[] {
+  const outcomeTimeoutMs = options.outcomeTimeoutMs ?? 15_000;
+
+  const run = (req: RequestContext<any, any, any>, companyId: string, locationId: string, command: LocationCommand, metadata?: EventMetadata): Promise<HandleCommandResult<LocationState, LocationEvent>> =>
+    handleCommand({
+      eventStore: deps.eventStore,
+      streamName: locationStream(locationId),
+      decider: locationDecider,
+      command,
+      metadata: metadata ?? eventMetadata(req, companyId, deps.clock),
+      newId: () => deps.ids.uuid(),
+    });
+
+  const create = implement<unknown, unknown, CreateLocationBody>(createLocationRoute, async (req) => {
+    const companyId = requireCompany(req);
+    const f = req.body.Location;
+    const accountRef = f.AccountId;
+    const connectionId = isUuid(accountRef) ? accountRef : connectionIdOf(companyId, accountRef.startsWith('accounts/') ? accountRef : `accounts/${accountRef}`);
+    const account = await loadStream(deps.eventStore, connectedAccountStream(connectionId), evolveAccount, initialAccountState);
+    if (account.state.status !== 'connected' || account.state.companyId !== companyId) {
+      throw validationError('LOCATION.ACCOUNT_NOT_CONNECTED', m.accountNotConnected, [{ field: 'AccountId', message: m.accountNotConnected }]);
+    }
+    const profile = await profileFromCreate(deps.readModels, f);
+    const attributes: Record<string, boolean> = {};
+    for (const key of ATTRIBUTE_FLAG_KEYS) {
+      const v = (f as Record<string, unknown>)[key];
+      if (typeof v === 'boolean') attributes[key] = v;
+    }
+    const locationId = deps.ids.uuid();
+    const metadata = eventMetadata(req, companyId, deps.clock);
+    if (profile.StoreCode) await reserveStoreCode(deps, companyId, profile.StoreCode, locationId, metadata);
+    const result = await run(req, companyId, locationId, {
+      type: 'CreateLocation',
+      data: {
+        locationId,
+        companyId,
+        connectionId,
+        accountName: account.state.accountName,
+        accountDisplayName: account.state.accountDisplayName,
+        profile,
+        hours: toHoursPeriods(f.LocationBusinessHours as BusinessHoursEntry[]),
+        attributes,
+      },
+    }, metadata);
+    return { body: { Success: true, ResponseMessage: m.created, Data: { Id: locationId } }, position: result.position };
+  });
+
+  const update = implement<{ id: string }, unknown, UpdateLocationFields>(updateLocationRoute, async (req) => {
+    const companyId = requireCompany(req);
+    const { state } = await loadCompanyLocation(deps, companyId, req.params.id);
+    const profile = await profileFromUpdate(deps.readModels, state.profile, req.body);
+    const metadata = eventMetadata(req, companyId, deps.clock);
+    const oldCode = state.profile.StoreCode;
+    const codeChanged = profile.StoreCode.trim().toLowerCase() !== oldCode.trim().toLowerCase();
+    if (codeChanged && profile.StoreCode) await reserveStoreCode(deps, companyId, profile.StoreCode, state.locationId, metadata);
+    const hours = req.body.LocationBusinessHours ? toHoursPeriods(req.body.LocationBusinessHours as BusinessHoursEntry[]) : undefined;
+    const result = await run(req, companyId, state.locationId, { type: 'UpdateLocation', data: { profile, ...(hours ? { hours } : {}) } }, metadata);
+    if (codeChanged && oldCode) await releaseStoreCode(deps, companyId, oldCode, state.locationId, metadata);
+    return { body: { Success: true, ResponseMessage: m.updated }, position: result.position };
+  });
+
+  const regularHours = implement<{ id: string }, unknown, { Periods: BusinessHoursEntry[] }>(regularHoursRoute, async (req) => {
+    const companyId = requireCompany(req);
+    const { state } = await loadCompanyLocation(deps, companyId, req.params.id);
+    const result = await run(req, companyId, state.locationId, { type: 'SetRegularHours', data: { hours: toHoursPeriods(req.body.Periods) } });
+    return { body: { Success: true, IsUnauthorized: false, ResponseMessage: m.hoursUpdated }, position: result.position };
+  });
+
+  const attributes = implement<{ id: string }, unknown, UpdateAttributesBody>(updateAttributesRoute, async (req) => {
+    const companyId = requireCompany(req);
+    const { state } = await loadCompanyLocation(deps, companyId, req.params.id);
+    const flags: Record<string, boolean> = {};
+    for (const [k, v] of Object.entries(req.body.Attributes)) if (typeof v === 'boolean') flags[k] = v;
+    const urls: Record<string, string> = {};
+    for (const key of PLACE_PAGE_URL_KEYS) {
+      const v = req.body.PlacePageUrls[key];
+      if (typeof v === 'string' && v.trim()) urls[key] = v.trim();
+    }
+    const result = await run(req, companyId, state.locationId, { type: 'SetAttributes', data: { attributes: flags, urls } });
+    return { body: { Success: true, ResponseMessage: m.attributesUpdated }, position: result.position };
+  });
+
+  /** Appends a request event (or finds the one already pending) and waits for its outcome. */
+  async function roundTrip(
+    req: RequestContext<any, any, any>,
+    companyId: string,
+    locationId: string,
+    command: Extract<LocationCommand, { type: 'RequestPublish' | 'RequestSync' | 'DeleteLocation' }>,
+    pendingOf: (s: LocationData) => string | null,
+    outcomeTypes: { ok: string; failed: string },
+  ): Promise<{ outcome: RecordedEvent | null; position: number; immediate?: LocationEvent }> {
+    const { revision } = await loadCompanyLocation(deps, companyId, locationId);
+    const result = await run(req, companyId, locationId, command);
+    const requested = result.events[0];
+    if (requested && requested.type === 'LocationDeleted') return { outcome: null, position: result.position, immediate: requested };
+    const state = result.state as LocationData;
+    const requestId = requested ? (requested.data as { requestId: string }).requestId : pendingOf(state);
+    if (!requestId) return { outcome: null, position: result.position };
+    const outcome = await awaitOutcome(
+      deps.eventStore,
+      locationStream(locationId),
+      revision,
+      (e) => (e.type === outcomeTypes.ok || e.type === outcomeTypes.failed) && (e.data as { requestId?: string }).requestId === requestId,
+      outcomeTimeoutMs,
+    );
+    return { outcome, position: outcome?.position ?? result.position };
+  }
+
+  const publish = implement<{ id: string }>(publishLocationRoute, async (req) => {
+    const companyId = requireCompany(req);
+    const { outcome, position } = await roundTrip(req, companyId, req.params.id, { type: 'RequestPublish', data: { requestId: deps.ids.uuid() } }, (s) => s.pendingPublish, {
+      ok: 'LocationPublished',
+      failed: 'LocationPublishFailed',
+    });
+    if (!outcome) return { status: 202, body: { Success: true, ResponseMessage: m.publishPending }, position };
+    if (outcome.type === 'LocationPublishFailed') throw failedOutcome(outcome, 'LOCATION.PUBLISH_FAILED');
+    return { body: { Success: true, ResponseMessage: m.published }, position };
+  });
+
+  const sync = implement<{ id: string }>(syncLocationRoute, async (req) => {
+    const companyId = requireCompany(req);
+    const { outcome, position } = await roundTrip(req, companyId, req.params.id, { type: 'RequestSync', data: { requestId: deps.ids.uuid() } }, (s) => s.pendingSync, {
+      ok: 'LocationSynced',
+      failed: 'LocationSyncFailed',
+    });
+    if (!outcome) return { status: 202, body: { Success: true, ResponseMessage: m.syncPending }, position };
+    if (outcome.type === 'LocationSyncFailed') throw failedOutcome(outcome, 'LOCATION.SYNC_FAILED');
+    return { body: { Success: true, ResponseMessage: m.synchronized }, position };
+  });
+
+  const remove = implement<{ id: string }, { deleteFromGoogle: boolean }>(deleteLocationRoute, async (req) => {
+    const companyId = requireCompany(req);
+    const { outcome, position, immediate } = await roundTrip(
+      req,
+      companyId,
+      req.params.id,
+      { type: 'DeleteLocation', data: { requestId: deps.ids.uuid(), deleteFromGoogle: req.query.deleteFromGoogle } },
+      (s) => s.pendingDelete,
+      { ok: 'LocationDeleted', failed: 'LocationDeleteFailed' },
+    );
+    const deleted = immediate ?? (outcome?.type === 'LocationDeleted' ? (outcome as unknown as LocationEvent) : null);
+    if (deleted && deleted.type === 'LocationDeleted') {
+      await releaseStoreCode(deps, companyId, deleted.data.storeCode, deleted.data.locationId, eventMetadata(req, companyId, deps.clock));
+      return { body: { Success: true, ResponseMessage: m.deleted }, position };
+    }
+    if (!outcome) return { status: 202, body: { Success: true, ResponseMessage: m.deletePending }, position };
+    throw failedOutcome(outcome, 'LOCATION.DELETE_FAILED');
+  });
+
+  const assign = implement<unknown, unknown, AssignLocationBody>(assignLocationRoute, async (req) => {
+    const companyId = requireCompany(req);
+    const { state } = await loadCompanyLocation(deps, companyId, req.body.LocationId);
+    const who = await companyMember(deps, req.body.UserId, companyId);
+    const result = await run(req, companyId, state.locationId, {
+      type: 'AssignUser',
+      data: { ...who, isPrimaryOwner: req.body.IsPrimaryOwner, isStaffMember: req.body.IsStaffMember, known: await knownAssignees(deps, state) },
+    });
+    return { body: { Success: true, ResponseMessage: m.assigned }, position: result.position };
+  });
+
+  const unassign = implement<{ userId: string; locationId: string }>(unassignLocationRoute, async (req) => {
+    const companyId = requireCompany(req);
+    await companyMember(deps, req.params.userId, companyId);
+    const { state } = await loadCompanyLocation(deps, companyId, req.params.locationId);
+    const result = await run(req, companyId, state.locationId, { type: 'UnassignUser', data: { userId: req.params.userId } });
+    return { body: { Success: true, ResponseMessage: m.unassigned }, position: result.position };
+  });
+
+  const saveUsers = implement<{ id: string }, unknown, LocationAssociationBody>(saveLocationUsersRoute, async (req) => {
+    const companyId = requireCompany(req);
+    const { state } = await loadCompanyLocation(deps, companyId, req.params.id);
+    const b = req.body;
+    const members = async (ids: string[]) => Promise.all([...new Set(ids)].map((id) => companyMember(deps, id, companyId)));
+    const primaryOwner = b.UpdatePrimaryOwner ? (b.PrimaryOwnerId ? await companyMember(deps, b.PrimaryOwnerId, companyId) : null) : undefined;
+    const coOwners = b.UpdateLocationCoowners ? (await members(b.LocationCoownerIds)).filter((u) => u.userId !== (primaryOwner?.userId ?? b.PrimaryOwnerId)) : undefined;
+    const staff = b.UpdateLocationStaffUsers ? await members(b.StaffUserIds) : undefined;
+    const result = await run(req, companyId, state.locationId, {
+      type: 'SaveAssociations',
+      data: {
+        ...(primaryOwner !== undefined ? { primaryOwner } : {}),
+        ...(coOwners ? { coOwners } : {}),
+        ...(staff ? { staff } : {}),
+        known: await knownAssignees(deps, state),
+      },
+    });
+    return { body: { Success: true, ResponseMessage: m.associationsSaved }, position: result.position };
+  });
+
+  return [create, update, regularHours, attributes, publish, sync, remove, assign, unassign, saveUsers];
+}

@@ -1,0 +1,1 @@
+export { connectionsProjection, projections } from './connections-projection';

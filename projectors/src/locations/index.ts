@@ -1,0 +1,1 @@
+export { locationsProjection, projections, searchTextOf } from './locations-projection';

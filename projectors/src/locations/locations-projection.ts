@@ -1,0 +1,320 @@
+import {
+  LOCATIONS_COLLECTION,
+  LOCATION_USERS_COLLECTION,
+  locationEventSchemas,
+  type GoogleSnapshot,
+  type LocationDoc,
+  type LocationEvent,
+  type LocationProfile,
+  type LocationUserDoc,
+} from '@locus/contracts';
+import type { ProjectionDefinition, ProjectionDocs, RecordedEvent } from '@locus/platform';
+
+const SEP = '\u0001';
+const lower = (s: string | null | undefined) => (s ?? '').toLowerCase();
+
+/** Directory search keys: StoreCode, Title, PrimaryPhoneNumber, PrimaryOwnerName, StreetAddressLine1, StreetAddressLine2. */
+export function searchTextOf(profile: LocationProfile, primaryOwnerName: string | null): string {
+  return [profile.StoreCode, profile.Title, profile.PrimaryPhoneNumber, primaryOwnerName, profile.StreetAddressLine1, profile.StreetAddressLine2].map(lower).join(SEP);
+}
+
+function openStatusOf(doc: Pick<LocationDoc, 'isPublished' | 'googleOpenStatus'>): string {
+  if (!doc.isPublished) return 'Unpublished';
+  if (doc.googleOpenStatus === 'CLOSED_TEMPORARILY') return 'ClosedTemporarily';
+  if (doc.googleOpenStatus === 'CLOSED_PERMANENTLY') return 'ClosedPermanently';
+  return 'Published';
+}
+
+/** Recomputes the derived keys after any change. */
+function finish(doc: LocationDoc): LocationDoc {
+  doc.storeCodeSort = lower(doc.profile.StoreCode);
+  doc.titleSort = lower(doc.profile.Title);
+  doc.openStatus = openStatusOf(doc);
+  doc.pendingGoogleEdits = (doc.pendingEditIds as string[]).length;
+  doc.searchText = searchTextOf(doc.profile, doc.primaryOwnerName);
+  return doc;
+}
+
+function applyGoogle(doc: LocationDoc, google: GoogleSnapshot): void {
+  doc.isPublished = true;
+  doc.googleName = google.googleName;
+  doc.placeId = google.placeId;
+  doc.mapsUri = google.mapsUri;
+  doc.googleOpenStatus = google.openStatus;
+  doc.canReopen = google.canReopen;
+  doc.canDelete = google.canDelete;
+  if (google.thumbnailUrl !== null || doc.thumbnailUrl === null) doc.thumbnailUrl = google.thumbnailUrl;
+  doc.totalRating = google.totalRating;
+  doc.totalRatingsCount = google.totalRatingsCount;
+}
+
+type LinkFields = Pick<LocationUserDoc, '_id' | 'companyId' | 'locationId' | 'userId' | 'userName' | 'userEmail' | 'isPrimaryOwner' | 'isStaffMember' | 'createdAt'>;
+
+function linkOf(doc: LocationDoc, link: LinkFields): LocationUserDoc {
+  const location = {
+    title: doc.profile.Title,
+    thumbnailUrl: doc.thumbnailUrl,
+    streetAddressLine1: doc.profile.StreetAddressLine1,
+    streetAddressLine2: doc.profile.StreetAddressLine2,
+  };
+  const { _id, companyId, locationId, userId, userName, userEmail, isPrimaryOwner, isStaffMember, createdAt } = link;
+  return {
+    _id, companyId, locationId, userId, userName, userEmail, isPrimaryOwner, isStaffMember, createdAt,
+    location,
+    searchText: [location.title, location.streetAddressLine1, location.streetAddressLine2].map(lower).join(SEP),
+  };
+}
+
+/** Keeps the location snapshot in the user links in step with the location. */
+async function refreshLinks(docs: ProjectionDocs, doc: LocationDoc): Promise<void> {
+  for (const link of await docs.find<LocationUserDoc>(LOCATION_USERS_COLLECTION, { locationId: doc._id })) {
+    docs.put(LOCATION_USERS_COLLECTION, linkOf(doc, link));
+  }
+}
+
+async function removeLocation(docs: ProjectionDocs, locationId: string): Promise<void> {
+  docs.delete(LOCATIONS_COLLECTION, locationId);
+  for (const link of await docs.find<LocationUserDoc>(LOCATION_USERS_COLLECTION, { locationId })) docs.delete(LOCATION_USERS_COLLECTION, link._id);
+}
+
+function newDoc(
+  d: { locationId: string; companyId: string; connectionId: string; accountName: string; accountDisplayName: string; profile: LocationProfile; hours: LocationDoc['hours']; attributes: Record<string, boolean> },
+  at: string,
+  previous: LocationDoc | null,
+): LocationDoc {
+  return {
+    _id: d.locationId,
+    companyId: d.companyId,
+    connectionId: d.connectionId,
+    accountName: d.accountName,
+    accountDisplayName: d.accountDisplayName,
+    profile: d.profile,
+    hours: d.hours,
+    attributes: d.attributes,
+    urls: {},
+    isPublished: false,
+    googleName: null,
+    placeId: null,
+    mapsUri: null,
+    googleOpenStatus: null,
+    openStatus: 'Unpublished',
+    canReopen: false,
+    canDelete: true,
+    thumbnailUrl: null,
+    totalRating: null,
+    totalRatingsCount: 0,
+    lastSyncDate: null,
+    createdAt: previous?.createdAt ?? at,
+    primaryOwnerId: previous?.primaryOwnerId ?? null,
+    primaryOwnerName: previous?.primaryOwnerName ?? null,
+    pendingGoogleEdits: 0,
+    pendingEditIds: [],
+    googleError: null,
+    googleErrorAt: null,
+    storeCodeSort: '',
+    titleSort: '',
+    searchText: '',
+  };
+}
+
+const LOCATION_EVENT_TYPES = Object.keys(locationEventSchemas);
+const OTHER_EVENT_TYPES = ['GoogleAccountDisconnected', 'UserUpdated', 'ProfileUpdated', 'UserDeleted', 'CompanyDeleted'] as const;
+
+/**
+ * The location directory and details (`locations`) and the user-location links
+ * (`location-users`). Pure and replayable: a rebuild never calls Google.
+ */
+export const locationsProjection: ProjectionDefinition = {
+  name: 'locations',
+  version: 1,
+  collections: [
+    {
+      name: LOCATIONS_COLLECTION,
+      // companyId first: every query is company-scoped; one index per directory sort.
+      indexes: [
+        { key: { companyId: 1, storeCodeSort: 1 } },
+        { key: { companyId: 1, titleSort: 1 } },
+        { key: { companyId: 1, totalRatingsCount: 1 } },
+        { key: { companyId: 1, openStatus: 1 } },
+        { key: { companyId: 1, lastSyncDate: 1 } },
+        { key: { companyId: 1, connectionId: 1 } },
+        { key: { companyId: 1, primaryOwnerId: 1 } },
+      ],
+    },
+    {
+      name: LOCATION_USERS_COLLECTION,
+      indexes: [{ key: { companyId: 1, userId: 1 } }, { key: { companyId: 1, locationId: 1 } }, { key: { locationId: 1 } }, { key: { userId: 1 } }],
+    },
+  ],
+  handles: [...LOCATION_EVENT_TYPES, ...OTHER_EVENT_TYPES],
+  async evolve(recorded: RecordedEvent, docs) {
+    const at = recorded.metadata.occurredAt;
+    switch (recorded.type) {
+      case 'GoogleAccountDisconnected': {
+        const { connectionId, companyId } = recorded.data as { connectionId: string; companyId: string };
+        for (const doc of await docs.find<LocationDoc>(LOCATIONS_COLLECTION, { companyId, connectionId })) await removeLocation(docs, doc._id);
+        return;
+      }
+      case 'CompanyDeleted': {
+        const { companyId } = recorded.data as { companyId: string };
+        for (const doc of await docs.find<LocationDoc>(LOCATIONS_COLLECTION, { companyId })) docs.delete(LOCATIONS_COLLECTION, doc._id);
+        for (const link of await docs.find<LocationUserDoc>(LOCATION_USERS_COLLECTION, { companyId })) docs.delete(LOCATION_USERS_COLLECTION, link._id);
+        return;
+      }
+      case 'UserUpdated':
+      case 'ProfileUpdated': {
+        const d = recorded.data as { userId: string; firstName: string; lastName: string; email: string };
+        const name = `${d.firstName} ${d.lastName}`.trim();
+        for (const link of await docs.find<LocationUserDoc>(LOCATION_USERS_COLLECTION, { userId: d.userId })) {
+          docs.put(LOCATION_USERS_COLLECTION, { ...link, userName: name, userEmail: d.email });
+        }
+        for (const doc of await docs.find<LocationDoc>(LOCATIONS_COLLECTION, { primaryOwnerId: d.userId })) {
+          docs.put(LOCATIONS_COLLECTION, finish({ ...doc, primaryOwnerName: name }));
+        }
+        return;
+      }
+      case 'UserDeleted': {
+        const { userId } = recorded.data as { userId: string };
+        for (const link of await docs.find<LocationUserDoc>(LOCATION_USERS_COLLECTION, { userId })) docs.delete(LOCATION_USERS_COLLECTION, link._id);
+        for (const doc of await docs.find<LocationDoc>(LOCATIONS_COLLECTION, { primaryOwnerId: userId })) {
+          docs.put(LOCATIONS_COLLECTION, finish({ ...doc, primaryOwnerId: null, primaryOwnerName: null }));
+        }
+        return;
+      }
+    }
+
+    const event = { type: recorded.type, data: recorded.data } as LocationEvent;
+    const id = event.data.locationId;
+    const existing = await docs.get<LocationDoc>(LOCATIONS_COLLECTION, id);
+
+    switch (event.type) {
+      case 'LocationCreated': {
+        const doc = newDoc(event.data, at, null);
+        docs.put(LOCATIONS_COLLECTION, finish(doc));
+        return;
+      }
+      case 'LocationImported': {
+        const d = event.data;
+        const doc = newDoc(d, at, existing);
+        doc.urls = d.urls;
+        applyGoogle(doc, d.google);
+        doc.lastSyncDate = d.syncedAt;
+        docs.put(LOCATIONS_COLLECTION, finish(doc));
+        await refreshLinks(docs, doc);
+        return;
+      }
+      case 'LocationDeleted':
+        await removeLocation(docs, id);
+        return;
+    }
+    if (!existing) return;
+    const doc: LocationDoc = { ...existing, pendingEditIds: [...((existing.pendingEditIds as string[] | undefined) ?? [])] };
+    const pending = doc.pendingEditIds as string[];
+    const failed = (message: string) => {
+      doc.googleError = message;
+      doc.googleErrorAt = at;
+    };
+    const cleared = () => {
+      doc.googleError = null;
+      doc.googleErrorAt = null;
+    };
+    const editAwaitingGoogle = () => {
+      if (doc.isPublished && !pending.includes(recorded.id)) pending.push(recorded.id);
+    };
+    const editDone = (sourceEventId: string) => {
+      const i = pending.indexOf(sourceEventId);
+      if (i >= 0) pending.splice(i, 1);
+    };
+
+    switch (event.type) {
+      case 'LocationUpdated':
+        doc.profile = event.data.profile;
+        editAwaitingGoogle();
+        break;
+      case 'LocationHoursUpdated':
+        doc.hours = event.data.hours;
+        editAwaitingGoogle();
+        break;
+      case 'LocationAttributesUpdated':
+        doc.attributes = event.data.attributes;
+        doc.urls = event.data.urls;
+        editAwaitingGoogle();
+        break;
+      case 'LocationPublished':
+        applyGoogle(doc, event.data.google);
+        doc.lastSyncDate = event.data.publishedAt;
+        cleared();
+        break;
+      case 'LocationSynced': {
+        const d = event.data;
+        doc.profile = d.profile;
+        doc.hours = d.hours;
+        doc.attributes = d.attributes;
+        doc.urls = d.urls;
+        applyGoogle(doc, d.google);
+        doc.lastSyncDate = d.syncedAt;
+        cleared();
+        break;
+      }
+      case 'LocationGoogleUpdateSucceeded':
+        editDone(event.data.sourceEventId);
+        cleared();
+        break;
+      case 'LocationGoogleUpdateFailed':
+        editDone(event.data.sourceEventId);
+        failed(event.data.message);
+        break;
+      case 'LocationPublishFailed':
+      case 'LocationSyncFailed':
+      case 'LocationDeleteFailed':
+        failed(event.data.message);
+        break;
+      case 'LocationPublishRequested':
+      case 'LocationSyncRequested':
+      case 'LocationDeleteRequested':
+        return;
+      case 'UserAssignedToLocation': {
+        const d = event.data;
+        const linkId = `${id}:${d.userId}`;
+        const link = await docs.get<LocationUserDoc>(LOCATION_USERS_COLLECTION, linkId);
+        docs.put(
+          LOCATION_USERS_COLLECTION,
+          linkOf(doc, {
+            _id: linkId,
+            companyId: doc.companyId,
+            locationId: id,
+            userId: d.userId,
+            userName: d.userName || link?.userName || '',
+            userEmail: d.userEmail || link?.userEmail || '',
+            isPrimaryOwner: d.isPrimaryOwner,
+            isStaffMember: d.isStaffMember,
+            createdAt: link?.createdAt ?? at,
+          }),
+        );
+        if (d.isPrimaryOwner) {
+          doc.primaryOwnerId = d.userId;
+          doc.primaryOwnerName = d.userName || link?.userName || '';
+        } else if (doc.primaryOwnerId === d.userId) {
+          doc.primaryOwnerId = null;
+          doc.primaryOwnerName = null;
+        }
+        break;
+      }
+      case 'UserUnassignedFromLocation':
+        docs.delete(LOCATION_USERS_COLLECTION, `${id}:${event.data.userId}`);
+        if (doc.primaryOwnerId === event.data.userId) {
+          doc.primaryOwnerId = null;
+          doc.primaryOwnerName = null;
+        }
+        break;
+      default: {
+        const unhandled: never = event;
+        return unhandled;
+      }
+    }
+    docs.put(LOCATIONS_COLLECTION, finish(doc));
+    if (event.type === 'LocationUpdated' || event.type === 'LocationSynced' || event.type === 'LocationPublished') await refreshLinks(docs, doc);
+  },
+};
+
+export const projections: ProjectionDefinition[] = [locationsProjection];

@@ -1,0 +1,1 @@
+export { connectionsQueryRoutes } from './routes';

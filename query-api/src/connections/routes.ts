@@ -1,0 +1,97 @@
+import {
+  GMB_ACCOUNTS_COLLECTION,
+  GMB_CONNECTION_PROCESSES_COLLECTION,
+  LOCATIONS_COLLECTION,
+  connectionMessages as m,
+  connectionProcessRoute,
+  getConnectedAccountRoute,
+  listConnectedAccountsRoute,
+  type ConnectedAccount,
+  type GmbAccountDoc,
+  type GmbConnectionProcessDoc,
+} from '@locus/contracts';
+import { implement, notFound, ok, type Filter, type QueryDeps, type RequestContext, type RouteImplementation } from '@locus/platform';
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+
+export function connectionsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
+  const accounts = () => deps.readModels.collection<GmbAccountDoc>(GMB_ACCOUNTS_COLLECTION);
+  const processes = () => deps.readModels.collection<GmbConnectionProcessDoc>(GMB_CONNECTION_PROCESSES_COLLECTION);
+
+  const companyOf = (req: RequestContext<any, any, any>, notFoundCode: string, message: string) => {
+    const companyId = req.auth?.companyId;
+    if (!companyId) throw notFound(notFoundCode, message);
+    return companyId;
+  };
+
+  const countLocations = (companyId: string, connectionId: string) =>
+    deps.readModels.collection(LOCATIONS_COLLECTION).countDocuments({ companyId, connectionId });
+
+  const toRow = async (d: GmbAccountDoc): Promise<ConnectedAccount> => ({
+    Id: d._id,
+    Name: d.name,
+    AccountName: d.accountName,
+    GoogleUserFullName: d.googleUserFullName,
+    GoogleUserEmail: d.googleUserEmail,
+    GoogleUserProfileImage: d.googleUserProfileImage,
+    ConnectedAt: d.connectedAt,
+    Source: 'Google',
+    TotalLocations: await countLocations(d.companyId, d._id),
+  });
+
+  const process = implement<{ processId: string }>(connectionProcessRoute, async (req) => {
+    const companyId = companyOf(req, 'CONNECTIONS.PROCESS_NOT_FOUND', m.processNotFound);
+    const doc = await processes().findOne({ _id: req.params.processId, companyId });
+    if (!doc) throw notFound('CONNECTIONS.PROCESS_NOT_FOUND', m.processNotFound);
+    const connected = new Set((await accounts().find({ companyId })).map((a) => a.name));
+    return ok({
+      ProcessId: doc._id,
+      GoogleUserEmail: doc.googleUserEmail,
+      GoogleUserFullName: doc.googleUserFullName,
+      IsNewCompanyCreated: doc.isNewCompany,
+      Status: doc.status,
+      Accounts: doc.accounts.map((a) => ({ Name: a.name, AccountName: a.accountName, Type: a.type, Role: a.role, IsConnected: connected.has(a.name) })),
+      Progress: {
+        processId: doc._id,
+        progressPercentage: doc.progressPercentage,
+        currentLocation: doc.currentLocation
+          ? {
+              locationTitle: doc.currentLocation.locationTitle,
+              locationThumbnailUrl: doc.currentLocation.locationThumbnailUrl,
+              locationAddressLine1: doc.currentLocation.locationAddressLine1,
+              locationAddressLine2: doc.currentLocation.locationAddressLine2,
+            }
+          : null,
+        errorMessage: doc.errorMessage,
+      },
+    });
+  });
+
+  const list = implement<unknown, { search?: string; page: number; pageSize: number }>(listConnectedAccountsRoute, async (req) => {
+    const companyId = companyOf(req, 'CONNECTIONS.ACCOUNT_NOT_FOUND', m.accountNotFound);
+    const filter: Filter = { companyId };
+    const term = req.query.search?.trim();
+    if (term) {
+      const rx = { $regex: escapeRegex(term), $options: 'i' };
+      filter.$or = [{ accountName: rx }, { googleUserEmail: rx }, { googleUserFullName: rx }, { name: rx }];
+    }
+    const { page, pageSize } = req.query;
+    const [docs, total] = await Promise.all([
+      accounts().find(filter, { sort: { connectedAt: -1, _id: 1 }, skip: (page - 1) * pageSize, limit: pageSize }),
+      accounts().countDocuments(filter),
+    ]);
+    return { body: { Success: true, Data: await Promise.all(docs.map(toRow)), TotalRecords: total, Page: page, PageSize: pageSize } };
+  });
+
+  const getOne = implement<{ id: string }>(getConnectedAccountRoute, async (req) => {
+    const companyId = companyOf(req, 'CONNECTIONS.ACCOUNT_NOT_FOUND', m.accountNotFound);
+    const id = req.params.id;
+    const filter: Filter = isUuid(id) ? { _id: id, companyId } : { name: id.startsWith('accounts/') ? id : `accounts/${id}`, companyId };
+    const doc = await accounts().findOne(filter);
+    if (!doc) throw notFound('CONNECTIONS.ACCOUNT_NOT_FOUND', m.accountNotFound);
+    return ok(await toRow(doc));
+  });
+
+  return [process, list, getOne];
+}

@@ -1,0 +1,1 @@
+export { locationsQueryRoutes } from './routes';
