@@ -7,7 +7,7 @@ import { useCurrentUser, useSignedInUser } from '@web/shared/session/session-con
 import { PageSpinner } from '@web/shared/ui/page-spinner';
 import { startLiveUpdates } from '../live/live-bridge';
 import type { AppDispatch } from '../store';
-import { breadcrumbTrail } from './navigation';
+import { breadcrumbLabels } from './navigation';
 import { ProfilePanel } from './profile-panel';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -22,9 +22,8 @@ const Breadcrumb = () => {
   const { pathname } = useLocation();
   const matches = useMatches();
   const navigate = useNavigate();
-  const trail = breadcrumbTrail(user.role, pathname);
   const title = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean);
-  const labels = trail.length > 0 ? trail : title ? [title] : [];
+  const labels = breadcrumbLabels(user.role, pathname, title);
   const items: BreadcrumbProps[] = [{ icon: 'home', text: 'Home', onClick: () => navigate('/') }, ...labels.map((text) => ({ text }))];
   return <Breadcrumbs items={items} className="locus-breadcrumb" />;
 };

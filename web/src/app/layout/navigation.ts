@@ -56,3 +56,16 @@ export const breadcrumbTrail = (role: Role, pathname: string): string[] => {
   }
   return [];
 };
+
+/**
+ * The breadcrumb labels of a page: its sidebar trail, followed by the page's own title when the
+ * page lies below the sidebar entry (/companies/{id}/users → Companies › Company Users);
+ * pages outside the menu show their title alone.
+ */
+export const breadcrumbLabels = (role: Role, pathname: string, title: string | undefined): string[] => {
+  const trail = breadcrumbTrail(role, pathname);
+  if (trail.length === 0) return title ? [title] : [];
+  const entries = navigationFor(role).flatMap((item) => [item, ...(item.children ?? [])]);
+  const onEntry = entries.some((item) => item.path !== undefined && pathname.replace(/\/+$/, '') === item.path);
+  return onEntry || !title || trail.includes(title) ? trail : [...trail, title];
+};

@@ -4,7 +4,7 @@ import { formatDate } from '@web/shared/lib/dates';
 import { PageHeader } from '@web/shared/ui/page-header';
 import { PaginatedTable, type Column } from '@web/shared/ui/paginated-table';
 import { SearchBar } from '@web/shared/ui/search-bar';
-import { useCompanyUsersQuery, type UserRow } from '../api/companies-api';
+import { useCompaniesDropdownQuery, useCompanyUsersQuery, type UserRow } from '../api/companies-api';
 import { COMPANIES_PAGE_SIZE, companyTexts as t } from '../constants';
 import { useServerPage } from '../hooks/use-server-page';
 
@@ -14,6 +14,10 @@ export default function CompanyUsersPage() {
   const navigate = useNavigate();
   const paging = useServerPage(COMPANIES_PAGE_SIZE);
   const { data, isFetching } = useCompanyUsersQuery({ companyId, ...paging.query }, { skip: !companyId });
+  // the name comes from the Switch Company list the top bar already loaded
+  const { companyName } = useCompaniesDropdownQuery(undefined, {
+    selectFromResult: ({ data: companies }) => ({ companyName: companies?.find((c) => c.Id === companyId)?.CompanyName ?? undefined }),
+  });
 
   const columns: Column<UserRow>[] = [
     {
@@ -33,7 +37,7 @@ export default function CompanyUsersPage() {
 
   return (
     <div className="locus-page">
-      <PageHeader title={t.companyUsersTitle} actions={<Button icon="arrow-left" text={t.title} onClick={() => navigate('/companies')} />} />
+      <PageHeader title={t.companyUsersTitle} subtitle={companyName || undefined} actions={<Button icon="arrow-left" text={t.title} onClick={() => navigate('/companies')} />} />
       <SearchBar value={paging.search} onChange={paging.setSearch} onClear={paging.clear} clearText={t.clear} />
       <PaginatedTable
         rows={data?.Data ?? []}
