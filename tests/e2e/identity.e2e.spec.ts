@@ -164,6 +164,7 @@ describe('identity, companies and users in the browser', () => {
       // the default admin is marked and cannot be deleted
       expect(await adminRow.getByRole('button', { name: 'Delete' }).count()).toBe(0);
       expect(await adminRow.getByLabel('Default company admin').count()).toBe(1);
+      expect(await update.getByRole('tab').allTextContents()).toEqual(['Company Admin(s)', 'Company Location(s)', 'Global Company Settings']);
       await shoot(admin, 'companies-update-admins');
 
       await update.getByRole('tab', { name: 'Global Company Settings' }).click();
