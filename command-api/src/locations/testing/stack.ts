@@ -21,6 +21,7 @@ import { listen } from '@locus/platform/http/testing';
 import { startSandbox, type RunningSandbox } from '@locus/sandbox/index';
 import { mountCommandApi } from '../../app';
 import { connectionsCommandRoutes, connectionsReactors } from '../../connections';
+import { emailStreamOf } from '../../users/email-reservation';
 import { locationsCommandRoutes, locationsReactors } from '..';
 import { mountQueryApi } from '@locus/query-api/app';
 import { connectionsQueryRoutes } from '@locus/query-api/connections/index';
@@ -40,7 +41,7 @@ export interface LocationsTestStack {
   deps: CommandDeps;
   waitForProjections(): Promise<void>;
   /** A company with a name, its admin and one company user (real user streams). */
-  seedCompany(name?: string | null): Promise<{ companyId: string; adminId: string; userId: string; adminToken: string; userToken: string }>;
+  seedCompany(name?: string | null, adminEmail?: string): Promise<{ companyId: string; adminId: string; userId: string; adminToken: string; userToken: string }>;
   tokenFor(userId: string, role: 'CompanyAdmin' | 'CompanyUser' | 'Administrator', companyId: string | null): Promise<string>;
   close(): Promise<void>;
 }
@@ -86,13 +87,15 @@ export async function startLocationsTestStack(options: { outcomeTimeoutMs?: numb
   const tokenFor = async (userId: string, role: 'CompanyAdmin' | 'CompanyUser' | 'Administrator', companyId: string | null) =>
     (await tokens.issue({ userId, role, companyId, companyName: null, fullName: 'Test User', email: `${userId}@example.test`, viewingAsAdmin: false })).token;
 
-  const user = async (companyId: string, role: 'CompanyAdmin' | 'CompanyUser', firstName: string, lastName: string) => {
+  const user = async (companyId: string, role: 'CompanyAdmin' | 'CompanyUser', firstName: string, lastName: string, givenEmail?: string) => {
     const userId = randomUUID();
+    const email = givenEmail ?? `${firstName.toLowerCase()}.${userId.slice(0, 6)}@example.test`;
+    await eventStore.append(emailStreamOf(email), [{ id: randomUUID(), type: 'EmailReserved', data: { userId }, metadata: metadata(companyId) }], { expectedRevision: 'no_stream' });
     await eventStore.append(userStream(userId), [
       {
         id: randomUUID(),
         type: 'UserCreated',
-        data: { userId, companyId, role, firstName, lastName, email: `${firstName.toLowerCase()}.${userId.slice(0, 6)}@example.test`, phoneNumber: '', passwordHash: null, isDefaultCompanyContact: role === 'CompanyAdmin', source: 'seed' },
+        data: { userId, companyId, role, firstName, lastName, email, phoneNumber: '', passwordHash: null, isDefaultCompanyContact: role === 'CompanyAdmin', source: 'seed' },
         metadata: metadata(companyId),
       },
     ], { expectedRevision: 'no_stream' });
@@ -107,9 +110,9 @@ export async function startLocationsTestStack(options: { outcomeTimeoutMs?: numb
       const head = await eventStore.headPosition();
       if (head > 0 && !(await readModels.waitForPosition(head, 10_000))) throw new Error(`Projections did not reach ${head}`);
     },
-    async seedCompany(name = 'Acme Test Co') {
+    async seedCompany(name = 'Acme Test Co', adminEmail?: string) {
       const companyId = randomUUID();
-      const adminId = await user(companyId, 'CompanyAdmin', 'Alice', 'Admin');
+      const adminId = await user(companyId, 'CompanyAdmin', 'Alice', 'Admin', adminEmail);
       const userId = await user(companyId, 'CompanyUser', 'Uma', 'User');
       await eventStore.append(companyStream(companyId), [
         { id: randomUUID(), type: 'CompanyCreated', data: { companyId, companyName: name, defaultAdminId: adminId, source: 'seed' }, metadata: metadata(companyId) },

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import {
+  authCallbackRoute,
+  connectAccountsRoute,
+  connectTokenUrlRoute,
+  connectionProcessStream,
+  type AuthCallbackResponse,
+  type TokenUrlResponse,
+} from '@locus/contracts';
+import { StreamNotFoundError, type AuthContext, type CommandDeps, type RequestContext, type RouteImplementation } from '@locus/platform';
+import { connectionsCommandRoutes } from './routes';
+import { consentAs, sandboxBaseOf, sandboxDirectory } from './sandbox-consent';
+
+/** Demo companies take turns over these sandbox Google users (each holds 20-300 locations in its business accounts). */
+export const DEMO_GOOGLE_USERS = ['avery.johnson@gmail.com', 'priya.patel.health@gmail.com', 'maria.garcia.biz@gmail.com', 'daniel.kim.autos@gmail.com'];
+const MIN_LOCATIONS = 20;
+const MAX_LOCATIONS = 300;
+
+export interface SeedDemoLocationsOptions {
+  companyId: string;
+  /** A CompanyAdmin of the company: the connection is made in their name. */
+  adminUserId: string;
+  /** The sandbox Google user to connect; default DEMO_GOOGLE_USERS[index]. */
+  googleUserEmail?: string;
+  index?: number;
+  /** Wait for the import to finish (default 120 s; 0 = do not wait). */
+  waitMs?: number;
+}
+
+export interface SeededDemoLocations {
+  processId: string;
+  googleUserEmail: string;
+  accounts: string[];
+  locations: number;
+  completed: boolean;
+}
+
+function call(route: RouteImplementation, auth: AuthContext, body: unknown = {}, params: Record<string, string> = {}) {
+  const req: RequestContext = {
+    auth,
+    params,
+    query: {},
+    body,
+    files: [],
+    requestId: randomUUID(),
+    correlationId: randomUUID(),
+    ip: '127.0.0.1',
+    headers: {},
+  };
+  return route.handle(req);
+}
+
+/**
+ * Connects a sandbox Google account to a demo company and imports its locations through the
+ * same commands and reactors a company admin drives (token URL → consent → callback →
+ * account selection → import reactor). Business accounts are chosen so that between 20 and
+ * 300 locations come in.
+ */
+export async function seedDemoLocations(deps: CommandDeps, options: SeedDemoLocationsOptions): Promise<SeededDemoLocations | null> {
+  const base = sandboxBaseOf(deps.config.google.authUrl);
+  if (!base) return null; // real Google: nothing to seed
+  const email = options.googleUserEmail ?? DEMO_GOOGLE_USERS[(options.index ?? 0) % DEMO_GOOGLE_USERS.length]!;
+  const routes = connectionsCommandRoutes(deps);
+  const route = (name: string) => routes.find((r) => r.def.name === name)!;
+  const auth: AuthContext = {
+    userId: options.adminUserId,
+    role: 'CompanyAdmin',
+    companyId: options.companyId,
+    companyName: null,
+    viewingAsAdmin: false,
+    tokenId: 'demo-seed',
+  };
+
+  const tokenUrl = (await call(route(connectTokenUrlRoute.name), auth)).body as TokenUrlResponse;
+  if (!tokenUrl.RedirectUrl) throw new Error(tokenUrl.ErrorMessage ?? 'Google cannot be connected');
+  const { code, state } = await consentAs(tokenUrl.RedirectUrl, email);
+  const callback = (await call(route(authCallbackRoute.name), auth, { Code: code, State: state })).body as AuthCallbackResponse;
+  const processId = callback.ProcessId!;
+
+  // The user's business accounts, smallest first, while the total stays within the demo range.
+  const { accounts } = await sandboxDirectory(base);
+  const candidates = accounts
+    .filter((a) => a.type !== 'PERSONAL' && a.locationCount > 0 && a.members.some((m) => m.email?.toLowerCase() === email.toLowerCase()))
+    .sort((a, b) => a.locationCount - b.locationCount);
+  const chosen: typeof candidates = [];
+  let total = 0;
+  for (const a of candidates) {
+    if (total + a.locationCount > MAX_LOCATIONS) continue;
+    chosen.push(a);
+    total += a.locationCount;
+  }
+  if (total < MIN_LOCATIONS) throw new Error(`The sandbox user ${email} holds too few locations for the demo (${total})`);
+  await call(route(connectAccountsRoute.name), auth, { SelectedAccounts: chosen.map((a) => a.name) }, { processId });
+
+  const completed = await waitForImport(deps, processId, options.waitMs ?? 120_000);
+  deps.logger.info({ companyId: options.companyId, email, accounts: chosen.map((a) => a.accountName), locations: total, completed }, 'Demo Google account connected');
+  return { processId, googleUserEmail: email, accounts: chosen.map((a) => a.accountName), locations: total, completed };
+}
+
+async function waitForImport(deps: CommandDeps, processId: string, waitMs: number): Promise<boolean> {
+  if (waitMs <= 0) return false;
+  const until = Date.now() + waitMs;
+  while (Date.now() < until) {
+    try {
+      const events = await deps.eventStore.readStream(connectionProcessStream(processId), { direction: 'backwards', fromRevision: 'end', maxCount: 1 });
+      const last = events[0];
+      if (last?.type === 'LocationsImportFailed') return false;
+      if (last?.type === 'LocationsImportProgressed' && (last.data as { progressPercentage: number }).progressPercentage === 100) return true;
+    } catch (err) {
+      if (!(err instanceof StreamNotFoundError)) throw err;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return false;
+}
