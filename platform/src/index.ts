@@ -22,16 +22,13 @@ export * from './http/http-app';
 export * from './http/response';
 export * from './event-store/upcasters';
 export { createSqliteEventStore, type SqliteEventStoreOptions } from './event-store/sqlite-event-store';
-export { createEventStoreDbEventStore, type EventStoreDbEventStoreOptions } from './event-store/eventstoredb-event-store';
 export { DuplicateKeyError, InvalidOperationError } from './read-store/read-store-errors';
 export { createEmbeddedReadStore, type EmbeddedReadStoreOptions } from './read-store/embedded-read-store';
-export { createMongoReadStore, type MongoReadStoreOptions } from './read-store/mongo-read-store';
 export * from './config/config';
 export * from './config/ports';
 export * from './config/serve';
 export * from './crypto/secret-box';
 export { createInProcessBus, BusClosedError } from './bus/in-process-bus';
-export { createNatsBus, type NatsBusOptions } from './bus/nats-bus';
 export { subjectMatches, subjectMatcher, InvalidSubjectError } from './bus/subject';
 export * from './runtime/generations';
 export * from './runtime/projector-runtime';
@@ -43,3 +40,5 @@ export * from './runtime/data-dir-lock';
 export * from './runtime/ops-status';
 export { backoffDelay, defaultBackoff, realSleep, type BackoffPolicy, type Sleep } from './runtime/backoff';
 export type { RuntimeLogger } from './runtime/runtime-logger';
+// The EventStoreDB, MongoDB and NATS adapters are imported by path (config/ports.ts loads them
+// lazily), so importing the platform does not load their drivers.
