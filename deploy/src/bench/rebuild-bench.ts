@@ -41,9 +41,16 @@ export async function measureRebuild(options: { events: number; log: (m: string)
     }
     options.log(`rebuild: ${written} events written; rebuilding "${staffProjection.name}"`);
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const result = await rebuildProjection({ eventStore, readStore, def: staffProjection });
     const seconds = (performance.now() - started) / 1000;
-    return { events: result.processed, eventsPerSecond: Math.round(result.processed / seconds) };
+    const used = process.cpuUsage(cpu);
+    const cpuSeconds = (used.user + used.system) / 1e6;
+    return {
+      events: result.processed,
+      eventsPerSecond: Math.round(result.processed / seconds),
+      eventsPerCpuSecond: Math.round(result.processed / cpuSeconds),
+    };
   } finally {
     await readStore.close();
     await eventStore.close();

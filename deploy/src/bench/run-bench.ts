@@ -3,7 +3,9 @@
  * with the figures. Targets (2-core machine): appendsPerSecond ≥ 3,000,
  * rebuildEventsPerSecond ≥ 50,000 (≥ 200,000 events), appendToSseP95Ms ≤ 50.
  */
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import path from 'node:path';
 import { createLogger } from '@locus/platform';
@@ -11,8 +13,7 @@ import { loadConfig } from '@locus/platform/config/config';
 import { seedDemo } from '@locus/command-api/demo/seed-demo';
 import { startLocusStack, type LocusStack } from '../stack';
 import { measureRebuild } from './rebuild-bench';
-import { percentile, runConcurrently } from './measure';
-import { openSse } from './sse-client';
+import type { LoadJob, LoadResult } from './load-client';
 import { freePort } from '../free-port';
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
@@ -47,68 +48,103 @@ async function companyUserSession(stack: LocusStack) {
   return { token, companyId: company.companyId };
 }
 
+/** The load generator in its own process (load-client.ts), so it does not share the server's event loop. */
+function startLoadClient() {
+  const child = fork(fileURLToPath(new URL('./load-client.ts', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const run = <R extends LoadResult & { ok: true }>(job: LoadJob): Promise<R> =>
+    new Promise((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`load client exited (${code}) during ${job.kind}`));
+      child.once('exit', onExit);
+      child.once('message', (result: LoadResult) => {
+        child.off('exit', onExit);
+        if (result.ok) resolve(result as R);
+        else reject(new Error(`load client: ${result.error}`));
+      });
+      child.send(job);
+    });
+  return { run, stop: () => child.kill() };
+}
+
+/** CPU time (user + system, all threads) this process spends while `task` runs, in ms. */
+async function withCpu<T>(task: () => Promise<T>): Promise<{ result: T; cpuMs: number; wallMs: number }> {
+  const cpu = process.cpuUsage();
+  const t0 = performance.now();
+  const result = await task();
+  const used = process.cpuUsage(cpu);
+  return { result, cpuMs: (used.user + used.system) / 1000, wallMs: performance.now() - t0 };
+}
+
+// `BENCH_PARTS=appends,rebuild` runs a subset (for profiling); the default runs everything.
+const parts = new Set((process.env.BENCH_PARTS ?? 'appends,sse,rebuild').split(',').map((p) => p.trim()));
+
 async function main() {
   const results: Record<string, number | string> = {};
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'locus-bench-'));
-  const stack = await startBenchStack(dataDir);
-  try {
-    const session = await companyUserSession(stack);
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${session.token}` };
-    let n = 0;
-    const createStaff = async () => {
-      n += 1;
-      const res = await fetch(`${stack.url}/api/staff/${session.companyId}/create`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ FirstName: `Bench${n}`, LastName: 'Staff', Email: `bench${n}@example.com`, PhoneNumber: '(512) 555-0100' }),
-      });
-      if (res.status !== 200) throw new Error(`staff create answered ${res.status}: ${await res.text()}`);
-      return (await res.json()) as { Data: { Id: string } };
-    };
-
-    // 1. Single-event commands through the whole command path over HTTP
-    //    (auth, session check, validation, decide, append), 32 in flight.
-    log('appends: warming up');
-    await runConcurrently(300, 16, createStaff);
-    const appendCount = 6_000;
-    log(`appends: ${appendCount} commands, 32 in flight`);
-    const t0 = performance.now();
-    await runConcurrently(appendCount, 32, createStaff);
-    const appendSeconds = (performance.now() - t0) / 1000;
-    results.appendsPerSecond = Math.round(appendCount / appendSeconds);
-
-    // 2. Command → SSE message at a connected client, one command at a time.
-    const sse = await openSse(`${stack.url}/api/live`, session.token);
-    await stack.commandDeps.readModels.waitForPosition(await stack.ports.eventStore.headPosition(), 10_000);
-    const latencies: number[] = [];
-    const samples = 400;
-    log(`append→SSE: ${samples} commands`);
-    for (let i = 0; i < samples; i++) {
-      const sent = performance.now();
-      const arrived = sse.waitFor((msg) => msg.kind === 'changed' && msg.collection === 'staff');
-      const created = await createStaff();
-      const msg = await arrived;
-      if (msg.id !== created.Data.Id) throw new Error(`SSE message for ${msg.id}, expected ${created.Data.Id}`);
-      latencies.push(sse.lastArrival - sent);
-    }
-    sse.close();
-    results.appendToSseP50Ms = round2(percentile(latencies, 50));
-    results.appendToSseP95Ms = round2(percentile(latencies, 95));
-  } finally {
-    await stack.close();
-    rmSync(dataDir, { recursive: true, force: true });
+  if (parts.has('appends') || parts.has('sse')) await measureStack(results);
+  if (parts.has('rebuild')) {
+    // 3. Rebuild of a real projection over ≥ 200,000 events.
+    log('rebuild: writing 200,000 events');
+    const rebuild = await measureRebuild({ events: 200_000, log });
+    results.rebuildEvents = rebuild.events;
+    results.rebuildEventsPerSecond = rebuild.eventsPerSecond;
+    results.rebuildEventsPerCpuSecond = rebuild.eventsPerCpuSecond;
   }
-
-  // 3. Rebuild of a real projection over ≥ 200,000 events.
-  log('rebuild: writing 200,000 events');
-  const rebuild = await measureRebuild({ events: 200_000, log });
-  results.rebuildEvents = rebuild.events;
-  results.rebuildEventsPerSecond = rebuild.eventsPerSecond;
-
   process.stdout.write(`${JSON.stringify(results)}\n`);
 }
 
+async function measureStack(results: Record<string, number | string>) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'locus-bench-'));
+  const stack = await startBenchStack(dataDir);
+  const client = startLoadClient();
+  try {
+    const session = await companyUserSession(stack);
+    const job = { url: stack.url, token: session.token, companyId: session.companyId };
+    if (!parts.has('appends')) return measureSse(client, job, results);
+
+    // 1. Single-event commands through the whole command path over HTTP
+    //    (auth, session check, validation, decide, append), 32 in flight, while the
+    //    projections and reactors of the all-in-one stack follow.
+    log('appends: warming up');
+    await client.run({ kind: 'appends', ...job, count: 500, concurrency: 32, label: 'w' });
+    const appendCount = 6_000;
+    log(`appends: ${appendCount} commands, 32 in flight`);
+    const appends = await withCpu(async () => {
+      const r = await client.run<{ ok: true; kind: 'appends'; seconds: number; clientCpuMs: number }>({ kind: 'appends', ...job, count: appendCount, concurrency: 32, label: 'a' });
+      // The projections' work belongs to the commands: wait until they have caught up.
+      await stack.commandDeps.readModels.waitForPosition(await stack.ports.eventStore.headPosition(), 30_000);
+      return r;
+    });
+    results.appendsPerSecond = Math.round(appendCount / appends.result.seconds);
+    // Until every projection has also committed the last command's event.
+    results.appendsProjectedPerSecond = Math.round(appendCount / (appends.wallMs / 1000));
+    // Server CPU (all threads of this process) per command, projections included: the figure
+    // that does not depend on what else the machine is running.
+    results.appendServerCpuMsPerCommand = round3(appends.cpuMs / appendCount);
+    results.appendsPerServerCpuSecond = Math.round(appendCount / (appends.cpuMs / 1000));
+    results.appendClientCpuMsPerCommand = round3(appends.result.clientCpuMs / appendCount);
+
+    if (parts.has('sse')) await measureSse(client, job, results);
+  } finally {
+    client.stop();
+    await stack.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** 2. Command → SSE message at a connected client, one command at a time. */
+async function measureSse(
+  client: ReturnType<typeof startLoadClient>,
+  job: { url: string; token: string; companyId: string },
+  results: Record<string, number | string>,
+) {
+  const samples = 400;
+  log(`append→SSE: ${samples} commands`);
+  const sse = await client.run<{ ok: true; kind: 'sse'; p50: number; p95: number; max: number }>({ kind: 'sse', ...job, samples, label: 's' });
+  results.appendToSseP50Ms = round2(sse.p50);
+  results.appendToSseP95Ms = round2(sse.p95);
+}
+
 const round2 = (x: number) => Math.round(x * 100) / 100;
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 main().then(
   () => process.exit(0),

@@ -90,7 +90,12 @@ export class WrongExpectedVersionError extends Error {
 export class StreamNotFoundError extends Error {
   readonly code = 'EVENTSTORE.STREAM_NOT_FOUND';
   constructor(readonly streamName: string) {
+    // An expected outcome (every command on a new stream meets it), not a fault: capturing a
+    // stack trace would be most of its cost, and nobody reads it.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(`Stream ${streamName} not found`);
+    Error.stackTraceLimit = limit;
     this.name = 'StreamNotFoundError';
   }
 }

@@ -106,6 +106,87 @@ await store.close();
     await reader.close();
   });
 
+  it('many subscriptions share one tail: each gets every event once, in order, as its own objects', async () => {
+    const store = createSqliteEventStore({ file: tempFile() });
+    for (let i = 0; i < 30; i++) await store.append(`thing-${i % 4}`, [event({ i })]);
+    const total = 30 + 5 * 80;
+    // Some start at the beginning (catching up in small pages), some in the middle, some at the end.
+    const starts: (number | 'end')[] = [0, 0, 7, 29, 'end', 'end'];
+    const subscriptions = starts.map((after, k) => store.subscribeToAll({ after, batchSize: k === 0 ? 3 : 50 }));
+    const receiving = subscriptions.map((s, k) => takeMatching(s, total - (starts[k] === 'end' ? 30 : (starts[k] as number))));
+    await Promise.all(
+      Array.from({ length: 5 }, async (_, w) => {
+        for (let i = 0; i < 80; i++) {
+          await store.append(`writer-${w}`, [event({ w, i })]);
+          if (i % 7 === 0) await new Promise((resolve) => setImmediate(resolve));
+        }
+      }),
+    );
+    const received = await Promise.all(receiving);
+    received.forEach((events, k) => {
+      const from = starts[k] === 'end' ? 30 : (starts[k] as number);
+      expect(events.map((e) => e.position)).toEqual(Array.from({ length: total - from }, (_, i) => from + i + 1));
+    });
+    const all = await store.readAll();
+    expect(received[0]!.map((e) => e.data)).toEqual(all.map((e) => e.data));
+    // No two subscriptions share an event object: changing one's data leaves the others alone.
+    const [a, b] = [received[0]!.at(-1)!, received[1]!.at(-1)!];
+    expect(a).not.toBe(b);
+    (a.data as { w: number }).w = -1;
+    expect((b.data as { w: number }).w).not.toBe(-1);
+    await store.close();
+  });
+
+  it('a subscription that falls far behind the tail reads on by itself, without gap or duplicate', async () => {
+    const store = createSqliteEventStore({ file: tempFile(), tailQueueLimit: 20 });
+    const fast = store.subscribeToAll({ after: 'end' });
+    const slow = store.subscribeToAll({ after: 'end' });
+    const fastReceiving = takeMatching(fast, 300);
+    const slowIterator = slow[Symbol.asyncIterator]();
+    const firstOfSlow = slowIterator.next();
+    // The slow one takes one event, then nothing while 300 more rows pile up (limit 20).
+    await store.append('thing-0', [event({ i: 0 })]);
+    const first = await firstOfSlow;
+    for (let i = 1; i < 300; i++) {
+      await store.append(`thing-${i % 5}`, [event({ i })]);
+      if (i % 10 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    const slowRest: RecordedEvent[] = [];
+    while (slowRest.length < 299) {
+      const next = await slowIterator.next();
+      slowRest.push(next.value as RecordedEvent);
+    }
+    const fastReceived = await fastReceiving;
+    const expected = Array.from({ length: 300 }, (_, i) => i + 1);
+    expect(fastReceived.map((e) => e.position)).toEqual(expected);
+    expect([first.value as RecordedEvent, ...slowRest].map((e) => e.position)).toEqual(expected);
+    expect(slowRest.map((e) => (e.data as { i: number }).i)).toEqual(expected.slice(1).map((p) => p - 1));
+    await slow.unsubscribe();
+    await store.close();
+  });
+
+  it('events expose data and metadata as plain values (spread, JSON, equality, assignment)', async () => {
+    const store = createSqliteEventStore({ file: ':memory:' });
+    const appended = event({ nested: { list: [1, 2] } });
+    await store.append('thing-1', [appended]);
+    const [read] = await store.readAll();
+    expect({ ...read! }.data).toEqual({ nested: { list: [1, 2] } });
+    expect(JSON.parse(JSON.stringify({ ...read!, revision: String(read!.revision) })).metadata).toEqual(appended.metadata);
+    expect(read).toEqual({
+      id: appended.id,
+      type: 'ThingHappened',
+      streamName: 'thing-1',
+      revision: 0n,
+      position: 1,
+      data: { nested: { list: [1, 2] } },
+      metadata: appended.metadata,
+      created: expect.any(Date),
+    });
+    read!.data = { replaced: true };
+    expect(read!.data).toEqual({ replaced: true });
+    await store.close();
+  });
+
   it('applies the upcaster registry it is given', async () => {
     const upcasters = createUpcasterRegistry();
     upcasters.register('ThingHappened', 1, (data) => ({ ...(data as object), upcast: true }));

@@ -22,6 +22,7 @@ import {
   assertPosition,
   assertRevision,
   createWaiter,
+  type Waiter,
 } from './event-store-shared';
 
 export interface SqliteEventStoreOptions {
@@ -31,6 +32,11 @@ export interface SqliteEventStoreOptions {
   upcasters?: UpcasterRegistry;
   /** How often subscriptions look for commits made by other connections (other processes). */
   pollIntervalMs?: number;
+  /**
+   * Rows a caught-up subscription may have waiting before it leaves the shared tail and reads
+   * by itself (default 10,000). Tests lower it to exercise that path.
+   */
+  tailQueueLimit?: number;
 }
 
 const SCHEMA = `
@@ -67,10 +73,58 @@ let memoryStoreCounter = 0;
 
 const DEFAULT_SUBSCRIPTION_BATCH = 1000;
 const NO_LIMIT = -1;
+/** Rows the shared tail reads at a time. */
+const TAIL_PAGE = 1000;
+const DEFAULT_TAIL_QUEUE_LIMIT = 10_000;
+
+interface TailSubscriber {
+  attached: boolean;
+  /** Rows handed over by the tail, not yet taken by the subscription. */
+  queue: EventRow[];
+  /** Highest position handed over (or read before attaching): the tail never hands over more than once. */
+  queuedTo: number;
+  waiter: Waiter;
+}
+
+const UNPARSED: unique symbol = Symbol('unparsed');
+
+/**
+ * A RecordedEvent whose data and metadata are parsed from their JSON on first access. Runtimes
+ * look at `type` first and skip most events, which then cost no parsing at all. They are own,
+ * enumerable accessors, so spreading, JSON.stringify and deep equality see plain values, and
+ * assigning replaces the value. Every call makes a new object: no two readers share one.
+ */
+function lazyRecordedEvent(row: EventRow): RecordedEvent {
+  let data: unknown = UNPARSED;
+  let metadata: EventMetadata | typeof UNPARSED = UNPARSED;
+  return {
+    id: row.event_id,
+    type: row.type,
+    streamName: row.stream_name,
+    revision: BigInt(row.revision),
+    position: row.position,
+    get data(): unknown {
+      if (data === UNPARSED) data = JSON.parse(row.data);
+      return data;
+    },
+    set data(value: unknown) {
+      data = value;
+    },
+    get metadata(): EventMetadata {
+      if (metadata === UNPARSED) metadata = JSON.parse(row.metadata) as EventMetadata;
+      return metadata;
+    },
+    set metadata(value: EventMetadata) {
+      metadata = value;
+    },
+    created: new Date(row.created),
+  };
+}
 
 export function createSqliteEventStore(options: SqliteEventStoreOptions): EventStore {
   const upcasters = options.upcasters ?? defaultUpcasters;
   const pollIntervalMs = options.pollIntervalMs ?? 100;
+  const tailQueueLimit = options.tailQueueLimit ?? DEFAULT_TAIL_QUEUE_LIMIT;
   const fileKey =
     options.file === ':memory:' ? `:memory:#${++memoryStoreCounter}` : path.resolve(options.file);
 
@@ -98,6 +152,17 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     streamBackwards: db.prepare<[string, number, number], EventRow>(
       `SELECT ${COLUMNS} FROM events WHERE stream_name = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
     ),
+    // A bound LIMIT makes SQLite do measurably more work per call (about 10 µs here, more than
+    // the lookup itself): the whole-stream read of every command uses statements without one.
+    streamForwardsAll: db.prepare<[string, number], EventRow>(
+      `SELECT ${COLUMNS} FROM events WHERE stream_name = ? AND revision >= ? ORDER BY revision ASC`,
+    ),
+    streamBackwardsAll: db.prepare<[string, number], EventRow>(
+      `SELECT ${COLUMNS} FROM events WHERE stream_name = ? AND revision <= ? ORDER BY revision DESC`,
+    ),
+    tailPage: db.prepare<[number], EventRow>(
+      `SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position ASC LIMIT ${TAIL_PAGE}`,
+    ),
     allForwards: db.prepare<[number, number], EventRow>(
       `SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position ASC LIMIT ?`,
     ),
@@ -107,17 +172,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
   };
 
-  const toRecorded = (row: EventRow): RecordedEvent =>
-    upcasters.upcast({
-      id: row.event_id,
-      type: row.type,
-      streamName: row.stream_name,
-      revision: BigInt(row.revision),
-      position: row.position,
-      data: JSON.parse(row.data),
-      metadata: JSON.parse(row.metadata) as EventMetadata,
-      created: new Date(row.created),
-    });
+  const toRecorded = (row: EventRow): RecordedEvent => upcasters.upcast(lazyRecordedEvent(row));
 
   /** The original result when `events` already sit in the stream from `revision` on, else null. */
   const existingRun = (streamName: string, revision: number, events: EventToAppend[]): AppendResult | null => {
@@ -184,11 +239,76 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   );
 
   // ---- subscriptions -------------------------------------------------------------------
+  //
+  // A subscription first catches up by reading pages itself. Once it has read everything, it
+  // joins the store's one shared tail reader: after appends, the tail reads the new rows once
+  // and hands them to every caught-up subscription, which turns them into events (parsing
+  // data only when asked for, see lazyRecordedEvent). So N followers of $all cost one query
+  // per wake-up instead of N. A subscription that falls too far behind leaves the tail and
+  // catches up by itself again.
 
-  const subscriptionWakers = new Set<() => void>();
-  const wakeSubscriptions = () => {
-    for (const wake of subscriptionWakers) wake();
+  const tail = {
+    /** Last position read by the tail; meaningful only while it has subscribers. */
+    position: 0,
+    subscribers: new Set<TailSubscriber>(),
+    scheduled: false,
   };
+
+  const detach = (sub: TailSubscriber) => {
+    if (!sub.attached) return;
+    sub.attached = false;
+    sub.queue = [];
+    tail.subscribers.delete(sub);
+    sub.waiter.wake();
+  };
+
+  const readTail = () => {
+    if (closed || tail.subscribers.size === 0) return;
+    const rows = statements.tailPage.all(tail.position);
+    if (rows.length === 0) return;
+    tail.position = rows[rows.length - 1]!.position;
+    for (const sub of tail.subscribers) {
+      if (sub.queue.length + rows.length > tailQueueLimit) {
+        detach(sub); // it reads on by itself from its cursor, nothing is lost
+        continue;
+      }
+      for (const row of rows) {
+        if (row.position > sub.queuedTo) sub.queue.push(row);
+      }
+      sub.queuedTo = tail.position;
+      sub.waiter.wake();
+    }
+    // A full page: more may be waiting; let other work run in between.
+    if (rows.length === TAIL_PAGE) setImmediate(scheduleTailRead);
+  };
+
+  function scheduleTailRead() {
+    if (tail.scheduled || closed || tail.subscribers.size === 0) return;
+    tail.scheduled = true;
+    // Right after the code that appended (appends made together are read together); under
+    // load the runtimes' pumps gather what arrives while they work into large batches.
+    queueMicrotask(() => {
+      tail.scheduled = false;
+      readTail();
+    });
+  }
+
+  /** Joins the tail when the subscription has read at least as far as the tail; false otherwise. */
+  const tryAttach = (sub: TailSubscriber, cursor: number): boolean => {
+    if (tail.subscribers.size === 0) tail.position = cursor;
+    else if (tail.position > cursor) return false;
+    sub.attached = true;
+    sub.queue = [];
+    sub.queuedTo = cursor;
+    tail.subscribers.add(sub);
+    // Rows committed while the subscription was yielding its last page: read them now, as a
+    // subscription reading by itself would have.
+    readTail();
+    return true;
+  };
+
+  const subscriptionCount = { value: 0 };
+  const wakeSubscriptions = () => scheduleTailRead();
   let listeners = appendListenersByFile.get(fileKey);
   if (!listeners) appendListenersByFile.set(fileKey, (listeners = new Set()));
   listeners.add(wakeSubscriptions);
@@ -202,7 +322,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   let pollTimer: NodeJS.Timeout | null = null;
   let lastDataVersion = 0;
   const updatePolling = () => {
-    if (subscriptionWakers.size > 0 && !pollTimer && !closed) {
+    if (subscriptionCount.value > 0 && !pollTimer && !closed) {
       lastDataVersion = statements.dataVersion.get()!;
       pollTimer = setInterval(() => {
         const version = statements.dataVersion.get()!;
@@ -212,7 +332,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
         }
       }, pollIntervalMs);
       pollTimer.unref();
-    } else if ((subscriptionWakers.size === 0 || closed) && pollTimer) {
+    } else if ((subscriptionCount.value === 0 || closed) && pollTimer) {
       clearInterval(pollTimer);
       pollTimer = null;
     }
@@ -232,35 +352,49 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     if (after !== 'end') assertPosition(after, 'after');
     let cursor = after === 'end' ? statements.head.get()! : after;
 
-    const waiter = createWaiter();
+    const sub: TailSubscriber = { attached: false, queue: [], queuedTo: cursor, waiter: createWaiter() };
     let stopped = false;
     const stop = () => {
       if (stopped) return;
       stopped = true;
-      subscriptionWakers.delete(waiter.wake);
+      detach(sub);
       stopSubscriptions.delete(stop);
+      subscriptionCount.value--;
       updatePolling();
-      waiter.wake();
+      sub.waiter.wake();
     };
-    subscriptionWakers.add(waiter.wake);
     stopSubscriptions.add(stop);
+    subscriptionCount.value++;
     updatePolling();
 
     async function* follow(): AsyncGenerator<RecordedEvent> {
       try {
         while (!stopped) {
-          waiter.reset();
-          const page = statements.allForwards.all(cursor, batchSize);
-          if (page.length === 0) {
-            await waiter.wait();
+          if (sub.attached) {
+            sub.waiter.reset();
+            if (sub.queue.length === 0) {
+              await sub.waiter.wait();
+              continue;
+            }
+            const rows = sub.queue;
+            sub.queue = [];
+            // Rows taken here stay valid even if the tail drops this subscription meanwhile.
+            for (const row of rows) {
+              if (stopped) return;
+              cursor = row.position;
+              yield toRecorded(row);
+            }
             continue;
           }
+          const page = statements.allForwards.all(cursor, batchSize);
           for (const row of page) {
             if (stopped) return;
-            const event = toRecorded(row);
             cursor = row.position;
-            yield event;
+            yield toRecorded(row);
           }
+          // Fewer than a page: caught up with the file as of that read. If the tail has
+          // meanwhile read further than we have, read on by ourselves first.
+          if (page.length < batchSize && !stopped) tryAttach(sub, cursor);
         }
       } finally {
         stop();
@@ -294,19 +428,19 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
 
       let rows: EventRow[];
       if (direction === 'forwards') {
+        const fromRevision = from === 'start' ? 0 : Number(from);
         rows =
           from === 'end'
             ? []
-            : statements.streamForwards.all(streamName, from === 'start' ? 0 : Number(from), limit);
+            : limit === NO_LIMIT
+              ? statements.streamForwardsAll.all(streamName, fromRevision)
+              : statements.streamForwards.all(streamName, fromRevision, limit);
       } else {
+        const toRevision = from === 'start' ? 0 : from === 'end' ? Number.MAX_SAFE_INTEGER : Number(from);
         rows =
-          from === 'start'
-            ? statements.streamBackwards.all(streamName, 0, limit)
-            : statements.streamBackwards.all(
-                streamName,
-                from === 'end' ? Number.MAX_SAFE_INTEGER : Number(from),
-                limit,
-              );
+          limit === NO_LIMIT
+            ? statements.streamBackwardsAll.all(streamName, toRevision)
+            : statements.streamBackwards.all(streamName, toRevision, limit);
       }
       if (rows.length === 0 && statements.streamExists.get(streamName) === undefined) {
         throw new StreamNotFoundError(streamName);

@@ -7,6 +7,15 @@ import type { AuthContext } from './route-handler';
 
 const ISSUER = 'locus';
 const ALG = 'HS256';
+/** Verified tokens remembered (a client sends the same token with every request). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
+type Verified = Awaited<ReturnType<TokenService['verify']>>;
+interface VerifiedEntry {
+  result: Verified;
+  exp: number;
+  nbf: number | undefined;
+}
 
 export interface TokenServiceOptions {
   secret: string;
@@ -19,6 +28,24 @@ export interface TokenServiceOptions {
 export function createTokenService(options: TokenServiceOptions): TokenService {
   if (options.secret.length < 32) throw new Error('The JWT secret must be at least 32 characters');
   const key = new TextEncoder().encode(options.secret);
+  // Imported once: jose would otherwise import the raw secret as a CryptoKey on every call.
+  const verifyKey = crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+  verifyKey.catch(() => undefined);
+  // The signature and claims of a token string never change, so a token verified once needs
+  // only its time claims checked again (as jose checks them: exp <= now is expired).
+  const verified = new Map<string, VerifiedEntry>();
+  const epochNow = () => Math.floor(options.clock.now().getTime() / 1000);
+  const fromCache = (token: string): Verified | null => {
+    const hit = verified.get(token);
+    if (!hit) return null;
+    const now = epochNow();
+    if (hit.exp <= now) {
+      verified.delete(token);
+      throw unauthenticated('AUTH.TOKEN_EXPIRED', 'Your session has expired; please log in again');
+    }
+    if (hit.nbf !== undefined && hit.nbf > now) throw unauthenticated('AUTH.INVALID_TOKEN', 'The access token is invalid');
+    return { ...hit.result, claims: { ...hit.result.claims } };
+  };
   const newId = options.ids ? () => options.ids!.uuid() : randomUUID;
 
   return {
@@ -48,9 +75,11 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
     },
 
     async verify(token: string) {
+      const cached = fromCache(token);
+      if (cached) return cached;
       let payload: unknown;
       try {
-        ({ payload } = await jwtVerify(token, key, { algorithms: [ALG], issuer: ISSUER, currentDate: options.clock.now() }));
+        ({ payload } = await jwtVerify(token, await verifyKey, { algorithms: [ALG], issuer: ISSUER, currentDate: options.clock.now() }));
       } catch (err) {
         if (err instanceof joseErrors.JWTExpired) throw unauthenticated('AUTH.TOKEN_EXPIRED', 'Your session has expired; please log in again');
         throw unauthenticated('AUTH.INVALID_TOKEN', 'The access token is invalid');
@@ -79,7 +108,14 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
         ...(c.AdminUserId ? { adminUserId: c.AdminUserId } : {}),
         tokenId: c.jti,
       };
-      return { ...auth, claims };
+      const result = { ...auth, claims };
+      if (typeof c.exp === 'number') {
+        // Bounded: when full, start over (tokens live minutes; the busy ones come back at once).
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.clear();
+        const nbf = (payload as { nbf?: unknown }).nbf;
+        verified.set(token, { result, exp: c.exp, nbf: typeof nbf === 'number' ? nbf : undefined });
+      }
+      return { ...result, claims: { ...claims } };
     },
   };
 }

@@ -54,4 +54,23 @@ describe('token service', () => {
     await expect(tokens.verify(`${h}.${forgedPayload}.${s}`)).rejects.toMatchObject({ code: 'AUTH.INVALID_TOKEN' });
     expect(() => createTokenService({ secret: 'short', ttlSeconds: 1, clock })).toThrow(/32 characters/);
   });
+
+  it('answers a token verified before without re-checking the signature, but still checks its expiry, and hands out fresh objects', async () => {
+    const clock = manualClock(new Date('2025-05-01T00:00:00Z'));
+    const tokens = createTokenService({ secret: 'unit-test-secret-that-is-long-enough', ttlSeconds: 60, clock });
+    const issued = await tokens.issue({ userId: 'u', role: 'CompanyUser', companyId: 'c', companyName: 'C', fullName: 'U', email: 'u@x.co', viewingAsAdmin: false });
+    const first = await tokens.verify(issued.token);
+    first.userId = 'changed by a caller';
+    first.claims.email = 'changed@x.co';
+    const second = await tokens.verify(issued.token);
+    expect(second).toMatchObject({ userId: 'u', role: 'CompanyUser', companyId: 'c' });
+    expect(second.claims.email).toBe('u@x.co');
+    clock.advance(59_999);
+    await expect(tokens.verify(issued.token)).resolves.toMatchObject({ userId: 'u' });
+    clock.advance(1);
+    await expect(tokens.verify(issued.token)).rejects.toMatchObject({ code: 'AUTH.TOKEN_EXPIRED', status: 401 });
+    // A tampered copy of a verified token is not taken for it.
+    const [h, p, sig] = issued.token.split('.');
+    await expect(tokens.verify(`${h}.${p}.${sig!.slice(0, -2)}AA`)).rejects.toMatchObject({ code: 'AUTH.INVALID_TOKEN' });
+  });
 });

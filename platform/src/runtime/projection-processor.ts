@@ -13,6 +13,8 @@ export interface BatchOutcome {
   events: number;
   handled: number;
   changedDocs: number;
+  /** False when the batch changed no document (live mode): the checkpoint moved in memory only. */
+  committed: boolean;
 }
 
 export interface GenerationProcessor {
@@ -25,6 +27,13 @@ export interface GenerationProcessor {
    * the changed and checkpoint messages — only after the commit succeeded.
    */
   process(events: RecordedEvent[], extraWrites?: { collection: string; ops: WriteOp[] }[]): Promise<BatchOutcome>;
+  /**
+   * Writes the checkpoint that batches without document changes advanced in memory only.
+   * Runs in turn with `process`, so a checkpoint never goes backwards. No-op when none is due.
+   */
+  flushCheckpoint(): Promise<void>;
+  /** Position reached in memory but not yet written (null when the store is up to date). */
+  readonly unsavedPosition: number | null;
   /** Forget cached documents (after a failed batch, the cache may hold unwritten state). */
   resetCache(): void;
 }
@@ -45,6 +54,14 @@ export function createGenerationProcessor(options: GenerationProcessorOptions): 
   const physical = new Map(def.collections.map((c) => [c.name, physicalCollectionName(c.name, generation)]));
   const checkpointName = projectionCheckpointName(def.name, generation);
   const cache = new DocCache(options.cacheSize ?? 50_000);
+  let unsavedPosition: number | null = null;
+  // process() and flushCheckpoint() run one at a time, in call order.
+  let turn: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(task: () => Promise<T>): Promise<T> => {
+    const result = turn.then(task);
+    turn = result.catch(() => undefined);
+    return result;
+  };
 
   /** companyId of deleted documents the batch never read: looked up before the commit. */
   async function companyIdsOfUnreadDeletes(changes: DocChange[]): Promise<void> {
@@ -82,37 +99,57 @@ export function createGenerationProcessor(options: GenerationProcessorOptions): 
     bus.publish(subjects.checkpoint(def.name), { projection: def.name, generation, position });
   }
 
+  async function processBatch(events: RecordedEvent[], extraWrites: { collection: string; ops: WriteOp[] }[]): Promise<BatchOutcome> {
+    if (events.length === 0) throw new Error('empty batch');
+    const docs = createBatchDocs({ readStore, projection: def.name, physical, cache, knownIds: options.knownIds });
+    let handled = 0;
+    for (const event of events) {
+      if (!handles.has(event.type)) continue;
+      handled++;
+      const r = def.evolve(event, docs);
+      if (r && typeof (r as Promise<void>).then === 'function') await r;
+    }
+    const position = events[events.length - 1]!.position;
+    const changes = handled > 0 ? docs.changes() : [];
+    const writes = [...(handled > 0 ? docs.writes() : []), ...extraWrites];
+    if (mode === 'live' && writes.length === 0) {
+      // Nothing to write: the read model is truthfully at `position` already. Say so on the
+      // bus (waitForPosition relies on it) and let the stored checkpoint follow later
+      // (flushCheckpoint): after a crash the projection re-reads a few events it skips anyway.
+      docs.committed();
+      unsavedPosition = position;
+      publishChanges([], position);
+      return { position, events: events.length, handled, changedDocs: 0, committed: false };
+    }
+    if (mode === 'live' && changes.length > 0) await companyIdsOfUnreadDeletes(changes);
+    const batch: AtomicBatch = { writes, checkpoint: { name: checkpointName, position } };
+    try {
+      await readStore.commit(batch);
+    } catch (err) {
+      cache.clear();
+      throw err;
+    }
+    unsavedPosition = null;
+    docs.committed();
+    if (mode === 'live') publishChanges(changes, position);
+    return { position, events: events.length, handled, changedDocs: changes.length, committed: true };
+  }
+
   return {
     generation,
     checkpointName,
     physical,
-    resetCache: () => cache.clear(),
-    async process(events, extraWrites = []) {
-      if (events.length === 0) throw new Error('empty batch');
-      const docs = createBatchDocs({ readStore, projection: def.name, physical, cache, knownIds: options.knownIds });
-      let handled = 0;
-      for (const event of events) {
-        if (!handles.has(event.type)) continue;
-        handled++;
-        const r = def.evolve(event, docs);
-        if (r && typeof (r as Promise<void>).then === 'function') await r;
-      }
-      const position = events[events.length - 1]!.position;
-      const changes = handled > 0 ? docs.changes() : [];
-      if (mode === 'live' && changes.length > 0) await companyIdsOfUnreadDeletes(changes);
-      const batch: AtomicBatch = {
-        writes: [...(handled > 0 ? docs.writes() : []), ...extraWrites],
-        checkpoint: { name: checkpointName, position },
-      };
-      try {
-        await readStore.commit(batch);
-      } catch (err) {
-        cache.clear();
-        throw err;
-      }
-      docs.committed();
-      if (mode === 'live') publishChanges(changes, position);
-      return { position, events: events.length, handled, changedDocs: changes.length };
+    get unsavedPosition() {
+      return unsavedPosition;
     },
+    resetCache: () => cache.clear(),
+    process: (events, extraWrites = []) => inTurn(() => processBatch(events, extraWrites)),
+    flushCheckpoint: () =>
+      inTurn(async () => {
+        if (unsavedPosition === null) return;
+        const position = unsavedPosition;
+        await readStore.commit({ writes: [], checkpoint: { name: checkpointName, position } });
+        if (unsavedPosition === position) unsavedPosition = null;
+      }),
   };
 }

@@ -45,6 +45,14 @@ function stack(): Stack {
   return { eventStore, readStore, bus, messages };
 }
 
+async function appendSignIns(eventStore: EventStore, count: number) {
+  for (let i = 0; i < count; i++) {
+    await eventStore.append(`user-u${i}`, [
+      { id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, type: 'UserSignedIn', data: {}, metadata: { companyId: null, actor: { userId: 'u', role: 'CompanyUser' }, correlationId: 'x', causationId: null, occurredAt: new Date().toISOString() } },
+    ]);
+  }
+}
+
 function runtime(s: Stack, projections: ProjectionDefinition[], extra: Partial<Parameters<typeof createProjectorRuntime>[0]> = {}) {
   const r = createProjectorRuntime({ eventStore: s.eventStore, readStore: s.readStore, bus: s.bus, projections, sleep: noSleep, ...extra });
   runtimes.push(r);
@@ -113,25 +121,55 @@ describe('projector runtime', () => {
     expect(digestCollections(await readActive(s.readStore, c.def))).toBe(digestCollections(await foldInMemory(c.def, all)));
   });
 
-  it('only advances the checkpoint for events it does not handle', async () => {
+  it('only advances the checkpoint for events it does not handle: at once in memory and on the bus, in the store when it stops', async () => {
     const s = stack();
     const def = shopProjection();
     await appendHistory(s.eventStore, generateShopHistory(60, 3).slice(0, 60));
-    const r = runtime(s, [def]);
+    const r = runtime(s, [def], { checkpointFlushMs: 600_000 });
     await r.start();
     await caughtUp(s, r);
     const before = digestCollections(await readActive(s.readStore, def));
+    const stored = (await s.readStore.getCheckpoint(projectionCheckpointName('shop', 1)))!.position;
+    const commits: AtomicBatch[] = [];
+    const commit = s.readStore.commit.bind(s.readStore);
+    s.readStore.commit = async (batch: AtomicBatch) => {
+      commits.push(batch);
+      await commit(batch);
+    };
     s.messages.length = 0;
-    for (let i = 0; i < 30; i++) {
-      await s.eventStore.append(`user-u${i}`, [
-        { id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, type: 'UserSignedIn', data: {}, metadata: { companyId: null, actor: { userId: 'u', role: 'CompanyUser' }, correlationId: 'x', causationId: null, occurredAt: new Date().toISOString() } },
-      ]);
-    }
+    await appendSignIns(s.eventStore, 30);
     await caughtUp(s, r);
     const head = await s.eventStore.headPosition();
+    // The read model is at head: this process knows it, and so do others through the bus...
+    expect(r.status()[0]!.position).toBe(head);
+    expect(s.messages.filter((m) => m.subject === subjects.checkpoint('shop')).at(-1)?.data).toMatchObject({ position: head });
+    // ...while nothing was written for batches that changed no document.
+    expect(commits).toEqual([]);
+    expect((await s.readStore.getCheckpoint(projectionCheckpointName('shop', 1)))!.position).toBe(stored);
+    await r.stop();
+    expect(commits).toEqual([{ writes: [], checkpoint: { name: projectionCheckpointName('shop', 1), position: head } }]);
     expect((await s.readStore.getCheckpoint(projectionCheckpointName('shop', 1)))!.position).toBe(head);
     expect(digestCollections(await readActive(s.readStore, def))).toBe(before);
     expect(changed(s.messages)).toEqual([]);
+  });
+
+  it('writes a checkpoint advanced by unhandled events within the flush interval while it runs', async () => {
+    const s = stack();
+    const def = shopProjection();
+    await appendHistory(s.eventStore, generateShopHistory(20, 2).slice(0, 20));
+    const r = runtime(s, [def], { checkpointFlushMs: 20 });
+    await r.start();
+    await caughtUp(s, r);
+    await appendSignIns(s.eventStore, 10);
+    const head = await s.eventStore.headPosition();
+    await caughtUp(s, r);
+    let stored = 0;
+    for (const deadline = Date.now() + 10_000; stored !== head && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      stored = (await s.readStore.getCheckpoint(projectionCheckpointName('shop', 1)))?.position ?? 0;
+    }
+    expect(stored).toBe(head);
+    expect(r.status()[0]!.state).toBe('live');
   });
 
   it('publishes one changed message per affected document, only after the commit, with the document company', async () => {

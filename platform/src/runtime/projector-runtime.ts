@@ -55,6 +55,11 @@ export interface ProjectorRuntimeOptions {
   checkIntervalMs?: number;
   retry?: BackoffPolicy;
   sleep?: Sleep;
+  /**
+   * Batches that change no document advance the checkpoint in memory; it is written at most
+   * this long after (default 1 s), and always when the projection stops.
+   */
+  checkpointFlushMs?: number;
 }
 
 interface Run {
@@ -77,6 +82,7 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
   const checkIntervalMs = options.checkIntervalMs ?? 10_000;
   const retry = options.retry ?? defaultBackoff;
   const sleep = options.sleep ?? realSleep;
+  const checkpointFlushMs = options.checkpointFlushMs ?? 1_000;
   assertProjectionDefinitions(options.projections);
 
   const runs: Run[] = options.projections.map((def) => ({
@@ -203,6 +209,23 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
       );
     }, checkIntervalMs);
     timer.unref?.();
+    let flushTimer: NodeJS.Timeout | null = null;
+    const flush = async () => {
+      try {
+        await processor.flushCheckpoint();
+      } catch (err) {
+        // Only the stored checkpoint lags; the next batch with changes or flush writes it.
+        logger.warn({ err, projection: def.name }, 'projection checkpoint write failed');
+      }
+    };
+    const scheduleFlush = () => {
+      if (flushTimer) return;
+      flushTimer = setTimeout(() => {
+        flushTimer = null;
+        void flush();
+      }, checkpointFlushMs);
+      flushTimer.unref?.();
+    };
     run.status.state = 'live';
     try {
       for (;;) {
@@ -211,6 +234,7 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
         for (let attempt = 1; ; attempt++) {
           try {
             const outcome = await processor.process(events);
+            if (!outcome.committed) scheduleFlush();
             run.meter.add(outcome.events);
             run.status.processed = run.meter.processed;
             run.status.position = outcome.position;
@@ -233,6 +257,8 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
       return switched ? 'switched' : 'stopped';
     } finally {
       clearInterval(timer);
+      if (flushTimer) clearTimeout(flushTimer);
+      await flush();
       switchSub.unsubscribe();
       signal.removeEventListener('abort', end);
       end();

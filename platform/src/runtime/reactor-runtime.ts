@@ -2,7 +2,7 @@ import { v5 as uuidv5 } from 'uuid';
 import { SYSTEM_ACTOR, type EventMetadata, type NotificationMessage } from '@locus/contracts';
 import type { Bus } from '../bus/bus';
 import type { EventStore, RecordedEvent } from '../event-store/event-store';
-import type { Doc, ReadStore } from '../read-store/read-store';
+import type { AtomicBatch, Doc, ReadStore } from '../read-store/read-store';
 import { backoffDelay, defaultBackoff, realSleep, type BackoffPolicy, type Sleep } from './backoff';
 import { PermanentReactorError, type ReactorContext, type ReactorDefinition } from './definitions';
 import type { Clock } from './deps';
@@ -72,6 +72,11 @@ export interface ReactorRuntimeOptions {
   batchSize?: number;
   /** Distributed mode: one active instance per reactor (lease `reactor:<name>`). */
   leases?: Leases;
+  /**
+   * Events a reactor does not handle advance its checkpoint in memory; it is written at most
+   * this long after (default 1 s), and always when the reactor stops.
+   */
+  checkpointFlushMs?: number;
 }
 
 interface Run {
@@ -81,6 +86,8 @@ interface Run {
   position: number | null;
   lastError: string | null;
   meter: RateMeter;
+  /** Writes of this reactor's checkpoint, one at a time in call order, so it never goes back. */
+  commitInTurn(batch: AtomicBatch): Promise<void>;
 }
 
 /**
@@ -97,6 +104,7 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
   const backoff = options.backoff ?? defaultBackoff;
   const defaultMaxAttempts = options.maxAttempts ?? 8;
   const batchSize = options.batchSize ?? 100;
+  const checkpointFlushMs = options.checkpointFlushMs ?? 1_000;
   const now = () => options.clock?.now() ?? new Date();
 
   const names = new Set<string>();
@@ -104,14 +112,22 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
     if (!r.name || names.has(r.name)) throw new Error(`Reactor name "${r.name}" is empty or used twice`);
     names.add(r.name);
   }
-  const runs: Run[] = options.reactors.map((def) => ({
-    def,
-    handles: new Set(def.handles),
-    state: 'stopped',
-    position: null,
-    lastError: null,
-    meter: new RateMeter(),
-  }));
+  const runs: Run[] = options.reactors.map((def) => {
+    let turn: Promise<unknown> = Promise.resolve();
+    return {
+      def,
+      handles: new Set(def.handles),
+      state: 'stopped',
+      position: null,
+      lastError: null,
+      meter: new RateMeter(),
+      commitInTurn(batch) {
+        const result = turn.then(() => readStore.commit(batch));
+        turn = result.catch(() => undefined);
+        return result;
+      },
+    };
+  });
   let controller: AbortController | null = null;
   let tasks: Promise<void>[] = [];
 
@@ -154,7 +170,7 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
       attempts,
       parkedAt: now().toISOString(),
     };
-    await readStore.commit({
+    await run.commitInTurn({
       writes: [{ collection: PARKED_COLLECTION, ops: [{ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } }] }],
       checkpoint: { name: reactorCheckpointName(run.def.name), position: event.position },
     });
@@ -180,7 +196,7 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
       if (signal.aborted) return false;
       try {
         await run.def.handle(event, contextFor(run.def, event, attempt));
-        await readStore.commit({ writes: [], checkpoint: { name: reactorCheckpointName(run.def.name), position: event.position } });
+        await run.commitInTurn({ writes: [], checkpoint: { name: reactorCheckpointName(run.def.name), position: event.position } });
         if (run.state === 'retrying') run.state = 'live';
         run.lastError = null;
         return true;
@@ -206,27 +222,49 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
     const end = () => void subscription.unsubscribe();
     signal.addEventListener('abort', end, { once: true });
     run.state = 'live';
+    // Events this reactor does not handle move its position in memory; the stored checkpoint
+    // follows within checkpointFlushMs (a restart re-reads a few events it skips anyway).
+    let unsaved: number | null = null;
+    let flushTimer: NodeJS.Timeout | null = null;
+    const flush = async () => {
+      if (unsaved === null) return;
+      const position = unsaved;
+      unsaved = null;
+      try {
+        await run.commitInTurn({ writes: [], checkpoint: { name: reactorCheckpointName(run.def.name), position } });
+      } catch (err) {
+        logger.warn({ err, reactor: run.def.name }, 'reactor checkpoint write failed');
+      }
+    };
+    const scheduleFlush = () => {
+      if (flushTimer) return;
+      flushTimer = setTimeout(() => {
+        flushTimer = null;
+        void flush();
+      }, checkpointFlushMs);
+      flushTimer.unref?.();
+    };
     try {
       for (;;) {
         const events = await pump.take(batchSize);
         if (!events) return;
-        let unsaved: number | null = null;
         for (const event of events) {
           if (!run.handles.has(event.type)) {
             unsaved = event.position;
+            run.position = event.position;
             continue;
           }
-          if (!(await handleEvent(run, event, signal))) return;
+          // The checkpoint written after handling this event supersedes any unsaved one.
           unsaved = null;
+          if (!(await handleEvent(run, event, signal))) return;
           run.position = event.position;
           run.meter.add(1);
         }
-        if (unsaved !== null) {
-          await readStore.commit({ writes: [], checkpoint: { name: reactorCheckpointName(run.def.name), position: unsaved } });
-          run.position = unsaved;
-        }
+        if (unsaved !== null) scheduleFlush();
       }
     } finally {
+      if (flushTimer) clearTimeout(flushTimer);
+      await flush();
       signal.removeEventListener('abort', end);
       end();
     }
