@@ -31,7 +31,7 @@ const phone = (field: string) =>
 export const PrimaryPhoneSchema = z
   .string({ error: m.primaryPhoneRequired })
   .trim()
-  .min(1, m.primaryPhoneRequired)
+  .min(1, { message: m.primaryPhoneRequired, abort: true })
   .max(30, 'PrimaryPhoneNumber must be at most 30 characters')
   .refine(isUsPhoneNumber, 'PrimaryPhoneNumber must be a valid US phone number, e.g. (212) 555-0134');
 
@@ -118,11 +118,15 @@ export const RegionSchema = z
   .refine((v) => v === COUNTRY_CODE || v === 'UNITED STATES', m.countryUsOnly)
   .transform(() => COUNTRY_CODE);
 
+/** A number, or its text; empty text and null count as missing. */
 const coordinate = (field: string, max: number, requiredMessage: string) =>
-  z.coerce
-    .number({ error: requiredMessage })
-    .refine((n) => Number.isFinite(n), requiredMessage)
-    .refine((n) => n >= -max && n <= max, `${field} must be between -${max} and ${max}`);
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v === null ? undefined : v),
+    z
+      .number({ error: requiredMessage })
+      .refine((n) => Number.isFinite(n), { message: requiredMessage, abort: true })
+      .refine((n) => n >= -max && n <= max, `${field} must be between -${max} and ${max}`),
+  );
 export const LatitudeSchema = coordinate('Latitude', 90, m.latitudeRequired);
 export const LongitudeSchema = coordinate('Longitude', 180, m.longitudeRequired);
 
