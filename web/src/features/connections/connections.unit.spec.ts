@@ -40,3 +40,11 @@ describe('import progress', () => {
     expect(canStartImport(['accounts/1'])).toBe(true);
   });
 });
+
+describe('import progress identity', () => {
+  it('keeps the same state object when a report changes nothing (no needless re-render)', () => {
+    const s = applyImportProgress(initialImportProgress('p1'), report('p1', 100));
+    expect(applyImportProgress(s, report('p1', 100))).toBe(s);
+    expect(applyImportProgress(s, report('p1', 100, 'Other'))).not.toBe(s);
+  });
+});

@@ -33,10 +33,16 @@ export const applyImportProgress = (state: ImportProgressState, report: unknown)
   const percentage = Math.min(100, Math.max(0, Math.round(report.progressPercentage)));
   const errorMessage = report.errorMessage ?? null;
   if (percentage < state.percentage && !errorMessage) return state;
+  const location = report.currentLocation ?? state.currentLocation;
+  const unchanged =
+    percentage === state.percentage &&
+    (errorMessage ?? state.errorMessage) === state.errorMessage &&
+    JSON.stringify(location) === JSON.stringify(state.currentLocation);
+  if (unchanged) return state;
   return {
     processId: state.processId,
     percentage: Math.max(percentage, state.percentage),
-    currentLocation: report.currentLocation ?? state.currentLocation,
+    currentLocation: location,
     errorMessage: errorMessage ?? state.errorMessage,
     done: state.done || percentage >= 100,
   };

@@ -11,6 +11,7 @@ import {
   type TokenUrlResponse,
 } from '@locus/contracts/connections/routes';
 import { getCompanyNameRoute, updateCompanyNameRoute } from '@locus/contracts/companies/routes';
+import { refreshTokenRoute } from '@locus/contracts/identity/routes';
 import { api } from '@web/app/api';
 import { LIST } from '@web/app/tag-types';
 import { requestFor } from '@web/shared/lib/api-path';
@@ -74,6 +75,10 @@ export const connectionsApi = api.injectEndpoints({
       query: (body) => requestFor(updateCompanyNameRoute, { body }),
       invalidatesTags: ['CompanyName', 'Company', 'CompanyDropdown'],
     }),
+    /** A token carrying the new company name (the top bar reads it from the token). */
+    freshToken: build.mutation<{ Success: true; Token: string }, void>({
+      query: () => requestFor(refreshTokenRoute),
+    }),
   }),
 });
 
@@ -86,4 +91,5 @@ export const {
   useDisconnectAccountMutation,
   useConnectionCompanyNameQuery,
   useNameNewCompanyMutation,
+  useFreshTokenMutation,
 } = connectionsApi;

@@ -38,22 +38,24 @@ export default function AccountConnectedPage() {
     else setStep(isNewCompanyCreated === 'true' ? 'name' : 'select');
   }, [process, step, isNewCompanyCreated]);
 
+  const done = step === 'progress' && progress.done;
+  const failure = step === 'progress' ? progress.errorMessage : null;
   useEffect(() => {
-    if (step !== 'progress' || finished.current) return;
-    if (progress.errorMessage) {
+    if (!failure || finished.current) return;
+    finished.current = true;
+    toast.error(failure);
+    navigate('/connected-accounts', { replace: true });
+  }, [failure, navigate]);
+  useEffect(() => {
+    if (!done || finished.current) return;
+    // the bar shows 100 % for a moment before the dialog closes
+    const timer = setTimeout(() => {
       finished.current = true;
-      toast.error(progress.errorMessage);
+      toast.success(t.accountConnected);
       navigate('/connected-accounts', { replace: true });
-    } else if (progress.done) {
-      finished.current = true;
-      // let the bar show 100 % for a moment before the dialog closes
-      const timer = setTimeout(() => {
-        toast.success(t.accountConnected);
-        navigate('/connected-accounts', { replace: true });
-      }, 600);
-      return () => clearTimeout(timer);
-    }
-  }, [progress, step, navigate]);
+    }, 600);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
 
   if (isLoading) return <NonIdealState icon={<Spinner />} title={t.processLoading} />;
   if (error || !process) {

@@ -1,8 +1,9 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { failureMessage } from '@web/shared/lib/envelope';
+import { useRenewSession } from '@web/shared/session/session-context';
 import { toast } from '@web/shared/ui/toaster';
-import { useConnectionCompanyNameQuery, useNameNewCompanyMutation } from '../api/connections-api';
+import { useConnectionCompanyNameQuery, useFreshTokenMutation, useNameNewCompanyMutation } from '../api/connections-api';
 import { connectionTexts as t } from '../constants';
 
 /** New-company flow: the company is named before the account selection (spec part 2 §4). */
@@ -11,6 +12,8 @@ export const CompanyNameDialog = ({ onSaved, onCancel }: { onSaved: () => void; 
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
   const [save, state] = useNameNewCompanyMutation();
+  const [freshToken] = useFreshTokenMutation();
+  const renewSession = useRenewSession();
   useEffect(() => {
     if (data?.CompanyName) setName((current) => current || data.CompanyName || '');
   }, [data]);
@@ -23,6 +26,11 @@ export const CompanyNameDialog = ({ onSaved, onCancel }: { onSaved: () => void; 
     try {
       const res = await save({ CompanyName: name.trim() }).unwrap();
       toast.success(res.ResponseMessage);
+      // the top bar shows the company from the token: take one with the new name
+      await freshToken()
+        .unwrap()
+        .then((r) => renewSession(r.Token))
+        .catch((err: unknown) => console.error('token refresh after naming the company failed', err));
       onSaved();
     } catch (err) {
       toast.error(failureMessage(err, t.genericFailure));
