@@ -20,6 +20,7 @@ const COMPANY = 'Bloom Franchise Group';
 const GOOGLE_USER = 'Priya';
 const GOOGLE_ACCOUNT = 'Bloom & Co. Salon';
 const STAFF = { first: 'Sam', last: 'Stylist', email: 'sam.stylist@bloom.test', phone: '555-0142', password: 'Sam-Passw0rd!' };
+const RECEPTION = { first: 'Riley', last: 'Reception', email: 'riley.reception@bloom.test', phone: '555-0143', password: 'Riley-Passw0rd!' };
 const NEW_LOCATION = { title: 'Bloom & Co. Salon - Austin Lamar', storeCode: 'E2E-0001', phone: '(512) 555-0142' };
 
 const toast = (page: Page, text: string) => page.locator('.bp6-toast').getByRole('alert').filter({ hasText: text });
@@ -159,6 +160,12 @@ describe('locations in the browser', () => {
       await page.getByText(`You're logged in as ${COMPANY}`).waitFor();
       await shoot(page, '03-connections');
 
+      // the account's own directory (/{accountId}/locations)
+      await accountRow.getByRole('button', { name: 'Locations' }).click();
+      await page.waitForURL(/\/[^/]+\/locations$/);
+      await page.getByRole('heading', { name: `Locations of ${GOOGLE_ACCOUNT}` }).waitFor();
+      await expect.poll(() => caption(page).textContent(), { timeout: UI_WAIT }).toBe('Filtered : 20 out of 20 total locations');
+
       // ---------- Directory: first load 0/25 by store code, then find one by its store code ----------
       await openDirectory(page);
       await expect.poll(() => caption(page).textContent(), { timeout: UI_WAIT }).toBe('Filtered : 20 out of 20 total locations');
@@ -243,6 +250,41 @@ describe('locations in the browser', () => {
       await shoot(page, '08-synced');
       const detailsUrl = page.url();
 
+      // Edit Location: keywords with Enter or comma (trimmed, duplicates ignored); state → city sets coordinates
+      await closeToasts(page);
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Location' });
+      await edit.waitFor();
+      expect(await edit.getByLabel('Business Name (Title)').isDisabled()).toBe(true);
+      const keywords = edit.getByLabel('Keywords');
+      await keywords.fill(' balayage ');
+      await keywords.press('Enter');
+      await keywords.pressSequentially('blowout,Balayage,');
+      await expect.poll(() => edit.locator('.locus-keyword-tags .bp6-tag').allTextContents()).toEqual(['balayage', 'blowout']);
+      await edit.getByLabel('Locale Tagline').fill('Color and cuts on Lamar');
+      await edit.getByLabel('Instagram').fill('https://www.instagram.com/bloomaustin');
+      await pick(page, 'City', 'Round Rock', /^Round Rock$/);
+      await expect.poll(() => edit.getByLabel('Latitude').inputValue()).toMatch(/^30\.5/);
+      await shoot(page, '08b-edit-location');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await toast(page, 'Your location has been updated').waitFor();
+      await edit.waitFor({ state: 'hidden' });
+      await page.getByText('Round Rock, TX 78701').waitFor();
+
+      // Business Attributes: attributes and Place Page URLs tabs
+      await page.getByRole('button', { name: 'Business Attributes' }).click();
+      const attributes = page.getByRole('dialog', { name: 'Business Attributes' });
+      await attributes.getByRole('tab', { name: 'Attributes' }).waitFor();
+      await attributes.getByRole('checkbox', { name: 'Identifies as women-owned' }).waitFor({ state: 'attached' });
+      expect(await attributes.getByRole('checkbox', { name: 'Identifies as women-owned' }).isChecked()).toBe(true);
+      await attributes.getByRole('checkbox', { name: 'Free street parking' }).check({ force: true });
+      await attributes.getByRole('tab', { name: 'Place Page URLs' }).click();
+      await attributes.getByLabel('Appointment links').fill('https://www.bloomandcosalon.com/book/austin-lamar');
+      await shoot(page, '08c-business-attributes');
+      await attributes.getByRole('button', { name: 'Save' }).click();
+      await toast(page, 'Your changes have been saved successfully').waitFor();
+      await attributes.waitFor({ state: 'hidden' });
+
       // ---------- A company user becomes the location's primary owner ----------
       await menu(page, 'Users').click();
       await page.waitForURL(/\/users$/);
@@ -280,11 +322,52 @@ describe('locations in the browser', () => {
       expect(await link.textContent()).toMatch(/Associated on \d{2}\/\d{2}\/\d{4}/);
       await shoot(page, '10-associated-locations');
       await editUser.getByRole('button', { name: 'Cancel' }).click();
+      await editUser.waitFor({ state: 'hidden' });
+
+      // a second owner: the current primary owner's message asks before overwriting
+      await page.getByRole('button', { name: 'New User' }).click();
+      const second = page.getByRole('dialog', { name: 'Create User' });
+      await second.getByLabel('First Name').fill(RECEPTION.first);
+      await second.getByLabel('Last Name').fill(RECEPTION.last);
+      await second.getByLabel('Email').fill(RECEPTION.email);
+      await second.getByLabel('Phone Number').fill(RECEPTION.phone);
+      await second.getByLabel(/^Password/).fill(RECEPTION.password);
+      await second.getByLabel('Confirm Password').fill(RECEPTION.password);
+      await second.getByRole('button', { name: 'Save' }).click();
+      await toast(page, 'User created successfully').waitFor();
+      await second.waitFor({ state: 'hidden' });
+      await page.getByRole('row').filter({ hasText: RECEPTION.email }).getByRole('button', { name: 'Edit' }).click();
+      const editSecond = page.getByRole('dialog', { name: 'Update User' });
+      await editSecond.getByRole('button', { name: 'Assign Locations' }).click();
+      const assignSecond = page.getByRole('dialog', { name: 'Assign Locations' });
+      await pick(page, 'Location', NEW_LOCATION.storeCode, new RegExp(NEW_LOCATION.storeCode));
+      const ownerMessage = `${STAFF.first} ${STAFF.last} is currently the primary owner of this location.`;
+      await assignSecond.getByText(ownerMessage).waitFor();
+      await assignSecond.getByRole('checkbox', { name: 'Primary Owner' }).check({ force: true });
+      await closeToasts(page);
+      await assignSecond.getByRole('button', { name: 'Assign Location' }).click();
+      const overwrite = page.getByRole('dialog', { name: 'Confirmation' });
+      await overwrite.getByText(`${ownerMessage} Do you want to overwrite?`).waitFor();
+      await shoot(page, '10b-overwrite-confirmation');
+      await overwrite.getByRole('button', { name: 'Confirm' }).click();
+      await toast(page, 'The location has been assigned to the user successfully').waitFor();
+      await editSecond.getByRole('row').filter({ hasText: NEW_LOCATION.title }).getByText('Primary', { exact: true }).waitFor();
+      await editSecond.getByRole('button', { name: 'Cancel' }).click();
+
+      // the location's Users dialog lists both: the new primary owner and the demoted co-owner
+      await page.goto(detailsUrl);
+      await page.getByRole('button', { name: 'Users', exact: true }).click();
+      const users = page.getByRole('dialog', { name: 'Assign Users | Locations' });
+      await users.getByText(`${RECEPTION.first} ${RECEPTION.last}`, { exact: false }).first().waitFor();
+      await users.locator('.locus-location-user').filter({ hasText: RECEPTION.email }).getByText('Primary').waitFor();
+      await users.locator('.locus-location-user').filter({ hasText: STAFF.email }).getByText('Co-owner').waitFor();
+      await shoot(page, '10c-location-users');
+      await users.getByRole('button', { name: 'Cancel' }).click();
 
       // the directory shows who manages it
       await openDirectory(page);
       await searchDirectory(page, NEW_LOCATION.storeCode, 1);
-      await page.getByText(`Managed by ${STAFF.first} ${STAFF.last}`).waitFor();
+      await page.getByText(`Managed by ${RECEPTION.first} ${RECEPTION.last}`).waitFor();
       expect(detailsUrl).toContain('/location-details');
 
       // ---------- Delete, also from Google ----------
