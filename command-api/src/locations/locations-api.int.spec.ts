@@ -105,6 +105,27 @@ describe('connect a Google account and manage its locations over HTTP', () => {
     expect((await call('POST', `/api/gmb/00000000-0000-4000-8000-000000000000/locations-summary`, company.userToken, {})).status).toBe(404);
   });
 
+  it('records a change Google refuses as a visible error on the location', async () => {
+    const rows = await call('POST', `/api/gmb/${company.companyId}/locations-summary`, company.adminToken, { rows: 1 });
+    const id = rows.body.data[0].Id as string;
+    const details = (await call('GET', `/api/gmb/${id}/location`, company.adminToken)).body.Data.Location;
+    expect(details.PrimaryCategory.Name).not.toMatch(/dentist|dental|clinic|salon|spa|doctor|lawyer|attorney/);
+    // An insurance agency cannot carry appointment links: Google answers 400.
+    const res = await call('POST', `/api/gmb/${id}/attributes`, company.adminToken, { Attributes: {}, PlacePageUrls: { UrlAppointment: 'https://book.example.com' } });
+    expect(res.status).toBe(200);
+    const failed = await eventually(async () => {
+      await stack.waitForProjections();
+      const d = (await call('GET', `/api/gmb/${id}/location`, company.adminToken)).body.Data.Location;
+      return d.GoogleError ? d : null;
+    }, 'the Google error to show');
+    expect(failed.GoogleError).toMatch(/url_appointment/);
+    expect(failed.PendingGoogleEdits).toBe(0);
+    const row = (await call('POST', `/api/gmb/${company.companyId}/locations-summary`, company.adminToken, { rows: 1 })).body.data[0];
+    expect(row.GoogleError).toBe(failed.GoogleError);
+    const attrs = await call('GET', `/api/gmb/${id}/attributes`, company.adminToken);
+    expect(attrs.body.Data.PlacePageUrls).toEqual({ UrlAppointment: 'https://book.example.com' });
+  });
+
   let createdId = '';
   const storeCode = `NEW-${Date.now().toString(36).toUpperCase()}`;
 
