@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createLogger } from '@locus/platform';
 import { loadConfig } from '@locus/platform/config/config';
 import { ensureAdministrator, seedDemo } from '@locus/command-api/demo/seed-demo';
+import { seedDemoLocations } from '@locus/command-api/connections/demo';
 import { startLocusStack } from './stack';
 
 // `npm start`: Locus in one process with embedded stores, the sandbox and demo data.
@@ -18,7 +19,14 @@ if (emptyStore) {
   const seedDeps = { eventStore: stack.ports.eventStore, ids: stack.ports.ids, clock: stack.ports.clock, logger };
   if (config.demo) {
     const demo = await seedDemo(seedDeps, { adminEmail, adminPassword });
+    const imported: string[] = [];
+    for (const [index, company] of demo.companies.entries()) {
+      // Each demo company connects a sandbox Google account and imports its locations (20-300).
+      const seeded = await seedDemoLocations(stack.commandDeps, { companyId: company.companyId, adminUserId: company.defaultAdminId, index });
+      if (seeded) imported.push(`${company.name}: ${seeded.locations} locations`);
+    }
     lines.push(`Demo data: ${demo.companies.length} companies (${demo.companies.map((c) => c.name).join(', ')}).`);
+    if (imported.length) lines.push(`Connected sandbox Google accounts: ${imported.join('; ')}.`);
     lines.push(`Every demo account's password is the administrator's.`);
   } else {
     await ensureAdministrator(seedDeps, { adminEmail, adminPassword });
