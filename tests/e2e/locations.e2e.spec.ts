@@ -184,6 +184,30 @@ describe('locations in the browser', () => {
       await page.getByRole('button', { name: 'Clear', exact: true }).click();
       await expect.poll(() => caption(page).textContent()).toBe('Filtered : 20 out of 20 total locations');
 
+      // live refresh: a location created elsewhere (here straight through the API) appears without a reload
+      const token = await page.evaluate(() => localStorage.getItem('locus.token'));
+      const api = (pathname: string, init: RequestInit = {}) =>
+        fetch(`${e2e.url}${pathname}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } });
+      const accounts = (await (await api('/api/gmb/gmbAccounts')).json()) as { Data: Array<{ Id: string }> };
+      const created = await api('/api/gmb/create-location', {
+        method: 'POST',
+        body: JSON.stringify({
+          Location: {
+            AccountId: accounts.Data[0]!.Id,
+            Title: 'Bloom & Co. Salon - Elsewhere',
+            StoreCode: 'API-0001',
+            PrimaryPhoneNumber: '(919) 555-0177',
+            PrimaryCategoryId: 'categories/gcid:hair_salon',
+            Region: 'US',
+            Latitude: 35.7796,
+            Longitude: -78.6382,
+          },
+        }),
+      });
+      expect(created.status).toBe(200);
+      await expect.poll(() => caption(page).textContent(), { timeout: UI_WAIT }).toBe('Filtered : 21 out of 21 total locations');
+      await page.getByRole('row').filter({ hasText: 'API-0001' }).waitFor();
+
       // ---------- Create Location: enabled only once the required fields are there ----------
       await page.getByRole('button', { name: 'Create Location' }).click();
       const create = page.getByRole('dialog', { name: 'Create Location' });
@@ -209,7 +233,7 @@ describe('locations in the browser', () => {
       await createButton.click();
       await toast(page, 'Your location has been created successfully.').waitFor();
       await create.waitFor({ state: 'hidden' });
-      await expect.poll(() => caption(page).textContent(), { timeout: UI_WAIT }).toBe('Filtered : 21 out of 21 total locations');
+      await expect.poll(() => caption(page).textContent(), { timeout: UI_WAIT }).toBe('Filtered : 22 out of 22 total locations');
 
       // ---------- Publish from the directory (only offered while unpublished) ----------
       await searchDirectory(page, NEW_LOCATION.storeCode, 1);
@@ -385,7 +409,7 @@ describe('locations in the browser', () => {
       await confirm.getByRole('button', { name: 'Confirm' }).click();
       await toast(page, 'Location Deleted Successfully').waitFor();
       await page.getByText('No location(s) found.').waitFor();
-      await expect.poll(() => caption(page).textContent()).toBe('Filtered : 0 out of 20 total locations');
+      await expect.poll(() => caption(page).textContent()).toBe('Filtered : 0 out of 21 total locations');
       await shoot(page, '12-deleted');
   };
 });

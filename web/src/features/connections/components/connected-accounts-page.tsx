@@ -1,5 +1,4 @@
 import { Button, ButtonGroup, Icon, Tag } from '@blueprintjs/core';
-import '../connections.css';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatDateTime } from '@web/shared/lib/dates';
@@ -12,6 +11,7 @@ import { toast } from '@web/shared/ui/toaster';
 import { useConnectedAccountsQuery, useDisconnectAccountMutation, type ConnectedAccount } from '../api/connections-api';
 import { CONNECTIONS_PAGE_SIZE, connectionTexts as t } from '../constants';
 import { useConnectAccount } from '../hooks/use-connect-account';
+import '../connections.css';
 
 /** /connected-accounts (CompanyAdmin): connected Google accounts, Connect Account and Disconnect. */
 export default function ConnectedAccountsPage() {
