@@ -1,3 +1,7 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import inspector from 'node:inspector';
+import path from 'node:path';
+
 /** Runs `task` `count` times with at most `concurrency` in flight. */
 export async function runConcurrently(count: number, concurrency: number, task: () => Promise<unknown>): Promise<void> {
   let started = 0;
@@ -17,3 +21,33 @@ export function percentile(values: number[], p: number): number {
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[rank];
 }
+
+/**
+ * CPU time (user + system, all threads) this process spends while `task` runs, in ms. With
+ * `BENCH_CPU_PROFILE=<dir>`, also writes a V8 CPU profile of just that window there.
+ */
+export async function withCpu<T>(name: string, task: () => Promise<T>): Promise<{ result: T; cpuMs: number; wallMs: number }> {
+  const profileDir = process.env.BENCH_CPU_PROFILE;
+  const session = profileDir ? new inspector.Session() : null;
+  const post = (method: string, params?: object) =>
+    new Promise<any>((resolve, reject) => session!.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
+  if (session) {
+    session.connect();
+    await post('Profiler.enable');
+    await post('Profiler.setSamplingInterval', { interval: 250 });
+    await post('Profiler.start');
+  }
+  const cpu = process.cpuUsage();
+  const t0 = performance.now();
+  const result = await task();
+  const used = process.cpuUsage(cpu);
+  const wallMs = performance.now() - t0;
+  if (session) {
+    const { profile } = await post('Profiler.stop');
+    mkdirSync(profileDir!, { recursive: true });
+    writeFileSync(path.join(profileDir!, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+  return { result, cpuMs: (used.user + used.system) / 1000, wallMs };
+}
+

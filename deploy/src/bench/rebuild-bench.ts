@@ -9,6 +9,7 @@ import { createEmbeddedReadStore } from '@locus/platform/read-store/embedded-rea
 import { rebuildProjection } from '@locus/platform/runtime/rebuild';
 import type { EventToAppend } from '@locus/platform';
 import { staffProjection } from '@locus/projectors/staff/staff-projection';
+import { withCpu } from './measure';
 
 /**
  * Writes a realistic history for a real projection (staff: creations, edits, deactivations over
@@ -40,12 +41,9 @@ export async function measureRebuild(options: { events: number; log: (m: string)
       written += events.length;
     }
     options.log(`rebuild: ${written} events written; rebuilding "${staffProjection.name}"`);
-    const started = performance.now();
-    const cpu = process.cpuUsage();
-    const result = await rebuildProjection({ eventStore, readStore, def: staffProjection });
-    const seconds = (performance.now() - started) / 1000;
-    const used = process.cpuUsage(cpu);
-    const cpuSeconds = (used.user + used.system) / 1e6;
+    const { result, cpuMs, wallMs } = await withCpu('rebuild', () => rebuildProjection({ eventStore, readStore, def: staffProjection }));
+    const seconds = wallMs / 1000;
+    const cpuSeconds = cpuMs / 1000;
     return {
       events: result.processed,
       eventsPerSecond: Math.round(result.processed / seconds),

@@ -14,6 +14,7 @@ import { seedDemo } from '@locus/command-api/demo/seed-demo';
 import { startLocusStack, type LocusStack } from '../stack';
 import { measureRebuild } from './rebuild-bench';
 import type { LoadJob, LoadResult } from './load-client';
+import { withCpu } from './measure';
 import { freePort } from '../free-port';
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
@@ -65,15 +66,6 @@ function startLoadClient() {
   return { run, stop: () => child.kill() };
 }
 
-/** CPU time (user + system, all threads) this process spends while `task` runs, in ms. */
-async function withCpu<T>(task: () => Promise<T>): Promise<{ result: T; cpuMs: number; wallMs: number }> {
-  const cpu = process.cpuUsage();
-  const t0 = performance.now();
-  const result = await task();
-  const used = process.cpuUsage(cpu);
-  return { result, cpuMs: (used.user + used.system) / 1000, wallMs: performance.now() - t0 };
-}
-
 // `BENCH_PARTS=appends,rebuild` runs a subset (for profiling); the default runs everything.
 const parts = new Set((process.env.BENCH_PARTS ?? 'appends,sse,rebuild').split(',').map((p) => p.trim()));
 
@@ -107,7 +99,7 @@ async function measureStack(results: Record<string, number | string>) {
     await client.run({ kind: 'appends', ...job, count: 500, concurrency: 32, label: 'w' });
     const appendCount = 6_000;
     log(`appends: ${appendCount} commands, 32 in flight`);
-    const appends = await withCpu(async () => {
+    const appends = await withCpu('appends', async () => {
       const r = await client.run<{ ok: true; kind: 'appends'; seconds: number; clientCpuMs: number }>({ kind: 'appends', ...job, count: appendCount, concurrency: 32, label: 'a' });
       // The projections' work belongs to the commands: wait until they have caught up.
       await stack.commandDeps.readModels.waitForPosition(await stack.ports.eventStore.headPosition(), 30_000);

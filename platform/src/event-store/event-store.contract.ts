@@ -377,6 +377,71 @@ export function eventStoreContract(
       });
     });
 
+    describe('event type filter', () => {
+      // Types unique to this run: a shared server holds other data.
+      const wanted = () => `Wanted${run}`;
+      const other = () => `Other${run}`;
+      /** Appends `count` events, one append each; every third is of the wanted type. */
+      async function appendMixed(name: string, count: number, first = 0): Promise<RecordedEvent[]> {
+        for (let i = first; i < first + count; i++) {
+          await store.append(stream(name), [newEvent(i % 3 === 0 ? wanted() : other(), { i })]);
+        }
+        return (await store.readStream(stream(name))).slice(first);
+      }
+
+      it('readAll returns only events of the given types, maxCount counting those, forwards and backwards', async () => {
+        const start = await store.headPosition();
+        const written = await appendMixed('a', 10);
+        const wantedIds = written.filter((e) => e.type === wanted()).map((e) => e.id);
+        expect(wantedIds).toHaveLength(4);
+        const all = await store.readAll({ after: start, eventTypes: [wanted()] });
+        expect(all.map((e) => e.id)).toEqual(wantedIds);
+        expect(all.map((e) => e.data)).toEqual([{ i: 0 }, { i: 3 }, { i: 6 }, { i: 9 }]);
+        expect((await store.readAll({ after: start, eventTypes: [wanted()], maxCount: 2 })).map((e) => e.id)).toEqual(wantedIds.slice(0, 2));
+        expect((await store.readAll({ after: all[1]!.position, eventTypes: [wanted()], maxCount: 1 })).map((e) => e.id)).toEqual([wantedIds[2]]);
+        expect((await store.readAll({ after: start, eventTypes: [wanted()], maxCount: 2, direction: 'backwards' })).map((e) => e.id)).toEqual(
+          [...wantedIds].reverse().slice(0, 2),
+        );
+        expect(await store.readAll({ after: start, eventTypes: [] })).toEqual([]);
+        const both = await store.readAll({ after: start, eventTypes: [wanted(), other()] });
+        expect(both.map((e) => e.id)).toEqual(written.map((e) => e.id));
+      });
+
+      it('subscribeToAll delivers only those types and reports checkpoints past the skipped events, in order with the events', async () => {
+        const start = await store.headPosition();
+        const before = await appendMixed('a', 7); // caught up from the store
+        const received: RecordedEvent[] = [];
+        const checkpoints: { position: number; taken: number }[] = [];
+        const subscription = store.subscribeToAll({
+          after: start,
+          batchSize: 2,
+          eventTypes: [wanted()],
+          onCheckpoint: (position) => checkpoints.push({ position, taken: received.length }),
+        });
+        const consuming = (async () => {
+          for await (const event of subscription) received.push(event);
+        })();
+        const after = await appendMixed('a', 8, 7); // followed live; the last ones are skipped
+        const last = after.at(-1)!;
+        expect(last.type).toBe(other());
+        for (const deadline = Date.now() + 10_000; (checkpoints.at(-1)?.position ?? 0) < last.position; ) {
+          if (Date.now() > deadline) throw new Error(`no checkpoint reached ${last.position}: ${JSON.stringify(checkpoints)}`);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        await subscription.unsubscribe();
+        await consuming;
+
+        const written = [...before, ...after];
+        expect(received.map((e) => e.id)).toEqual(written.filter((e) => e.type === wanted()).map((e) => e.id));
+        expectIncreasing(checkpoints.map((c) => c.position));
+        for (const { position, taken } of checkpoints) {
+          // Everything taken before the call is at or before it; everything after, beyond it.
+          for (const e of received.slice(0, taken)) expect(e.position).toBeLessThanOrEqual(position);
+          for (const e of received.slice(taken)) expect(e.position).toBeGreaterThan(position);
+        }
+      });
+    });
+
     describe('upcasters', () => {
       it('applies registered upcasters on every read path, chained by metadata.schemaVersion', async () => {
         // A type unique to this run keeps the process-wide registry free of clashes.

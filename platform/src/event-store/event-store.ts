@@ -47,8 +47,11 @@ export interface ReadStreamOptions {
 export interface ReadAllOptions {
   /** Exclusive: read events whose position is greater than this. Default: from the start. */
   after?: number;
+  /** With `eventTypes`, counts the events returned (of those types). */
   maxCount?: number;
   direction?: 'forwards' | 'backwards';
+  /** Optional: only events of these types (the others are skipped where they are stored). */
+  eventTypes?: readonly string[];
 }
 
 export interface AllSubscription extends AsyncIterable<RecordedEvent> {
@@ -61,6 +64,19 @@ export interface SubscribeToAllOptions {
   after?: number | 'end';
   /** Catch-up page size. */
   batchSize?: number;
+  /**
+   * Optional: deliver only events of these types (SQLite: skipped in the query and in the
+   * shared tail; EventStoreDB: a server-side event-type filter). A consumer must still look
+   * at each event's type: an adapter may ignore the filter.
+   */
+  eventTypes?: readonly string[];
+  /**
+   * Optional, with `eventTypes`: called with a position P once every event up to P has been
+   * either taken from the iterator or filtered out, so that a follower can store P as its
+   * checkpoint although the events before it were not its own. Every event taken after the
+   * call has a position greater than P. Called from inside the iterator's `next()`.
+   */
+  onCheckpoint?: (position: number) => void;
 }
 
 export interface EventStore {

@@ -168,8 +168,16 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
     if (after !== 'end') assertPosition(after, 'after');
     const fromPosition: ReadPosition = after === 'end' ? END : after === 0 ? START : toLogPosition(after);
 
+    // Event types are filtered here, not with a server-side filter: the server reports the
+    // position it has scanned to only every so many events (checkpointInterval), so a follower
+    // whose filter skips the newest events would lag behind the head (and read-your-writes
+    // would wait) until the next checkpoint. Skipped events cost no conversion and report
+    // their exact position instead.
+    const types = subscribeOptions.eventTypes ? new Set(subscribeOptions.eventTypes) : null;
+    const onCheckpoint = subscribeOptions.onCheckpoint;
     const serverSubscription = client.subscribeToAll({ fromPosition, filter: excludeSystemEvents() });
-    const buffer: RecordedEvent[] = [];
+    /** Events, and positions of filtered-out events to report once the events before them are taken. */
+    const buffer: (RecordedEvent | number)[] = [];
     const waiter = createWaiter();
     let lastPosition = after === 'end' ? -1 : after;
     let failure: unknown = null;
@@ -180,6 +188,17 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
       const event = userEvent(resolved);
       if (!event || stopped) return;
       try {
+        if (types && !types.has(event.type)) {
+          const position = commitPositionOf(resolved, event);
+          if (position <= lastPosition) return;
+          lastPosition = position;
+          if (!onCheckpoint) return;
+          // Consecutive skipped events need only the last position.
+          if (typeof buffer[buffer.length - 1] === 'number') buffer[buffer.length - 1] = position;
+          else buffer.push(position);
+          waiter.wake();
+          return;
+        }
         const recorded = toRecorded(resolved, event);
         // The server starts after `fromPosition`; this guard keeps the port's promise of no
         // duplicates even if a reconnecting server replays the boundary event.
@@ -221,13 +240,15 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
         while (!stopped) {
           waiter.reset();
           if (next < buffer.length) {
-            const event = buffer[next++]!;
+            const item = buffer[next++]!;
             if (next === buffer.length) {
               buffer.length = 0;
               next = 0;
               if (serverSubscription.isPaused()) serverSubscription.resume();
             }
-            yield event;
+            // A position: the events before it in the buffer have all been taken.
+            if (typeof item === 'number') onCheckpoint?.(item);
+            else yield item;
             continue;
           }
           if (failure) throw failure;
@@ -298,12 +319,15 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
       if (maxCount === 0) return [];
       const limit = maxCount ?? Number.POSITIVE_INFINITY;
       const events: RecordedEvent[] = [];
+      // Filtered here (see subscribeToAll); skipped events are not converted.
+      const types = readOptions.eventTypes ? new Set(readOptions.eventTypes) : null;
 
       // System events are interleaved in $all, so the count is applied here, not on the server.
       if (readOptions.direction === 'backwards') {
         await visitRead(client.readAll({ fromPosition: END, direction: BACKWARDS }), (resolved) => {
           const event = userEvent(resolved);
           if (!event) return true;
+          if (types && !types.has(event.type)) return commitPositionOf(resolved, event) > after;
           const recorded = toRecorded(resolved, event);
           if (recorded.position <= after) return false;
           events.push(recorded);
@@ -314,6 +338,7 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
         await visitRead(client.readAll({ fromPosition, direction: FORWARDS }), (resolved) => {
           const event = userEvent(resolved);
           if (!event) return true;
+          if (types && !types.has(event.type)) return true;
           const recorded = toRecorded(resolved, event);
           if (recorded.position <= after) return true; // the server read starts at `after` itself
           events.push(recorded);

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { EventToAppend, RecordedEvent } from './event-store';
+import { WrongExpectedVersionError, type EventToAppend, type RecordedEvent } from './event-store';
 import { eventStoreContract } from './event-store.contract';
 import { createSqliteEventStore } from './sqlite-event-store';
 import { createUpcasterRegistry } from './upcasters';
@@ -104,6 +104,43 @@ await store.close();
     expect(received.map((e) => e.type)).toEqual(Array(30).fill('FromChild'));
     expect(received.map((e) => e.position)).toEqual(Array.from({ length: 30 }, (_, i) => i + 2));
     await reader.close();
+  });
+
+  it('appends made together are committed together, each with its own outcome, as if one after the other', async () => {
+    const file = tempFile();
+    const store = createSqliteEventStore({ file });
+    await store.append('thing-existing', [event({ n: 0 })], { expectedRevision: 'no_stream' });
+    const repeated = event({ n: 'again' });
+    const results = await Promise.allSettled([
+      store.append('thing-a', [event({ n: 1 })], { expectedRevision: 'no_stream' }),
+      store.append('thing-existing', [event({ n: 2 })], { expectedRevision: 'no_stream' }), // conflicts
+      store.append('thing-a', [event({ n: 3 }), event({ n: 4 })], { expectedRevision: 0n }), // sees the first
+      store.append('thing-b', [repeated], { expectedRevision: 'no_stream' }),
+      store.append('thing-b', [repeated], { expectedRevision: 'no_stream' }), // idempotent re-append
+      store.append('thing-a', [event({ n: 5 })], { expectedRevision: 0n }), // stale by now
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
+    const value = (i: number) => (results[i] as PromiseFulfilledResult<{ position: number; nextExpectedRevision: bigint }>).value;
+    expect(value(0)).toEqual({ position: 2, nextExpectedRevision: 0n });
+    expect(value(2)).toEqual({ position: 4, nextExpectedRevision: 2n });
+    expect(value(3)).toEqual({ position: 5, nextExpectedRevision: 0n });
+    expect(value(4)).toEqual({ position: 5, nextExpectedRevision: 0n });
+    expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersionError);
+    expect((results[5] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersionError);
+    expect((await store.readAll()).map((e) => [e.streamName, e.position, (e.data as { n: unknown }).n])).toEqual([
+      ['thing-existing', 1, 0],
+      ['thing-a', 2, 1],
+      ['thing-a', 3, 3],
+      ['thing-a', 4, 4],
+      ['thing-b', 5, 'again'],
+    ]);
+    // Accepted appends are written even when the store is closed right away.
+    const late = store.append('thing-c', [event({ n: 6 })]);
+    await store.close();
+    await expect(late).resolves.toEqual({ position: 6, nextExpectedRevision: 0n });
+    const reopened = createSqliteEventStore({ file });
+    expect((await reopened.readStream('thing-c')).map((e) => e.data)).toEqual([{ n: 6 }]);
+    await reopened.close();
   });
 
   it('many subscriptions share one tail: each gets every event once, in order, as its own objects', async () => {

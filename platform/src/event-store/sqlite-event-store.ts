@@ -81,45 +81,32 @@ interface TailSubscriber {
   attached: boolean;
   /** Rows handed over by the tail, not yet taken by the subscription. */
   queue: EventRow[];
-  /** Highest position handed over (or read before attaching): the tail never hands over more than once. */
+  /** Highest position handed over or filtered out: the tail never hands a row over twice. */
   queuedTo: number;
+  /** Event types wanted (null: all). */
+  types: ReadonlySet<string> | null;
+  /** Wake the subscription for progress alone (it reports checkpoints). */
+  wantsProgress: boolean;
   waiter: Waiter;
 }
 
-const UNPARSED: unique symbol = Symbol('unparsed');
+const toRecordedEvent = (row: EventRow): RecordedEvent => ({
+  id: row.event_id,
+  type: row.type,
+  streamName: row.stream_name,
+  revision: BigInt(row.revision),
+  position: row.position,
+  data: JSON.parse(row.data),
+  metadata: JSON.parse(row.metadata) as EventMetadata,
+  created: new Date(row.created),
+});
 
-/**
- * A RecordedEvent whose data and metadata are parsed from their JSON on first access. Runtimes
- * look at `type` first and skip most events, which then cost no parsing at all. They are own,
- * enumerable accessors, so spreading, JSON.stringify and deep equality see plain values, and
- * assigning replaces the value. Every call makes a new object: no two readers share one.
- */
-function lazyRecordedEvent(row: EventRow): RecordedEvent {
-  let data: unknown = UNPARSED;
-  let metadata: EventMetadata | typeof UNPARSED = UNPARSED;
-  return {
-    id: row.event_id,
-    type: row.type,
-    streamName: row.stream_name,
-    revision: BigInt(row.revision),
-    position: row.position,
-    get data(): unknown {
-      if (data === UNPARSED) data = JSON.parse(row.data);
-      return data;
-    },
-    set data(value: unknown) {
-      data = value;
-    },
-    get metadata(): EventMetadata {
-      if (metadata === UNPARSED) metadata = JSON.parse(row.metadata) as EventMetadata;
-      return metadata;
-    },
-    set metadata(value: EventMetadata) {
-      metadata = value;
-    },
-    created: new Date(row.created),
-  };
-}
+const typeList = (types: readonly string[]): string => {
+  if (!Array.isArray(types) || types.some((t) => typeof t !== 'string')) {
+    throw new TypeError('eventTypes must be an array of strings');
+  }
+  return JSON.stringify(types);
+};
 
 export function createSqliteEventStore(options: SqliteEventStoreOptions): EventStore {
   const upcasters = options.upcasters ?? defaultUpcasters;
@@ -169,10 +156,17 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     allBackwards: db.prepare<[number, number], EventRow>(
       `SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position DESC LIMIT ?`,
     ),
+    // Events of some types only: the others are never read into objects.
+    allForwardsOfTypes: db.prepare<[number, string, number], EventRow>(
+      `SELECT ${COLUMNS} FROM events WHERE position > ? AND type IN (SELECT value FROM json_each(?)) ORDER BY position ASC LIMIT ?`,
+    ),
+    allBackwardsOfTypes: db.prepare<[number, string, number], EventRow>(
+      `SELECT ${COLUMNS} FROM events WHERE position > ? AND type IN (SELECT value FROM json_each(?)) ORDER BY position DESC LIMIT ?`,
+    ),
     dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
   };
 
-  const toRecorded = (row: EventRow): RecordedEvent => upcasters.upcast(lazyRecordedEvent(row));
+  const toRecorded = (row: EventRow): RecordedEvent => upcasters.upcast(toRecordedEvent(row));
 
   /** The original result when `events` already sit in the stream from `revision` on, else null. */
   const existingRun = (streamName: string, revision: number, events: EventToAppend[]): AppendResult | null => {
@@ -238,14 +232,73 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     },
   );
 
+  // ---- group commit ----------------------------------------------------------------------
+  //
+  // A commit costs more than the writes in it (WAL frames for the table and both indexes).
+  // Appends made during one turn of the event loop (e.g. the commands of concurrent requests)
+  // are written together: each in its own savepoint, so one that conflicts fails alone and
+  // the others go on, with the same outcome as one after the other; then one commit for all.
+
+  interface PendingAppend {
+    streamName: string;
+    events: EventToAppend[];
+    expected: ExpectedRevision;
+    resolve(result: AppendResult): void;
+    reject(err: unknown): void;
+  }
+  type Outcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
+  let pendingAppends: PendingAppend[] = [];
+  let appendFlushScheduled = false;
+
+  const appendGroup = db.transaction((group: PendingAppend[]): Outcome[] =>
+    group.map((item): Outcome => {
+      try {
+        // Nested inside this transaction, better-sqlite3 runs it as a savepoint.
+        return { ok: true, result: appendInTransaction(item.streamName, item.events, item.expected) };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    }),
+  );
+
+  const flushAppends = () => {
+    appendFlushScheduled = false;
+    const group = pendingAppends;
+    pendingAppends = [];
+    if (group.length === 0) return;
+    let outcomes: Outcome[];
+    try {
+      if (group.length === 1) {
+        const only = group[0]!;
+        try {
+          outcomes = [{ ok: true, result: appendInTransaction.immediate(only.streamName, only.events, only.expected) }];
+        } catch (error) {
+          outcomes = [{ ok: false, error }];
+        }
+      } else {
+        outcomes = appendGroup.immediate(group);
+      }
+    } catch (error) {
+      // The commit itself failed (busy past the timeout, disk full): nothing was written.
+      for (const item of group) item.reject(error);
+      return;
+    }
+    if (outcomes.some((o) => o.ok)) notifyAppend();
+    outcomes.forEach((outcome, i) => {
+      if (outcome.ok) group[i]!.resolve(outcome.result);
+      else group[i]!.reject(outcome.error);
+    });
+  };
+
   // ---- subscriptions -------------------------------------------------------------------
   //
-  // A subscription first catches up by reading pages itself. Once it has read everything, it
-  // joins the store's one shared tail reader: after appends, the tail reads the new rows once
-  // and hands them to every caught-up subscription, which turns them into events (parsing
-  // data only when asked for, see lazyRecordedEvent). So N followers of $all cost one query
-  // per wake-up instead of N. A subscription that falls too far behind leaves the tail and
-  // catches up by itself again.
+  // A subscription first catches up by reading pages itself (only rows of its event types,
+  // when it has a filter). Once it has read everything, it joins the store's one shared tail
+  // reader: right after appends, the tail reads the new rows once and hands each caught-up
+  // subscription the rows of its types, which it alone turns into events. So N followers of
+  // $all cost one query per wake-up instead of N, and an event is parsed only by those that
+  // want it. A subscription that falls too far behind leaves the tail and catches up by
+  // itself again.
 
   const tail = {
     /** Last position read by the tail; meaningful only while it has subscribers. */
@@ -268,15 +321,18 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     if (rows.length === 0) return;
     tail.position = rows[rows.length - 1]!.position;
     for (const sub of tail.subscribers) {
-      if (sub.queue.length + rows.length > tailQueueLimit) {
-        detach(sub); // it reads on by itself from its cursor, nothing is lost
+      let handed = false;
+      for (const row of rows) {
+        if (row.position <= sub.queuedTo || (sub.types !== null && !sub.types.has(row.type))) continue;
+        sub.queue.push(row);
+        handed = true;
+      }
+      if (sub.queue.length > tailQueueLimit) {
+        detach(sub); // it reads on by itself from where it is, nothing is lost
         continue;
       }
-      for (const row of rows) {
-        if (row.position > sub.queuedTo) sub.queue.push(row);
-      }
       sub.queuedTo = tail.position;
-      sub.waiter.wake();
+      if (handed || sub.wantsProgress) sub.waiter.wake();
     }
     // A full page: more may be waiting; let other work run in between.
     if (rows.length === TAIL_PAGE) setImmediate(scheduleTailRead);
@@ -350,9 +406,25 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     assertBatchSize(batchSize);
     const after = subscribeOptions.after ?? 0;
     if (after !== 'end') assertPosition(after, 'after');
+    const typesJson = subscribeOptions.eventTypes ? typeList(subscribeOptions.eventTypes) : null;
+    const onCheckpoint = subscribeOptions.onCheckpoint;
+    /** Position up to which everything has been taken or filtered out. */
     let cursor = after === 'end' ? statements.head.get()! : after;
+    let reported = cursor;
+    const report = (position: number) => {
+      if (position <= reported) return;
+      reported = position;
+      onCheckpoint?.(position);
+    };
 
-    const sub: TailSubscriber = { attached: false, queue: [], queuedTo: cursor, waiter: createWaiter() };
+    const sub: TailSubscriber = {
+      attached: false,
+      queue: [],
+      queuedTo: cursor,
+      types: subscribeOptions.eventTypes ? new Set(subscribeOptions.eventTypes) : null,
+      wantsProgress: !!onCheckpoint,
+      waiter: createWaiter(),
+    };
     let stopped = false;
     const stop = () => {
       if (stopped) return;
@@ -372,11 +444,12 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
         while (!stopped) {
           if (sub.attached) {
             sub.waiter.reset();
-            if (sub.queue.length === 0) {
+            if (sub.queue.length === 0 && sub.queuedTo <= cursor) {
               await sub.waiter.wait();
               continue;
             }
             const rows = sub.queue;
+            const scanned = sub.queuedTo;
             sub.queue = [];
             // Rows taken here stay valid even if the tail drops this subscription meanwhile.
             for (const row of rows) {
@@ -384,17 +457,34 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
               cursor = row.position;
               yield toRecorded(row);
             }
+            if (stopped) return;
+            // Resumed after the last yield: the consumer has taken every row up to `scanned`.
+            cursor = Math.max(cursor, scanned);
+            report(cursor);
             continue;
           }
-          const page = statements.allForwards.all(cursor, batchSize);
+          // Catching up by itself. With a filter, everything up to the head read before the
+          // page is covered once the page comes back short.
+          const headBefore = typesJson !== null ? statements.head.get()! : 0;
+          const page =
+            typesJson !== null
+              ? statements.allForwardsOfTypes.all(cursor, typesJson, batchSize)
+              : statements.allForwards.all(cursor, batchSize);
           for (const row of page) {
             if (stopped) return;
             cursor = row.position;
             yield toRecorded(row);
           }
-          // Fewer than a page: caught up with the file as of that read. If the tail has
-          // meanwhile read further than we have, read on by ourselves first.
-          if (page.length < batchSize && !stopped) tryAttach(sub, cursor);
+          if (stopped) return;
+          if (page.length < batchSize) {
+            cursor = Math.max(cursor, headBefore);
+            report(cursor);
+            // Caught up with the file as of that read. If the tail has meanwhile read further
+            // than we have, read on by ourselves first.
+            tryAttach(sub, cursor);
+          } else {
+            report(cursor);
+          }
         }
       } finally {
         stop();
@@ -413,9 +503,13 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
       assertOpen();
       assertAppendable(streamName, events);
       const expected = appendOptions.expectedRevision ?? 'any';
-      const result = appendInTransaction.immediate(streamName, events, expected);
-      notifyAppend();
-      return result;
+      return new Promise<AppendResult>((resolve, reject) => {
+        pendingAppends.push({ streamName, events, expected, resolve, reject });
+        if (!appendFlushScheduled) {
+          appendFlushScheduled = true;
+          setImmediate(flushAppends);
+        }
+      });
     },
 
     async readStream(streamName, readOptions: ReadStreamOptions = {}) {
@@ -454,7 +548,13 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
       assertPosition(after, 'after');
       const limit = readOptions.maxCount ?? NO_LIMIT;
       assertMaxCount(limit);
-      const statement = readOptions.direction === 'backwards' ? statements.allBackwards : statements.allForwards;
+      const backwards = readOptions.direction === 'backwards';
+      if (readOptions.eventTypes) {
+        const types = typeList(readOptions.eventTypes);
+        const statement = backwards ? statements.allBackwardsOfTypes : statements.allForwardsOfTypes;
+        return statement.all(after, types, limit).map(toRecorded);
+      }
+      const statement = backwards ? statements.allBackwards : statements.allForwards;
       return statement.all(after, limit).map(toRecorded);
     },
 
@@ -467,6 +567,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
 
     async close() {
       if (closed) return;
+      flushAppends(); // appends already accepted are written, not dropped
       for (const stop of [...stopSubscriptions]) stop();
       closed = true;
       updatePolling();

@@ -26,7 +26,7 @@ export interface GenerationProcessor {
    * atomic write (plus `extraWrites`, e.g. the generation switch). In live mode, publishes
    * the changed and checkpoint messages — only after the commit succeeded.
    */
-  process(events: RecordedEvent[], extraWrites?: { collection: string; ops: WriteOp[] }[]): Promise<BatchOutcome>;
+  process(events: RecordedEvent[], options?: ProcessOptions): Promise<BatchOutcome>;
   /**
    * Writes the checkpoint that batches without document changes advanced in memory only.
    * Runs in turn with `process`, so a checkpoint never goes backwards. No-op when none is due.
@@ -36,6 +36,17 @@ export interface GenerationProcessor {
   readonly unsavedPosition: number | null;
   /** Forget cached documents (after a failed batch, the cache may hold unwritten state). */
   resetCache(): void;
+}
+
+export interface ProcessOptions {
+  /**
+   * Position the batch brings the projection to, when the subscription reported one beyond
+   * the last event (events it filtered out); default: the last event's. Required for a batch
+   * without events.
+   */
+  position?: number;
+  /** Written in the same atomic commit (e.g. the generation switch). */
+  extraWrites?: { collection: string; ops: WriteOp[] }[];
 }
 
 export interface GenerationProcessorOptions {
@@ -99,8 +110,11 @@ export function createGenerationProcessor(options: GenerationProcessorOptions): 
     bus.publish(subjects.checkpoint(def.name), { projection: def.name, generation, position });
   }
 
-  async function processBatch(events: RecordedEvent[], extraWrites: { collection: string; ops: WriteOp[] }[]): Promise<BatchOutcome> {
-    if (events.length === 0) throw new Error('empty batch');
+  async function processBatch(events: RecordedEvent[], batchOptions: ProcessOptions): Promise<BatchOutcome> {
+    const extraWrites = batchOptions.extraWrites ?? [];
+    const lastEvent = events.length > 0 ? events[events.length - 1]!.position : undefined;
+    const position = Math.max(batchOptions.position ?? -1, lastEvent ?? -1);
+    if (position < 0) throw new Error('empty batch without a position');
     const docs = createBatchDocs({ readStore, projection: def.name, physical, cache, knownIds: options.knownIds });
     let handled = 0;
     for (const event of events) {
@@ -109,7 +123,6 @@ export function createGenerationProcessor(options: GenerationProcessorOptions): 
       const r = def.evolve(event, docs);
       if (r && typeof (r as Promise<void>).then === 'function') await r;
     }
-    const position = events[events.length - 1]!.position;
     const changes = handled > 0 ? docs.changes() : [];
     const writes = [...(handled > 0 ? docs.writes() : []), ...extraWrites];
     if (mode === 'live' && writes.length === 0) {
@@ -143,7 +156,7 @@ export function createGenerationProcessor(options: GenerationProcessorOptions): 
       return unsavedPosition;
     },
     resetCache: () => cache.clear(),
-    process: (events, extraWrites = []) => inTurn(() => processBatch(events, extraWrites)),
+    process: (events, processOptions = {}) => inTurn(() => processBatch(events, processOptions)),
     flushCheckpoint: () =>
       inTurn(async () => {
         if (unsavedPosition === null) return;

@@ -186,8 +186,12 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
     run.status.generation = generation;
     run.status.position = checkpoint?.position ?? 0;
     notifyPosition();
-    const subscription = eventStore.subscribeToAll({ after: checkpoint?.position, batchSize });
-    const pump = createEventPump(subscription, batchSize * 2);
+    // Only the events it handles reach it; the others move its position through onCheckpoint.
+    const pump = createEventPump(
+      (onCheckpoint) => eventStore.subscribeToAll({ after: checkpoint?.position, batchSize, eventTypes: def.handles, onCheckpoint }),
+      batchSize * 2,
+    );
+    const subscription = pump.subscription;
     let switched = false;
     const end = () => void subscription.unsubscribe();
     const onSwitch = () => {
@@ -229,11 +233,12 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
     run.status.state = 'live';
     try {
       for (;;) {
-        const events = await pump.take(batchSize);
-        if (!events) break;
+        const batch = await pump.take(batchSize);
+        if (!batch) break;
+        const { events } = batch;
         for (let attempt = 1; ; attempt++) {
           try {
-            const outcome = await processor.process(events);
+            const outcome = await processor.process(events, { position: batch.position });
             if (!outcome.committed) scheduleFlush();
             run.meter.add(outcome.events);
             run.status.processed = run.meter.processed;
@@ -248,7 +253,7 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
             if (signal.aborted || switched) return switched ? 'switched' : 'stopped';
             run.status.state = 'error';
             run.status.lastError = errorMessage(err);
-            logger.error({ err, projection: def.name, position: events[0]!.position, attempt }, 'projection batch failed; retrying');
+            logger.error({ err, projection: def.name, position: events[0]?.position ?? batch.position, attempt }, 'projection batch failed; retrying');
             await sleep(backoffDelay(retry, attempt), signal);
             if (signal.aborted || switched) return switched ? 'switched' : 'stopped';
           }

@@ -217,8 +217,12 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
   async function follow(run: Run, signal: AbortSignal): Promise<void> {
     const checkpoint = await readStore.getCheckpoint(reactorCheckpointName(run.def.name));
     run.position = checkpoint?.position ?? null;
-    const subscription = eventStore.subscribeToAll({ after: checkpoint?.position, batchSize });
-    const pump = createEventPump(subscription, batchSize * 2);
+    // Only the events it handles reach it; the others move its position through onCheckpoint.
+    const pump = createEventPump(
+      (onCheckpoint) => eventStore.subscribeToAll({ after: checkpoint?.position, batchSize, eventTypes: run.def.handles, onCheckpoint }),
+      batchSize * 2,
+    );
+    const subscription = pump.subscription;
     const end = () => void subscription.unsubscribe();
     signal.addEventListener('abort', end, { once: true });
     run.state = 'live';
@@ -246,9 +250,9 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
     };
     try {
       for (;;) {
-        const events = await pump.take(batchSize);
-        if (!events) return;
-        for (const event of events) {
+        const batch = await pump.take(batchSize);
+        if (!batch) return;
+        for (const event of batch.events) {
           if (!run.handles.has(event.type)) {
             unsaved = event.position;
             run.position = event.position;
@@ -259,6 +263,11 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
           if (!(await handleEvent(run, event, signal))) return;
           run.position = event.position;
           run.meter.add(1);
+        }
+        if (batch.position > (run.position ?? -1)) {
+          // Events filtered out after the last one handled.
+          unsaved = batch.position;
+          run.position = batch.position;
         }
         if (unsaved !== null) scheduleFlush();
       }
