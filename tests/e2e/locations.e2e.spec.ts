@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2EStack, type E2EStack } from './stack-fixture';
 
@@ -33,6 +33,14 @@ const closeToasts = async (page: Page) => {
 const shoot = async (page: Page, name: string) => {
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+};
+
+/** Ticks a Blueprint checkbox or switch through its label (a real click: waits until an opening dialog is still). */
+const setChecked = async (control: Locator, checked: boolean) => {
+  await control.waitFor({ state: 'attached' });
+  if ((await control.isChecked()) === checked) return;
+  await control.locator('xpath=ancestor::label[1]').click();
+  await expect.poll(() => control.isChecked()).toBe(checked);
 };
 
 const menu = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name, exact: true });
@@ -76,7 +84,7 @@ describe('locations in the browser', () => {
   }, 60_000);
 
   it(
-    'connect Google → import to 100 % → find by store code → create → publish → hours → sync → primary owner → delete',
+    'connect Google → import to 100 % → find by store code → create → publish → hours → sync → primary owner → delete → disconnect',
     async () => {
       const page = await e2e.newPage();
       page.setDefaultTimeout(UI_WAIT);
@@ -227,7 +235,7 @@ describe('locations in the browser', () => {
       await expect.poll(() => create.getByLabel('Latitude').inputValue()).toMatch(/^30\./);
       await create.getByLabel('Postal Code').fill('78701');
       await create.getByLabel('Website Uri').fill('https://www.bloomandcosalon.com/locations/austin-lamar');
-      await create.getByRole('checkbox', { name: 'Identifies as women-owned' }).check({ force: true });
+      await setChecked(create.getByRole('checkbox', { name: 'Identifies as women-owned' }), true);
       expect(await createButton.isDisabled()).toBe(false);
       await shoot(page, '05-create-location');
       await createButton.click();
@@ -257,10 +265,10 @@ describe('locations in the browser', () => {
       const hours = page.getByRole('dialog', { name: 'Regular Business Hours' });
       await hours.waitFor();
       await hours.getByText('Edits may be reviewed and can take up to 3 days to show.').waitFor();
-      await hours.getByRole('checkbox', { name: 'Saturday open' }).check({ force: true });
+      await setChecked(hours.getByRole('checkbox', { name: 'Saturday open' }), true);
       await hours.getByLabel('Saturday open time').selectOption('10:00');
       await hours.getByLabel('Saturday close time').selectOption('16:30');
-      await hours.getByRole('checkbox', { name: 'Sunday open' }).uncheck({ force: true });
+      await setChecked(hours.getByRole('checkbox', { name: 'Sunday open' }), false);
       expect(await hours.getByLabel('Sunday open time').isDisabled()).toBe(true);
       await shoot(page, '07-edit-hours');
       await hours.getByRole('button', { name: 'Save' }).click();
@@ -301,7 +309,7 @@ describe('locations in the browser', () => {
       await attributes.getByRole('tab', { name: 'Attributes' }).waitFor();
       await attributes.getByRole('checkbox', { name: 'Identifies as women-owned' }).waitFor({ state: 'attached' });
       expect(await attributes.getByRole('checkbox', { name: 'Identifies as women-owned' }).isChecked()).toBe(true);
-      await attributes.getByRole('checkbox', { name: 'Free street parking' }).check({ force: true });
+      await setChecked(attributes.getByRole('checkbox', { name: 'Free street parking' }), true);
       await attributes.getByRole('tab', { name: 'Place Page URLs' }).click();
       await attributes.getByLabel('Appointment links').fill('https://www.bloomandcosalon.com/book/austin-lamar');
       await shoot(page, '08c-business-attributes');
@@ -334,8 +342,8 @@ describe('locations in the browser', () => {
       await pick(page, 'Location', NEW_LOCATION.storeCode, new RegExp(NEW_LOCATION.storeCode));
       await assign.getByText('This location has no primary owner yet.').waitFor();
       expect(await assign.getByLabel('Role').inputValue()).toBe('LocationOwner');
-      await assign.getByRole('checkbox', { name: 'Co-Owner' }).check({ force: true });
-      await assign.getByRole('checkbox', { name: 'Primary Owner' }).check({ force: true });
+      await setChecked(assign.getByRole('checkbox', { name: 'Co-Owner' }), true);
+      await setChecked(assign.getByRole('checkbox', { name: 'Primary Owner' }), true);
       expect(await assign.getByRole('checkbox', { name: 'Co-Owner' }).isChecked()).toBe(false);
       await shoot(page, '09-assign-location');
       await assign.getByRole('button', { name: 'Assign Location' }).click();
@@ -367,7 +375,7 @@ describe('locations in the browser', () => {
       await pick(page, 'Location', NEW_LOCATION.storeCode, new RegExp(NEW_LOCATION.storeCode));
       const ownerMessage = `${STAFF.first} ${STAFF.last} is currently the primary owner of this location.`;
       await assignSecond.getByText(ownerMessage).waitFor();
-      await assignSecond.getByRole('checkbox', { name: 'Primary Owner' }).check({ force: true });
+      await setChecked(assignSecond.getByRole('checkbox', { name: 'Primary Owner' }), true);
       await closeToasts(page);
       await assignSecond.getByRole('button', { name: 'Assign Location' }).click();
       const overwrite = page.getByRole('dialog', { name: 'Confirmation' });
@@ -404,12 +412,26 @@ describe('locations in the browser', () => {
           `Are you sure you want to permanently delete this location "${NEW_LOCATION.title}"? It's Reviews, Statistics and Business Information cannot be recovered.`,
         )
         .waitFor();
-      await confirm.getByRole('checkbox', { name: 'Delete from Google My Business?' }).check({ force: true });
+      await setChecked(confirm.getByRole('checkbox', { name: 'Delete from Google My Business?' }), true);
       await shoot(page, '11-delete-confirmation');
       await confirm.getByRole('button', { name: 'Confirm' }).click();
       await toast(page, 'Location Deleted Successfully').waitFor();
       await page.getByText('No location(s) found.').waitFor();
       await expect.poll(() => caption(page).textContent()).toBe('Filtered : 0 out of 21 total locations');
       await shoot(page, '12-deleted');
+
+      // ---------- Disconnect: the spec's warning; the account's locations leave the directory ----------
+      await closeToasts(page);
+      await menu(page, 'Connections').click();
+      await page.waitForURL(/\/connected-accounts$/);
+      await page.getByRole('row').filter({ hasText: GOOGLE_ACCOUNT }).getByRole('button', { name: 'Disconnect' }).click();
+      const disconnect = page.getByRole('dialog', { name: 'Confirmation' });
+      await disconnect.getByText('Disconnecting your account will result in losing all the data under this account. Do you want to continue with it?').waitFor();
+      await disconnect.getByRole('button', { name: 'Confirm' }).click();
+      await toast(page, 'The selected account has been disconnected').waitFor();
+      await page.getByText('No connected accounts found.').waitFor();
+      await openDirectory(page);
+      await expect.poll(() => caption(page).textContent(), { timeout: UI_WAIT }).toBe('Filtered : 0 out of 0 total locations');
+      await page.getByText('No location(s) found.').waitFor();
   };
 });
