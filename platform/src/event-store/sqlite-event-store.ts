@@ -536,7 +536,10 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
             ? statements.streamBackwardsAll.all(streamName, toRevision)
             : statements.streamBackwards.all(streamName, toRevision, limit);
       }
-      if (rows.length === 0 && statements.streamExists.get(streamName) === undefined) {
+      // Nothing read from the whole stream (the usual read of a command on a new stream)
+      // already says it does not exist.
+      const wholeStream = direction === 'forwards' && from === 'start' && limit === NO_LIMIT;
+      if (rows.length === 0 && (wholeStream || statements.streamExists.get(streamName) === undefined)) {
         throw new StreamNotFoundError(streamName);
       }
       return rows.map(toRecorded);

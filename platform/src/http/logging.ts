@@ -82,27 +82,39 @@ export function createLogger(options: LoggerOptions = {}): Logger {
 export function requestLogger(logger: Logger): LocusMiddleware {
   return async function requestLogging(ctx, next) {
     const started = process.hrtime.bigint();
-    const log = logger.child({ requestId: ctx.state.requestId });
-    ctx.state.log = log;
+    // The child logger is made when something asks for it (an error, a request line): at
+    // level warn, a successful request makes none.
+    let child: Logger | undefined;
+    const log = () => (child ??= logger.child({ requestId: ctx.state.requestId }));
+    Object.defineProperty(ctx.state, 'log', {
+      configurable: true,
+      enumerable: true,
+      get: log,
+      set: (value: Logger) => (child = value),
+    });
     try {
       await next();
     } finally {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const auth = ctx.state.auth;
-      const line = {
-        method: ctx.method,
-        url: redactUrl(ctx.originalUrl, ctx.params as Record<string, string> | undefined),
-        route: ctx.state.route?.name,
-        status: ctx.status,
-        ms: Math.round(ms * 10) / 10,
-        userId: auth?.userId,
-        companyId: auth?.companyId ?? undefined,
-      };
-      if (ctx.status >= 500) log.error(line, 'request failed');
-      else if (ctx.status >= 400) {
-        log.info(line, 'request rejected');
-        if (log.isLevelEnabled('debug')) log.debug({ body: redactSecrets(ctx.request.body) }, 'rejected request body');
-      } else log.info(line, 'request');
+      const level = ctx.status >= 500 ? 'error' : 'info';
+      if (logger.isLevelEnabled(level)) {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        const auth = ctx.state.auth;
+        const line = {
+          method: ctx.method,
+          url: redactUrl(ctx.originalUrl, ctx.params as Record<string, string> | undefined),
+          route: ctx.state.route?.name,
+          status: ctx.status,
+          ms: Math.round(ms * 10) / 10,
+          userId: auth?.userId,
+          companyId: auth?.companyId ?? undefined,
+        };
+        if (ctx.status >= 500) log().error(line, 'request failed');
+        else if (ctx.status >= 400) log().info(line, 'request rejected');
+        else log().info(line, 'request');
+      }
+      if (ctx.status >= 400 && ctx.status < 500 && logger.isLevelEnabled('debug')) {
+        log().debug({ body: redactSecrets(ctx.request.body) }, 'rejected request body');
+      }
     }
   };
 }

@@ -55,6 +55,28 @@ const handlerOf = (impl: RouteImplementation): LocusMiddleware =>
   };
 
 /**
+ * One route's middleware as one: the router composes the matched layers' stacks on every
+ * request, which costs in proportion to their length.
+ */
+function routeChain(chain: readonly LocusMiddleware[]): LocusMiddleware {
+  return function routeChainMiddleware(ctx, next) {
+    let index = -1;
+    const dispatch = (i: number): Promise<void> => {
+      if (i <= index) return Promise.reject(new Error('next() called multiple times'));
+      index = i;
+      const fn = i === chain.length ? next : chain[i];
+      if (!fn) return Promise.resolve();
+      try {
+        return Promise.resolve(fn(ctx, () => dispatch(i + 1)));
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    };
+    return dispatch(0);
+  };
+}
+
+/**
  * Mounts route implementations: per route `auth(def.roles)`, body parsing (JSON, or
  * multipart when `def.request.multipart`), `validate(def.request)`, then the handler, whose
  * HandlerResult becomes status, body and the `X-Position` header.
@@ -72,7 +94,7 @@ export function mountRoutes(router: AnyRouter, impls: readonly RouteImplementati
     if (def.request?.multipart) chain.push(multipartBody(limits));
     else if (def.request?.body) chain.push(jsonBody(limits));
     chain.push(...validate(def.request ?? {}), ...(options.before?.(def) ?? []), handlerOf(impl));
-    router.register(def.path, [def.method], chain as never, { name: def.name });
+    router.register(def.path, [def.method], [routeChain(chain)] as never, { name: def.name });
   }
 }
 

@@ -120,7 +120,15 @@ export function createReadModels(options: ReadModelsOptions): ReadModelsHandle {
     return lagging;
   }
 
+  // One handle per logical name: handles are asked for on every request (session checks).
+  const handles = new Map<string, Collection<Doc>>();
   function collection<T extends Doc = Doc>(logicalName: string): Collection<T> {
+    let handle = handles.get(logicalName);
+    if (!handle) handles.set(logicalName, (handle = collectionHandle(logicalName)));
+    return handle as unknown as Collection<T>;
+  }
+
+  function collectionHandle<T extends Doc = Doc>(logicalName: string): Collection<T> {
     const physical = async () => readStore.collection<T>(await resolve(logicalName));
     return {
       get name() {

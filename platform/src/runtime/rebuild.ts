@@ -24,7 +24,7 @@ export interface RebuildProgress {
   position: number;
   /** Head of $all when last looked at. */
   head: number;
-  /** Events of the projection's types read in this run (not counting what an interrupted run had done). */
+  /** Events read in this run (not counting what an interrupted run had done). */
   processed: number;
   /** Position the generation started from in this run (0 for a fresh build). */
   startPosition: number;
@@ -48,7 +48,7 @@ export interface RebuildOptions {
   /** Only used to announce the switch (`ops.projection-switched`); never for changed messages. */
   bus?: Bus;
   def: ProjectionDefinition;
-  /** Events (of the projection's types: the others are not read) per page and per committed batch (default 20,000). */
+  /** Events per page and per committed batch (default 20,000). */
   batchSize?: number;
   onProgress?: (p: RebuildProgress) => void;
   /** Aborting stops after the current batch; the generation resumes at the next run. */
@@ -153,29 +153,21 @@ async function rebuildUnleased(options: RebuildOptions): Promise<RebuildResult> 
   });
   options.onProgress?.(progress(false));
 
-  // Read one page ahead: with a networked event store the next page arrives while this one
-  // evolves. Only the event types the projection handles are read; a page that comes back
-  // short covers everything up to the head read just before it.
+  // Read one page ahead: with a networked event store the next page arrives while this one evolves.
+  // Pages hold every event, not only the projection's types (readAll could filter them):
+  // progress, pages and `processed` count the events of $all the rebuild went through.
   const read = (after: number | undefined) => {
-    const p = (async () => {
-      const headBefore = await eventStore.headPosition();
-      const events = await eventStore.readAll({ after, maxCount: batchSize, eventTypes: def.handles });
-      const last = events.length > 0 ? events[events.length - 1]!.position : (after ?? 0);
-      return { events, reached: events.length < batchSize ? Math.max(last, headBefore) : last };
-    })();
+    const p = eventStore.readAll({ after, maxCount: batchSize });
     p.catch(() => undefined); // an abandoned read-ahead must not become an unhandled rejection
     return p;
   };
   let next = read(position);
   for (;;) {
     if (options.signal?.aborted) throw new RebuildAbortedError(def.name, position ?? 0);
-    const { events: page, reached } = await next;
-    if (page.length === 0) {
-      if (reached > (position ?? 0)) position = reached;
-      break;
-    }
-    next = read(reached);
-    const outcome = await processor.process(page, { position: reached });
+    const page = await next;
+    if (page.length === 0) break;
+    next = read(page[page.length - 1]!.position);
+    const outcome = await processor.process(page);
     position = outcome.position;
     processed += page.length;
     if (Date.now() - lastHeadCheck > 1_000) {
