@@ -56,16 +56,22 @@ CREATE UNIQUE INDEX IF NOT EXISTS events_stream_event_id ON events (stream_name,
 
 const COLUMNS = 'position, stream_name, revision, event_id, type, data, metadata, created';
 
-interface EventRow {
-  position: number;
-  stream_name: string;
-  revision: number;
-  event_id: string;
-  type: string;
-  data: string;
-  metadata: string;
-  created: number;
-}
+/**
+ * A row of COLUMNS, read in raw mode (an array, not an object with named keys: measurably
+ * cheaper per row when a rebuild reads hundreds of thousands).
+ */
+type EventRow = [
+  position: number,
+  streamName: string,
+  revision: number,
+  eventId: string,
+  type: string,
+  data: string,
+  metadata: string,
+  created: number,
+];
+const POSITION = 0;
+const TYPE = 4;
 
 /** Store instances in this process that share a file wake each other's subscriptions on append. */
 const appendListenersByFile = new Map<string, Set<() => void>>();
@@ -91,14 +97,14 @@ interface TailSubscriber {
 }
 
 const toRecordedEvent = (row: EventRow): RecordedEvent => ({
-  id: row.event_id,
-  type: row.type,
-  streamName: row.stream_name,
-  revision: BigInt(row.revision),
-  position: row.position,
-  data: JSON.parse(row.data),
-  metadata: JSON.parse(row.metadata) as EventMetadata,
-  created: new Date(row.created),
+  id: row[3],
+  type: row[4],
+  streamName: row[1],
+  revision: BigInt(row[2]),
+  position: row[0],
+  data: JSON.parse(row[5]),
+  metadata: JSON.parse(row[6]) as EventMetadata,
+  created: new Date(row[7]),
 });
 
 const typeList = (types: readonly string[]): string => {
@@ -135,34 +141,34 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     ),
     streamForwards: db.prepare<[string, number, number], EventRow>(
       `SELECT ${COLUMNS} FROM events WHERE stream_name = ? AND revision >= ? ORDER BY revision ASC LIMIT ?`,
-    ),
+    ).raw(true),
     streamBackwards: db.prepare<[string, number, number], EventRow>(
       `SELECT ${COLUMNS} FROM events WHERE stream_name = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
-    ),
+    ).raw(true),
     // A bound LIMIT makes SQLite do measurably more work per call (about 10 µs here, more than
     // the lookup itself): the whole-stream read of every command uses statements without one.
     streamForwardsAll: db.prepare<[string, number], EventRow>(
       `SELECT ${COLUMNS} FROM events WHERE stream_name = ? AND revision >= ? ORDER BY revision ASC`,
-    ),
+    ).raw(true),
     streamBackwardsAll: db.prepare<[string, number], EventRow>(
       `SELECT ${COLUMNS} FROM events WHERE stream_name = ? AND revision <= ? ORDER BY revision DESC`,
-    ),
+    ).raw(true),
     tailPage: db.prepare<[number], EventRow>(
       `SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position ASC LIMIT ${TAIL_PAGE}`,
-    ),
+    ).raw(true),
     allForwards: db.prepare<[number, number], EventRow>(
       `SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position ASC LIMIT ?`,
-    ),
+    ).raw(true),
     allBackwards: db.prepare<[number, number], EventRow>(
       `SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position DESC LIMIT ?`,
-    ),
+    ).raw(true),
     // Events of some types only: the others are never read into objects.
     allForwardsOfTypes: db.prepare<[number, string, number], EventRow>(
       `SELECT ${COLUMNS} FROM events WHERE position > ? AND type IN (SELECT value FROM json_each(?)) ORDER BY position ASC LIMIT ?`,
-    ),
+    ).raw(true),
     allBackwardsOfTypes: db.prepare<[number, string, number], EventRow>(
       `SELECT ${COLUMNS} FROM events WHERE position > ? AND type IN (SELECT value FROM json_each(?)) ORDER BY position DESC LIMIT ?`,
-    ),
+    ).raw(true),
     dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
   };
 
@@ -319,11 +325,11 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     if (closed || tail.subscribers.size === 0) return;
     const rows = statements.tailPage.all(tail.position);
     if (rows.length === 0) return;
-    tail.position = rows[rows.length - 1]!.position;
+    tail.position = rows[rows.length - 1]![POSITION];
     for (const sub of tail.subscribers) {
       let handed = false;
       for (const row of rows) {
-        if (row.position <= sub.queuedTo || (sub.types !== null && !sub.types.has(row.type))) continue;
+        if (row[POSITION] <= sub.queuedTo || (sub.types !== null && !sub.types.has(row[TYPE]))) continue;
         sub.queue.push(row);
         handed = true;
       }
@@ -454,7 +460,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
             // Rows taken here stay valid even if the tail drops this subscription meanwhile.
             for (const row of rows) {
               if (stopped) return;
-              cursor = row.position;
+              cursor = row[POSITION];
               yield toRecorded(row);
             }
             if (stopped) return;
@@ -472,7 +478,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
               : statements.allForwards.all(cursor, batchSize);
           for (const row of page) {
             if (stopped) return;
-            cursor = row.position;
+            cursor = row[POSITION];
             yield toRecorded(row);
           }
           if (stopped) return;
