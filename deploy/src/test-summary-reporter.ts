@@ -19,7 +19,7 @@ export default class TestSummaryReporter implements Reporter {
         else if (state === 'failed') failed += 1;
         else {
           skipped += 1;
-          skippedSuites.add(test.parent.type === 'suite' ? test.parent.fullName : mod.moduleId);
+          skippedSuites.add(outermostSuiteName(test) ?? mod.moduleId);
         }
       }
     }
@@ -29,4 +29,15 @@ export default class TestSummaryReporter implements Reporter {
     }
     process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
+}
+
+/** The top-level describe of a test: where a whole adapter suite says why it was not run. */
+function outermostSuiteName(test: { parent: unknown }): string | undefined {
+  let node = test.parent as { type: string; name?: string; parent?: unknown };
+  let name: string | undefined;
+  while (node && node.type === 'suite') {
+    name = node.name;
+    node = node.parent as typeof node;
+  }
+  return name;
 }
