@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WrongExpectedVersionError, type EventToAppend, type RecordedEvent } from './event-store';
 import { eventStoreContract } from './event-store.contract';
@@ -104,6 +105,33 @@ await store.close();
     expect(received.map((e) => e.type)).toEqual(Array(30).fill('FromChild'));
     expect(received.map((e) => e.position)).toEqual(Array.from({ length: 30 }, (_, i) => i + 2));
     await reader.close();
+  });
+
+  it('opens a file made with the former event-id index, drops it, and keeps re-appends idempotent', async () => {
+    const file = tempFile();
+    const old = new Database(file);
+    old.exec(`
+      CREATE TABLE events (position INTEGER PRIMARY KEY, stream_name TEXT NOT NULL, revision INTEGER NOT NULL, event_id TEXT NOT NULL,
+        type TEXT NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL, created INTEGER NOT NULL);
+      CREATE UNIQUE INDEX events_stream_revision ON events (stream_name, revision);
+      CREATE UNIQUE INDEX events_stream_event_id ON events (stream_name, event_id);
+    `);
+    const first = event({ n: 0 });
+    old.prepare('INSERT INTO events VALUES (1, ?, 0, ?, ?, ?, ?, ?)').run('thing-1', first.id, first.type, '{"n":0}', JSON.stringify(first.metadata), Date.now());
+    old.close();
+
+    const store = createSqliteEventStore({ file });
+    const indexes = new Database(file, { readonly: true });
+    expect(indexes.prepare("SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY name").pluck().all()).toEqual(['events_stream_revision']);
+    indexes.close();
+    const [a, b] = [event({ n: 1 }), event({ n: 2 })];
+    const written = await store.append('thing-1', [a, b], { expectedRevision: 'any' });
+    expect(written).toEqual({ position: 3, nextExpectedRevision: 2n });
+    expect(await store.append('thing-1', [a, b], { expectedRevision: 'any' })).toEqual(written);
+    expect(await store.append('thing-1', [first], { expectedRevision: 'stream_exists' })).toEqual({ position: 1, nextExpectedRevision: 0n });
+    await expect(store.append('thing-1', [b, event()], { expectedRevision: 'any' })).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    expect((await store.readStream('thing-1')).map((e) => e.data)).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }]);
+    await store.close();
   });
 
   it('appends made together are committed together, each with its own outcome, as if one after the other', async () => {
