@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { unlink } from 'node:fs/promises';
 import { koaBody } from 'koa-body';
@@ -31,7 +32,7 @@ const BODY_METHODS: ('POST' | 'PUT' | 'PATCH' | 'DELETE')[] = ['POST', 'PUT', 'P
 
 /** JSON only (no urlencoded, no text): commands take JSON bodies. */
 export function jsonBody(limits: Pick<BodyLimits, 'json'> = defaultBodyLimits): LocusMiddleware {
-  return koaBody({
+  const general = koaBody({
     json: true,
     jsonStrict: true,
     jsonLimit: limits.json,
@@ -40,6 +41,106 @@ export function jsonBody(limits: Pick<BodyLimits, 'json'> = defaultBodyLimits): 
     multipart: false,
     parsedMethods: BODY_METHODS as never,
   }) as LocusMiddleware;
+  const limit = byteLimit(limits.json);
+  return async function jsonBodyMiddleware(ctx, next) {
+    // The usual command: a plain application/json body with a length, within the limit.
+    // Everything else (chunked, compressed, other JSON types, oversized) takes koa-body's path.
+    const headers = ctx.req.headers;
+    const length = Number(headers['content-length']);
+    const encoding = headers['content-encoding'];
+    if (
+      limit !== null &&
+      (BODY_METHODS as string[]).includes(ctx.method) &&
+      Number.isSafeInteger(length) &&
+      length > 0 &&
+      length <= limit &&
+      (encoding === undefined || encoding === 'identity') &&
+      PLAIN_JSON.test(headers['content-type'] ?? '')
+    ) {
+      (ctx.request as { body?: unknown }).body = parseStrictJson(await readExactly(ctx.req, length));
+      return next();
+    }
+    return general(ctx, next);
+  };
+}
+
+const PLAIN_JSON = /^application\/json\s*(;\s*charset\s*=\s*"?utf-?8"?\s*)?$/i;
+// As co-body's strict mode: an object or an array.
+const STRICT_JSON_START = /^[\x20\x09\x0a\x0d]*[[{]/;
+// As @hapi/bourne (co-body's parser), a `__proto__` key is refused.
+const SUSPECT_KEY = /"(?:_|\\u005[Ff])(?:_|\\u005[Ff])(?:p|\\u0070)(?:r|\\u0072)(?:o|\\u006[Ff])(?:t|\\u0074)(?:o|\\u006[Ff])(?:_|\\u005[Ff])(?:_|\\u005[Ff])"\s*:/;
+
+function byteLimit(value: string | number): number | null {
+  if (typeof value === 'number') return value;
+  const m = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i.exec(value.trim());
+  if (!m) return null;
+  const unit = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }[(m[2] ?? 'b').toLowerCase() as 'b']!;
+  return Math.floor(Number(m[1]) * unit);
+}
+
+/** An http-errors-like client error, as raw-body raises them (the error middleware maps `type`). */
+function requestError(status: number, message: string, type: string): Error {
+  return Object.assign(new Error(message), { status, statusCode: status, expose: true, type });
+}
+
+/** Reads a request body of a declared length; 400 when it is cut off or longer than declared. */
+function readExactly(req: IncomingMessage, length: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let settled = false;
+    const done = (err: Error | null, text?: string) => {
+      if (settled) return;
+      settled = true;
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('aborted', onAborted);
+      req.off('close', onClose);
+      req.off('error', onError);
+      if (err) {
+        // Leave the rest unread, as raw-body does after an error.
+        req.resume();
+        reject(err);
+      } else resolve(text!);
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > length) return done(requestError(400, 'request size did not match content length', 'request.size.invalid'));
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      if (received !== length) return done(requestError(400, 'request size did not match content length', 'request.size.invalid'));
+      done(null, (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received)).toString('utf8'));
+    };
+    const onAborted = () => done(requestError(400, 'request aborted', 'request.aborted'));
+    const onClose = () => done(requestError(400, 'request aborted', 'request.aborted'));
+    const onError = (err: Error) => done(Object.assign(err, { status: 400, statusCode: 400, expose: true }));
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('aborted', onAborted);
+    req.on('close', onClose);
+    req.on('error', onError);
+  });
+}
+
+/** co-body's strict JSON: an object or array; a malformed or prototype-reaching body is a 400 SyntaxError. */
+function parseStrictJson(text: string): unknown {
+  const fail = (message: string) => Object.assign(new SyntaxError(message), { status: 400, body: text });
+  if (!STRICT_JSON_START.test(text)) throw fail('invalid JSON, only supports object and array');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw Object.assign(err as SyntaxError, { status: 400, body: text });
+  }
+  if (SUSPECT_KEY.test(text) && reachesPrototype(parsed)) throw fail('Object contains forbidden prototype property');
+  return parsed;
+}
+
+function reachesPrototype(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (Object.prototype.hasOwnProperty.call(value, '__proto__')) return true;
+  return Object.values(value).some(reachesPrototype);
 }
 
 const uploadedFilesOf = (files: Record<string, File | File[]> | undefined): UploadedFile[] =>

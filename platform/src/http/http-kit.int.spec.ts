@@ -153,6 +153,36 @@ describe('error envelope', () => {
     expect(body.ApiError.Fields).toEqual([{ Field: 'body', Message: 'Malformed JSON' }]);
   });
 
+  it('parses JSON bodies the same way whatever path they take (plain, with charset, chunked, other JSON type)', async () => {
+    const token = (await tokens.issue(claims())).token;
+    const text = JSON.stringify(validBody);
+    const expected = { Success: true, Data: { name: 'Acme', by: 'u-1', company: 'c-1' } };
+    const variants: RequestInit[] = [
+      { headers: { 'Content-Type': 'application/json' }, body: text },
+      { headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: text },
+      { headers: { 'Content-Type': 'application/vnd.api+json' }, body: text },
+      // No Content-Length: the body arrives chunked.
+      { headers: { 'Content-Type': 'application/json' }, body: new Blob([text]).stream(), duplex: 'half' } as RequestInit,
+    ];
+    for (const init of variants) {
+      const res = await call(companyPath, { ...init, method: 'POST', token });
+      expect(res.status).toBe(201);
+      expect(await res.json()).toEqual(expected);
+    }
+  });
+
+  it('refuses a JSON body that is not an object or array, or that carries a __proto__ key, with 400', async () => {
+    const token = (await tokens.issue(claims())).token;
+    for (const body of ['42', '"text"', '{"CompanyName":"Acme","__proto__":{"admin":true}}', '{"a":{"\\u005f_proto__":{"x":1}}}']) {
+      const res = await call(companyPath, json(body, token));
+      expect(res.status).toBe(400);
+      expect((await res.json()).ApiError.ErrorCode).toBe('REQUEST.MALFORMED_JSON');
+    }
+    // The key's name alone inside a string value is fine.
+    const res = await call(companyPath, json({ ...validBody, CompanyName: '"__proto__": x' }, token));
+    expect(res.status).toBe(201);
+  });
+
   it('answers a body over the limit with 413', async () => {
     const token = (await tokens.issue(claims())).token;
     const res = await call(companyPath, json({ ...validBody, CompanyName: 'x'.repeat(5000) }, token));
