@@ -83,58 +83,80 @@ function requestError(status: number, message: string, type: string): Error {
   return Object.assign(new Error(message), { status, statusCode: status, expose: true, type });
 }
 
+/** What a body being read has so far (kept on the request; see readExactly). */
+interface BodyRead {
+  length: number;
+  chunks: Buffer[];
+  received: number;
+  resolve(text: string): void;
+  reject(err: Error): void;
+}
+const BODY_READ = Symbol('locus.bodyRead');
+type ReadingRequest = IncomingMessage & { [BODY_READ]?: BodyRead };
+
+// Module-level listeners (the emitter is `this`): no functions are made per request.
+function settleBodyRead(req: ReadingRequest, err: Error | null): void {
+  const read = req[BODY_READ];
+  if (!read) return;
+  delete req[BODY_READ];
+  req.off('data', onBodyData);
+  req.off('end', onBodyEnd);
+  req.off('aborted', onBodyAborted);
+  req.off('close', onBodyAborted);
+  req.off('error', onBodyError);
+  if (err) {
+    req.resume(); // leave the rest unread, as raw-body does after an error
+    read.reject(err);
+  } else {
+    read.resolve((read.chunks.length === 1 ? read.chunks[0]! : Buffer.concat(read.chunks, read.received)).toString('utf8'));
+  }
+}
+function onBodyData(this: ReadingRequest, chunk: Buffer): void {
+  const read = this[BODY_READ];
+  if (!read) return;
+  read.received += chunk.length;
+  if (read.received > read.length) settleBodyRead(this, requestError(400, 'request size did not match content length', 'request.size.invalid'));
+  else read.chunks.push(chunk);
+}
+function onBodyEnd(this: ReadingRequest): void {
+  const read = this[BODY_READ];
+  if (!read) return;
+  settleBodyRead(this, read.received === read.length ? null : requestError(400, 'request size did not match content length', 'request.size.invalid'));
+}
+function onBodyAborted(this: ReadingRequest): void {
+  settleBodyRead(this, requestError(400, 'request aborted', 'request.aborted'));
+}
+function onBodyError(this: ReadingRequest, err: Error): void {
+  settleBodyRead(this, Object.assign(err, { status: 400, statusCode: 400, expose: true }));
+}
+
 /** Reads a request body of a declared length; 400 when it is cut off or longer than declared. */
-function readExactly(req: IncomingMessage, length: number): Promise<string> {
+function readExactly(req: ReadingRequest, length: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let received = 0;
-    let settled = false;
-    const done = (err: Error | null, text?: string) => {
-      if (settled) return;
-      settled = true;
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('aborted', onAborted);
-      req.off('close', onClose);
-      req.off('error', onError);
-      if (err) {
-        // Leave the rest unread, as raw-body does after an error.
-        req.resume();
-        reject(err);
-      } else resolve(text!);
-    };
-    const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > length) return done(requestError(400, 'request size did not match content length', 'request.size.invalid'));
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      if (received !== length) return done(requestError(400, 'request size did not match content length', 'request.size.invalid'));
-      done(null, (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received)).toString('utf8'));
-    };
-    const onAborted = () => done(requestError(400, 'request aborted', 'request.aborted'));
-    const onClose = () => done(requestError(400, 'request aborted', 'request.aborted'));
-    const onError = (err: Error) => done(Object.assign(err, { status: 400, statusCode: 400, expose: true }));
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('aborted', onAborted);
-    req.on('close', onClose);
-    req.on('error', onError);
+    req[BODY_READ] = { length, chunks: [], received: 0, resolve, reject };
+    req.on('data', onBodyData);
+    req.on('end', onBodyEnd);
+    req.on('aborted', onBodyAborted);
+    req.on('close', onBodyAborted);
+    req.on('error', onBodyError);
   });
 }
 
 /** co-body's strict JSON: an object or array; a malformed or prototype-reaching body is a 400 SyntaxError. */
 function parseStrictJson(text: string): unknown {
-  const fail = (message: string) => Object.assign(new SyntaxError(message), { status: 400, body: text });
-  if (!STRICT_JSON_START.test(text)) throw fail('invalid JSON, only supports object and array');
+  if (!STRICT_JSON_START.test(text)) throw malformed('invalid JSON, only supports object and array', text);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (err) {
     throw Object.assign(err as SyntaxError, { status: 400, body: text });
   }
-  if (SUSPECT_KEY.test(text) && reachesPrototype(parsed)) throw fail('Object contains forbidden prototype property');
+  if (SUSPECT_KEY.test(text) && reachesPrototype(parsed)) throw malformed('Object contains forbidden prototype property', text);
   return parsed;
+}
+
+function malformed(message: string, text: string): SyntaxError {
+  return Object.assign(new SyntaxError(message), { status: 400, body: text });
 }
 
 function reachesPrototype(value: unknown): boolean {

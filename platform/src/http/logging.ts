@@ -79,19 +79,31 @@ export function createLogger(options: LoggerOptions = {}): Logger {
  * One line per request with its id, route, caller and outcome; a child logger on
  * `ctx.state.log`. Request bodies are logged (redacted) only for failed requests at debug.
  */
+const REQUEST_LOG = Symbol('locus.requestLog');
+interface LazyLog {
+  base: Logger;
+  child?: Logger;
+}
+type StateWithLog = { requestId?: string; [REQUEST_LOG]?: LazyLog };
+
+// Shared accessors (the state object is `this`): no functions are made per request.
+function getRequestLog(this: StateWithLog): Logger {
+  const lazy = this[REQUEST_LOG]!;
+  return (lazy.child ??= lazy.base.child({ requestId: this.requestId }));
+}
+function setRequestLog(this: StateWithLog, value: Logger): void {
+  this[REQUEST_LOG]!.child = value;
+}
+const LAZY_LOG_PROPERTY: PropertyDescriptor = { configurable: true, enumerable: true, get: getRequestLog, set: setRequestLog };
+
 export function requestLogger(logger: Logger): LocusMiddleware {
   return async function requestLogging(ctx, next) {
     const started = process.hrtime.bigint();
     // The child logger is made when something asks for it (an error, a request line): at
     // level warn, a successful request makes none.
-    let child: Logger | undefined;
-    const log = () => (child ??= logger.child({ requestId: ctx.state.requestId }));
-    Object.defineProperty(ctx.state, 'log', {
-      configurable: true,
-      enumerable: true,
-      get: log,
-      set: (value: Logger) => (child = value),
-    });
+    const state = ctx.state as typeof ctx.state & StateWithLog;
+    state[REQUEST_LOG] = { base: logger };
+    Object.defineProperty(state, 'log', LAZY_LOG_PROPERTY);
     try {
       await next();
     } finally {
@@ -108,12 +120,12 @@ export function requestLogger(logger: Logger): LocusMiddleware {
           userId: auth?.userId,
           companyId: auth?.companyId ?? undefined,
         };
-        if (ctx.status >= 500) log().error(line, 'request failed');
-        else if (ctx.status >= 400) log().info(line, 'request rejected');
-        else log().info(line, 'request');
+        if (ctx.status >= 500) ctx.state.log!.error(line, 'request failed');
+        else if (ctx.status >= 400) ctx.state.log!.info(line, 'request rejected');
+        else ctx.state.log!.info(line, 'request');
       }
       if (ctx.status >= 400 && ctx.status < 500 && logger.isLevelEnabled('debug')) {
-        log().debug({ body: redactSecrets(ctx.request.body) }, 'rejected request body');
+        ctx.state.log!.debug({ body: redactSecrets(ctx.request.body) }, 'rejected request body');
       }
     }
   };

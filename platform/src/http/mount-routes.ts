@@ -60,20 +60,27 @@ const handlerOf = (impl: RouteImplementation): LocusMiddleware =>
  */
 function routeChain(chain: readonly LocusMiddleware[]): LocusMiddleware {
   return function routeChainMiddleware(ctx, next) {
-    let index = -1;
-    const dispatch = (i: number): Promise<void> => {
-      if (i <= index) return Promise.reject(new Error('next() called multiple times'));
-      index = i;
-      const fn = i === chain.length ? next : chain[i];
-      if (!fn) return Promise.resolve();
-      try {
-        return Promise.resolve(fn(ctx, () => dispatch(i + 1)));
-      } catch (err) {
-        return Promise.reject(err);
-      }
-    };
-    return dispatch(0);
+    return dispatchChain(chain, ctx, next, { index: -1 }, 0);
   };
+}
+
+// Module-level (not a closure per request) like koa-compose's dispatch.
+function dispatchChain(
+  chain: readonly LocusMiddleware[],
+  ctx: LocusContext,
+  next: () => Promise<unknown>,
+  state: { index: number },
+  i: number,
+): Promise<void> {
+  if (i <= state.index) return Promise.reject(new Error('next() called multiple times'));
+  state.index = i;
+  const fn = i === chain.length ? next : chain[i];
+  if (!fn) return Promise.resolve();
+  try {
+    return Promise.resolve(fn(ctx, () => dispatchChain(chain, ctx, next, state, i + 1))) as Promise<void>;
+  } catch (err) {
+    return Promise.reject(err);
+  }
 }
 
 /**
