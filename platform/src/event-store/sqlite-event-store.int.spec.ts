@@ -230,6 +230,56 @@ await store.close();
     await store.close();
   });
 
+  it('filtered subscriptions on the shared tail get only their types and checkpoints past the rest, also after falling behind', async () => {
+    const store = createSqliteEventStore({ file: tempFile(), tailQueueLimit: 15 });
+    const typed = (type: string, data: unknown): EventToAppend => ({ ...event(data), type });
+    for (let i = 0; i < 20; i++) await store.append(`thing-${i % 3}`, [typed(i % 4 === 0 ? 'Wanted' : 'Other', { i })]);
+    const runs = [
+      { after: 0, slow: false },
+      { after: 10, slow: false },
+      { after: 0, slow: true }, // stalls, so the tail drops it and it reads by itself
+    ].map(({ after, slow }) => {
+      const received: RecordedEvent[] = [];
+      const checkpoints: { position: number; taken: number }[] = [];
+      const subscription = store.subscribeToAll({
+        after,
+        batchSize: 4,
+        eventTypes: ['Wanted'],
+        onCheckpoint: (position) => checkpoints.push({ position, taken: received.length }),
+      });
+      let release!: () => void;
+      const stalled = new Promise<void>((resolve) => (release = resolve));
+      const consuming = (async () => {
+        for await (const e of subscription) {
+          received.push(e);
+          if (slow && received.length === 6) await stalled; // the first event it gets from the tail
+        }
+      })();
+      return { after, received, checkpoints, subscription, consuming, release };
+    });
+    for (let i = 20; i < 120; i++) {
+      await store.append(`thing-${i % 3}`, [typed(i % 4 === 0 ? 'Wanted' : 'Other', { i })]);
+      if (i % 9 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    runs[2]!.release();
+    const head = await store.headPosition();
+    for (const run of runs) {
+      for (const deadline = Date.now() + 10_000; (run.checkpoints.at(-1)?.position ?? 0) < head; ) {
+        if (Date.now() > deadline) throw new Error(`no checkpoint at ${head}: ${JSON.stringify(run.checkpoints.slice(-3))}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      await run.subscription.unsubscribe();
+      await run.consuming;
+      const expected = (await store.readAll({ after: run.after })).filter((e) => e.type === 'Wanted').map((e) => e.position);
+      expect(run.received.map((e) => e.position)).toEqual(expected);
+      for (const { position, taken } of run.checkpoints) {
+        for (const e of run.received.slice(0, taken)) expect(e.position).toBeLessThanOrEqual(position);
+        for (const e of run.received.slice(taken)) expect(e.position).toBeGreaterThan(position);
+      }
+    }
+    await store.close();
+  });
+
   it('events expose data and metadata as plain values (spread, JSON, equality, assignment)', async () => {
     const store = createSqliteEventStore({ file: ':memory:' });
     const appended = event({ nested: { list: [1, 2] } });

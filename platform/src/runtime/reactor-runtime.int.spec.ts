@@ -5,7 +5,7 @@ import type { BusMessage } from '../bus/bus';
 import { createSqliteEventStore } from '../event-store/sqlite-event-store';
 import type { EventStore, RecordedEvent } from '../event-store/event-store';
 import { createEmbeddedReadStore } from '../read-store/embedded-read-store';
-import type { ReadStore } from '../read-store/read-store';
+import type { AtomicBatch, ReadStore } from '../read-store/read-store';
 import { PermanentReactorError, type ReactorDefinition } from './definitions';
 import { PARKED_COLLECTION, reactorCheckpointName } from './generations';
 import { createLeases } from './lease';
@@ -196,6 +196,34 @@ describe('reactor runtime', () => {
     await second.start();
     await settled(s, second);
     expect(calls).toEqual(['a#1', 'b#1']);
+  });
+
+  it('moves past events it does not handle in memory at once, writes that checkpoint when it stops, and never moves it back', async () => {
+    const s = stores();
+    const calls: string[] = [];
+    const commits: AtomicBatch[] = [];
+    const commit = s.readStore.commit.bind(s.readStore);
+    s.readStore.commit = async (batch: AtomicBatch) => {
+      if (batch.checkpoint?.name === reactorCheckpointName('google-publisher')) commits.push(batch);
+      await commit(batch);
+    };
+    const r = runtime(s, [publisher(calls)], { checkpointFlushMs: 600_000 });
+    await r.start();
+    await noise(s.eventStore, 5);
+    const afterNoise = await s.eventStore.headPosition();
+    await settled(s, r);
+    // Only unhandled events so far: the position moved, nothing was written.
+    expect((await r.status())[0]!.position).toBe(afterNoise);
+    expect(commits).toEqual([]);
+    await publishRequested(s.eventStore, 'a'); // handled: its checkpoint is written at once
+    await noise(s.eventStore, 3);
+    await settled(s, r);
+    const head = await s.eventStore.headPosition();
+    expect(commits.map((c) => c.checkpoint!.position)).toEqual([afterNoise + 1]);
+    await r.stop();
+    expect(commits.map((c) => c.checkpoint!.position)).toEqual([afterNoise + 1, head]);
+    expect((await s.readStore.getCheckpoint(reactorCheckpointName('google-publisher')))!.position).toBe(head);
+    expect(calls).toEqual(['a#1']);
   });
 
   it('is not touched by a projection rebuild', async () => {
