@@ -100,6 +100,12 @@ interface TailSubscriber {
   waiter: Waiter;
 }
 
+/** Events' data and metadata as stored (JSON), made before the append is queued. */
+interface SerializedPayloads {
+  data: string[];
+  metadata: string[];
+}
+
 const toRecordedEvent = (row: EventRow): RecordedEvent => ({
   id: row[3],
   type: row[4],
@@ -191,67 +197,77 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
 
   // Mirrors EventStoreDB's commit check: a batch already written at the expected place is an
   // idempotent success that returns the original result; a half-matching batch is a conflict.
-  const appendInTransaction = db.transaction(
-    (streamName: string, events: EventToAppend[], expected: ExpectedRevision): AppendResult => {
-      const current = statements.streamRevision.get(streamName) ?? null;
+  // Runs inside a write transaction. Every check comes before the first write, so a conflict
+  // (thrown as WrongExpectedVersionError) leaves nothing behind.
+  let nextPosition: number | null = null; // known inside a group's transaction
+  const appendChecked = (
+    streamName: string,
+    events: EventToAppend[],
+    expected: ExpectedRevision,
+    payloads: SerializedPayloads,
+  ): AppendResult => {
+    const current = statements.streamRevision.get(streamName) ?? null;
 
-      if (expected === 'any' || expected === 'stream_exists') {
-        if (current === null) {
-          if (expected === 'stream_exists') throw conflict(streamName, expected, current);
-        } else {
-          // One pass over the stream for all the batch's ids.
-          const found = statements.revisionsOfIds.all(streamName, JSON.stringify(events.map((e) => e.id)));
-          if (found.length > 0) {
-            const first = found.find((row) => row.event_id === events[0]!.id);
-            const original = first ? existingRun(streamName, first.revision, events) : null;
-            if (original) return original;
-            throw conflict(streamName, expected, current);
-          }
-        }
+    if (expected === 'any' || expected === 'stream_exists') {
+      if (current === null) {
+        if (expected === 'stream_exists') throw conflict(streamName, expected, current);
       } else {
-        const expectedNumber = expected === 'no_stream' ? -1 : Number(expected);
-        if ((current ?? -1) !== expectedNumber) {
-          const original =
-            current !== null && expectedNumber < current ? existingRun(streamName, expectedNumber + 1, events) : null;
+        // One pass over the stream for all the batch's ids.
+        const found = statements.revisionsOfIds.all(streamName, JSON.stringify(events.map((e) => e.id)));
+        if (found.length > 0) {
+          const first = found.find((row) => row.event_id === events[0]!.id);
+          const original = first ? existingRun(streamName, first.revision, events) : null;
           if (original) return original;
           throw conflict(streamName, expected, current);
         }
       }
-
-      const firstPosition = statements.head.get()! + 1;
-      const firstRevision = (current ?? -1) + 1;
-      const created = Date.now();
-      for (let i = 0; i < events.length; i++) {
-        const event = events[i]!;
-        statements.insert.run(
-          firstPosition + i,
-          streamName,
-          firstRevision + i,
-          event.id,
-          event.type,
-          JSON.stringify(event.data) ?? 'null',
-          JSON.stringify(event.metadata),
-          created,
-        );
+    } else {
+      const expectedNumber = expected === 'no_stream' ? -1 : Number(expected);
+      if ((current ?? -1) !== expectedNumber) {
+        const original =
+          current !== null && expectedNumber < current ? existingRun(streamName, expectedNumber + 1, events) : null;
+        if (original) return original;
+        throw conflict(streamName, expected, current);
       }
-      return {
-        nextExpectedRevision: BigInt(firstRevision + events.length - 1),
-        position: firstPosition + events.length - 1,
-      };
-    },
-  );
+    }
+
+    const firstPosition = nextPosition ?? statements.head.get()! + 1;
+    const firstRevision = (current ?? -1) + 1;
+    const created = Date.now();
+    for (let i = 0; i < events.length; i++) {
+      const event = events[i]!;
+      statements.insert.run(
+        firstPosition + i,
+        streamName,
+        firstRevision + i,
+        event.id,
+        event.type,
+        payloads.data[i]!,
+        payloads.metadata[i]!,
+        created,
+      );
+    }
+    if (nextPosition !== null) nextPosition = firstPosition + events.length;
+    return {
+      nextExpectedRevision: BigInt(firstRevision + events.length - 1),
+      position: firstPosition + events.length - 1,
+    };
+  };
+  const appendOne = db.transaction(appendChecked);
 
   // ---- group commit ----------------------------------------------------------------------
   //
-  // A commit costs more than the writes in it (WAL frames for the table and both indexes).
+  // A commit costs more than the writes in it (WAL frames for the table and the index).
   // Appends made during one turn of the event loop (e.g. the commands of concurrent requests)
-  // are written together: each in its own savepoint, so one that conflicts fails alone and
-  // the others go on, with the same outcome as one after the other; then one commit for all.
+  // are written in one transaction, one after the other, each with its own outcome: one that
+  // conflicts fails alone (its checks come before any write) and the others go on, exactly
+  // as if they had come one by one. Only a storage failure fails them all (nothing written).
 
   interface PendingAppend {
     streamName: string;
     events: EventToAppend[];
     expected: ExpectedRevision;
+    payloads: SerializedPayloads;
     resolve(result: AppendResult): void;
     reject(err: unknown): void;
   }
@@ -259,16 +275,21 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   let pendingAppends: PendingAppend[] = [];
   let appendFlushScheduled = false;
 
-  const appendGroup = db.transaction((group: PendingAppend[]): Outcome[] =>
-    group.map((item): Outcome => {
-      try {
-        // Nested inside this transaction, better-sqlite3 runs it as a savepoint.
-        return { ok: true, result: appendInTransaction(item.streamName, item.events, item.expected) };
-      } catch (error) {
-        return { ok: false, error };
-      }
-    }),
-  );
+  const appendGroup = db.transaction((group: PendingAppend[]): Outcome[] => {
+    nextPosition = statements.head.get()! + 1;
+    try {
+      return group.map((item): Outcome => {
+        try {
+          return { ok: true, result: appendChecked(item.streamName, item.events, item.expected, item.payloads) };
+        } catch (error) {
+          if (error instanceof WrongExpectedVersionError) return { ok: false, error };
+          throw error; // not a refusal: the transaction rolls back
+        }
+      });
+    } finally {
+      nextPosition = null;
+    }
+  });
 
   const flushAppends = () => {
     appendFlushScheduled = false;
@@ -280,7 +301,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
       if (group.length === 1) {
         const only = group[0]!;
         try {
-          outcomes = [{ ok: true, result: appendInTransaction.immediate(only.streamName, only.events, only.expected) }];
+          outcomes = [{ ok: true, result: appendOne.immediate(only.streamName, only.events, only.expected, only.payloads) }];
         } catch (error) {
           outcomes = [{ ok: false, error }];
         }
@@ -288,7 +309,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
         outcomes = appendGroup.immediate(group);
       }
     } catch (error) {
-      // The commit itself failed (busy past the timeout, disk full): nothing was written.
+      // The transaction failed (busy past the timeout, disk full): nothing was written.
       for (const item of group) item.reject(error);
       return;
     }
@@ -512,8 +533,13 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
       assertOpen();
       assertAppendable(streamName, events);
       const expected = appendOptions.expectedRevision ?? 'any';
+      // Serialized now: data that cannot be stored fails this append alone, before the group.
+      const payloads: SerializedPayloads = {
+        data: events.map((e) => JSON.stringify(e.data) ?? 'null'),
+        metadata: events.map((e) => JSON.stringify(e.metadata)),
+      };
       return new Promise<AppendResult>((resolve, reject) => {
-        pendingAppends.push({ streamName, events, expected, resolve, reject });
+        pendingAppends.push({ streamName, events, expected, payloads, resolve, reject });
         if (!appendFlushScheduled) {
           appendFlushScheduled = true;
           setImmediate(flushAppends);
