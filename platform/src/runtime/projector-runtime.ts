@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { subjects } from '@locus/contracts';
 import type { Bus } from '../bus/bus';
 import type { EventStore } from '../event-store/event-store';
@@ -275,6 +276,8 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
       if (controller) return;
       controller = new AbortController();
       const signal = controller.signal;
+      // One listener per follower on the shared stop signal: not a leak, so no warning past 10.
+      setMaxListeners(0, signal);
       for (const run of runs) {
         run.status.state = 'starting';
         run.status.lastError = null;

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { v5 as uuidv5 } from 'uuid';
 import { SYSTEM_ACTOR, type EventMetadata, type NotificationMessage } from '@locus/contracts';
 import type { Bus } from '../bus/bus';
@@ -315,6 +316,8 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
       if (controller) return;
       controller = new AbortController();
       const signal = controller.signal;
+      // One listener per follower on the shared stop signal: not a leak, so no warning past 10.
+      setMaxListeners(0, signal);
       for (const run of runs) run.state = 'starting';
       tasks = runs.map((run) => runReactor(run, signal));
     },
