@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import inspector from 'node:inspector';
+import os from 'node:os';
 import path from 'node:path';
 
 /** Runs `task` `count` times with at most `concurrency` in flight. */
@@ -26,7 +27,10 @@ export function percentile(values: number[], p: number): number {
  * CPU time (user + system, all threads) this process spends while `task` runs, in ms. With
  * `BENCH_CPU_PROFILE=<dir>`, also writes a V8 CPU profile of just that window there.
  */
-export async function withCpu<T>(name: string, task: () => Promise<T>): Promise<{ result: T; cpuMs: number; wallMs: number }> {
+export async function withCpu<T>(
+  name: string,
+  task: () => Promise<T>,
+): Promise<{ result: T; cpuMs: number; wallMs: number; machineBusyMs: number; cores: number }> {
   const profileDir = process.env.BENCH_CPU_PROFILE;
   const session = profileDir ? new inspector.Session() : null;
   const post = (method: string, params?: object) =>
@@ -37,17 +41,26 @@ export async function withCpu<T>(name: string, task: () => Promise<T>): Promise<
     await post('Profiler.setSamplingInterval', { interval: 250 });
     await post('Profiler.start');
   }
+  const machine = machineBusyMs();
   const cpu = process.cpuUsage();
   const t0 = performance.now();
   const result = await task();
   const used = process.cpuUsage(cpu);
   const wallMs = performance.now() - t0;
+  const busy = machineBusyMs() - machine;
   if (session) {
     const { profile } = await post('Profiler.stop');
     mkdirSync(profileDir!, { recursive: true });
     writeFileSync(path.join(profileDir!, `${name}.cpuprofile`), JSON.stringify(profile));
     session.disconnect();
   }
-  return { result, cpuMs: (used.user + used.system) / 1000, wallMs };
+  return { result, cpuMs: (used.user + used.system) / 1000, wallMs, machineBusyMs: busy, cores: os.cpus().length };
+}
+
+/** CPU time all processes of the machine have used so far (ms, all cores). */
+function machineBusyMs(): number {
+  let busy = 0;
+  for (const { times } of os.cpus()) busy += times.user + times.nice + times.sys + times.irq;
+  return busy;
 }
 
