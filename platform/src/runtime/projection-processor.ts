@@ -115,6 +115,12 @@ export function createGenerationProcessor(options: GenerationProcessorOptions): 
     const lastEvent = events.length > 0 ? events[events.length - 1]!.position : undefined;
     const position = Math.max(batchOptions.position ?? -1, lastEvent ?? -1);
     if (position < 0) throw new Error('empty batch without a position');
+    if (mode === 'live' && extraWrites.length === 0 && !events.some((e) => handles.has(e.type))) {
+      // Only the position moved (events filtered out or not handled): nothing to evolve.
+      unsavedPosition = position;
+      publishChanges([], position);
+      return { position, events: events.length, handled: 0, changedDocs: 0, committed: false };
+    }
     const docs = createBatchDocs({ readStore, projection: def.name, physical, cache, knownIds: options.knownIds });
     let handled = 0;
     for (const event of events) {
