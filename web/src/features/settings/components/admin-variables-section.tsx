@@ -1,11 +1,8 @@
-import { Button, ButtonGroup, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup } from '@blueprintjs/core';
 import { useState } from 'react';
-import { failureMessage } from '@web/shared/lib/envelope';
 import { filterRows } from '@web/shared/lib/global-search';
-import { useConfirm } from '@web/shared/ui/confirm-dialog';
 import { PaginatedTable, type Column } from '@web/shared/ui/paginated-table';
 import { SearchBar } from '@web/shared/ui/search-bar';
-import { toast } from '@web/shared/ui/toaster';
 import {
   useAdminVariablesQuery,
   useDeleteAdminVariableMutation,
@@ -15,6 +12,8 @@ import {
 import { SETTINGS_PAGE_SIZE, settingsTexts as t } from '../constants';
 import { AdminVariableDialog } from './admin-variable-dialog';
 import { SetValueDialog } from './set-value-dialog';
+import { VariableNameCell } from './variable-name-cell';
+import { useVariableActions } from '../hooks/use-variable-actions';
 import { VariableValueCell } from './variable-value-cell';
 
 /** The administrator's global variables (defaults every company inherits). */
@@ -25,43 +24,18 @@ export const AdminVariablesSection = () => {
   const [settingValue, setSettingValue] = useState<AdminVariable | null>(null);
   const [setValue, setValueState] = useSetAdminVariableValueMutation();
   const [remove] = useDeleteAdminVariableMutation();
-  const { confirm } = useConfirm();
   const rows = filterRows(data, search, (v) => [v.VariableName, v.Title, v.Description, v.VariableValue]);
 
-  const saveValue = async (v: AdminVariable, value: string | boolean) => {
-    if (!(await confirm(t.confirmSetValue))) return;
-    try {
-      const res = await setValue({ variableId: v.Id, value }).unwrap();
-      toast.success(res.ResponseMessage || t.saved);
-      setSettingValue(null);
-    } catch (err) {
-      toast.error(failureMessage(err, t.saveFailed));
-    }
-  };
-
-  const deleteVariable = async (v: AdminVariable) => {
-    if (!(await confirm(t.confirmDelete))) return;
-    try {
-      const res = await remove(v.Id).unwrap();
-      toast.success(res.ResponseMessage || t.deleted);
-    } catch (err) {
-      toast.error(failureMessage(err, t.deleteFailed));
-    }
-  };
+  const { saveValue, deleteVariable } = useVariableActions({
+    setValue: (variableId, value) => setValue({ variableId, value }).unwrap(),
+    remove: (variableId) => remove(variableId).unwrap(),
+    onValueSaved: () => setSettingValue(null),
+  });
 
   const columns: Column<AdminVariable>[] = [
     {
       header: t.columns.name,
-      cell: (v) => (
-        <>
-          {v.VariableName}
-          {v.IsSystemGenerated ? (
-            <Tag minimal className="locus-inline-tag">
-              {t.systemGenerated}
-            </Tag>
-          ) : null}
-        </>
-      ),
+      cell: (v) => <VariableNameCell name={v.VariableName} isSystemGenerated={v.IsSystemGenerated} />,
     },
     { header: t.columns.title, cell: (v) => v.Title },
     { header: t.columns.value, cell: (v) => <VariableValueCell value={v.VariableValue} isBoolean={v.IsBooleanType} name={v.VariableName} /> },
@@ -72,7 +46,7 @@ export const AdminVariablesSection = () => {
         <ButtonGroup>
           <Button size="small" icon="edit" text={t.setValue} onClick={() => setSettingValue(v)} />
           <Button size="small" icon="cog" text={t.edit} onClick={() => setEditing(v)} />
-          {v.IsSystemGenerated ? null : <Button size="small" icon="trash" intent="danger" text={t.delete} onClick={() => void deleteVariable(v)} />}
+          {v.IsSystemGenerated ? null : <Button size="small" icon="trash" intent="danger" text={t.delete} onClick={() => void deleteVariable(v.Id)} />}
         </ButtonGroup>
       ),
     },
@@ -102,7 +76,7 @@ export const AdminVariablesSection = () => {
           isBoolean={settingValue.IsBooleanType}
           initialValue={settingValue.VariableValue}
           saving={setValueState.isLoading}
-          onSave={(value) => void saveValue(settingValue, value)}
+          onSave={(value) => void saveValue(settingValue.Id, value)}
           onClose={() => setSettingValue(null)}
         />
       ) : null}

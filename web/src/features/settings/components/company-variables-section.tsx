@@ -1,11 +1,8 @@
-import { Button, ButtonGroup, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup } from '@blueprintjs/core';
 import { useState } from 'react';
-import { failureMessage } from '@web/shared/lib/envelope';
 import { filterRows } from '@web/shared/lib/global-search';
-import { useConfirm } from '@web/shared/ui/confirm-dialog';
 import { PaginatedTable, type Column } from '@web/shared/ui/paginated-table';
 import { SearchBar } from '@web/shared/ui/search-bar';
-import { toast } from '@web/shared/ui/toaster';
 import {
   useCompanyVariablesQuery,
   useDeleteCompanyVariableMutation,
@@ -17,6 +14,8 @@ import { MASKED_VALUE, SETTINGS_PAGE_SIZE, settingsTexts as t } from '../constan
 import { visibleCompanyVariables } from '../validation';
 import { CompanyVariableDialog } from './company-variable-dialog';
 import { SetValueDialog } from './set-value-dialog';
+import { VariableNameCell } from './variable-name-cell';
+import { useVariableActions } from '../hooks/use-variable-actions';
 import { VariableValueCell } from './variable-value-cell';
 
 const isBoolean = (v: CompanyVariable) => v.IsBooleanType || v.IsBoolean;
@@ -29,7 +28,6 @@ export const CompanyVariablesSection = ({ seesEntityTyped }: { seesEntityTyped: 
   const [reveal, revealState] = useLazyRevealCompanyVariableQuery();
   const [setValue, setValueState] = useSetCompanyVariableValueMutation();
   const [remove] = useDeleteCompanyVariableMutation();
-  const { confirm } = useConfirm();
 
   const rows = filterRows(visibleCompanyVariables(data, seesEntityTyped), search, (v) => [v.VariableName, v.Title, v.Description, v.VariableValue]);
 
@@ -38,40 +36,16 @@ export const CompanyVariablesSection = ({ seesEntityTyped }: { seesEntityTyped: 
     if (v.IsEncrypted && v.VariableValue === MASKED_VALUE) void reveal(v.Id);
   };
 
-  const saveValue = async (v: CompanyVariable, value: string | boolean) => {
-    if (!(await confirm(t.confirmSetValue))) return;
-    try {
-      const res = await setValue({ variableId: v.Id, value }).unwrap();
-      toast.success(res.ResponseMessage || t.saved);
-      setSettingValue(null);
-    } catch (err) {
-      toast.error(failureMessage(err, t.saveFailed));
-    }
-  };
-
-  const deleteVariable = async (v: CompanyVariable) => {
-    if (!(await confirm(t.confirmDelete))) return;
-    try {
-      const res = await remove(v.Id).unwrap();
-      toast.success(res.ResponseMessage || t.deleted);
-    } catch (err) {
-      toast.error(failureMessage(err, t.deleteFailed));
-    }
-  };
+  const { saveValue, deleteVariable } = useVariableActions({
+    setValue: (variableId, value) => setValue({ variableId, value }).unwrap(),
+    remove: (variableId) => remove(variableId).unwrap(),
+    onValueSaved: () => setSettingValue(null),
+  });
 
   const columns: Column<CompanyVariable>[] = [
     {
       header: t.columns.name,
-      cell: (v) => (
-        <>
-          {v.VariableName}
-          {v.IsSystemGenerated ? (
-            <Tag minimal className="locus-inline-tag">
-              {t.systemGenerated}
-            </Tag>
-          ) : null}
-        </>
-      ),
+      cell: (v) => <VariableNameCell name={v.VariableName} isSystemGenerated={v.IsSystemGenerated} />,
     },
     { header: t.columns.title, cell: (v) => v.Title },
     {
@@ -86,7 +60,7 @@ export const CompanyVariablesSection = ({ seesEntityTyped }: { seesEntityTyped: 
           <Button size="small" icon="edit" text={t.setValue} onClick={() => openSetValue(v)} />
           {v.IsAdminVariable ? null : <Button size="small" icon="cog" text={t.edit} onClick={() => setEditing(v)} />}
           {v.IsSystemGenerated || v.IsAdminVariable ? null : (
-            <Button size="small" icon="trash" intent="danger" text={t.delete} onClick={() => void deleteVariable(v)} />
+            <Button size="small" icon="trash" intent="danger" text={t.delete} onClick={() => void deleteVariable(v.Id)} />
           )}
         </ButtonGroup>
       ),
@@ -120,7 +94,7 @@ export const CompanyVariablesSection = ({ seesEntityTyped }: { seesEntityTyped: 
           initialValue={revealed !== undefined ? revealed : settingValue.VariableValue}
           loadingValue={settingValue.IsEncrypted && settingValue.VariableValue === MASKED_VALUE && revealState.isFetching}
           saving={setValueState.isLoading}
-          onSave={(value) => void saveValue(settingValue, value)}
+          onSave={(value) => void saveValue(settingValue.Id, value)}
           onClose={() => setSettingValue(null)}
         />
       ) : null}
