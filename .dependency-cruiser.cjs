@@ -1,7 +1,27 @@
 /** Boundaries worth protecting (STYLE.md): checked by `npm run lint`. */
 const adapters = '^platform/src/(event-store/(sqlite|eventstoredb)-event-store|read-store/(embedded|mongo)-read-store|bus/(nats|in-process)-bus)\\.ts$';
+/** Deciders (and the files holding their state), the kit's pure part, and projections. */
+const pureCode = [
+  '^command-api/src/kit/decider\\.ts$',
+  '^command-api/src/[^/]+/([^/]+-(decider|state)|otp-challenge|admin-settings|company-settings|staff-member|azure-directory)\\.ts$',
+  '^projectors/src/[^/]+/[^/]+-projection\\.ts$',
+];
+/** What pure code must never load, even indirectly: adapters, their drivers, Koa, the logger. */
+const heavy = [
+  adapters,
+  '^platform/src/(index|adapters|runtimes|http-kit)\\.ts$',
+  '^platform/src/(config/|runtime/(?!definitions|deps)|http/(?!errors|route-handler|state|zod-fields|response))',
+  '(^|/)node_modules/(better-sqlite3|koa|@koa/[^/]+|koa-body|mingo|pino|mongodb|nats|@eventstore/[^/]+|nodemailer|jose)/',
+];
 module.exports = {
   forbidden: [
+    {
+      name: 'pure-code-reaches-no-adapter',
+      comment: 'A decider, state or projection loads ports and errors only (@locus/platform/ports), never an adapter, runtime or the Koa kit, even indirectly.',
+      severity: 'error',
+      from: { path: pureCode, pathNot: '\\.spec\\.ts$' },
+      to: { path: heavy, reachable: true },
+    },
     {
       name: 'web-imports-no-server-code',
       comment: 'The browser app may share contracts only.',

@@ -3,6 +3,9 @@ import path from 'node:path';
 
 const r = (p: string) => path.resolve(import.meta.dirname, p);
 
+/** Integration specs that read the built web app (web/dist). */
+const WEB_DIST_SPECS = ['deploy/src/web-static.int.spec.ts'];
+
 export default defineConfig({
   resolve: {
     alias: [
@@ -14,16 +17,34 @@ export default defineConfig({
       { find: /^@locus\/projectors\/(.*)$/, replacement: r('projectors/src/$1') },
       { find: /^@locus\/query-api\/(.*)$/, replacement: r('query-api/src/$1') },
       { find: /^@locus\/sandbox\/(.*)$/, replacement: r('sandbox/src/$1') },
+      { find: /^@locus\/tests\/(.*)$/, replacement: r('tests/$1') },
       { find: /^@web\/(.*)$/, replacement: r('web/src/$1') },
     ],
   },
   test: {
-    include: ['**/src/**/*.spec.ts', 'tests/**/*.spec.ts'],
     exclude: ['**/node_modules/**', 'web/dist/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    globalSetup: ['tests/e2e/global-setup.ts'],
     reporters: ['default', './deploy/src/test-summary-reporter.ts'],
+    // `npm test` runs every project; `npm run test:unit` (no I/O, seconds), `test:int`
+    // (stores, HTTP, NATS) and `test:web` (the built web app and the browser) run one each.
+    // Only the web project builds web/dist first.
+    projects: [
+      // Unit specs share their workers' module cache (no I/O, no global state to reset).
+      { extends: true, test: { name: 'unit', include: ['**/src/**/*.unit.spec.ts', 'tests/**/*.unit.spec.ts'], pool: 'threads', isolate: false } },
+      {
+        extends: true,
+        test: {
+          name: 'int',
+          include: ['**/src/**/*.int.spec.ts', 'tests/**/*.int.spec.ts'],
+          exclude: [...WEB_DIST_SPECS, '**/node_modules/**', 'web/dist/**'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'web', include: ['**/src/**/*.e2e.spec.ts', 'tests/**/*.e2e.spec.ts', ...WEB_DIST_SPECS], globalSetup: ['tests/e2e/global-setup.ts'] },
+      },
+    ],
   },
 });

@@ -1,12 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import path from 'node:path';
 
 const here = import.meta.dirname;
 
 export default defineConfig({
   root: here,
-  plugins: [react()],
+  // Brotli and gzip siblings of every text asset, served by the static middleware per Accept-Encoding.
+  plugins: [react(), compression({ algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip')], threshold: 1024 })],
   resolve: {
     alias: [
       { find: /^@web\/(.*)$/, replacement: path.resolve(here, 'src/$1') },

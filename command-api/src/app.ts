@@ -37,6 +37,7 @@ export function createCommandApi(deps: CommandApiDeps): Koa<LocusState> & { rout
     logger: deps.logger.child({ app: 'command-api' }),
     readiness: { eventStore: deps.eventStore, readStore: deps.readStore, bus: deps.bus },
     mount: (r) => mountCommandApi(r, deps),
+    proxy: deps.config.trustProxy,
   });
   return Object.assign(app, { router });
 }

@@ -7,6 +7,7 @@ import { companiesCommandRoutes } from './companies';
 import { usersCommandRoutes } from './users';
 import { connectionsCommandRoutes } from './connections';
 import { locationsCommandRoutes } from './locations';
+import { googleWorkspaceCommandRoutes } from './google-workspace';
 
 /** One feature's command routes (`command-api/src/<feature>/`). */
 export type CommandFeature = (deps: CommandDeps) => RouteImplementation[];
@@ -21,6 +22,7 @@ export const commandFeatures: CommandFeature[] = [
   (deps) => usersCommandRoutes(deps),
   (deps) => connectionsCommandRoutes(deps),
   (deps) => locationsCommandRoutes(deps),
+  googleWorkspaceCommandRoutes,
 ];
 
 /**

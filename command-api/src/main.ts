@@ -15,13 +15,32 @@ const logger = createLogger({ name: 'command-api' });
 const ports = await createPorts(config, { logger, purpose: 'command-api' });
 logger.info({ adapters: ports.adapters }, 'ports ready');
 const readModels = createReadModels({ readStore: ports.readStore, bus: ports.bus, projections });
-const tokens = createTokenService({ secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, clock: ports.clock, ids: ports.ids });
+const tokens = createTokenService({
+  secret: config.jwtSecret,
+  previousSecrets: config.previousJwtSecrets,
+  ttlSeconds: config.tokenTtlSeconds,
+  clock: ports.clock,
+  ids: ports.ids,
+});
 const mailer = createSmtpMailer(config.smtp);
-const deps = { eventStore: ports.eventStore, readStore: ports.readStore, bus: ports.bus, clock: ports.clock, ids: ports.ids, readModels, mailer, tokens, logger, config };
+const deps = {
+  eventStore: ports.eventStore,
+  readStore: ports.readStore,
+  bus: ports.bus,
+  rateLimits: ports.rateLimits,
+  clock: ports.clock,
+  ids: ports.ids,
+  readModels,
+  mailer,
+  tokens,
+  logger,
+  config,
+};
 const app = createCommandApi({ ...deps, sessionValidator: sessionValidation?.(deps) });
 
 await serveUntilSignal(app, {
   port: config.port,
+  host: config.host,
   logger,
   name: 'command-api',
   onShutdown: async () => {

@@ -1,6 +1,8 @@
 import os from 'node:os';
 import { createLogger, createTokenService, type CommandDeps } from '@locus/platform';
 import { loadConfig } from '@locus/platform/config/config';
+import { serveProbes } from '@locus/platform/config/serve';
+import { createOpsStatus } from '@locus/platform/runtime/ops-status';
 import { createPorts } from '@locus/platform/config/ports';
 import { createLeases } from '@locus/platform/runtime/lease';
 import { createReadModels } from '@locus/platform/runtime/read-models';
@@ -16,21 +18,43 @@ const logger = createLogger({ name: 'reactors' });
 const ports = await createPorts(config, { logger, purpose: 'reactors' });
 const readModels = createReadModels({ readStore: ports.readStore, bus: ports.bus, projections });
 const mailer = createSmtpMailer(config.smtp);
-const tokens = createTokenService({ secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, clock: ports.clock, ids: ports.ids });
-const deps: CommandDeps = { eventStore: ports.eventStore, readStore: ports.readStore, bus: ports.bus, clock: ports.clock, ids: ports.ids, readModels, mailer, tokens, logger, config };
+const tokens = createTokenService({
+  secret: config.jwtSecret,
+  previousSecrets: config.previousJwtSecrets,
+  ttlSeconds: config.tokenTtlSeconds,
+  clock: ports.clock,
+  ids: ports.ids,
+});
+const deps: CommandDeps = {
+  eventStore: ports.eventStore,
+  readStore: ports.readStore,
+  bus: ports.bus,
+  clock: ports.clock,
+  ids: ports.ids,
+  readModels,
+  mailer,
+  tokens,
+  logger,
+  config,
+};
 const reactors = reactorFeatures.flatMap((feature) => feature(deps));
 const leases = createLeases({ readStore: ports.readStore, holder: `${os.hostname()}:${process.pid}:reactors` });
 const runtime = createReactorRuntime({ eventStore: ports.eventStore, readStore: ports.readStore, bus: ports.bus, reactors, logger, leases });
 await runtime.start();
 logger.info({ reactors: reactors.map((r) => r.name), adapters: ports.adapters }, 'reactor worker running');
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    logger.info({ signal }, 'reactor worker stopping');
+// /health, /ready and /metrics on HOST:PORT; on a signal stop after the current batch
+// (checkpoints flushed), close the ports, exit 0.
+await serveProbes({
+  config,
+  ports,
+  logger,
+  name: 'reactor worker',
+  metricsStatus: createOpsStatus({ ...ports, projections: [], reactors }),
+  onShutdown: async () => {
     await runtime.stop();
     readModels.close();
     mailer.close();
     await ports.close();
-    process.exit(0);
-  });
-}
+  },
+});

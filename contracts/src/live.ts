@@ -1,12 +1,28 @@
 /** Bus subjects and live (SSE) message shapes shared by projectors, reactors and query-api. */
 
-/** Published by the projector runtime after commit, one per affected document. */
+/** Ids a changed message carries at most; beyond, it says `many` and carries none. */
+export const LIVE_CHANGED_IDS_CAP = 100;
+
+/**
+ * Published by the projector runtime after each committed batch: one per (company or admin
+ * scope, collection), with the ids of the changed documents, or `many: true` and no ids when
+ * more than LIVE_CHANGED_IDS_CAP changed (refresh the collection's lists whole).
+ */
 export interface ChangedMessage {
   kind: 'changed';
   collection: string;
-  id: string;
+  ids: string[];
+  many: boolean;
   companyId: string | null;
   position: number;
+}
+
+/**
+ * Sent by the SSE endpoint instead of a backlog it dropped (a client that did not read fast
+ * enough): everything on screen may be stale, refresh it.
+ */
+export interface ResyncMessage {
+  kind: 'resync';
 }
 
 /** A named notification for a company or one user (e.g. ConnectAccountsProgressNotification). */
@@ -16,7 +32,7 @@ export interface NotificationMessage<T = unknown> {
   payload: T;
 }
 
-export type LiveMessage = ChangedMessage | NotificationMessage;
+export type LiveMessage = ChangedMessage | NotificationMessage | ResyncMessage;
 
 export const subjects = {
   /** Company-scoped document change; companyId null goes to the `admin` scope. */

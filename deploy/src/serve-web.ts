@@ -1,16 +1,17 @@
 import http from 'node:http';
-import path from 'node:path';
 import Koa from 'koa';
-import serveStatic from 'koa-static';
-import { createReadStream, existsSync } from 'node:fs';
 import { routeTable } from '@locus/contracts';
 import { createLogger } from '@locus/platform';
+import { onStopSignal, shutdownTimeoutMs } from '@locus/platform/config/serve';
 import { webDistDir } from './stack';
+import { serveWebApp } from './web-static';
 
 // Distributed mode's front door: the built web app, and /api calls forwarded to command-api
 // or query-api by the route table's kind (queries, /api/live and /api/docs go to query-api).
 const logger = createLogger({ name: 'web' });
 const port = Number(process.env.PORT ?? 8080);
+const host = process.env.HOST?.trim() || '127.0.0.1';
+const stopTimeoutMs = shutdownTimeoutMs();
 const commandApi = new URL(process.env.COMMAND_API_URL ?? 'http://127.0.0.1:8081');
 const queryApi = new URL(process.env.QUERY_API_URL ?? 'http://127.0.0.1:8082');
 
@@ -21,7 +22,15 @@ const isCommand = (method: string, pathname: string) => commandRoutes.some((r) =
 
 function forward(req: http.IncomingMessage, res: http.ServerResponse, target: URL) {
   const upstream = http.request(
-    { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+    // The APIs throttle sign-in by client address: tell them who the client is (this is the edge, so
+    // any X-Forwarded-For the client sent is replaced, not trusted).
+    {
+      host: target.hostname,
+      port: target.port,
+      method: req.method,
+      path: req.url,
+      headers: { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' },
+    },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
@@ -30,26 +39,45 @@ function forward(req: http.IncomingMessage, res: http.ServerResponse, target: UR
   upstream.on('error', (err) => {
     logger.error({ err, target: target.href }, 'upstream unavailable');
     if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ Success: false, ResponseMessage: 'Service unavailable', ApiError: { ErrorCode: 'GATEWAY.UPSTREAM', ErrorMessage: 'Service unavailable', Fields: [] } }));
+    res.end(
+      JSON.stringify({
+        Success: false,
+        ResponseMessage: 'Service unavailable',
+        ApiError: { ErrorCode: 'GATEWAY.UPSTREAM', ErrorMessage: 'Service unavailable', Fields: [] },
+      }),
+    );
   });
   req.pipe(upstream);
 }
 
 const app = new Koa();
-app.use(serveStatic(webDistDir, { index: 'index.html' }));
-app.use(async (ctx) => {
-  if (ctx.method === 'GET' && existsSync(path.join(webDistDir, 'index.html'))) {
-    ctx.type = 'html';
-    ctx.body = createReadStream(path.join(webDistDir, 'index.html'));
-  } else ctx.status = 404;
-});
+serveWebApp(app, webDistDir);
 const web = app.callback();
 
-http
-  .createServer((req, res) => {
-    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-    if (pathname.startsWith('/api/') || pathname.startsWith('/media/')) {
-      forward(req, res, pathname.startsWith('/api/') && isCommand(req.method ?? 'GET', pathname) ? commandApi : queryApi);
-    } else void web(req, res);
-  })
-  .listen(port, () => logger.info({ port, commandApi: commandApi.href, queryApi: queryApi.href }, 'web gateway listening'));
+let stopping = false;
+/** The gateway's own probes: alive, and ready until a stop signal. */
+function probe(res: http.ServerResponse, pathname: string) {
+  const ok = !stopping;
+  res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json; charset=utf-8', ...(ok ? {} : { connection: 'close' }) });
+  res.end(JSON.stringify({ Success: ok, status: ok ? (pathname === '/health' ? 'ok' : 'ready') : 'stopping' }));
+}
+
+const server = http.createServer((req, res) => {
+  const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+  if (stopping) res.setHeader('connection', 'close');
+  if (pathname === '/health' || pathname === '/ready') probe(res, pathname);
+  else if (pathname.startsWith('/api/') || pathname.startsWith('/media/')) {
+    forward(req, res, pathname.startsWith('/api/') && isCommand(req.method ?? 'GET', pathname) ? commandApi : queryApi);
+  } else void web(req, res);
+});
+server.listen(port, host, () => logger.info({ port, host, commandApi: commandApi.href, queryApi: queryApi.href }, 'web gateway listening'));
+
+// On a signal: not ready, stop accepting, let forwarded requests finish (bounded), exit 0.
+onStopSignal(logger, 'web gateway', async () => {
+  stopping = true;
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const cut = setTimeout(() => server.closeAllConnections(), stopTimeoutMs);
+  await closed;
+  clearTimeout(cut);
+});

@@ -1,23 +1,13 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type Koa from 'koa';
-import serveStatic from 'koa-static';
-import {
-  createHttpApp,
-  createLogger,
-  createTokenService,
-  type CommandDeps,
-  type LocusConfig,
-  type Logger,
-  type QueryDeps,
-} from '@locus/platform';
+import { createHttpApp, createLogger, createTokenService, type CommandDeps, type LocusConfig, type Logger, type QueryDeps } from '@locus/platform';
 import { createPorts, type Ports } from '@locus/platform/config/ports';
 import { createReadModels } from '@locus/platform/runtime/read-models';
 import { createProjectorRuntime, type ProjectorRuntime } from '@locus/platform/runtime/projector-runtime';
 import { createReactorRuntime, type ReactorRuntime } from '@locus/platform/runtime/reactor-runtime';
 import { createOpsStatus } from '@locus/platform/runtime/ops-status';
+import { explainPortClash, listenOrExplain } from '@locus/platform/config/port-clash';
 import { createSmtpMailer } from '@locus/platform/mail/smtp-mailer';
 import { mediaStoreOf } from '@locus/platform/blob/file-blob-store';
 import { serveMedia } from '@locus/platform/blob/serve-media';
@@ -28,6 +18,7 @@ import { mountQueryApi } from '@locus/query-api/app';
 import { sessionValidation as querySessionValidation } from '@locus/query-api/features';
 import { projections } from '@locus/projectors/features';
 import { startSandbox, type RunningSandbox } from '@locus/sandbox/index';
+import { serveWebApp } from './web-static';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 export const webDistDir = path.join(repoRoot, 'web', 'dist');
@@ -43,7 +34,14 @@ export interface LocusStack {
   reactors: ReactorRuntime;
   server: Server;
   logger: Logger;
+  /** Stops at once: open connections are cut (tests). */
   close(): Promise<void>;
+  /**
+   * Stops gracefully (SIGTERM): `/ready` answers 503, the listener closes, event streams get a
+   * final event, in-flight requests finish within `timeoutMs`, then projectors and reactors
+   * stop after their current batch with their checkpoints flushed, and the ports close.
+   */
+  shutdown(timeoutMs?: number): Promise<{ cut: number }>;
 }
 
 export interface StartStackOptions {
@@ -63,11 +61,19 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
   const logger = options.logger ?? createLogger({ name: 'locus' });
   let sandbox: RunningSandbox | undefined;
   if (config.sandbox.enabled && options.startSandbox !== false) {
+    const { httpPort, smtpPort } = config.sandbox;
     sandbox = await startSandbox({
-      httpPort: config.sandbox.httpPort,
-      smtpPort: config.sandbox.smtpPort,
+      httpPort,
+      smtpPort,
       dataDir: path.join(config.dataDir, 'sandbox'),
       log: (message) => logger.debug({ sandbox: true }, message),
+    }).catch((err: unknown) => {
+      throw (
+        explainPortClash(err, [
+          [httpPort, 'LOCUS_SANDBOX_PORT'],
+          [smtpPort, 'LOCUS_SANDBOX_SMTP_PORT'],
+        ]) ?? err
+      );
     });
   }
   const ports = await createPorts(config, { logger, purpose: 'all-in-one' });
@@ -80,12 +86,19 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
   });
   await projectors.start();
   const readModels = createReadModels({ readStore: ports.readStore, bus: ports.bus, projections });
-  const tokens = createTokenService({ secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, clock: ports.clock, ids: ports.ids });
+  const tokens = createTokenService({
+    secret: config.jwtSecret,
+    previousSecrets: config.previousJwtSecrets,
+    ttlSeconds: config.tokenTtlSeconds,
+    clock: ports.clock,
+    ids: ports.ids,
+  });
   const mailer = createSmtpMailer(config.smtp);
   const commandDeps: CommandDeps = {
     eventStore: ports.eventStore,
     readStore: ports.readStore,
     bus: ports.bus,
+    rateLimits: ports.rateLimits,
     clock: ports.clock,
     ids: ports.ids,
     readModels,
@@ -106,9 +119,10 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
   await reactors.start();
   const opsStatus = createOpsStatus({ eventStore: ports.eventStore, readStore: ports.readStore, projections, reactors: reactorDefinitions });
 
-  const { app } = createHttpApp({
+  const { app, drain } = createHttpApp({
     logger,
     readiness: { eventStore: ports.eventStore, readStore: ports.readStore, bus: ports.bus },
+    metricsStatus: opsStatus,
     mount: (router) => {
       mountCommandApi(router, { ...commandDeps, sessionValidator: commandSessionValidation?.(commandDeps) });
       mountQueryApi(router, {
@@ -120,13 +134,23 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
     },
   });
   app.use(serveMedia(mediaStoreOf(config.dataDir)));
-  if (options.serveWeb !== false) serveWebApp(app);
+  if (options.serveWeb !== false) serveWebApp(app, webDistDir);
 
-  const server = app.listen(config.port, '0.0.0.0');
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
+  const stopWorkers = async () => {
+    await reactors.stop();
+    await projectors.stop();
+    readModels.close();
+    mailer.close();
+    await ports.close();
+    await sandbox?.close();
+  };
+  let server: Server;
+  try {
+    server = await listenOrExplain(app, { port: config.port, host: config.host, variable: 'PORT' });
+  } catch (err) {
+    await stopWorkers();
+    throw err;
+  }
   const port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
   let closed = false;
@@ -145,27 +169,14 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
       closed = true;
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await reactors.stop();
-      await projectors.stop();
-      readModels.close();
-      mailer.close();
-      await ports.close();
-      await sandbox?.close();
+      await stopWorkers();
+    },
+    async shutdown(timeoutMs) {
+      if (closed) return { cut: 0 };
+      closed = true;
+      const outcome = await drain.shutdown(server, { timeoutMs });
+      await stopWorkers();
+      return outcome;
     },
   };
-}
-
-/** The built web app, with index.html for every other GET outside /api (client-side routes). */
-function serveWebApp(app: Koa<any, any>): void {
-  const indexFile = path.join(webDistDir, 'index.html');
-  app.use(serveStatic(webDistDir, { index: 'index.html', maxage: 0 }));
-  app.use(async (ctx, next) => {
-    await next();
-    const spaPath = ctx.method === 'GET' && !/^\/(api|media|health|ready)(\/|$)/.test(ctx.path);
-    if (ctx.status === 404 && ctx.body == null && spaPath && existsSync(indexFile)) {
-      ctx.type = 'html';
-      ctx.status = 200;
-      ctx.body = (await import('node:fs')).createReadStream(indexFile);
-    }
-  });
 }

@@ -1,14 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import { createLogger } from '@locus/platform';
 import { loadConfig } from '@locus/platform/config/config';
+import { onStopSignal, shutdownTimeoutMs } from '@locus/platform/config/serve';
+import { PortInUseError } from '@locus/platform/config/port-clash';
 import { ensureAdministrator, seedDemo } from '@locus/command-api/demo/seed-demo';
 import { seedDemoLocations } from '@locus/command-api/connections/demo';
+import { heapLimitMb, relaunchWithHeapLimit } from './heap-limit';
 import { startLocusStack } from './stack';
 
 // `npm start`: Locus in one process with embedded stores, the sandbox and demo data.
 const config = loadConfig(process.env, { sandboxByDefault: true });
+// The heap limit comes from config (LOCUS_HEAP_MB): Node is relaunched with it when needed.
+if (relaunchWithHeapLimit(config.heapMb)) await new Promise(() => undefined);
+const stopTimeoutMs = shutdownTimeoutMs();
 const logger = createLogger({ name: 'locus' });
-const stack = await startLocusStack(config, { logger });
+const stack = await startLocusStack(config, { logger }).catch((err: unknown) => {
+  // A port clash is a one-line message naming the variable to set, not a stack trace.
+  if (!(err instanceof PortInUseError)) throw err;
+  process.stderr.write(`Locus cannot start: ${err.message}\n`);
+  process.exit(1);
+});
+// From here on a stop signal drains and stops the stack (also while demo data is seeded).
+onStopSignal(logger, 'locus', async () => {
+  const { cut } = await stack.shutdown(stopTimeoutMs);
+  if (cut > 0) logger.warn({ cut }, 'connections cut after the shutdown timeout');
+});
 
 const emptyStore = (await stack.ports.eventStore.headPosition()) === 0;
 const adminEmail = config.adminEmail;
@@ -20,9 +36,14 @@ if (emptyStore) {
   if (config.demo) {
     const demo = await seedDemo(seedDeps, { adminEmail, adminPassword });
     const imported: string[] = [];
-    for (const [index, company] of demo.companies.entries()) {
-      // Each demo company connects a sandbox Google account and imports its locations (20-300).
-      const seeded = await seedDemoLocations(stack.commandDeps, { companyId: company.companyId, adminUserId: company.defaultAdminId, index });
+    for (const company of demo.companies) {
+      // Each demo company connects the sandbox Google account of its own trade and imports its locations.
+      const seeded = await seedDemoLocations(stack.commandDeps, {
+        companyId: company.companyId,
+        adminUserId: company.defaultAdminId,
+        googleUserEmail: company.google.userEmail,
+        accountNames: company.google.accounts,
+      });
       if (seeded) imported.push(`${company.name}: ${seeded.locations} locations`);
     }
     lines.push(`Demo data: ${demo.companies.length} companies (${demo.companies.map((c) => c.name).join(', ')}).`);
@@ -35,18 +56,11 @@ if (emptyStore) {
 } else {
   lines.push(`Administrator: ${adminEmail} (password as set when the data directory was created)`);
 }
-if (stack.sandbox) lines.push(`Mailbox (one-time codes, reset links): ${stack.sandbox.url}/mailbox`);
+if (stack.sandbox) lines.push(`Mailbox (one-time codes, reset links): ${stack.sandbox.url}/mailbox (SMTP port ${stack.sandbox.smtpPort})`);
 
-const banner = [`Locus is running at ${config.publicUrl}`, ...lines, `Data: ${config.dataDir}   Stop: Ctrl+C`];
+lines.push(
+  `Memory: heap limit ${heapLimitMb()} MB (LOCUS_HEAP_MB=${config.heapMb}); read-store cache ${config.readCacheDocuments.toLocaleString('en-US')} documents; use at /ready`,
+);
+const listening = `listening on ${config.host}:${config.port}${config.host === '127.0.0.1' ? '; set HOST=0.0.0.0 to open it to other machines' : ''}`;
+const banner = [`Locus is running at ${config.publicUrl} (${listening})`, ...lines, `Data: ${config.dataDir}   Stop: Ctrl+C`];
 process.stdout.write(`\n${banner.map((l) => `  ${l}`).join('\n')}\n\n`);
-
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (stopping) process.exit(130);
-    stopping = true;
-    logger.info({ signal }, 'stopping');
-    await stack.close();
-    process.exit(0);
-  });
-}

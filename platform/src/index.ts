@@ -1,44 +1,9 @@
-export * from './event-store/event-store';
-export * from './read-store/read-store';
-export * from './bus/bus';
-export * from './runtime/definitions';
-export * from './http/errors';
-export * from './http/route-handler';
-export * from './runtime/deps';
-export * from './http/state';
-export * from './http/request-id';
-export * from './http/logging';
-export * from './http/zod-fields';
-export * from './http/error-middleware';
-export * from './http/validate';
-export * from './http/token-service';
-export * from './http/auth';
-export * from './http/body';
-export * from './http/mount-routes';
-export * from './http/min-position';
-export * from './http/sse';
-export * from './http/health';
-export * from './http/http-app';
-export * from './http/response';
-export * from './event-store/upcasters';
-export { createSqliteEventStore, type SqliteEventStoreOptions } from './event-store/sqlite-event-store';
-export { DuplicateKeyError, InvalidOperationError } from './read-store/read-store-errors';
-export { createEmbeddedReadStore, type EmbeddedReadStoreOptions } from './read-store/embedded-read-store';
-export * from './config/config';
-export * from './config/ports';
-export * from './config/serve';
-export * from './crypto/secret-box';
-export { createInProcessBus, BusClosedError } from './bus/in-process-bus';
-export { subjectMatches, subjectMatcher, InvalidSubjectError } from './bus/subject';
-export * from './runtime/generations';
-export * from './runtime/projector-runtime';
-export * from './runtime/read-models';
-export * from './runtime/rebuild';
-export * from './runtime/reactor-runtime';
-export * from './runtime/lease';
-export * from './runtime/data-dir-lock';
-export * from './runtime/ops-status';
-export { backoffDelay, defaultBackoff, realSleep, type BackoffPolicy, type Sleep } from './runtime/backoff';
-export type { RuntimeLogger } from './runtime/runtime-logger';
-// The EventStoreDB, MongoDB and NATS adapters are imported by path (config/ports.ts loads them
-// lazily), so importing the platform does not load their drivers.
+/**
+ * Everything, for wiring (entry points, stacks, tests). Feature code imports the entry it
+ * needs: `@locus/platform/ports` (ports and errors; the only one deciders, states and
+ * projections may use), `/adapters`, `/runtimes`, `/http-kit`.
+ */
+export * from './ports';
+export * from './adapters';
+export * from './runtimes';
+export * from './http-kit';

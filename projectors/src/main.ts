@@ -1,6 +1,8 @@
 import os from 'node:os';
 import { createLogger } from '@locus/platform';
 import { loadConfig } from '@locus/platform/config/config';
+import { serveProbes } from '@locus/platform/config/serve';
+import { createOpsStatus } from '@locus/platform/runtime/ops-status';
 import { createPorts } from '@locus/platform/config/ports';
 import { createLeases } from '@locus/platform/runtime/lease';
 import { createProjectorRuntime } from '@locus/platform/runtime/projector-runtime';
@@ -16,11 +18,16 @@ const runtime = createProjectorRuntime({ eventStore: ports.eventStore, readStore
 await runtime.start();
 logger.info({ projections: projections.map((p) => p.name), adapters: ports.adapters }, 'projectors running');
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    logger.info({ signal }, 'projectors stopping');
+// /health, /ready and /metrics on HOST:PORT; on a signal stop after the current batch
+// (checkpoints flushed), close the ports, exit 0.
+await serveProbes({
+  config,
+  ports,
+  logger,
+  name: 'projectors',
+  metricsStatus: createOpsStatus({ ...ports, projections }),
+  onShutdown: async () => {
     await runtime.stop();
     await ports.close();
-    process.exit(0);
-  });
-}
+  },
+});

@@ -69,7 +69,10 @@ describe('projections CLI', () => {
     const { dir } = await dataDirWithHistory(10);
     const server = spawn('sleep', ['30'], { stdio: 'ignore' });
     try {
-      fs.writeFileSync(path.join(dir, 'locus.lock'), JSON.stringify({ pid: server.pid, hostname: os.hostname(), purpose: 'the Locus server', startedAt: new Date().toISOString() }));
+      fs.writeFileSync(
+        path.join(dir, 'locus.lock'),
+        JSON.stringify({ pid: server.pid, hostname: os.hostname(), purpose: 'the Locus server', startedAt: new Date().toISOString() }),
+      );
       for (const command of ['rebuild', 'status']) {
         const r = await cli([command], dir);
         expect(r.code).toBe(EXIT.locked);
@@ -86,7 +89,10 @@ describe('projections CLI', () => {
   it('answers bad usage with exit code 2 and the reason', async () => {
     const { dir } = await dataDirWithHistory(1);
     expect(await cli(['rebuild', 'nope'], dir)).toMatchObject({ code: EXIT.usage, err: expect.stringContaining('Unknown projection(s): nope. Known: shop') });
-    expect(await cli(['rebuild', '--batch-size', '0'], dir)).toMatchObject({ code: EXIT.usage, err: expect.stringContaining('--batch-size needs a whole number ≥ 1') });
+    expect(await cli(['rebuild', '--batch-size', '0'], dir)).toMatchObject({
+      code: EXIT.usage,
+      err: expect.stringContaining('--batch-size needs a whole number ≥ 1'),
+    });
     expect(await cli(['explode'], dir)).toMatchObject({ code: EXIT.usage, err: expect.stringContaining('Unknown command "explode"') });
     expect(await cli(['help'], dir)).toMatchObject({ code: EXIT.ok, out: expect.stringContaining('npm run projections -- <command>') });
   });

@@ -7,13 +7,7 @@ import { createPorts, type Ports } from '@locus/platform/config/ports';
 import { DataDirLockedError } from '@locus/platform/runtime/data-dir-lock';
 import { createLeases } from '@locus/platform/runtime/lease';
 import { createOpsStatus } from '@locus/platform/runtime/ops-status';
-import {
-  DEFAULT_REBUILD_BATCH_SIZE,
-  rebuildProjection,
-  RebuildAbortedError,
-  RebuildBusyError,
-  type RebuildProgress,
-} from '@locus/platform/runtime/rebuild';
+import { DEFAULT_REBUILD_BATCH_SIZE, rebuildProjection, RebuildAbortedError, RebuildBusyError, type RebuildProgress } from '@locus/platform/runtime/rebuild';
 
 export interface ProjectionsCliOptions {
   projections: readonly ProjectionDefinition[];
@@ -172,7 +166,9 @@ export async function runProjectionsCli(argv: string[], options: ProjectionsCliO
         out.write(`head ${report.head} (${ports.adapters.eventStore} / ${ports.adapters.readStore})\n`);
         out.write('projection            ver  gen  position  lag       state\n');
         for (const p of report.projections) {
-          const building = p.building ? ` (building g${p.building.generation} v${p.building.version} at ${p.building.position ?? 0}, lag ${p.building.lag})` : '';
+          const building = p.building
+            ? ` (building g${p.building.generation} v${p.building.version} at ${p.building.position ?? 0}, lag ${p.building.lag})`
+            : '';
           const version = p.activeVersion !== null && p.activeVersion !== p.version ? `${p.activeVersion}→${p.version}` : String(p.version);
           out.write(
             `${p.name.padEnd(21)} ${version.padEnd(4)} ${String(p.generation ?? '-').padEnd(4)} ${String(p.position ?? '-').padEnd(9)} ${String(p.lag).padEnd(9)} ${p.state}${building}\n`,

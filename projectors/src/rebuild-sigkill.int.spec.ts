@@ -7,11 +7,7 @@ import { createSqliteEventStore } from '@locus/platform/event-store/sqlite-event
 import { createEmbeddedReadStore } from '@locus/platform/read-store/embedded-read-store';
 import type { ReadStore } from '@locus/platform';
 import { rebuildProjection } from '@locus/platform/runtime/rebuild';
-import {
-  physicalCollectionName,
-  projectionCheckpointName,
-  readProjectionState,
-} from '@locus/platform/runtime/generations';
+import { physicalCollectionName, projectionCheckpointName, readProjectionState } from '@locus/platform/runtime/generations';
 import { isDataDirLocked } from '@locus/platform/runtime/data-dir-lock';
 import {
   appendHistory,

@@ -53,7 +53,7 @@ export function mountQueryApi(router: AnyRouter, deps: QueryApiDeps): void {
     sessionValidator: deps.sessionValidator,
     before: (def) => (def.kind === 'query' && def.name !== liveStreamRoute.name ? [waitForProjections] : []),
   });
-  mountDocs(router, deps.documentedRoutes ?? routeTable);
+  mountDocs(router, deps.documentedRoutes ?? routeTable, { publicUrl: deps.config.publicUrl });
 }
 
 /** The query API as its own Koa app, with `/health` and `/ready`. */
@@ -62,6 +62,7 @@ export function createQueryApi(deps: QueryApiDeps): Koa<LocusState> & { router: 
   const { app, router } = createHttpApp({
     logger: deps.logger.child({ app: 'query-api' }),
     readiness: { ...deps.readiness, bus },
+    metricsStatus: deps.opsStatus,
     mount: (r) => mountQueryApi(r, deps),
   });
   return Object.assign(app, { router });

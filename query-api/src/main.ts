@@ -16,7 +16,13 @@ const logger = createLogger({ name: 'query-api' });
 const ports = await createPorts(config, { logger, purpose: 'query-api' });
 logger.info({ adapters: ports.adapters }, 'ports ready');
 const readModels = createReadModels({ readStore: ports.readStore, bus: ports.bus, projections });
-const tokens = createTokenService({ secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, clock: ports.clock, ids: ports.ids });
+const tokens = createTokenService({
+  secret: config.jwtSecret,
+  previousSecrets: config.previousJwtSecrets,
+  ttlSeconds: config.tokenTtlSeconds,
+  clock: ports.clock,
+  ids: ports.ids,
+});
 const deps = { readModels, bus: ports.bus, clock: ports.clock, tokens, logger, config };
 const app = createQueryApi({
   ...deps,
@@ -30,6 +36,7 @@ app.use(serveMedia(mediaStoreOf(config.dataDir)));
 
 await serveUntilSignal(app, {
   port: config.port,
+  host: config.host,
   logger,
   name: 'query-api',
   onShutdown: async () => {

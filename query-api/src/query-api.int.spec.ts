@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { defineRoute, subjects, type ChangedMessage } from '@locus/contracts';
+import { defineRoute, subjects, type ChangedMessage, type OpsStatusReportDto } from '@locus/contracts';
 import { createTokenService, implement, ok, type AuthContext, type Bus, type QueryDeps, type ReadModels, type TokenClaims } from '@locus/platform';
 import { createInProcessBus } from '@locus/platform/bus/in-process-bus';
 import { createNatsBus } from '@locus/platform/bus/nats-bus';
 import { listen, manualClock, memoryLogger, sseReader } from '@locus/platform/http/testing';
 import { createQueryApi } from './app';
+import type { OpsStatusSource } from './ops/ops-route';
 import type { LocusConfig } from '@locus/platform';
 
 const clock = manualClock();
@@ -69,7 +70,10 @@ const noteRoute = defineRoute({
   request: { params: z.object({ id: z.string() }) },
 });
 
-async function startQueryApi(bus: Bus, extra: { sessionValidator?: (a: AuthContext) => Promise<boolean>; minPositionWaitMs?: number; opsStatus?: { status(): Promise<unknown> } } = {}) {
+async function startQueryApi(
+  bus: Bus,
+  extra: { sessionValidator?: (a: AuthContext) => Promise<boolean>; minPositionWaitMs?: number; opsStatus?: OpsStatusSource } = {},
+) {
   const stepped = steppedReadModels();
   const deps: QueryDeps = { readModels: stepped.readModels, bus, clock, tokens, logger, config: {} as LocusConfig };
   const app = createQueryApi({
@@ -165,13 +169,34 @@ describe('X-Min-Position', () => {
 
 describe('ops status', () => {
   it('serves the injected status to an Administrator only', async () => {
-    const api = await startQueryApi(createInProcessBus(), { opsStatus: { status: async () => ({ projections: [{ name: 'companies', position: 12, lag: 0 }] }) } });
+    const report: OpsStatusReportDto = {
+      head: 12,
+      at: '2026-01-01T00:00:00.000Z',
+      projections: [
+        {
+          kind: 'projection',
+          name: 'companies',
+          position: 12,
+          head: 12,
+          lag: 0,
+          rate: null,
+          version: 1,
+          activeVersion: 1,
+          generation: 1,
+          state: 'live',
+          building: null,
+          parked: 0,
+        },
+      ],
+      reactors: [],
+    };
+    const api = await startQueryApi(createInProcessBus(), { opsStatus: { status: async () => report } });
     try {
       const admin = (await tokens.issue(claims({ role: 'Administrator' }))).token;
       const companyAdmin = (await tokens.issue(claims({ role: 'CompanyAdmin', companyId: randomUUID() }))).token;
       const res = await fetch(`${api.baseUrl}/api/ops/projections`, { headers: { Authorization: `Bearer ${admin}` } });
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ Success: true, Data: { projections: [{ name: 'companies', position: 12, lag: 0 }] } });
+      expect(await res.json()).toEqual({ Success: true, Data: report });
       expect((await fetch(`${api.baseUrl}/api/ops/projections`, { headers: { Authorization: `Bearer ${companyAdmin}` } })).status).toBe(403);
       expect((await fetch(`${api.baseUrl}/api/ops/projections`)).status).toBe(401);
     } finally {
@@ -193,18 +218,28 @@ describe('ops status', () => {
 });
 
 describe('API docs', () => {
-  it('serves OpenAPI 3.1 JSON and a readable page without external assets', async () => {
+  it('serves OpenAPI 3.1 JSON and an interactive reference (Redoc) from this server, no CDN', async () => {
     const api = await startQueryApi(createInProcessBus());
     try {
       const doc = await (await fetch(`${api.baseUrl}/api/docs/openapi.json`)).json();
       expect(doc.openapi).toBe('3.1.0');
       expect(doc.paths['/api/live'].get.responses['200'].content).toHaveProperty('text/event-stream');
       expect(doc.paths['/api/ops/projections'].get['x-roles']).toEqual(['Administrator']);
+      expect(doc.servers).toHaveLength(1);
+      expect(doc.info.license).toEqual({ name: 'Proprietary', identifier: 'LicenseRef-Proprietary' });
+      expect(doc.components.responses.NotFound.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
       const page = await fetch(`${api.baseUrl}/api/docs`);
       expect(page.headers.get('content-type')).toMatch(/text\/html/);
+      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
       const html = await page.text();
-      expect(html).toContain('/api/ops/projections');
-      expect(html).not.toMatch(/<script|https?:\/\/(?!localhost)/);
+      expect(html).toContain('<redoc spec-url="/api/docs/openapi.json"');
+      const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]);
+      expect(scripts).toEqual(['/api/docs/redoc.standalone.js']);
+      expect(html).not.toMatch(/https?:\/\//);
+      const bundle = await fetch(`${api.baseUrl}${scripts[0]}`);
+      expect(bundle.status).toBe(200);
+      expect(bundle.headers.get('content-type')).toMatch(/javascript/);
+      expect((await bundle.text()).length).toBeGreaterThan(1_000_000);
     } finally {
       await api.close();
     }
@@ -245,7 +280,13 @@ describe.each(busVariants)('live SSE over the %s', (_name, makeBus) => {
     const userA = claims({ role: 'CompanyUser', companyId: companyA });
     const adminB = claims({ role: 'CompanyAdmin', companyId: companyB });
     const administrator = claims({ role: 'Administrator' });
-    const viewingA = claims({ userId: administrator.userId, role: 'CompanyAdmin', companyId: companyA, viewingAsAdmin: true, adminUserId: administrator.userId });
+    const viewingA = claims({
+      userId: administrator.userId,
+      role: 'CompanyAdmin',
+      companyId: companyA,
+      viewingAsAdmin: true,
+      adminUserId: administrator.userId,
+    });
 
     const streams = await Promise.all([userA, adminB, administrator, viewingA].map(async (c) => (await connect((await tokens.issue(c)).token)).res));
     for (const res of streams) {
@@ -253,14 +294,29 @@ describe.each(busVariants)('live SSE over the %s', (_name, makeBus) => {
       expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     }
     const readers = streams.map(sseReader);
-    const changed = (companyId: string | null, id: string): ChangedMessage => ({ kind: 'changed', collection: 'locations', id: `${id}-${run}`, companyId, position: 1 });
+    const changed = (companyId: string | null, id: string): ChangedMessage => ({
+      kind: 'changed',
+      collection: 'locations',
+      ids: [`${id}-${run}`],
+      many: false,
+      companyId,
+      position: 1,
+    });
 
     // Foreign messages first: with ordered delivery, seeing the later ones proves these were skipped.
     publisher.publish(subjects.changed(companyB, 'locations'), changed(companyB, 'b-doc'));
-    publisher.publish(subjects.userNotification(adminB.userId, 'LogoutDeletedCompanyUsersNotification'), { kind: 'notification', name: 'LogoutDeletedCompanyUsersNotification', payload: { run } });
+    publisher.publish(subjects.userNotification(adminB.userId, 'LogoutDeletedCompanyUsersNotification'), {
+      kind: 'notification',
+      name: 'LogoutDeletedCompanyUsersNotification',
+      payload: { run },
+    });
     publisher.publish(subjects.changed(null, 'companies'), changed(null, 'admin-doc'));
     publisher.publish(subjects.changed(companyA, 'locations'), changed(companyA, 'a-doc'));
-    publisher.publish(subjects.userNotification(userA.userId, 'ConnectAccountsProgressNotification'), { kind: 'notification', name: 'ConnectAccountsProgressNotification', payload: { run, percent: 50 } });
+    publisher.publish(subjects.userNotification(userA.userId, 'ConnectAccountsProgressNotification'), {
+      kind: 'notification',
+      name: 'ConnectAccountsProgressNotification',
+      payload: { run, percent: 50 },
+    });
     publisher.publish(subjects.userNotification(administrator.userId, 'Ping'), { kind: 'notification', name: 'Ping', payload: { run } });
     await publisher.flush();
 
@@ -272,13 +328,47 @@ describe.each(busVariants)('live SSE over the %s', (_name, makeBus) => {
         if (!frame) throw new Error('stream ended');
         if (ours(frame.data!)) got.push({ event: frame.event, data: JSON.parse(frame.data!) });
       }
-      return got.map((g) => `${g.event}:${(g.data as { id?: string; name?: string }).id ?? (g.data as { name: string }).name}`);
+      return got.map((g) => `${g.event}:${(g.data as { ids?: string[]; name?: string }).ids?.[0] ?? (g.data as { name: string }).name}`);
     };
     expect(await collect(readers[0]!, 2)).toEqual([`changed:a-doc-${run}`, 'notification:ConnectAccountsProgressNotification']);
     expect(await collect(readers[1]!, 2)).toEqual([`changed:b-doc-${run}`, 'notification:LogoutDeletedCompanyUsersNotification']);
     expect(await collect(readers[2]!, 2)).toEqual([`changed:admin-doc-${run}`, 'notification:Ping']);
     expect(await collect(readers[3]!, 2)).toEqual([`changed:a-doc-${run}`, 'notification:Ping']);
     await Promise.all(readers.map((r) => r.close()));
+    await vi.waitFor(() => expect(counted.active()).toBe(0));
+  });
+
+  it('filters changes by role as the queries are: a company user hears nothing of admin-only collections', async () => {
+    const run = randomUUID();
+    const company = `c-${run}`;
+    const user = claims({ role: 'CompanyUser', companyId: company });
+    const admin = claims({ role: 'CompanyAdmin', companyId: company });
+    const [userRes, adminRes] = await Promise.all([user, admin].map(async (c) => (await connect((await tokens.issue(c)).token)).res));
+    const [userReader, adminReader] = [userRes!, adminRes!].map(sseReader);
+    const message = (collection: string): ChangedMessage => ({
+      kind: 'changed',
+      collection,
+      ids: [`${collection}-${run}`],
+      many: false,
+      companyId: company,
+      position: 1,
+    });
+    for (const collection of ['company-variables', 'azure-directories', 'azure-directory-users', 'locations']) {
+      publisher.publish(subjects.changed(company, collection), message(collection));
+    }
+    await publisher.flush();
+    const heard = async (reader: ReturnType<typeof sseReader>, last: string) => {
+      const got: string[] = [];
+      while (got[got.length - 1] !== last) {
+        const frame = await reader.nextData();
+        if (!frame) throw new Error('stream ended');
+        if (frame.data!.includes(run)) got.push((JSON.parse(frame.data!) as ChangedMessage).collection);
+      }
+      return got;
+    };
+    expect(await heard(userReader!, 'locations')).toEqual(['locations']);
+    expect(await heard(adminReader!, 'locations')).toEqual(['company-variables', 'azure-directories', 'azure-directory-users', 'locations']);
+    await Promise.all([userReader!, adminReader!].map((r) => r.close()));
     await vi.waitFor(() => expect(counted.active()).toBe(0));
   });
 

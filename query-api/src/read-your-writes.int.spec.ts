@@ -77,24 +77,50 @@ describe('query-api over the real projector runtime', () => {
   it('answers a query carrying X-Min-Position with the write it names', async () => {
     const companyId = randomUUID();
     const storeId = randomUUID();
-    const { token } = await tokens.issue({ userId: 'u1', role: 'CompanyAdmin', companyId, companyName: 'Shop', fullName: 'U', email: 'u@x.co', viewingAsAdmin: false });
+    const { token } = await tokens.issue({
+      userId: 'u1',
+      role: 'CompanyAdmin',
+      companyId,
+      companyName: 'Shop',
+      fullName: 'U',
+      email: 'u@x.co',
+      viewingAsAdmin: false,
+    });
     for (let i = 0; i < 5; i++) {
       const written = await eventStore.append(`store-${storeId}`, [
         i === 0
           ? { id: randomUUID(), type: 'StoreOpened', data: { storeId, companyId, name: 'Name 0', city: 'Austin' }, metadata: metadata(companyId) }
           : { id: randomUUID(), type: 'StoreRenamed', data: { storeId, name: `Name ${i}` }, metadata: metadata(companyId) },
       ]);
-      const res = await fetch(`${server.baseUrl}/api/test/stores/${storeId}`, { headers: { Authorization: `Bearer ${token}`, 'X-Min-Position': String(written.position) } });
+      const res = await fetch(`${server.baseUrl}/api/test/stores/${storeId}`, {
+        headers: { Authorization: `Bearer ${token}`, 'X-Min-Position': String(written.position) },
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('x-position-reached')).toBe('true');
       expect((await res.json()).Data).toEqual({ Name: `Name ${i}`, City: 'Austin' });
     }
-    const other = await tokens.issue({ userId: 'u2', role: 'CompanyAdmin', companyId: randomUUID(), companyName: 'Other', fullName: 'O', email: 'o@x.co', viewingAsAdmin: false });
+    const other = await tokens.issue({
+      userId: 'u2',
+      role: 'CompanyAdmin',
+      companyId: randomUUID(),
+      companyName: 'Other',
+      fullName: 'O',
+      email: 'o@x.co',
+      viewingAsAdmin: false,
+    });
     expect((await fetch(`${server.baseUrl}/api/test/stores/${storeId}`, { headers: { Authorization: `Bearer ${other.token}` } })).status).toBe(404);
   });
 
   it('reports projection status in the contract shape, caught up to the head', async () => {
-    const { token } = await tokens.issue({ userId: 'a1', role: 'Administrator', companyId: null, companyName: null, fullName: 'A', email: 'a@x.co', viewingAsAdmin: false });
+    const { token } = await tokens.issue({
+      userId: 'a1',
+      role: 'Administrator',
+      companyId: null,
+      companyName: null,
+      fullName: 'A',
+      email: 'a@x.co',
+      viewingAsAdmin: false,
+    });
     const head = await eventStore.headPosition();
     expect(await readModels.waitForPosition(head, 5000)).toBe(true);
     const res = await fetch(`${server.baseUrl}/api/ops/projections`, { headers: { Authorization: `Bearer ${token}` } });

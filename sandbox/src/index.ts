@@ -57,8 +57,12 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
   const started: SandboxModule[] = [];
   let server: Server | undefined;
   const close = async () => {
-    if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
-    server?.closeAllConnections?.();
+    // Connections still open (keep-alive, or a Chat Completions call held to simulate a timeout) are cut, not awaited.
+    if (server)
+      await new Promise<void>((resolve) => {
+        server!.close(() => resolve());
+        server!.closeAllConnections?.();
+      });
     for (const m of started.reverse()) await m.close?.();
   };
   try {

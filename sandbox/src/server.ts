@@ -2,6 +2,8 @@ import Koa from 'koa';
 import { escapeHtml, htmlPage } from './kit/html';
 import type { SandboxEnv, SandboxModule, SandboxModuleFactory } from './kit/module';
 import { createGoogleModule } from './google';
+import { createLlmModule } from './llm';
+import { createLocalezeModule } from './localeze';
 import { createMailboxModule } from './mailbox';
 import { createMicrosoftModule } from './microsoft';
 
@@ -9,11 +11,7 @@ import { createMicrosoftModule } from './microsoft';
  * The simulators, in mount order. Adding one is one line here: a factory taking the
  * SandboxEnv and returning a SandboxModule that owns a URL prefix (see kit/module.ts).
  */
-export const sandboxModules: SandboxModuleFactory[] = [
-  createGoogleModule,
-  createMailboxModule,
-  createMicrosoftModule,
-];
+export const sandboxModules: SandboxModuleFactory[] = [createGoogleModule, createMailboxModule, createMicrosoftModule, createLlmModule, createLocalezeModule];
 
 export interface SandboxServer {
   app: Koa;

@@ -1,6 +1,16 @@
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import type { RouteDef } from '@locus/contracts';
-import { CALLERS, type Caller, type CompanyKey, type FixtureProvider, type MatrixCase, type MatrixIdentities, type MatrixStack, type RouteSample, type SampleContext } from './types';
+import {
+  CALLERS,
+  type Caller,
+  type CompanyKey,
+  type FixtureProvider,
+  type MatrixCase,
+  type MatrixIdentities,
+  type MatrixStack,
+  type RouteSample,
+  type SampleContext,
+} from './types';
 
 const ROLE_OF: Record<Exclude<Caller, 'anonymous'>, 'CompanyUser' | 'CompanyAdmin' | 'Administrator'> = {
   companyUser: 'CompanyUser',
@@ -114,7 +124,7 @@ export function mergeSamples(providers: readonly FixtureProvider[]): { samples: 
   return { samples, duplicates };
 }
 
-const INFRA_PATHS = /^\/(health|ready)$|^\/api\/docs(\/|$)/;
+const INFRA_PATHS = /^\/(health|ready|metrics)$|^\/api\/docs(\/|$)/;
 
 export interface RoleMatrixOptions {
   routeTable: readonly RouteDef[];

@@ -2,13 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { defineRoute } from '@locus/contracts';
 import { casesOf, coverageProblems, mergeSamples, pathOf } from './harness';
 
-const companyAdminOnly = defineRoute({ name: 'x.delete', method: 'DELETE', path: '/api/x/:companyId/items/:itemId', kind: 'command', roles: ['CompanyAdmin'], tenantParams: ['itemId'] });
+const companyAdminOnly = defineRoute({
+  name: 'x.delete',
+  method: 'DELETE',
+  path: '/api/x/:companyId/items/:itemId',
+  kind: 'command',
+  roles: ['CompanyAdmin'],
+  tenantParams: ['itemId'],
+});
 const adminOnly = defineRoute({ name: 'x.admin', method: 'GET', path: '/api/x/admin', kind: 'query', roles: ['Administrator'] });
 const anyone = defineRoute({ name: 'x.login', method: 'POST', path: '/api/x/login', kind: 'command', roles: ['Anonymous'] });
 const signedIn = defineRoute({ name: 'x.me', method: 'GET', path: '/api/x/me', kind: 'query', roles: ['Authenticated'] });
 
-const summary = (route: Parameters<typeof casesOf>[0]) =>
-  casesOf(route).map((c) => `${c.kind}:${c.caller}:${c.callerCompany}->${c.companyKey}:${c.expect}`);
+const summary = (route: Parameters<typeof casesOf>[0]) => casesOf(route).map((c) => `${c.kind}:${c.caller}:${c.callerCompany}->${c.companyKey}:${c.expect}`);
 
 describe('role matrix cases', () => {
   it('expects 401 for anonymous, 403 for other roles, 404 across companies, and success last', () => {

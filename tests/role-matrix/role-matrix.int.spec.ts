@@ -8,10 +8,6 @@ import { fixtureProviders } from './fixtures';
 describeRoleMatrix({
   routeTable,
   providers: fixtureProviders.map((make) => make()),
-  startStack: () =>
-    startMatrixStack({
-      projections,
-      ...(sessionValidation ? { sessionValidator: (deps) => sessionValidation!(deps) } : {}),
-    }),
+  startStack: () => startMatrixStack({ projections, sessionValidation: sessionValidation !== null }),
   mintIdentities,
 });

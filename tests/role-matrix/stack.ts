@@ -1,32 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import {
-  createHttpApp,
-  createLogger,
-  createTokenService,
-  type AnyRouter,
-  type CommandDeps,
-  type MailMessage,
-  type ProjectionDefinition,
-  type QueryDeps,
-  type ReactorDefinition,
-  type SessionValidator,
-} from '@locus/platform';
-import { loadConfig } from '@locus/platform/config/config';
-import { createSqliteEventStore } from '@locus/platform/event-store/sqlite-event-store';
-import { createEmbeddedReadStore } from '@locus/platform/read-store/embedded-read-store';
-import { createInProcessBus } from '@locus/platform/bus/in-process-bus';
-import { createProjectorRuntime } from '@locus/platform/runtime/projector-runtime';
-import { createReadModels } from '@locus/platform/runtime/read-models';
-import { createOpsStatus } from '@locus/platform/runtime/ops-status';
-import { createReactorRuntime } from '@locus/platform/runtime/reactor-runtime';
-import { listen } from '@locus/platform/http/testing';
-import { mountCommandApi } from '@locus/command-api/app';
+import type { ProjectionDefinition, ReactorDefinition } from '@locus/platform';
 import type { CommandFeature } from '@locus/command-api/features';
-import { mountQueryApi } from '@locus/query-api/app';
 import type { QueryFeature } from '@locus/query-api/features';
+import { startTestStack } from '../stack/test-stack';
 import type { MatrixIdentities, MatrixStack, SeededUser } from './types';
 
 export interface MatrixStackOptions {
@@ -36,79 +12,24 @@ export interface MatrixStackOptions {
   /** Default: the manifests in command-api/src/features.ts and query-api/src/features.ts. */
   commandFeatures?: CommandFeature[];
   queryFeatures?: QueryFeature[];
-  /** Built from the command deps once they exist (e.g. the identity feature's session check). */
-  sessionValidator?: (deps: CommandDeps) => SessionValidator;
+  /** The manifests' session checks (deleted users, revoked sessions); default false. */
+  sessionValidation?: boolean;
 }
 
 export interface RunningMatrixStack extends MatrixStack {
-  /** Mail the commands sent (OTP codes, invitations), newest last. */
-  sentMail: MailMessage[];
   close(): Promise<void>;
 }
 
-/**
- * The in-process stack the way the all-in-one launcher composes it: SQLite event store and
- * embedded read store (in memory), in-process bus, the projector runtime, and command-api
- * plus query-api on one router.
- */
+/** The one test stack as the all-in-one launcher composes it: command-api and query-api on one router. */
 export async function startMatrixStack(options: MatrixStackOptions): Promise<RunningMatrixStack> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'locus-matrix-'));
-  const config = loadConfig({ LOCUS_DATA_DIR: dataDir, PORT: '18080' }, { sandboxByDefault: true });
-  const logger = createLogger({ level: process.env.MATRIX_LOG_LEVEL ?? 'silent' });
-  const clock = { now: () => new Date() };
-  const ids = { uuid: () => randomUUID() };
-  const eventStore = createSqliteEventStore({ file: ':memory:' });
-  const readStore = createEmbeddedReadStore({ file: ':memory:' });
-  const bus = createInProcessBus();
-  const projector = createProjectorRuntime({ eventStore, readStore, bus, projections: options.projections, logger });
-  await projector.start();
-  const reactors = createReactorRuntime({ eventStore, readStore, bus, reactors: options.reactors ?? [], logger });
-  await reactors.start();
-  const readModels = createReadModels({ readStore, bus, projections: options.projections });
-  const tokens = createTokenService({ secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, clock, ids });
-  const sentMail: MailMessage[] = [];
-  const mailer = { send: async (mail: MailMessage) => void sentMail.push(mail) };
-
-  const commandDeps: CommandDeps = { eventStore, readModels, readStore, bus, clock, ids, mailer, tokens, logger, config };
-  const queryDeps: QueryDeps = { readModels, bus, clock, tokens, logger, config };
-  const sessionValidator = options.sessionValidator?.(commandDeps);
-
-  let router: AnyRouter | undefined;
-  const { app } = createHttpApp({
-    logger,
-    readiness: { eventStore, readStore, bus },
-    mount: (r) => {
-      router = r;
-      mountCommandApi(r, { ...commandDeps, sessionValidator, features: options.commandFeatures });
-      mountQueryApi(r, { ...queryDeps, sessionValidator, features: options.queryFeatures, opsStatus: createOpsStatus({ eventStore, readStore, projections: options.projections, reactors: options.reactors }) });
-    },
+  const reactors = options.reactors ?? [];
+  return startTestStack({
+    projections: options.projections,
+    reactors: reactors.length ? [() => [...reactors]] : [],
+    commandFeatures: options.commandFeatures,
+    queryFeatures: options.queryFeatures,
+    sessionValidation: options.sessionValidation ?? false,
   });
-  const server = await listen(app);
-
-  return {
-    baseUrl: server.baseUrl,
-    commandDeps,
-    queryDeps,
-    sentMail,
-    async waitForProjections() {
-      const head = await eventStore.headPosition();
-      if (head > 0 && !(await readModels.waitForPosition(head, 10_000))) throw new Error(`Projections did not reach position ${head}`);
-    },
-    mountedRoutes: () =>
-      (router?.stack ?? []).flatMap((layer: { path: string | RegExp; methods: string[] }) =>
-        layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path) })),
-      ),
-    async close() {
-      await server.close();
-      await reactors.stop();
-      await projector.stop();
-      readModels.close();
-      await bus.close();
-      await readStore.close();
-      await eventStore.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /**
@@ -117,7 +38,12 @@ export async function startMatrixStack(options: MatrixStackOptions): Promise<Run
  */
 export async function mintIdentities(stack: MatrixStack): Promise<MatrixIdentities> {
   const { tokens } = stack.commandDeps;
-  const user = async (role: 'Administrator' | 'CompanyAdmin' | 'CompanyUser', companyId: string | null, companyName: string | null, admin?: SeededUser): Promise<SeededUser> => {
+  const user = async (
+    role: 'Administrator' | 'CompanyAdmin' | 'CompanyUser',
+    companyId: string | null,
+    companyName: string | null,
+    admin?: SeededUser,
+  ): Promise<SeededUser> => {
     const userId = admin?.userId ?? randomUUID();
     const { token } = await tokens.issue({
       userId,

@@ -1,7 +1,6 @@
-import type { AzureEvent } from '@locus/contracts/azure/events';
-import { conflict, ruleViolation } from '@locus/platform';
-import { azureMessages } from '@locus/contracts/azure/routes';
-import type { Decider } from '../kit/handle-command';
+import { type AzureEvent, azureMessages } from '@locus/contracts';
+import { conflict, ruleViolation } from '@locus/platform/ports';
+import type { Decider } from '../kit/decider';
 
 /**
  * Aggregate `azuredirectory-<companyId>`: the company's Entra app credentials, its delegated
@@ -31,8 +30,7 @@ export type AzureDirectoryCommand =
 export const azureErrors = {
   noCredentials: () => ruleViolation('AZURE.NO_CREDENTIALS', azureMessages.noCredentials),
   notConnected: () => ruleViolation('AZURE.NOT_CONNECTED', azureMessages.notConnected),
-  credentialsChanged: () =>
-    conflict('AZURE.CREDENTIALS_CHANGED', 'The Azure credentials changed during the sign-in; please connect again'),
+  credentialsChanged: () => conflict('AZURE.CREDENTIALS_CHANGED', 'The Azure credentials changed during the sign-in; please connect again'),
   alreadyConnected: (name: string) => conflict('AZURE.USER_ALREADY_CONNECTED', `${name} has already been added to your agency`),
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AzureEvent } from '@locus/contracts/azure/events';
-import { AppError } from '@locus/platform';
+import type { AzureEvent } from '@locus/contracts';
+import type { AppError } from '@locus/platform';
 import { azureDirectoryDecider, type AzureDirectoryCommand } from './azure-directory';
 import { createOAuthStateSigner, STATE_TTL_MS } from './oauth-state';
 
@@ -24,8 +24,23 @@ const connected: AzureEvent = {
   type: 'AzureDirectoryConnected',
   data: { companyId: C, clientId: 'app', tenantId: 'tenant', ...T, scope: 'User.Read.All', connectedByUserId: 'u1' },
 };
-const connect: AzureDirectoryCommand = { type: 'RecordAzureConnection', companyId: C, clientId: 'app', tenantId: 'tenant', tokens: T, scope: 'User.Read.All', userId: 'u1' };
-const addUser: AzureDirectoryCommand = { type: 'ConnectDirectoryUser', companyId: C, directoryUserId: 'd1', displayName: 'Ava Lee', userPrincipalName: 'ava@contoso.com', userId: 'u9' };
+const connect: AzureDirectoryCommand = {
+  type: 'RecordAzureConnection',
+  companyId: C,
+  clientId: 'app',
+  tenantId: 'tenant',
+  tokens: T,
+  scope: 'User.Read.All',
+  userId: 'u1',
+};
+const addUser: AzureDirectoryCommand = {
+  type: 'ConnectDirectoryUser',
+  companyId: C,
+  directoryUserId: 'd1',
+  displayName: 'Ava Lee',
+  userPrincipalName: 'ava@contoso.com',
+  userId: 'u9',
+};
 
 describe('azure directory decider', () => {
   it('saves credentials with the sealed secret', () => {
@@ -55,7 +70,12 @@ describe('azure directory decider', () => {
 
   it('adds a directory user once', () => {
     const added = decide([saved, connected], addUser);
-    expect(added).toEqual([{ type: 'AzureDirectoryUserConnected', data: { companyId: C, directoryUserId: 'd1', displayName: 'Ava Lee', userPrincipalName: 'ava@contoso.com', userId: 'u9' } }]);
+    expect(added).toEqual([
+      {
+        type: 'AzureDirectoryUserConnected',
+        data: { companyId: C, directoryUserId: 'd1', displayName: 'Ava Lee', userPrincipalName: 'ava@contoso.com', userId: 'u9' },
+      },
+    ]);
     expect(codeOf(() => decide([saved, connected, ...added], addUser))).toBe('AZURE.USER_ALREADY_CONNECTED');
   });
 });

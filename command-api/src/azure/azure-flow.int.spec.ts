@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Koa from 'koa';
-import { azureMessages, type AzureDirectoryUser } from '@locus/contracts/azure/routes';
+import { azureMessages, type AzureDirectoryUser } from '@locus/contracts';
 import { listen } from '@locus/platform/http/testing';
 import { createMicrosoftMiddleware, createMicrosoftState, DEFAULT_TENANT_SEEDS } from '@locus/sandbox/microsoft/index';
 import { startFeatureStack, type FeatureStack } from '../settings/testing/feature-stack';
@@ -53,7 +53,12 @@ async function consent(redirectUrl: string, decision: 'accept' | 'cancel' = 'acc
   const form = new URLSearchParams(url.searchParams);
   form.set('user', userId);
   form.set('decision', decision);
-  const res = await fetch(url.origin + url.pathname, { method: 'POST', body: form, redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const res = await fetch(url.origin + url.pathname, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   expect(res.status).toBe(302);
   return new URL(res.headers.get('location')!);
 }
@@ -88,7 +93,13 @@ describe('Azure directory import against the Microsoft sandbox', () => {
     const saved = await saveCredentials(a.admin);
     expect(saved.body).toMatchObject({ Success: true, ResponseMessage: azureMessages.keysSaved });
     const view = await stack.call('GET', '/api/azure/credentials', a.admin);
-    expect(view.body.Data).toEqual({ AzureClientId: contoso.app.clientId, AzureTenantId: contoso.tenantId, HasAzureClientSecret: true, IsConnected: false, ConnectedAt: null });
+    expect(view.body.Data).toEqual({
+      AzureClientId: contoso.app.clientId,
+      AzureTenantId: contoso.tenantId,
+      HasAzureClientSecret: true,
+      IsConnected: false,
+      ConnectedAt: null,
+    });
   });
 
   it('builds the authorize URL for the tenant with a signed state and the web callback', async () => {
@@ -134,7 +145,13 @@ describe('Azure directory import against the Microsoft sandbox', () => {
     expect(listed.length).toBeGreaterThan(10);
     expect(new Set(listed.map((u) => u.id))).toEqual(new Set(contosoUsers.map((u) => u.id)));
     const megan = contosoUsers.find((u) => u.displayName === 'Megan Brooks')!;
-    expect(listed.find((u) => u.id === megan.id)).toEqual({ id: megan.id, displayName: 'Megan Brooks', givenName: 'Megan', userPrincipalName: megan.userPrincipalName, isConnected: false });
+    expect(listed.find((u) => u.id === megan.id)).toEqual({
+      id: megan.id,
+      displayName: 'Megan Brooks',
+      givenName: 'Megan',
+      userPrincipalName: megan.userPrincipalName,
+      isConnected: false,
+    });
     expect((await stack.call('GET', '/api/azure/credentials', a.admin)).body.Data).toMatchObject({ IsConnected: true });
   });
 
@@ -152,12 +169,27 @@ describe('Azure directory import against the Microsoft sandbox', () => {
     expect((await stack.call('POST', '/api/azure/add-to-agency', a.admin, body)).status).toBe(409);
 
     const created = (await stack.allEvents()).find((e) => e.type === 'UserCreated' && (e.data as { userId: string }).userId === userId)!;
-    expect(created.data).toMatchObject({ companyId: a.companyId, role: 'CompanyUser', firstName: target.givenName, lastName: target.surname, email: target.mail, source: 'azure-import' });
+    expect(created.data).toMatchObject({
+      companyId: a.companyId,
+      role: 'CompanyUser',
+      firstName: target.givenName,
+      lastName: target.surname,
+      email: target.mail,
+      source: 'azure-import',
+    });
 
     const other = contosoUsers.find((u) => !u.isTenantAdmin && u.id !== target.id)!;
-    const mismatch = await stack.call('POST', '/api/azure/add-to-agency', a.admin, { Id: other.id, DisplayName: other.displayName, UserPrincipalName: target.userPrincipalName });
+    const mismatch = await stack.call('POST', '/api/azure/add-to-agency', a.admin, {
+      Id: other.id,
+      DisplayName: other.displayName,
+      UserPrincipalName: target.userPrincipalName,
+    });
     expect(mismatch.status).toBe(400);
-    const unknown = await stack.call('POST', '/api/azure/add-to-agency', a.admin, { Id: '00000000-0000-4000-8000-000000000000', DisplayName: 'Ghost', UserPrincipalName: 'ghost@contosodental.onmicrosoft.com' });
+    const unknown = await stack.call('POST', '/api/azure/add-to-agency', a.admin, {
+      Id: '00000000-0000-4000-8000-000000000000',
+      DisplayName: 'Ghost',
+      UserPrincipalName: 'ghost@contosodental.onmicrosoft.com',
+    });
     expect(unknown.status).toBe(404);
     // Company B is not connected: its admin cannot list or import A's directory.
     expect((await stack.call('GET', '/api/azure/users', b.admin)).status).toBe(422);

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { Clock } from '@locus/platform';
+import type { Clock } from '@locus/platform/ports';
 
 /**
  * The OAuth `state` of the Azure consent: signed (HMAC-SHA256 with a key derived from the

@@ -4,28 +4,16 @@ import {
   azureAddToAgencyRoute,
   azureCallbackRoute,
   azureConnectRoute,
+  azureDirectoryStream,
+  type AzureDirectoryUser,
   azureMessages,
+  azureSealContext,
   azureUsersRoute,
   saveAzureCredentialsRoute,
-  type AddToAgencyBody,
-  type AzureCallbackBody,
-  type AzureCredentialsBody,
-  type AzureDirectoryUser,
-} from '@locus/contracts/azure/routes';
-import { azureDirectoryStream, azureSealContext, type AzureEvent } from '@locus/contracts/azure/events';
-import {
-  implement,
-  notFound,
-  ok,
-  ruleViolation,
-  StreamNotFoundError,
-  validationError,
-  type CommandDeps,
-  type RequestContext,
-  type RouteImplementation,
-} from '@locus/platform';
+} from '@locus/contracts';
+import { implement, notFound, ok, ruleViolation, validationError, type CommandDeps, type RequestContext, type RouteImplementation } from '@locus/platform';
 import { createSecretBox, SecretBoxError } from '@locus/platform/crypto/secret-box';
-import { eventMetadata, handleCommand } from '../kit/handle-command';
+import { eventMetadata, handleCommand, loadStream } from '../kit';
 import { createCompanyUser } from '../users/user-accounts';
 import { azureDirectoryDecider, azureErrors, type AzureDirectoryCommand, type AzureDirectoryState } from './azure-directory';
 import { createGraphClient, GraphUnauthorizedError, IdentityPlatformError, type GraphClient, type TokenSet } from './graph-client';
@@ -42,7 +30,7 @@ export interface AzureRouteOptions {
 }
 
 export function azureCommandRoutes(deps: CommandDeps, options: AzureRouteOptions = {}): RouteImplementation[] {
-  const box = createSecretBox(deps.config.encryptionKey);
+  const box = createSecretBox(deps.config.encryptionKey, deps.config.previousEncryptionKeys);
   const graph: GraphClient = createGraphClient(deps.config.graph, options.fetch);
   const states = createOAuthStateSigner(deps.config.jwtSecret, deps.clock);
   const redirectUri = `${deps.config.publicUrl.replace(/\/+$/, '')}${AZURE_CALLBACK_PATH}`;
@@ -52,26 +40,21 @@ export function azureCommandRoutes(deps: CommandDeps, options: AzureRouteOptions
     try {
       return box.decrypt(sealed, azureSealContext(companyId, field));
     } catch (err) {
-      if (err instanceof SecretBoxError) throw ruleViolation('AZURE.CANNOT_DECRYPT', 'The stored Azure credentials cannot be decrypted; please save them again');
+      if (err instanceof SecretBoxError)
+        throw ruleViolation('AZURE.CANNOT_DECRYPT', 'The stored Azure credentials cannot be decrypted; please save them again');
       throw err;
     }
   };
-  const seal = (companyId: string, field: 'clientSecret' | 'accessToken' | 'refreshToken', plain: string) => box.encrypt(plain, azureSealContext(companyId, field));
+  const seal = (companyId: string, field: 'clientSecret' | 'accessToken' | 'refreshToken', plain: string) =>
+    box.encrypt(plain, azureSealContext(companyId, field));
   const sealTokens = (companyId: string, t: TokenSet, previousRefresh: string | null = null) => ({
     accessToken: seal(companyId, 'accessToken', t.accessToken),
     refreshToken: t.refreshToken ? seal(companyId, 'refreshToken', t.refreshToken) : previousRefresh,
     expiresAt: new Date(deps.clock.now().getTime() + t.expiresInSeconds * 1000).toISOString(),
   });
 
-  async function load(companyId: string): Promise<AzureDirectoryState> {
-    try {
-      const events = await deps.eventStore.readStream(azureDirectoryStream(companyId));
-      return events.reduce((s, e) => azureDirectoryDecider.evolve(s, { type: e.type, data: e.data } as AzureEvent), azureDirectoryDecider.initialState());
-    } catch (err) {
-      if (err instanceof StreamNotFoundError) return azureDirectoryDecider.initialState();
-      throw err;
-    }
-  }
+  const load = async (companyId: string): Promise<AzureDirectoryState> =>
+    (await loadStream(deps.eventStore, azureDirectoryStream(companyId), azureDirectoryDecider)).state;
 
   const run = (companyId: string, req: Req, command: AzureDirectoryCommand) =>
     handleCommand({
@@ -83,7 +66,8 @@ export function azureCommandRoutes(deps: CommandDeps, options: AzureRouteOptions
       newId,
     });
 
-  const identityFailure = (err: IdentityPlatformError) => ruleViolation('AZURE.CONNECT_FAILED', `Microsoft refused the request: ${err.description || err.error}`);
+  const identityFailure = (err: IdentityPlatformError) =>
+    ruleViolation('AZURE.CONNECT_FAILED', `Microsoft refused the request: ${err.description || err.error}`);
 
   /** Refreshes the access token; a refused refresh token ends the connection (a new consent is needed). */
   async function refresh(companyId: string, req: Req, state: AzureDirectoryState): Promise<string> {
@@ -139,7 +123,7 @@ export function azureCommandRoutes(deps: CommandDeps, options: AzureRouteOptions
   }
 
   return [
-    implement<unknown, unknown, AzureCredentialsBody>(saveAzureCredentialsRoute, async (req) => {
+    implement(saveAzureCredentialsRoute, async (req) => {
       const companyId = req.auth!.companyId!;
       const { AzureClientId, AzureClientSecret, AzureTenantId } = req.body;
       const result = await run(companyId, req, {
@@ -168,7 +152,7 @@ export function azureCommandRoutes(deps: CommandDeps, options: AzureRouteOptions
       return { body: { Success: true, CanConnect: true, HasAzureCredentials: true, RedirectUrl, ErrorMessage: null } };
     }),
 
-    implement<unknown, unknown, AzureCallbackBody>(azureCallbackRoute, async (req) => {
+    implement(azureCallbackRoute, async (req) => {
       const companyId = req.auth!.companyId!;
       const signed = states.verify(req.body.State);
       if (!signed || signed.companyId !== companyId || signed.userId !== req.auth!.userId) {
@@ -215,7 +199,7 @@ export function azureCommandRoutes(deps: CommandDeps, options: AzureRouteOptions
       return { body: { Success: true, ResponseData } };
     }),
 
-    implement<unknown, unknown, AddToAgencyBody>(azureAddToAgencyRoute, async (req) => {
+    implement(azureAddToAgencyRoute, async (req) => {
       const companyId = req.auth!.companyId!;
       const body = req.body;
       const state = await load(companyId);
@@ -250,7 +234,10 @@ export function azureCommandRoutes(deps: CommandDeps, options: AzureRouteOptions
         userPrincipalName: user.userPrincipalName,
         userId: created.userId,
       });
-      return ok({ UserId: created.userId }, { message: azureMessages.addedToAgency(user.displayName), position: Math.max(created.position, connected.position) });
+      return ok(
+        { UserId: created.userId },
+        { message: azureMessages.addedToAgency(user.displayName), position: Math.max(created.position, connected.position) },
+      );
     }),
   ];
 }

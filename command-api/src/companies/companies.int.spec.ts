@@ -22,7 +22,17 @@ describe('companies, company admins and switching over HTTP', () => {
     stack = await startIdentityStack();
     seeded = await seedDemo(stack.commandDeps, ADMIN);
     await stack.waitForProjections();
-    adminToken = (await stack.commandDeps.tokens.issue({ userId: seeded.administratorId, role: 'Administrator', companyId: null, companyName: null, fullName: 'Platform Administrator', email: ADMIN.adminEmail, viewingAsAdmin: false })).token;
+    adminToken = (
+      await stack.commandDeps.tokens.issue({
+        userId: seeded.administratorId,
+        role: 'Administrator',
+        companyId: null,
+        companyName: null,
+        fullName: 'Platform Administrator',
+        email: ADMIN.adminEmail,
+        viewingAsAdmin: false,
+      })
+    ).token;
   });
   afterAll(() => stack?.close());
 
@@ -42,23 +52,53 @@ describe('companies, company admins and switching over HTTP', () => {
   });
 
   it('creates a company with its default admin, validating per spec', async () => {
-    const invalid = await stack.command('POST', '/api/companies', { token: adminToken, body: { CompanyName: '', PrimaryContact: { FirstName: '', Email: '', Password: '', ConfirmPassword: '' } } });
+    const invalid = await stack.command('POST', '/api/companies', {
+      token: adminToken,
+      body: { CompanyName: '', PrimaryContact: { FirstName: '', Email: '', Password: '', ConfirmPassword: '' } },
+    });
     expect(invalid.status).toBe(400);
     const messages = invalid.json.ApiError.Fields.map((f: { Message: string }) => f.Message);
-    expect(messages).toEqual(expect.arrayContaining(['Company name is required', 'First name is required', 'Email is required', 'Password is required', 'Confirm Password field is required']));
-    const notSame = await stack.command('POST', '/api/companies', { token: adminToken, body: { CompanyName: 'X', PrimaryContact: { FirstName: 'A', Email: 'a@x.example', Password: 'password-1', ConfirmPassword: 'password-2' } } });
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'Company name is required',
+        'First name is required',
+        'Email is required',
+        'Password is required',
+        'Confirm Password field is required',
+      ]),
+    );
+    const notSame = await stack.command('POST', '/api/companies', {
+      token: adminToken,
+      body: { CompanyName: 'X', PrimaryContact: { FirstName: 'A', Email: 'a@x.example', Password: 'password-1', ConfirmPassword: 'password-2' } },
+    });
     expect(notSame.json.ApiError.Fields).toEqual([{ Field: 'PrimaryContact.ConfirmPassword', Message: 'Password And Confirm Password are Not same' }]);
 
     const created = await stack.command('POST', '/api/companies', {
       token: adminToken,
-      body: { CompanyName: 'Lakeside Veterinary', PrimaryContact: { FirstName: 'Grace', LastName: 'Hall', Email: 'grace@lakesidevet.example', PhoneNumber: '555-0100', Password: 'password-1', ConfirmPassword: 'password-1' } },
+      body: {
+        CompanyName: 'Lakeside Veterinary',
+        PrimaryContact: {
+          FirstName: 'Grace',
+          LastName: 'Hall',
+          Email: 'grace@lakesidevet.example',
+          PhoneNumber: '555-0100',
+          Password: 'password-1',
+          ConfirmPassword: 'password-1',
+        },
+      },
     });
     expect(created.status).toBe(201);
     const companyId = created.json.Data.Id;
     const admins = await stack.query('GET', `/api/companies/${companyId}/admins`, { token: adminToken, headers: after(created) });
     expect(admins.json.Data).toEqual([expect.objectContaining({ FullName: 'Grace Hall', IsDefaultCompanyContact: true, UserRoleId: 'CompanyAdmin' })]);
     expect(decodeJwt(await signIn('grace@lakesidevet.example', 'password-1'))).toMatchObject({ CompanyName: 'Lakeside Veterinary' });
-    const taken = await stack.command('POST', '/api/companies', { token: adminToken, body: { CompanyName: 'Dup', PrimaryContact: { FirstName: 'G', Email: 'GRACE@lakesidevet.example', Password: 'password-1', ConfirmPassword: 'password-1' } } });
+    const taken = await stack.command('POST', '/api/companies', {
+      token: adminToken,
+      body: {
+        CompanyName: 'Dup',
+        PrimaryContact: { FirstName: 'G', Email: 'GRACE@lakesidevet.example', Password: 'password-1', ConfirmPassword: 'password-1' },
+      },
+    });
     expect(taken.status).toBe(409);
   });
 
@@ -66,7 +106,10 @@ describe('companies, company admins and switching over HTTP', () => {
     const harbor = seeded.companies[0]!;
     const update = await stack.command('POST', `/api/companies/${harbor.companyId}/update`, {
       token: adminToken,
-      body: { CompanyName: 'Harbor Dental Partners', PrimaryContact: { FirstName: 'Olivia', LastName: 'Bennett-Shaw', Email: DEMO_COMPANIES[0]!.admin.email, PhoneNumber: '(617) 555-0142' } },
+      body: {
+        CompanyName: 'Harbor Dental Partners',
+        PrimaryContact: { FirstName: 'Olivia', LastName: 'Bennett-Shaw', Email: DEMO_COMPANIES[0]!.admin.email, PhoneNumber: '(617) 555-0142' },
+      },
     });
     expect(update.json.ResponseMessage).toBe('Company updated successfully');
     const list = await stack.query('GET', '/api/companies?search=partners', { token: adminToken, headers: after(update) });
@@ -74,10 +117,20 @@ describe('companies, company admins and switching over HTTP', () => {
 
     const added = await stack.command('POST', `/api/companies/${harbor.companyId}/admins`, {
       token: adminToken,
-      body: { FirstName: 'Ivy', LastName: 'Lane', Email: 'ivy.lane@harbordental.example', PhoneNumber: '', Password: 'password-9', ConfirmPassword: 'password-9' },
+      body: {
+        FirstName: 'Ivy',
+        LastName: 'Lane',
+        Email: 'ivy.lane@harbordental.example',
+        PhoneNumber: '',
+        Password: 'password-9',
+        ConfirmPassword: 'password-9',
+      },
     });
     expect(added.status).toBe(201);
-    const missingPw = await stack.command('POST', `/api/companies/${harbor.companyId}/admins`, { token: adminToken, body: { FirstName: 'No', Email: 'no.pw@harbordental.example' } });
+    const missingPw = await stack.command('POST', `/api/companies/${harbor.companyId}/admins`, {
+      token: adminToken,
+      body: { FirstName: 'No', Email: 'no.pw@harbordental.example' },
+    });
     expect(missingPw.json.ApiError.Fields[0].Message).toBe('Password or Confirm Password is Not Entered');
     const edited = await stack.command('POST', `/api/companies/${harbor.companyId}/admins/${added.json.Data.Id}/update`, {
       token: adminToken,
@@ -99,16 +152,34 @@ describe('companies, company admins and switching over HTTP', () => {
     const summit = seeded.companies[1]!;
     const dropdown = await stack.query('GET', '/api/companies/dropdown', { token: adminToken });
     expect(dropdown.json.Data.find((c: { Id: string }) => c.Id === summit.companyId)).toMatchObject({ DefaultCompanyAdminId: summit.defaultAdminId });
-    const switched = await stack.command('POST', `/api/companies/${summit.companyId}/switch`, { token: adminToken, body: { CompanyAdminId: summit.defaultAdminId } });
+    const switched = await stack.command('POST', `/api/companies/${summit.companyId}/switch`, {
+      token: adminToken,
+      body: { CompanyAdminId: summit.defaultAdminId },
+    });
     expect(switched.status).toBe(200);
     const claims = decodeJwt(switched.json.Token);
-    expect(claims).toMatchObject({ RoleId: 'CompanyAdmin', CompanyId: summit.companyId, CompanyName: 'Summit Home Services', ViewingAsAdmin: true, AdminUserId: seeded.administratorId, UserId: summit.defaultAdminId });
+    expect(claims).toMatchObject({
+      RoleId: 'CompanyAdmin',
+      CompanyId: summit.companyId,
+      CompanyName: 'Summit Home Services',
+      ViewingAsAdmin: true,
+      AdminUserId: seeded.administratorId,
+      UserId: summit.defaultAdminId,
+    });
 
     // Acting inside the company is recorded as the administrator's doing.
-    const created = await stack.command('POST', '/api/users', { token: switched.json.Token, body: { FirstName: 'Viewer', Email: 'made.by.admin@summithome.example', PhoneNumber: '555-0101' } });
+    const created = await stack.command('POST', '/api/users', {
+      token: switched.json.Token,
+      body: { FirstName: 'Viewer', Email: 'made.by.admin@summithome.example', PhoneNumber: '555-0101' },
+    });
     expect(created.status).toBe(201);
     const events = await stack.eventStore.readStream(`user-${created.json.Data.Id}`);
-    expect(events[0]!.metadata.actor).toEqual({ userId: summit.defaultAdminId, role: 'CompanyAdmin', viewingAsAdmin: true, adminUserId: seeded.administratorId });
+    expect(events[0]!.metadata.actor).toEqual({
+      userId: summit.defaultAdminId,
+      role: 'CompanyAdmin',
+      viewingAsAdmin: true,
+      adminUserId: seeded.administratorId,
+    });
     const adminStream = await stack.eventStore.readStream(`user-${seeded.administratorId}`);
     expect(adminStream.map((e) => e.type)).toContain('AdministratorSwitchedIntoCompany');
 
@@ -118,7 +189,10 @@ describe('companies, company admins and switching over HTTP', () => {
     const plainAdmin = await signIn(DEMO_COMPANIES[1]!.admin.email);
     expect((await stack.command('POST', '/api/companies/exit-view', { token: plainAdmin })).status).toBe(403);
     // A company user of another company is not a valid switch target.
-    const wrongTarget = await stack.command('POST', `/api/companies/${summit.companyId}/switch`, { token: adminToken, body: { CompanyAdminId: seeded.companies[0]!.defaultAdminId } });
+    const wrongTarget = await stack.command('POST', `/api/companies/${summit.companyId}/switch`, {
+      token: adminToken,
+      body: { CompanyAdminId: seeded.companies[0]!.defaultAdminId },
+    });
     expect(wrongTarget.status).toBe(404);
   });
 
@@ -145,11 +219,17 @@ describe('companies, company admins and switching over HTTP', () => {
   it('deletes a company: sessions end at once, its users are deleted and notified, their emails freed', async () => {
     const created = await stack.command('POST', '/api/companies', {
       token: adminToken,
-      body: { CompanyName: 'Doomed Co', PrimaryContact: { FirstName: 'Dee', Email: 'dee@doomed.example', Password: 'password-1', ConfirmPassword: 'password-1' } },
+      body: {
+        CompanyName: 'Doomed Co',
+        PrimaryContact: { FirstName: 'Dee', Email: 'dee@doomed.example', Password: 'password-1', ConfirmPassword: 'password-1' },
+      },
     });
     const companyId = created.json.Data.Id;
     const adminSession = await signIn('dee@doomed.example', 'password-1');
-    const userRes = await stack.command('POST', '/api/users', { token: adminSession, body: { FirstName: 'Ned', Email: 'ned@doomed.example', PhoneNumber: '555', Password: 'password-2', ConfirmPassword: 'password-2' } });
+    const userRes = await stack.command('POST', '/api/users', {
+      token: adminSession,
+      body: { FirstName: 'Ned', Email: 'ned@doomed.example', PhoneNumber: '555', Password: 'password-2', ConfirmPassword: 'password-2' },
+    });
     const nedId = userRes.json.Data.Id;
     const nedSession = await signIn('ned@doomed.example', 'password-2');
     await stack.waitForProjections();

@@ -1,6 +1,6 @@
-import { companyMessages, type CompanyEvent } from '@locus/contracts';
-import { conflict, notFound, ruleViolation } from '@locus/platform';
-import type { Decider } from '../users/aggregate';
+import { companyErrors, type CompanyEvent } from '@locus/contracts';
+import { fail } from '@locus/platform/ports';
+import type { Decider } from '../kit/decider';
 import { evolveCompany, initialCompanyState, type CompanyState } from './company-state';
 
 type Data<T extends CompanyEvent['type']> = Extract<CompanyEvent, { type: T }>['data'];
@@ -14,25 +14,25 @@ export type CompanyCommand =
 
 export type ExistingCompany = Exclude<CompanyState, { status: 'none' }>;
 
-/** A company that exists and is not deleted; 404 otherwise. */
-export function requireCompany(state: CompanyState): ExistingCompany {
-  if (state.status === 'none' || state.status === 'deleted') throw notFound('COMPANY.NOT_FOUND', companyMessages.companyNotFound);
+/** The company a stream holds when it exists and is not deleted; 404 otherwise. */
+export function existingCompany(state: CompanyState): ExistingCompany {
+  if (state.status === 'none' || state.status === 'deleted') throw fail(companyErrors.notFound);
   return state;
 }
 
 /** A company whose members may be added or changed. */
 export function requireActiveCompany(state: CompanyState): ExistingCompany {
-  const company = requireCompany(state);
-  if (company.status !== 'active') throw ruleViolation('COMPANY.INACTIVE', companyMessages.companyInactive);
+  const company = existingCompany(state);
+  if (company.status !== 'active') throw fail(companyErrors.inactive);
   return company;
 }
 
 export function decideCompany(command: CompanyCommand, state: CompanyState): CompanyEvent[] {
   if (command.type === 'CreateCompany') {
-    if (state.status !== 'none') throw conflict('COMPANY.ALREADY_EXISTS', 'This company already exists.');
+    if (state.status !== 'none') throw fail(companyErrors.alreadyExists);
     return [{ type: 'CompanyCreated', data: command.data }];
   }
-  const company = requireCompany(state);
+  const company = existingCompany(state);
   switch (command.type) {
     case 'RenameCompany':
       return company.companyName === command.data.companyName

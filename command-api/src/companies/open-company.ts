@@ -1,5 +1,5 @@
 import { companyStream, userMessages, type EventMetadata } from '@locus/contracts';
-import { runCommand } from '../users/aggregate';
+import { runCommand } from '../kit';
 import { releaseEmail, reserveEmail } from '../users/email-reservation';
 import { openAccount, type AccountDeps } from '../users/user-accounts';
 import { companyDecider } from './company-decider';

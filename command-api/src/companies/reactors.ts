@@ -1,9 +1,4 @@
-import {
-  CompanyDeletedSchema,
-  USERS_COLLECTION,
-  userStream,
-  type UserDoc,
-} from '@locus/contracts';
+import { CompanyDeletedSchema, USERS_COLLECTION, userStream, type UserDoc } from '@locus/contracts';
 import type { CommandDeps, ReactorDefinition } from '@locus/platform';
 import { emailStreamOf } from '../users/email-reservation';
 
@@ -28,11 +23,10 @@ export function companyMembersReactor(deps: Pick<CommandDeps, 'readModels'>): Re
       }
       const members = await deps.readModels.collection<UserDoc>(USERS_COLLECTION).find({ companyId });
       for (const member of members) {
-        await ctx.append(
-          userStream(member._id),
-          [{ type: 'UserDeleted', data: { userId: member._id, companyId, reason: 'company-deleted' } }],
-          { key: `user:${member._id}`, companyId },
-        );
+        await ctx.append(userStream(member._id), [{ type: 'UserDeleted', data: { userId: member._id, companyId, reason: 'company-deleted' } }], {
+          key: `user:${member._id}`,
+          companyId,
+        });
         await ctx.append(emailStreamOf(member.email), [{ type: 'EmailReleased', data: { userId: member._id } }], {
           key: `email:${member._id}`,
           companyId,

@@ -1,4 +1,5 @@
 import {
+  companyErrors,
   activateCompanyRoute,
   companyMessages as m,
   companyStream,
@@ -13,33 +14,21 @@ import {
   updateCompanyNameRoute,
   updateCompanyRoute,
   userStream,
-  type CreateCompanyAdminBody,
-  type CreateCompanyBody,
-  type UpdateCompanyBody,
-  type UpdateUserBody,
 } from '@locus/contracts';
-import {
-  forbidden,
-  implement,
-  notFound,
-  ruleViolation,
-  type CommandDeps,
-  type RequestContext,
-  type RouteImplementation,
-} from '@locus/platform';
-import { eventMetadata, loadAggregate, maxPosition, runCommand } from '../users/aggregate';
+import { fail, implement, type CommandDeps, type AnyRequest, type RouteImplementation } from '@locus/platform';
+import { eventMetadata, loadStream, maxPosition, runCommand } from '../kit';
 import { hashPassword } from '../users/passwords';
 import { createCompanyUser, deleteUserAccount, loadCompanyMember, updateUserDetails } from '../users/user-accounts';
 import { requireUser, userDecider } from '../users/user-decider';
 import type { ExistingUser } from '../users/user-state';
 import { claimsFor } from '../identity/claims';
-import { companyDecider, requireCompany, type CompanyCommand } from './company-decider';
+import { companyDecider, existingCompany, type CompanyCommand } from './company-decider';
 import { openCompany } from './open-company';
 
-type Req = Pick<RequestContext<any, any, any>, 'auth' | 'correlationId' | 'requestId'>;
+type Req = Pick<AnyRequest, 'auth' | 'correlationId' | 'requestId'>;
 const answer = (message: string, position: number | undefined, id?: string, status = 200) => ({
   status,
-  body: { Success: true, ResponseMessage: message, ...(id ? { Data: { Id: id } } : {}) },
+  body: { Success: true as const, ResponseMessage: message, ...(id ? { Data: { Id: id } } : {}) },
   ...(position !== undefined ? { position } : {}),
 });
 
@@ -48,19 +37,18 @@ export function companiesCommandRoutes(deps: CommandDeps): RouteImplementation[]
   const companyCommand = async (req: Req, companyId: string, command: CompanyCommand) =>
     runCommand(deps, companyStream(companyId), companyDecider, command, eventMetadata(req, companyId, deps.clock));
 
-  const loadCompany = async (companyId: string) =>
-    requireCompany((await loadAggregate(deps.eventStore, companyStream(companyId), companyDecider.evolve, companyDecider.initialState)).state);
+  const loadCompany = async (companyId: string) => existingCompany((await loadStream(deps.eventStore, companyStream(companyId), companyDecider)).state);
 
   /** A company admin of that company (404 for users of other companies and non-admins). */
   const loadCompanyAdmin = async (companyId: string, adminId: string): Promise<ExistingUser> => {
     await loadCompany(companyId);
     const user = await loadCompanyMember(deps.eventStore, adminId, companyId).catch(() => null);
-    if (!user || user.role !== 'CompanyAdmin') throw notFound('COMPANY.ADMIN_NOT_FOUND', m.companyAdminNotFound);
+    if (!user || user.role !== 'CompanyAdmin') throw fail(companyErrors.adminNotFound);
     return user;
   };
 
   return [
-    implement<unknown, unknown, CreateCompanyBody>(createCompanyRoute, async (req) => {
+    implement(createCompanyRoute, async (req) => {
       const companyId = deps.ids.uuid();
       const contact = req.body.PrimaryContact;
       const position = await openCompany(
@@ -83,7 +71,7 @@ export function companiesCommandRoutes(deps: CommandDeps): RouteImplementation[]
       return answer(m.companyCreated, position, companyId, 201);
     }),
 
-    implement<{ companyId: string }, unknown, UpdateCompanyBody>(updateCompanyRoute, async (req) => {
+    implement(updateCompanyRoute, async (req) => {
       const { companyId } = req.params;
       const company = await loadCompany(companyId);
       const renamed = await companyCommand(req, companyId, { type: 'RenameCompany', data: { companyName: req.body.CompanyName } });
@@ -101,23 +89,23 @@ export function companiesCommandRoutes(deps: CommandDeps): RouteImplementation[]
       return answer(m.companyUpdated, maxPosition(renamed.position, contactPosition), companyId);
     }),
 
-    implement<{ companyId: string }>(deactivateCompanyRoute, async (req) => {
+    implement(deactivateCompanyRoute, async (req) => {
       const { position } = await companyCommand(req, req.params.companyId, { type: 'DeactivateCompany' });
       return answer(m.companyDeactivated, position, req.params.companyId);
     }),
 
-    implement<{ companyId: string }>(activateCompanyRoute, async (req) => {
+    implement(activateCompanyRoute, async (req) => {
       const { position } = await companyCommand(req, req.params.companyId, { type: 'ActivateCompany' });
       return answer(m.companyActivated, position, req.params.companyId);
     }),
 
-    implement<{ companyId: string }>(deleteCompanyRoute, async (req) => {
+    implement(deleteCompanyRoute, async (req) => {
       // Sessions of its users stop at once (company session block); the company-members reactor deletes the users.
       const { position } = await companyCommand(req, req.params.companyId, { type: 'DeleteCompany' });
       return answer(m.companyDeleted, position, req.params.companyId);
     }),
 
-    implement<{ companyId: string }, unknown, CreateCompanyAdminBody>(createCompanyAdminRoute, async (req) => {
+    implement(createCompanyAdminRoute, async (req) => {
       const { companyId } = req.params;
       const { userId, position } = await createCompanyUser(
         deps,
@@ -127,7 +115,7 @@ export function companiesCommandRoutes(deps: CommandDeps): RouteImplementation[]
       return answer(m.companyAdminCreated, position, userId, 201);
     }),
 
-    implement<{ companyId: string; adminId: string }, unknown, UpdateUserBody>(updateCompanyAdminRoute, async (req) => {
+    implement(updateCompanyAdminRoute, async (req) => {
       const { companyId, adminId } = req.params;
       const admin = await loadCompanyAdmin(companyId, adminId);
       const b = req.body;
@@ -141,21 +129,21 @@ export function companiesCommandRoutes(deps: CommandDeps): RouteImplementation[]
       return answer(m.companyAdminUpdated, position, adminId);
     }),
 
-    implement<{ companyId: string; adminId: string }>(deleteCompanyAdminRoute, async (req) => {
+    implement(deleteCompanyAdminRoute, async (req) => {
       const { companyId, adminId } = req.params;
       const admin = await loadCompanyAdmin(companyId, adminId);
-      if (admin.isDefaultCompanyContact) throw ruleViolation('COMPANY.DEFAULT_ADMIN', m.cannotDeleteDefaultAdmin);
+      if (admin.isDefaultCompanyContact) throw fail(companyErrors.defaultAdmin);
       const position = await deleteUserAccount(deps, adminId, eventMetadata(req, companyId, deps.clock));
       return answer(m.companyAdminDeleted, position, adminId);
     }),
 
-    implement<{ companyId: string }, unknown, { CompanyAdminId?: string }>(switchCompanyRoute, async (req) => {
+    implement(switchCompanyRoute, async (req) => {
       const auth = req.auth!;
       const { companyId } = req.params;
       const company = await loadCompany(companyId);
-      if (company.status !== 'active') throw ruleViolation('COMPANY.INACTIVE', m.companyInactive);
+      if (company.status !== 'active') throw fail(companyErrors.inactive);
       const target = await loadCompanyAdmin(companyId, req.body.CompanyAdminId ?? company.defaultAdminId);
-      if (target.status !== 'active') throw ruleViolation('COMPANY.ADMIN_INACTIVE', m.companyAdminInactive);
+      if (target.status !== 'active') throw fail(companyErrors.adminInactive);
       const issued = await deps.tokens.issue(await claimsFor(deps.eventStore, target, { adminUserId: auth.userId }));
       const { position } = await runCommand(
         deps,
@@ -170,8 +158,8 @@ export function companiesCommandRoutes(deps: CommandDeps): RouteImplementation[]
     implement(exitCompanyViewRoute, async (req) => {
       const auth = req.auth!;
       const adminUserId = auth.role === 'Administrator' ? auth.userId : auth.viewingAsAdmin ? auth.adminUserId : undefined;
-      if (!adminUserId) throw forbidden('COMPANY.NOT_VIEWING_AS_ADMIN', m.notViewingAsAdmin);
-      const admin = requireUser((await loadAggregate(deps.eventStore, userStream(adminUserId), userDecider.evolve, userDecider.initialState)).state);
+      if (!adminUserId) throw fail(companyErrors.notViewingAsAdmin);
+      const admin = requireUser((await loadStream(deps.eventStore, userStream(adminUserId), userDecider)).state);
       const issued = await deps.tokens.issue(await claimsFor(deps.eventStore, admin));
       let position: number | undefined;
       if (auth.viewingAsAdmin && auth.companyId) {
@@ -186,7 +174,7 @@ export function companiesCommandRoutes(deps: CommandDeps): RouteImplementation[]
       return { body: { Success: true, Token: issued.token, ResponseMessage: m.exitedView }, ...(position !== undefined ? { position } : {}) };
     }),
 
-    implement<unknown, unknown, { CompanyName: string }>(updateCompanyNameRoute, async (req) => {
+    implement(updateCompanyNameRoute, async (req) => {
       const companyId = req.auth!.companyId!;
       const { position } = await companyCommand(req, companyId, { type: 'RenameCompany', data: { companyName: req.body.CompanyName } });
       return answer(m.companyNameUpdated, position, companyId);

@@ -1,12 +1,6 @@
-import {
-  connectionMessages as m,
-  type ConnectedAccountEvent,
-  type ConnectionProcessEvent,
-  type GoogleAccountSummary,
-  type GoogleUser,
-} from '@locus/contracts';
-import { conflict, notFound, ruleViolation, validationError } from '@locus/platform';
-import type { Decider } from '../kit/handle-command';
+import { connectionMessages as m, type ConnectedAccountEvent, type ConnectionProcessEvent, type GoogleAccountSummary, type GoogleUser } from '@locus/contracts';
+import { conflict, notFound, ruleViolation, validationError } from '@locus/platform/ports';
+import type { Decider } from '../kit/decider';
 
 // ---------- connection process (`gmbconnection-<processId>`) ----------
 
@@ -103,7 +97,11 @@ export function selectedAccounts(state: Extract<ProcessState, { status: 'granted
     else if (!out.includes(account)) out.push(account);
   }
   if (bad.length) {
-    throw validationError('CONNECTIONS.UNKNOWN_ACCOUNT', m.accountNotInProcess, bad.map((b) => ({ field: 'SelectedAccounts', message: `${m.accountNotInProcess}: ${b}` })));
+    throw validationError(
+      'CONNECTIONS.UNKNOWN_ACCOUNT',
+      m.accountNotInProcess,
+      bad.map((b) => ({ field: 'SelectedAccounts', message: `${m.accountNotInProcess}: ${b}` })),
+    );
   }
   return out;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signOAuthState } from './oauth-state';
 import { consentAs } from './sandbox-consent';
 import { seedDemoLocations } from './demo';
+import { DEMO_COMPANIES } from '../demo/seed-demo';
 import { startLocationsTestStack, type LocationsTestStack } from '../locations/testing/stack';
 
 let stack: LocationsTestStack;
@@ -47,7 +48,13 @@ describe('Google sign-in and connection rules', () => {
     const forged = await call('POST', '/api/auth/callback', null, { Code: 'x', State: 'abc.def' });
     expect(forged.status).toBe(400);
     expect(forged.body.ApiError.Fields[0].Field).toBe('State');
-    const expired = signOAuthState(stack.deps.config.jwtSecret, { processId: 'p', purpose: 'signin', userId: null, companyId: null, expiresAt: Math.floor(Date.now() / 1000) - 1 });
+    const expired = signOAuthState(stack.deps.config.jwtSecret, {
+      processId: 'p',
+      purpose: 'signin',
+      userId: null,
+      companyId: null,
+      expiresAt: Math.floor(Date.now() / 1000) - 1,
+    });
     expect((await call('POST', '/api/auth/callback', null, { Code: 'x', State: expired })).status).toBe(400);
     const missing = await call('POST', '/api/auth/callback', null, { State: 'x' });
     expect(missing.status).toBe(400);
@@ -94,4 +101,38 @@ describe('Google sign-in and connection rules', () => {
     const dir = await call('POST', `/api/gmb/${company.companyId}/locations-summary`, company.adminToken, {});
     expect(dir.body.totalResultsCount).toBe(seeded!.locations);
   }, 90_000);
+
+  it('gives each demo company the locations of its own trade, with store codes of its own', async () => {
+    const trades: Record<string, RegExp> = {
+      'Harbor Dental Group': /dent/i,
+      'Summit Home Services': /plumber|hvac|electrician|air_conditioning/i,
+      'Bluebird Insurance Agency': /insurance/i,
+    };
+    const storeCodes = new Map<string, string>();
+    for (const demo of DEMO_COMPANIES) {
+      const company = await stack.seedCompany(`${demo.name} (demo)`);
+      const seeded = await seedDemoLocations(stack.deps, {
+        companyId: company.companyId,
+        adminUserId: company.adminId,
+        googleUserEmail: demo.google.userEmail,
+        accountNames: demo.google.accounts,
+        waitMs: 60_000,
+      });
+      expect(seeded).toMatchObject({ completed: true, accounts: demo.google.accounts });
+      await stack.waitForProjections();
+      const rows: { StoreCode: string }[] = [];
+      for (let first = 0; first < seeded!.locations; first += 100) {
+        rows.push(...(await call('POST', `/api/gmb/${company.companyId}/locations-summary`, company.adminToken, { first, rows: 100 })).body.data);
+      }
+      expect(rows.length).toBe(seeded!.locations);
+      for (const row of rows.slice(0, 5)) {
+        const details = await call('GET', `/api/gmb/${(row as { Id?: string }).Id}/location`, company.adminToken);
+        expect(details.body.Data.Location.PrimaryCategoryId, row.StoreCode).toMatch(trades[demo.name]!);
+      }
+      for (const row of rows) {
+        expect(storeCodes.get(row.StoreCode), `store code ${row.StoreCode}`).toBeUndefined();
+        storeCodes.set(row.StoreCode, demo.name);
+      }
+    }
+  }, 120_000);
 });

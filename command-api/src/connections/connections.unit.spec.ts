@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@locus/platform';
+import type { AppError } from '@locus/platform';
 import { accountDecider, processDecider, selectedAccounts, type ProcessState } from './connection-state';
 import { connectionIdOf, importedLocationIdOf } from './ids';
 import { signOAuthState, verifyOAuthState } from './oauth-state';
@@ -56,8 +56,14 @@ describe('connection deciders', () => {
       type: 'LocationsImportRequested',
       data: { processId: 'p1', companyId: 'c1', connectionIds: ['k'], accountNames: ['accounts/1'] },
     });
-    expect(code(() => processDecider.decide({ type: 'RequestImport', data: { companyId: 'c2', connectionIds: [], accountNames: [], now } }, s))).toBe('CONNECTIONS.PROCESS_NOT_FOUND');
-    expect(code(() => processDecider.decide({ type: 'RequestImport', data: { companyId: 'c1', connectionIds: [], accountNames: [], now: '2031-01-01T00:00:00.000Z' } }, s))).toBe('CONNECTIONS.PROCESS_EXPIRED');
+    expect(code(() => processDecider.decide({ type: 'RequestImport', data: { companyId: 'c2', connectionIds: [], accountNames: [], now } }, s))).toBe(
+      'CONNECTIONS.PROCESS_NOT_FOUND',
+    );
+    expect(
+      code(() =>
+        processDecider.decide({ type: 'RequestImport', data: { companyId: 'c1', connectionIds: [], accountNames: [], now: '2031-01-01T00:00:00.000Z' } }, s),
+      ),
+    ).toBe('CONNECTIONS.PROCESS_EXPIRED');
   });
 
   it('accepts only the accounts Google listed for the process', () => {
@@ -69,7 +75,17 @@ describe('connection deciders', () => {
   it('disconnects a connected account of the same company only', () => {
     const connected = {
       type: 'GoogleAccountConnected' as const,
-      data: { connectionId: 'k1', companyId: 'c1', processId: 'p1', accountName: 'accounts/1', accountDisplayName: 'Brand', accountType: 'LOCATION_GROUP', googleUser: granted.data.googleUser, sealedCredentials: 'v1.a.b.c', connectedBy: 'u1' },
+      data: {
+        connectionId: 'k1',
+        companyId: 'c1',
+        processId: 'p1',
+        accountName: 'accounts/1',
+        accountDisplayName: 'Brand',
+        accountType: 'LOCATION_GROUP',
+        googleUser: granted.data.googleUser,
+        sealedCredentials: 'v1.a.b.c',
+        connectedBy: 'u1',
+      },
     };
     const s = accountDecider.evolve(accountDecider.initialState(), connected);
     expect(accountDecider.decide({ type: 'DisconnectAccount', data: { companyId: 'c1' } }, s)).toEqual({

@@ -9,7 +9,7 @@ import {
 } from '@locus/contracts';
 import { StreamNotFoundError, type AuthContext, type CommandDeps, type RequestContext, type RouteImplementation } from '@locus/platform';
 import { connectionsCommandRoutes } from './routes';
-import { consentAs, sandboxBaseOf, sandboxDirectory } from './sandbox-consent';
+import { consentAs, sandboxBaseOf, sandboxDirectory, type SandboxGoogleAccount } from './sandbox-consent';
 
 /** Demo companies take turns over these sandbox Google users (each holds 20-300 locations in its business accounts). */
 export const DEMO_GOOGLE_USERS = ['avery.johnson@gmail.com', 'priya.patel.health@gmail.com', 'maria.garcia.biz@gmail.com', 'daniel.kim.autos@gmail.com'];
@@ -22,6 +22,8 @@ export interface SeedDemoLocationsOptions {
   adminUserId: string;
   /** The sandbox Google user to connect; default DEMO_GOOGLE_USERS[index]. */
   googleUserEmail?: string;
+  /** The business accounts to import (by account name); default: the user's smallest, 20-300 locations in all. */
+  accountNames?: string[];
   index?: number;
   /** Wait for the import to finish (default 120 s; 0 = do not wait). */
   waitMs?: number;
@@ -33,6 +35,31 @@ export interface SeededDemoLocations {
   accounts: string[];
   locations: number;
   completed: boolean;
+}
+
+/** Roles with which Google lets a member delete the account's locations (a site manager may not). */
+const OWNER_ROLES = new Set(['PRIMARY_OWNER', 'OWNER']);
+
+/**
+ * The business accounts a demo company connects: those the Google user owns, so that every
+ * action the portal offers (delete from Google included) works on them; smallest first: the named
+ * ones, or as many as the demo range holds.
+ */
+export function chooseDemoAccounts(
+  accounts: readonly SandboxGoogleAccount[],
+  email: string,
+  accountNames?: readonly string[],
+): { chosen: SandboxGoogleAccount[]; total: number } {
+  const owns = (a: SandboxGoogleAccount) => a.members.some((m) => m.email?.toLowerCase() === email.toLowerCase() && OWNER_ROLES.has(m.role));
+  const candidates = accounts.filter((a) => a.type !== 'PERSONAL' && a.locationCount > 0 && owns(a)).sort((a, b) => a.locationCount - b.locationCount);
+  const chosen: SandboxGoogleAccount[] = [];
+  let total = 0;
+  for (const a of candidates) {
+    if (accountNames ? !accountNames.includes(a.accountName) : total + a.locationCount > MAX_LOCATIONS) continue;
+    chosen.push(a);
+    total += a.locationCount;
+  }
+  return { chosen, total };
 }
 
 function call(route: RouteImplementation, auth: AuthContext, body: unknown = {}, params: Record<string, string> = {}) {
@@ -77,23 +104,16 @@ export async function seedDemoLocations(deps: CommandDeps, options: SeedDemoLoca
   const callback = (await call(route(authCallbackRoute.name), auth, { Code: code, State: state })).body as AuthCallbackResponse;
   const processId = callback.ProcessId!;
 
-  // The user's business accounts, smallest first, while the total stays within the demo range.
   const { accounts } = await sandboxDirectory(base);
-  const candidates = accounts
-    .filter((a) => a.type !== 'PERSONAL' && a.locationCount > 0 && a.members.some((m) => m.email?.toLowerCase() === email.toLowerCase()))
-    .sort((a, b) => a.locationCount - b.locationCount);
-  const chosen: typeof candidates = [];
-  let total = 0;
-  for (const a of candidates) {
-    if (total + a.locationCount > MAX_LOCATIONS) continue;
-    chosen.push(a);
-    total += a.locationCount;
-  }
+  const { chosen, total } = chooseDemoAccounts(accounts, email, options.accountNames);
   if (total < MIN_LOCATIONS) throw new Error(`The sandbox user ${email} holds too few locations for the demo (${total})`);
   await call(route(connectAccountsRoute.name), auth, { SelectedAccounts: chosen.map((a) => a.name) }, { processId });
 
   const completed = await waitForImport(deps, processId, options.waitMs ?? 120_000);
-  deps.logger.info({ companyId: options.companyId, email, accounts: chosen.map((a) => a.accountName), locations: total, completed }, 'Demo Google account connected');
+  deps.logger.info(
+    { companyId: options.companyId, email, accounts: chosen.map((a) => a.accountName), locations: total, completed },
+    'Demo Google account connected',
+  );
   return { processId, googleUserEmail: email, accounts: chosen.map((a) => a.accountName), locations: total, completed };
 }
 

@@ -4,7 +4,7 @@ import { createSecretBox, notFound, type CommandDeps, type SecretBox } from '@lo
 import { createGoogleBusinessClient, type GoogleBusinessClient } from '../google/client';
 import { buildGoogleAuthorizeUrl, exchangeGoogleAuthCode, fetchGoogleUserInfo, type GoogleTokens, type GoogleUserInfo } from '../google/oauth';
 import { createLocationWriteQueue, type LocationWriteQueue } from '../google/write-queue';
-import { loadStream } from './streams';
+import { loadStream } from '../kit';
 import { evolveAccount, initialAccountState, type ConnectedAccountState } from './connection-state';
 
 /** What a sealed credential holds. Only the refresh token is kept; access tokens live in memory. */
@@ -42,10 +42,13 @@ export const googleUserOf = (info: GoogleUserInfo): GoogleUser => ({
   picture: info.picture ?? null,
 });
 
-export function createGoogleAccess(deps: Pick<CommandDeps, 'config' | 'eventStore'>, options: { fetch?: typeof fetch; writeQueue?: LocationWriteQueue } = {}): GoogleAccess {
+export function createGoogleAccess(
+  deps: Pick<CommandDeps, 'config' | 'eventStore'>,
+  options: { fetch?: typeof fetch; writeQueue?: LocationWriteQueue } = {},
+): GoogleAccess {
   const cfg = deps.config.google;
   let box: SecretBox | undefined;
-  const secretBox = () => (box ??= createSecretBox(deps.config.encryptionKey));
+  const secretBox = () => (box ??= createSecretBox(deps.config.encryptionKey, deps.config.previousEncryptionKeys));
   const writeQueue = options.writeQueue ?? sharedWriteQueue;
   const redirectUri = `${deps.config.publicUrl.replace(/\/$/, '')}/google-auth-callback`;
   const fetchOpt = options.fetch ? { fetch: options.fetch } : {};
@@ -74,7 +77,7 @@ export function createGoogleAccess(deps: Pick<CommandDeps, 'config' | 'eventStor
       return clientForTokens(cached ?? { accessToken: '', expiresAt: 0, refreshToken: credentials.refreshToken, scope: credentials.scope });
     },
     async connection(connectionId) {
-      const { state } = await loadStream(deps.eventStore, connectedAccountStream(connectionId), evolveAccount, initialAccountState);
+      const { state } = await loadStream(deps.eventStore, connectedAccountStream(connectionId), { evolve: evolveAccount, initialState: initialAccountState });
       if (state.status !== 'connected') throw notFound('CONNECTIONS.ACCOUNT_NOT_FOUND', 'The Google account of this location is not connected');
       const credentials = access.open(state.sealedCredentials, accountSealContext(connectionId));
       return { account: state, client: access.clientForCredentials(credentials) };

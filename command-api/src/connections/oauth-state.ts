@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { validationError } from '@locus/platform';
+import { validationError } from '@locus/platform/ports';
 import { connectionMessages as m } from '@locus/contracts';
 
 /**
@@ -9,7 +9,8 @@ import { connectionMessages as m } from '@locus/contracts';
  */
 export interface OAuthState {
   processId: string;
-  purpose: 'connect' | 'signin';
+  /** connect: Business Profile; signin: Sign in with Google; workspace: the Workspace directory import. */
+  purpose: 'connect' | 'signin' | 'workspace';
   userId: string | null;
   companyId: string | null;
   /** Epoch seconds. */
@@ -43,7 +44,7 @@ export function verifyOAuthState(secret: string, token: string, nowMs: number): 
   const [processId, purpose, userId, companyId, expiresAt] = parsed as unknown[];
   if (
     typeof processId !== 'string' ||
-    (purpose !== 'connect' && purpose !== 'signin') ||
+    (purpose !== 'connect' && purpose !== 'signin' && purpose !== 'workspace') ||
     (userId !== null && typeof userId !== 'string') ||
     (companyId !== null && typeof companyId !== 'string') ||
     typeof expiresAt !== 'number'

@@ -5,6 +5,8 @@ import {
   locationStream,
   subjects,
   type ConnectAccountsProgress,
+  type ConnectedAccountEvent,
+  type ConnectionProcessEvent,
   type CurrentImportLocation,
   type GoogleCategoriesFetchedSchema,
   type LocationEvent,
@@ -22,7 +24,7 @@ import { evolveLocation, initialLocationState, type LocationState } from '../loc
 import { reserveStoreCode } from '../locations/store-codes';
 import { createGoogleAccess, type GoogleAccess } from './google-access';
 import { importedLocationIdOf } from './ids';
-import { loadStream } from './streams';
+import { loadStream } from '../kit';
 import type { ConnectedAccountState } from './connection-state';
 
 const MAX_ATTEMPTS = 5;
@@ -54,7 +56,10 @@ export function connectionsReactors(deps: CommandDeps, options: { google?: Googl
   ): Promise<CurrentImportLocation> {
     const googleName = loc.name!;
     const locationId = importedLocationIdOf(req.companyId, googleName);
-    const existing = await loadStream<LocationState, LocationEvent>(deps.eventStore, locationStream(locationId), evolveLocation, initialLocationState);
+    const existing = await loadStream<LocationState, LocationEvent>(deps.eventStore, locationStream(locationId), {
+      evolve: evolveLocation,
+      initialState: initialLocationState,
+    });
     const base = existing.state.status === 'none' ? undefined : existing.state.profile;
     const attributes = attributesFromGoogle(await client.getAttributes(googleName));
     const extras = await googleExtras(client, account.accountName, googleName);
@@ -76,7 +81,11 @@ export function connectionsReactors(deps: CommandDeps, options: { google?: Googl
     await ctx.append(locationStream(locationId), [{ type: 'LocationImported', data: imported }], { key: `import:${googleName}`, companyId: req.companyId });
     if (profile.StoreCode) {
       // Best effort: Google may hold one code twice; the first location imported keeps it.
-      await reserveStoreCode(deps, req.companyId, profile.StoreCode, locationId, { ...source.metadata, causationId: source.id, occurredAt: now().toISOString() }).catch(() => undefined);
+      await reserveStoreCode(deps, req.companyId, profile.StoreCode, locationId, {
+        ...source.metadata,
+        causationId: source.id,
+        occurredAt: now().toISOString(),
+      }).catch(() => undefined);
     }
     return {
       locationId,
@@ -87,26 +96,36 @@ export function connectionsReactors(deps: CommandDeps, options: { google?: Googl
     };
   }
 
-  const importLocations: ReactorDefinition = {
+  const importLocations: ReactorDefinition<Extract<ConnectionProcessEvent, { type: 'LocationsImportRequested' }>> = {
     name: 'connections.import-locations',
     handles: ['LocationsImportRequested'],
     maxAttempts: MAX_ATTEMPTS,
     async handle(event, ctx) {
-      const req = event.data as ImportRequested;
+      const req = event.data;
       const processStream = connectionProcessStream(req.processId);
       let processed = 0;
       const progress = async (total: number, connectionId: string | null, current: CurrentImportLocation | null) => {
         const progressPercentage = total === 0 ? 100 : Math.floor((processed * 100) / total);
         await ctx.append(
           processStream,
-          [{ type: 'LocationsImportProgressed', data: { processId: req.processId, companyId: req.companyId, connectionId, processed, total, progressPercentage, currentLocation: current } }],
+          [
+            {
+              type: 'LocationsImportProgressed',
+              data: { processId: req.processId, companyId: req.companyId, connectionId, processed, total, progressPercentage, currentLocation: current },
+            },
+          ],
           { key: `progress:${processed}`, companyId: req.companyId },
         );
         notify(req.companyId, {
           processId: req.processId,
           progressPercentage,
           currentLocation: current
-            ? { locationTitle: current.locationTitle, locationThumbnailUrl: current.locationThumbnailUrl, locationAddressLine1: current.locationAddressLine1, locationAddressLine2: current.locationAddressLine2 }
+            ? {
+                locationTitle: current.locationTitle,
+                locationThumbnailUrl: current.locationThumbnailUrl,
+                locationAddressLine1: current.locationAddressLine1,
+                locationAddressLine2: current.locationAddressLine2,
+              }
             : null,
         });
       };
@@ -136,23 +155,27 @@ export function connectionsReactors(deps: CommandDeps, options: { google?: Googl
         if (err instanceof GoogleApiError && err.retryable && ctx.attempt < MAX_ATTEMPTS) throw err;
         if (!(err instanceof GoogleApiError) && ctx.attempt < MAX_ATTEMPTS) throw err;
         const message = err instanceof Error ? err.message : String(err);
-        await ctx.append(processStream, [{ type: 'LocationsImportFailed', data: { processId: req.processId, companyId: req.companyId, connectionId: null, message } }], {
-          key: 'failed',
-          companyId: req.companyId,
-        });
+        await ctx.append(
+          processStream,
+          [{ type: 'LocationsImportFailed', data: { processId: req.processId, companyId: req.companyId, connectionId: null, message } }],
+          {
+            key: 'failed',
+            companyId: req.companyId,
+          },
+        );
         notify(req.companyId, { processId: req.processId, progressPercentage: 0, currentLocation: null, errorMessage: message });
       }
     },
   };
 
-  const fetchCategories: ReactorDefinition = {
+  const fetchCategories: ReactorDefinition<Extract<ConnectedAccountEvent, { type: 'GoogleAccountConnected' }>> = {
     name: 'connections.fetch-categories',
     handles: ['GoogleAccountConnected'],
     maxAttempts: MAX_ATTEMPTS,
     async handle(event, ctx) {
-      const { connectionId } = event.data as { connectionId: string };
+      const { connectionId } = event.data;
       const stream = categoriesStream('US');
-      const cached = await loadStream(deps.eventStore, stream, (s: RecordedEvent | null) => s, () => null);
+      const cached = await loadStream(deps.eventStore, stream, { evolve: (s: null) => s, initialState: () => null });
       const last = cached.events.at(-1);
       if (last && now().getTime() - last.created.getTime() < CATEGORIES_MAX_AGE_MS) return;
       let client: GoogleBusinessClient;
@@ -163,7 +186,8 @@ export function connectionsReactors(deps: CommandDeps, options: { google?: Googl
       }
       const categories: { name: string; displayName: string }[] = [];
       try {
-        for await (const c of client.allCategories({ regionCode: 'US', languageCode: 'en' })) categories.push({ name: c.name, displayName: c.displayName ?? c.name });
+        for await (const c of client.allCategories({ regionCode: 'US', languageCode: 'en' }))
+          categories.push({ name: c.name, displayName: c.displayName ?? c.name });
       } catch (err) {
         if (err instanceof GoogleApiError && !err.retryable) return; // a connected account that may not read categories: the next one will
         throw err;

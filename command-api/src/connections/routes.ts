@@ -9,14 +9,13 @@ import {
   connectionProcessStream,
   disconnectAccountRoute,
   googleSignInTokenUrlRoute,
-  type AuthCallbackBody,
   type AuthCallbackResponse,
-  type ConnectAccountsBody,
   type EventMetadata,
   type TokenUrlResponse,
 } from '@locus/contracts';
 import {
   AppError,
+  callerCompanyId,
   forbidden,
   implement,
   ruleViolation,
@@ -25,14 +24,23 @@ import {
   type RouteImplementation,
 } from '@locus/platform';
 import { claimsFor, loadCompanyState } from '../identity/claims';
-import { eventMetadata, handleCommand } from '../kit/handle-command';
+import { eventMetadata, handleCommand } from '../kit';
 import { findUserByEmail } from '../users/email-reservation';
 import { GoogleApiError, googleErrorToAppError } from '../google/errors';
-import { accountDecider, accountNotFound, evolveAccount, initialAccountState, processDecider, selectedAccounts, evolveProcess, initialProcessState } from './connection-state';
+import {
+  accountDecider,
+  accountNotFound,
+  evolveAccount,
+  initialAccountState,
+  processDecider,
+  selectedAccounts,
+  evolveProcess,
+  initialProcessState,
+} from './connection-state';
 import { accountSealContext, createGoogleAccess, googleUserOf, processSealContext, type GoogleAccess } from './google-access';
 import { connectionIdOf, isUuid } from './ids';
 import { signOAuthState, verifyOAuthState } from './oauth-state';
-import { loadStream } from './streams';
+import { loadStream } from '../kit';
 
 /** Google failures become the API's error envelope (never a 500). */
 export async function withGoogle<T>(work: () => Promise<T>): Promise<T> {
@@ -44,11 +52,8 @@ export async function withGoogle<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const requireCompany = (req: RequestContext): string => {
-  const companyId = req.auth?.companyId;
-  if (!companyId) throw ruleViolation('CONNECTIONS.NO_COMPANY', m.noCompany);
-  return companyId;
-};
+/** The caller's company; connecting Google needs one (422). */
+const companyOf = (req: RequestContext): string => callerCompanyId(req, () => ruleViolation('CONNECTIONS.NO_COMPANY', m.noCompany));
 
 export interface ConnectionsRouteOptions {
   google?: GoogleAccess;
@@ -70,10 +75,10 @@ export function connectionsCommandRoutes(deps: CommandDeps, options: Connections
     return { Success: true, CanConnect: true, HasGMBCredentials: true, ErrorMessage: null, RedirectUrl: google.authorizeUrl(state) };
   };
 
-  const connectTokenUrl = implement(connectTokenUrlRoute, async (req) => ({ body: tokenUrl('connect', req.auth!.userId, requireCompany(req)) }));
+  const connectTokenUrl = implement(connectTokenUrlRoute, async (req) => ({ body: tokenUrl('connect', req.auth!.userId, companyOf(req)) }));
   const signInTokenUrl = implement(googleSignInTokenUrlRoute, async () => ({ body: tokenUrl('signin', null, null) }));
 
-  const callback = implement<unknown, unknown, AuthCallbackBody>(authCallbackRoute, async (req) => {
+  const callback = implement(authCallbackRoute, async (req) => {
     const state = verifyOAuthState(deps.config.jwtSecret, req.body.State, now().getTime());
     if (state.purpose === 'connect' && req.auth && req.auth.userId !== state.userId) throw forbidden('AUTH.GOOGLE_STATE_WRONG_USER', m.stateWrongUser);
     const tokens = await withGoogle(() => google.exchangeCode(req.body.Code));
@@ -98,7 +103,14 @@ export function connectionsCommandRoutes(deps: CommandDeps, options: Connections
         decider: processDecider,
         command: {
           type: 'RecordGoogleSignIn',
-          data: { processId: state.processId, userId: user.userId, companyId: user.companyId, googleSub: googleUser.sub, email: googleUser.email, tokenId: issued.tokenId },
+          data: {
+            processId: state.processId,
+            userId: user.userId,
+            companyId: user.companyId,
+            googleSub: googleUser.sub,
+            email: googleUser.email,
+            tokenId: issued.tokenId,
+          },
         },
         metadata,
         newId: () => deps.ids.uuid(),
@@ -128,7 +140,10 @@ export function connectionsCommandRoutes(deps: CommandDeps, options: Connections
     });
     const company = await loadCompanyState(deps.eventStore, companyId);
     if (company.status === 'none' || company.status === 'deleted') throw accountNotFound();
-    const metadata: EventMetadata = { ...eventMetadata(req, companyId, deps.clock), actor: req.auth ? eventMetadata(req, companyId).actor : { userId, role: 'CompanyAdmin' } };
+    const metadata: EventMetadata = {
+      ...eventMetadata(req, companyId, deps.clock),
+      actor: req.auth ? eventMetadata(req, companyId).actor : { userId, role: 'CompanyAdmin' },
+    };
     const { position } = await handleCommand({
       eventStore: deps.eventStore,
       streamName: stream,
@@ -162,15 +177,17 @@ export function connectionsCommandRoutes(deps: CommandDeps, options: Connections
     return { body, position };
   });
 
-  const connectAccounts = implement<{ processId: string }, unknown, ConnectAccountsBody>(connectAccountsRoute, async (req) => {
-    const companyId = requireCompany(req);
+  const connectAccounts = implement(connectAccountsRoute, async (req) => {
+    const companyId = companyOf(req);
     const processId = req.params.processId;
-    const { state } = await loadStream(deps.eventStore, connectionProcessStream(processId), evolveProcess, initialProcessState);
+    const { state } = await loadStream(deps.eventStore, connectionProcessStream(processId), { evolve: evolveProcess, initialState: initialProcessState });
     if (state.status !== 'granted' || state.companyId !== companyId) throw processNotFound();
     if (state.expiresAt < now().toISOString()) throw ruleViolation('CONNECTIONS.PROCESS_EXPIRED', m.processNotFound);
     const company = await loadCompanyState(deps.eventStore, companyId);
     if (company.status !== 'none' && company.companyName === null) {
-      throw ruleViolation('CONNECTIONS.COMPANY_NAME_REQUIRED', 'Please enter your company name first', [{ field: 'CompanyName', message: 'Company name is required' }]);
+      throw ruleViolation('CONNECTIONS.COMPANY_NAME_REQUIRED', 'Please enter your company name first', [
+        { field: 'CompanyName', message: 'Company name is required' },
+      ]);
     }
     const chosen = selectedAccounts(state, req.body.SelectedAccounts);
     const credentials = google.open(state.sealedCredentials, processSealContext(processId));
@@ -217,11 +234,11 @@ export function connectionsCommandRoutes(deps: CommandDeps, options: Connections
     };
   });
 
-  const disconnect = implement<{ name: string }>(disconnectAccountRoute, async (req) => {
-    const companyId = requireCompany(req);
+  const disconnect = implement(disconnectAccountRoute, async (req) => {
+    const companyId = companyOf(req);
     const name = req.params.name.trim();
     const connectionId = isUuid(name) ? name : connectionIdOf(companyId, name.startsWith('accounts/') ? name : `accounts/${name}`);
-    const { state } = await loadStream(deps.eventStore, connectedAccountStream(connectionId), evolveAccount, initialAccountState);
+    const { state } = await loadStream(deps.eventStore, connectedAccountStream(connectionId), { evolve: evolveAccount, initialState: initialAccountState });
     if (state.status !== 'connected' || state.companyId !== companyId) throw accountNotFound();
     const { position } = await handleCommand({
       eventStore: deps.eventStore,

@@ -66,6 +66,8 @@ interface DemoPerson {
 
 interface DemoCompany {
   name: string;
+  /** The sandbox Google user and business account(s) it connects: locations of its own trade, store codes of its own. */
+  google: { userEmail: string; accounts: string[] };
   admin: DemoPerson;
   admins: DemoPerson[];
   users: DemoPerson[];
@@ -74,6 +76,7 @@ interface DemoCompany {
 export const DEMO_COMPANIES: DemoCompany[] = [
   {
     name: 'Harbor Dental Group',
+    google: { userEmail: 'maria.garcia.biz@gmail.com', accounts: ['Garcia Family Dental'] },
     admin: { firstName: 'Olivia', lastName: 'Bennett', email: 'olivia.bennett@harbordental.example', phoneNumber: '(617) 555-0142' },
     admins: [{ firstName: 'Samuel', lastName: 'Brooks', email: 'samuel.brooks@harbordental.example', phoneNumber: '(617) 555-0178' }],
     users: [
@@ -83,6 +86,7 @@ export const DEMO_COMPANIES: DemoCompany[] = [
   },
   {
     name: 'Summit Home Services',
+    google: { userEmail: 'marcus.lee.newbiz@gmail.com', accounts: ['Summit Home Services'] },
     admin: { firstName: 'Daniel', lastName: 'Ortiz', email: 'daniel.ortiz@summithome.example', phoneNumber: '(303) 555-0116' },
     admins: [],
     users: [
@@ -93,6 +97,7 @@ export const DEMO_COMPANIES: DemoCompany[] = [
   },
   {
     name: 'Bluebird Insurance Agency',
+    google: { userEmail: 'avery.johnson@gmail.com', accounts: ['Summit Insurance Partners'] },
     admin: { firstName: 'Rachel', lastName: 'Kim', email: 'rachel.kim@bluebirdins.example', phoneNumber: '(512) 555-0133' },
     admins: [],
     users: [
@@ -105,6 +110,7 @@ export const DEMO_COMPANIES: DemoCompany[] = [
 export interface SeededCompany {
   companyId: string;
   name: string;
+  google: DemoCompany['google'];
   defaultAdminId: string;
   userIds: string[];
 }
@@ -129,7 +135,11 @@ export async function seedDemo(
     const defaultAdminId = deps.ids.uuid();
     const correlationId = deps.ids.uuid();
     const metadata = systemMetadata(deps.clock, companyId, correlationId);
-    await openCompany(deps, { companyId, companyName: demo.name, source: 'seed', defaultAdmin: { userId: defaultAdminId, ...demo.admin, passwordHash } }, metadata);
+    await openCompany(
+      deps,
+      { companyId, companyName: demo.name, source: 'seed', defaultAdmin: { userId: defaultAdminId, ...demo.admin, passwordHash } },
+      metadata,
+    );
     const userIds: string[] = [];
     for (const [people, role] of [
       [demo.admins, 'CompanyAdmin'],
@@ -138,13 +148,22 @@ export async function seedDemo(
       for (const person of people) {
         const { userId } = await createCompanyUser(
           deps,
-          { companyId, FirstName: person.firstName, LastName: person.lastName, Email: person.email, PhoneNumber: person.phoneNumber, role, password, source: 'seed' },
+          {
+            companyId,
+            FirstName: person.firstName,
+            LastName: person.lastName,
+            Email: person.email,
+            PhoneNumber: person.phoneNumber,
+            role,
+            password,
+            source: 'seed',
+          },
           metadata,
         );
         userIds.push(userId);
       }
     }
-    companies.push({ companyId, name: demo.name, defaultAdminId, userIds });
+    companies.push({ companyId, name: demo.name, google: demo.google, defaultAdminId, userIds });
   }
   deps.logger?.info({ companies: companies.length }, 'Demo companies seeded');
   return { administratorId: administrator.userId, companies };

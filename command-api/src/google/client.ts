@@ -3,9 +3,22 @@ import type { GoogleTokens } from './oauth';
 import type { LocationWriteQueue } from './write-queue';
 import {
   LOCATION_READ_MASK,
-  type DailyMetric, type DailyMetricSeries, type GoogleAccount, type GoogleAttribute, type GoogleAttributeMetadata,
-  type GoogleAttributes, type GoogleCategory, type GoogleDate, type GoogleLocation, type GoogleReview, type LocalPost,
-  type MediaCategory, type MediaItem, type Page, type ReviewReply, type SearchKeywordCount,
+  type DailyMetric,
+  type DailyMetricSeries,
+  type GoogleAccount,
+  type GoogleAttribute,
+  type GoogleAttributeMetadata,
+  type GoogleAttributes,
+  type GoogleCategory,
+  type GoogleDate,
+  type GoogleLocation,
+  type GoogleReview,
+  type LocalPost,
+  type MediaCategory,
+  type MediaItem,
+  type Page,
+  type ReviewReply,
+  type SearchKeywordCount,
 } from './types';
 
 export interface GoogleBusinessClientOptions extends GoogleHttpOptions {
@@ -48,12 +61,21 @@ export interface GoogleBusinessClient {
   allCategories(req?: { filter?: string; regionCode?: string; languageCode?: string }): AsyncIterable<GoogleCategory>;
   batchGetCategories(names: string[], languageCode?: string): Promise<GoogleCategory[]>;
 
-  listAttributeMetadata(req: { parent?: string; categoryName?: string; regionCode?: string; languageCode?: string; showAll?: boolean }): Promise<GoogleAttributeMetadata[]>;
+  listAttributeMetadata(req: {
+    parent?: string;
+    categoryName?: string;
+    regionCode?: string;
+    languageCode?: string;
+    showAll?: boolean;
+  }): Promise<GoogleAttributeMetadata[]>;
   getAttributes(locationName: string): Promise<GoogleAttributes>;
   /** Sets the listed attributes; names in `attributeMask` but absent from `attributes` are removed. */
   updateAttributes(locationName: string, attributes: GoogleAttribute[], attributeMask: string[]): Promise<GoogleAttributes>;
 
-  listReviews(v4LocationName: string, req?: PageRequest & { orderBy?: 'updateTime desc' | 'rating' | 'rating desc' }): Promise<Page<GoogleReview> & { averageRating?: number; totalReviewCount?: number }>;
+  listReviews(
+    v4LocationName: string,
+    req?: PageRequest & { orderBy?: 'updateTime desc' | 'rating' | 'rating desc' },
+  ): Promise<Page<GoogleReview> & { averageRating?: number; totalReviewCount?: number }>;
   allReviews(v4LocationName: string, req?: { orderBy?: 'updateTime desc' | 'rating' | 'rating desc'; pageSize?: number }): AsyncIterable<GoogleReview>;
   getReview(reviewName: string): Promise<GoogleReview>;
   replyToReview(reviewName: string, comment: string): Promise<ReviewReply>;
@@ -66,11 +88,18 @@ export interface GoogleBusinessClient {
 
   listMedia(v4LocationName: string, req?: PageRequest): Promise<Page<MediaItem> & { totalMediaItemCount?: number }>;
   allMedia(v4LocationName: string): AsyncIterable<MediaItem>;
-  createMedia(v4LocationName: string, media: { sourceUrl: string; mediaFormat?: 'PHOTO' | 'VIDEO'; category: MediaCategory; description?: string }): Promise<MediaItem>;
+  createMedia(
+    v4LocationName: string,
+    media: { sourceUrl: string; mediaFormat?: 'PHOTO' | 'VIDEO'; category: MediaCategory; description?: string },
+  ): Promise<MediaItem>;
   deleteMedia(mediaName: string): Promise<void>;
 
   fetchDailyMetrics(locationName: string, metrics: DailyMetric[], range: DateRange): Promise<DailyMetricSeries[]>;
-  listSearchKeywordImpressions(locationName: string, range: { startMonth: { year: number; month: number }; endMonth: { year: number; month: number } }, req?: PageRequest): Promise<Page<SearchKeywordCount>>;
+  listSearchKeywordImpressions(
+    locationName: string,
+    range: { startMonth: { year: number; month: number }; endMonth: { year: number; month: number } },
+    req?: PageRequest,
+  ): Promise<Page<SearchKeywordCount>>;
 }
 
 /** `accounts/1/locations/2` from an account name and a v1 `locations/2` name (v4 paths still carry the account). */
@@ -108,56 +137,98 @@ export function createGoogleBusinessClient(options: GoogleBusinessClientOptions)
 
     async listAccounts(req) {
       const r = await call<{ accounts?: GoogleAccount[]; nextPageToken?: string }>({
-        method: 'GET', url: `${cfg.accountManagementUrl}/accounts`, query: { ...query(req), filter: req?.filter },
-        subject: 'the account list', operation: 'accounts.list', idempotent: true,
+        method: 'GET',
+        url: `${cfg.accountManagementUrl}/accounts`,
+        query: { ...query(req), filter: req?.filter },
+        subject: 'the account list',
+        operation: 'accounts.list',
+        idempotent: true,
       });
       return page(r.accounts, r.nextPageToken);
     },
-    allAccounts: (req) => paginate((pageToken) => client.listAccounts({ pageSize: 20, ...(req?.filter ? { filter: req.filter } : {}), ...(pageToken ? { pageToken } : {}) })),
+    allAccounts: (req) =>
+      paginate((pageToken) => client.listAccounts({ pageSize: 20, ...(req?.filter ? { filter: req.filter } : {}), ...(pageToken ? { pageToken } : {}) })),
     getAccount: (accountName) =>
-      call({ method: 'GET', url: `${cfg.accountManagementUrl}/${accountName}`, subject: `the account ${accountName}`, operation: 'accounts.get', idempotent: true }),
+      call({
+        method: 'GET',
+        url: `${cfg.accountManagementUrl}/${accountName}`,
+        subject: `the account ${accountName}`,
+        operation: 'accounts.get',
+        idempotent: true,
+      }),
 
     async listLocations(accountName, req) {
       const r = await call<{ locations?: GoogleLocation[]; nextPageToken?: string; totalSize?: number }>({
-        method: 'GET', url: `${cfg.businessInformationUrl}/${accountName}/locations`,
+        method: 'GET',
+        url: `${cfg.businessInformationUrl}/${accountName}/locations`,
         query: { ...query(req), readMask: req?.readMask ?? LOCATION_READ_MASK, orderBy: req?.orderBy, filter: req?.filter },
-        subject: `the locations of ${accountName}`, operation: 'locations.list', idempotent: true,
+        subject: `the locations of ${accountName}`,
+        operation: 'locations.list',
+        idempotent: true,
       });
       return { ...page(r.locations, r.nextPageToken), ...(r.totalSize !== undefined ? { totalSize: r.totalSize } : {}) };
     },
     allLocations: (accountName, req) =>
       paginate((pageToken) => client.listLocations(accountName, { pageSize: 100, ...req, ...(pageToken ? { pageToken } : {}) })),
     getLocation: (locationName, readMask) =>
-      call({ method: 'GET', url: `${cfg.businessInformationUrl}/${v1LocationName(locationName)}`, query: { readMask: readMask ?? LOCATION_READ_MASK }, subject: 'the location', operation: 'locations.get', idempotent: true }),
+      call({
+        method: 'GET',
+        url: `${cfg.businessInformationUrl}/${v1LocationName(locationName)}`,
+        query: { readMask: readMask ?? LOCATION_READ_MASK },
+        subject: 'the location',
+        operation: 'locations.get',
+        idempotent: true,
+      }),
     createLocation: (accountName, location, opts) =>
       call({
-        method: 'POST', url: `${cfg.businessInformationUrl}/${accountName}/locations`,
+        method: 'POST',
+        url: `${cfg.businessInformationUrl}/${accountName}/locations`,
         query: { requestId: opts.requestId, validateOnly: opts.validateOnly ? true : undefined },
-        body: location, subject: 'the location', operation: 'locations.create', idempotent: true,
+        body: location,
+        subject: 'the location',
+        operation: 'locations.create',
+        idempotent: true,
       }),
     updateLocation: (locationName, location, updateMask, opts) =>
       write(locationName, {
-        method: 'PATCH', url: `${cfg.businessInformationUrl}/${v1LocationName(locationName)}`,
+        method: 'PATCH',
+        url: `${cfg.businessInformationUrl}/${v1LocationName(locationName)}`,
         query: { updateMask: updateMask.join(','), validateOnly: opts?.validateOnly ? true : undefined },
-        body: location, subject: 'the location', operation: 'locations.patch', idempotent: true,
+        body: location,
+        subject: 'the location',
+        operation: 'locations.patch',
+        idempotent: true,
       }),
     async deleteLocation(locationName) {
-      await write(locationName, { method: 'DELETE', url: `${cfg.businessInformationUrl}/${v1LocationName(locationName)}`, subject: 'the location', operation: 'locations.delete', idempotent: true });
+      await write(locationName, {
+        method: 'DELETE',
+        url: `${cfg.businessInformationUrl}/${v1LocationName(locationName)}`,
+        subject: 'the location',
+        operation: 'locations.delete',
+        idempotent: true,
+      });
     },
 
     async listCategories(req) {
       const r = await call<{ categories?: GoogleCategory[]; nextPageToken?: string }>({
-        method: 'GET', url: `${cfg.businessInformationUrl}/categories`,
+        method: 'GET',
+        url: `${cfg.businessInformationUrl}/categories`,
         query: { regionCode: req?.regionCode ?? 'US', languageCode: req?.languageCode ?? 'en', view: req?.view ?? 'BASIC', filter: req?.filter, ...query(req) },
-        subject: 'the category list', operation: 'categories.list', idempotent: true,
+        subject: 'the category list',
+        operation: 'categories.list',
+        idempotent: true,
       });
       return page(r.categories, r.nextPageToken);
     },
     allCategories: (req) => paginate((pageToken) => client.listCategories({ pageSize: 100, ...req, ...(pageToken ? { pageToken } : {}) })),
     async batchGetCategories(names, languageCode = 'en') {
       const r = await call<{ categories?: GoogleCategory[] }>({
-        method: 'GET', url: `${cfg.businessInformationUrl}/categories:batchGet`,
-        query: { names, languageCode, regionCode: 'US', view: 'BASIC' }, subject: 'the categories', operation: 'categories.batchGet', idempotent: true,
+        method: 'GET',
+        url: `${cfg.businessInformationUrl}/categories:batchGet`,
+        query: { names, languageCode, regionCode: 'US', view: 'BASIC' },
+        subject: 'the categories',
+        operation: 'categories.batchGet',
+        idempotent: true,
       });
       return r.categories ?? [];
     },
@@ -167,9 +238,19 @@ export function createGoogleBusinessClient(options: GoogleBusinessClientOptions)
       let pageToken: string | undefined;
       do {
         const r = await call<{ attributeMetadata?: GoogleAttributeMetadata[]; nextPageToken?: string }>({
-          method: 'GET', url: `${cfg.businessInformationUrl}/attributes`,
-          query: { parent: req.parent ? v1LocationName(req.parent) : undefined, categoryName: req.categoryName, regionCode: req.regionCode ?? 'US', languageCode: req.languageCode ?? 'en', showAll: req.showAll ? true : undefined, pageToken },
-          subject: 'the attribute list', operation: 'attributes.list', idempotent: true,
+          method: 'GET',
+          url: `${cfg.businessInformationUrl}/attributes`,
+          query: {
+            parent: req.parent ? v1LocationName(req.parent) : undefined,
+            categoryName: req.categoryName,
+            regionCode: req.regionCode ?? 'US',
+            languageCode: req.languageCode ?? 'en',
+            showAll: req.showAll ? true : undefined,
+            pageToken,
+          },
+          subject: 'the attribute list',
+          operation: 'attributes.list',
+          idempotent: true,
         });
         out.push(...(r.attributeMetadata ?? []));
         pageToken = r.nextPageToken;
@@ -177,19 +258,32 @@ export function createGoogleBusinessClient(options: GoogleBusinessClientOptions)
       return out;
     },
     getAttributes: (locationName) =>
-      call({ method: 'GET', url: `${cfg.businessInformationUrl}/${v1LocationName(locationName)}/attributes`, subject: 'the location attributes', operation: 'locations.getAttributes', idempotent: true }),
+      call({
+        method: 'GET',
+        url: `${cfg.businessInformationUrl}/${v1LocationName(locationName)}/attributes`,
+        subject: 'the location attributes',
+        operation: 'locations.getAttributes',
+        idempotent: true,
+      }),
     updateAttributes: (locationName, attributes, attributeMask) =>
       write(locationName, {
-        method: 'PATCH', url: `${cfg.businessInformationUrl}/${v1LocationName(locationName)}/attributes`,
+        method: 'PATCH',
+        url: `${cfg.businessInformationUrl}/${v1LocationName(locationName)}/attributes`,
         query: { attributeMask: attributeMask.map((m) => (m.startsWith('attributes/') ? m : `attributes/${m}`)).join(',') },
         body: { name: `${v1LocationName(locationName)}/attributes`, attributes },
-        subject: 'the location attributes', operation: 'locations.updateAttributes', idempotent: true,
+        subject: 'the location attributes',
+        operation: 'locations.updateAttributes',
+        idempotent: true,
       }),
 
     async listReviews(v4Name, req) {
       const r = await call<{ reviews?: GoogleReview[]; nextPageToken?: string; averageRating?: number; totalReviewCount?: number }>({
-        method: 'GET', url: `${cfg.v4Url}/${v4Name}/reviews`, query: { ...query(req), orderBy: req?.orderBy },
-        subject: 'the reviews', operation: 'reviews.list', idempotent: true,
+        method: 'GET',
+        url: `${cfg.v4Url}/${v4Name}/reviews`,
+        query: { ...query(req), orderBy: req?.orderBy },
+        subject: 'the reviews',
+        operation: 'reviews.list',
+        idempotent: true,
       });
       return {
         ...page(r.reviews, r.nextPageToken),
@@ -197,17 +291,38 @@ export function createGoogleBusinessClient(options: GoogleBusinessClientOptions)
         ...(r.totalReviewCount !== undefined ? { totalReviewCount: r.totalReviewCount } : {}),
       };
     },
-    allReviews: (v4Name, req) => paginate((pageToken) => client.listReviews(v4Name, { pageSize: req?.pageSize ?? 50, ...(req?.orderBy ? { orderBy: req.orderBy } : {}), ...(pageToken ? { pageToken } : {}) })),
+    allReviews: (v4Name, req) =>
+      paginate((pageToken) =>
+        client.listReviews(v4Name, { pageSize: req?.pageSize ?? 50, ...(req?.orderBy ? { orderBy: req.orderBy } : {}), ...(pageToken ? { pageToken } : {}) }),
+      ),
     getReview: (reviewName) => call({ method: 'GET', url: `${cfg.v4Url}/${reviewName}`, subject: 'the review', operation: 'reviews.get', idempotent: true }),
     replyToReview: (reviewName, comment) =>
-      call({ method: 'PUT', url: `${cfg.v4Url}/${reviewName}/reply`, body: { comment }, subject: 'the review reply', operation: 'reviews.updateReply', idempotent: true }),
+      call({
+        method: 'PUT',
+        url: `${cfg.v4Url}/${reviewName}/reply`,
+        body: { comment },
+        subject: 'the review reply',
+        operation: 'reviews.updateReply',
+        idempotent: true,
+      }),
     async deleteReviewReply(reviewName) {
-      await call({ method: 'DELETE', url: `${cfg.v4Url}/${reviewName}/reply`, subject: 'the review reply', operation: 'reviews.deleteReply', idempotent: true });
+      await call({
+        method: 'DELETE',
+        url: `${cfg.v4Url}/${reviewName}/reply`,
+        subject: 'the review reply',
+        operation: 'reviews.deleteReply',
+        idempotent: true,
+      });
     },
 
     async listLocalPosts(v4Name, req) {
       const r = await call<{ localPosts?: LocalPost[]; nextPageToken?: string }>({
-        method: 'GET', url: `${cfg.v4Url}/${v4Name}/localPosts`, query: query(req), subject: 'the posts', operation: 'localPosts.list', idempotent: true,
+        method: 'GET',
+        url: `${cfg.v4Url}/${v4Name}/localPosts`,
+        query: query(req),
+        subject: 'the posts',
+        operation: 'localPosts.list',
+        idempotent: true,
       });
       return page(r.localPosts, r.nextPageToken);
     },
@@ -221,42 +336,73 @@ export function createGoogleBusinessClient(options: GoogleBusinessClientOptions)
 
     async listMedia(v4Name, req) {
       const r = await call<{ mediaItems?: MediaItem[]; nextPageToken?: string; totalMediaItemCount?: number }>({
-        method: 'GET', url: `${cfg.v4Url}/${v4Name}/media`, query: query(req), subject: 'the photos', operation: 'media.list', idempotent: true,
+        method: 'GET',
+        url: `${cfg.v4Url}/${v4Name}/media`,
+        query: query(req),
+        subject: 'the photos',
+        operation: 'media.list',
+        idempotent: true,
       });
       return { ...page(r.mediaItems, r.nextPageToken), ...(r.totalMediaItemCount !== undefined ? { totalMediaItemCount: r.totalMediaItemCount } : {}) };
     },
     allMedia: (v4Name) => paginate((pageToken) => client.listMedia(v4Name, { pageSize: 100, ...(pageToken ? { pageToken } : {}) })),
     createMedia: (v4Name, media) =>
       call({
-        method: 'POST', url: `${cfg.v4Url}/${v4Name}/media`,
-        body: { mediaFormat: media.mediaFormat ?? 'PHOTO', locationAssociation: { category: media.category }, sourceUrl: media.sourceUrl, ...(media.description ? { description: media.description } : {}) },
-        subject: 'the photo', operation: 'media.create', idempotent: false,
+        method: 'POST',
+        url: `${cfg.v4Url}/${v4Name}/media`,
+        body: {
+          mediaFormat: media.mediaFormat ?? 'PHOTO',
+          locationAssociation: { category: media.category },
+          sourceUrl: media.sourceUrl,
+          ...(media.description ? { description: media.description } : {}),
+        },
+        subject: 'the photo',
+        operation: 'media.create',
+        idempotent: false,
       }),
     async deleteMedia(mediaName) {
       await call({ method: 'DELETE', url: `${cfg.v4Url}/${mediaName}`, subject: 'the photo', operation: 'media.delete', idempotent: true });
     },
 
     async fetchDailyMetrics(locationName, metrics, range) {
-      const r = await call<{ multiDailyMetricTimeSeries?: { dailyMetricTimeSeries?: { dailyMetric: DailyMetric; timeSeries?: { datedValues?: DailyMetricSeries['datedValues'] } }[] }[] }>({
-        method: 'GET', url: `${cfg.performanceUrl}/${v1LocationName(locationName)}:fetchMultiDailyMetricsTimeSeries`,
+      const r = await call<{
+        multiDailyMetricTimeSeries?: {
+          dailyMetricTimeSeries?: { dailyMetric: DailyMetric; timeSeries?: { datedValues?: DailyMetricSeries['datedValues'] } }[];
+        }[];
+      }>({
+        method: 'GET',
+        url: `${cfg.performanceUrl}/${v1LocationName(locationName)}:fetchMultiDailyMetricsTimeSeries`,
         query: {
           dailyMetrics: metrics,
-          'dailyRange.startDate.year': range.startDate.year, 'dailyRange.startDate.month': range.startDate.month, 'dailyRange.startDate.day': range.startDate.day,
-          'dailyRange.endDate.year': range.endDate.year, 'dailyRange.endDate.month': range.endDate.month, 'dailyRange.endDate.day': range.endDate.day,
+          'dailyRange.startDate.year': range.startDate.year,
+          'dailyRange.startDate.month': range.startDate.month,
+          'dailyRange.startDate.day': range.startDate.day,
+          'dailyRange.endDate.year': range.endDate.year,
+          'dailyRange.endDate.month': range.endDate.month,
+          'dailyRange.endDate.day': range.endDate.day,
         },
-        subject: 'the performance metrics', operation: 'performance.fetchMultiDailyMetricsTimeSeries', idempotent: true,
+        subject: 'the performance metrics',
+        operation: 'performance.fetchMultiDailyMetricsTimeSeries',
+        idempotent: true,
       });
-      return (r.multiDailyMetricTimeSeries ?? []).flatMap((m) => m.dailyMetricTimeSeries ?? []).map((s) => ({ dailyMetric: s.dailyMetric, datedValues: s.timeSeries?.datedValues ?? [] }));
+      return (r.multiDailyMetricTimeSeries ?? [])
+        .flatMap((m) => m.dailyMetricTimeSeries ?? [])
+        .map((s) => ({ dailyMetric: s.dailyMetric, datedValues: s.timeSeries?.datedValues ?? [] }));
     },
     async listSearchKeywordImpressions(locationName, range, req) {
       const r = await call<{ searchKeywordsCounts?: SearchKeywordCount[]; nextPageToken?: string }>({
-        method: 'GET', url: `${cfg.performanceUrl}/${v1LocationName(locationName)}/searchkeywords/impressions/monthly`,
+        method: 'GET',
+        url: `${cfg.performanceUrl}/${v1LocationName(locationName)}/searchkeywords/impressions/monthly`,
         query: {
-          'monthlyRange.startMonth.year': range.startMonth.year, 'monthlyRange.startMonth.month': range.startMonth.month,
-          'monthlyRange.endMonth.year': range.endMonth.year, 'monthlyRange.endMonth.month': range.endMonth.month,
+          'monthlyRange.startMonth.year': range.startMonth.year,
+          'monthlyRange.startMonth.month': range.startMonth.month,
+          'monthlyRange.endMonth.year': range.endMonth.year,
+          'monthlyRange.endMonth.month': range.endMonth.month,
           ...query(req),
         },
-        subject: 'the search keywords', operation: 'performance.searchKeywords', idempotent: true,
+        subject: 'the search keywords',
+        operation: 'performance.searchKeywords',
+        idempotent: true,
       });
       return page(r.searchKeywordsCounts, r.nextPageToken);
     },

@@ -81,7 +81,11 @@ export function fieldViolationsOf(details: ErrorDetail[]): GoogleFieldViolation[
   }
   return infos
     .filter((i) => i.metadata?.field_mask)
-    .map((i) => ({ field: snakeToCamelPath(i.metadata!.field_mask!), description: `is invalid (${i.reason ?? 'INVALID'})`, ...(i.reason ? { reason: i.reason } : {}) }));
+    .map((i) => ({
+      field: snakeToCamelPath(i.metadata!.field_mask!),
+      description: `is invalid (${i.reason ?? 'INVALID'})`,
+      ...(i.reason ? { reason: i.reason } : {}),
+    }));
 }
 
 export interface ErrorContext {
@@ -93,9 +97,7 @@ export interface ErrorContext {
 
 export function googleErrorFromResponse(httpStatus: number, body: unknown, headers: { get(name: string): string | null }, ctx: ErrorContext): GoogleApiError {
   const err = (body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined) as
-    | { code?: number; message?: string; status?: string; details?: ErrorDetail[] }
-    | string
-    | undefined;
+    { code?: number; message?: string; status?: string; details?: ErrorDetail[] } | string | undefined;
   // OAuth endpoints answer `{"error":"invalid_grant","error_description":"..."}`.
   const oauth = typeof err === 'string' ? { status: err, message: (body as { error_description?: string }).error_description ?? err } : undefined;
   const googleStatus = oauth?.status ?? (typeof err === 'object' ? err?.status : undefined);
@@ -105,7 +107,16 @@ export function googleErrorFromResponse(httpStatus: number, body: unknown, heade
   const reasons = details.map((d) => d.reason).filter((r): r is string => !!r);
   const retryInfo = details.find((d) => d['@type']?.endsWith('google.rpc.RetryInfo'));
   const retryAfterMs = parseDuration(retryInfo?.retryDelay) ?? parseRetryAfter(headers.get('retry-after'));
-  const info = { httpStatus, ...(googleStatus ? { googleStatus } : {}), ...(googleMessage ? { googleMessage } : {}), fieldViolations, reasons, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), attempts: ctx.attempts, operation: ctx.operation };
+  const info = {
+    httpStatus,
+    ...(googleStatus ? { googleStatus } : {}),
+    ...(googleMessage ? { googleMessage } : {}),
+    fieldViolations,
+    reasons,
+    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    attempts: ctx.attempts,
+    operation: ctx.operation,
+  };
   const tries = ctx.attempts > 1 ? ` after ${ctx.attempts} attempts` : '';
 
   if (httpStatus === 400 && googleStatus === 'FAILED_PRECONDITION') {
@@ -116,26 +127,41 @@ export function googleErrorFromResponse(httpStatus: number, body: unknown, heade
     return new GoogleApiError('GOOGLE.INVALID_ARGUMENT', `Google rejected ${ctx.subject}: ${what}`, info);
   }
   if (httpStatus === 401) {
-    return new GoogleApiError('GOOGLE.REAUTH_REQUIRED', 'Google no longer accepts this account\'s sign-in (revoked or expired); reconnect the Google account.', info);
+    return new GoogleApiError(
+      'GOOGLE.REAUTH_REQUIRED',
+      "Google no longer accepts this account's sign-in (revoked or expired); reconnect the Google account.",
+      info,
+    );
   }
-  if (httpStatus === 403) return new GoogleApiError('GOOGLE.PERMISSION_DENIED', `Google denied access to ${ctx.subject}: ${googleMessage ?? 'permission denied'}`, info);
+  if (httpStatus === 403)
+    return new GoogleApiError('GOOGLE.PERMISSION_DENIED', `Google denied access to ${ctx.subject}: ${googleMessage ?? 'permission denied'}`, info);
   if (httpStatus === 404) return new GoogleApiError('GOOGLE.NOT_FOUND', `Google could not find ${ctx.subject}.`, info);
-  if (httpStatus === 409) return new GoogleApiError('GOOGLE.ALREADY_EXISTS', `Google reports ${ctx.subject} already exists: ${googleMessage ?? ''}`.trim(), info);
-  if (httpStatus === 429) return new GoogleApiError('GOOGLE.RATE_LIMITED', `Google's rate limit was exceeded for ${ctx.subject}${tries}; try again in a minute.`, info);
+  if (httpStatus === 409)
+    return new GoogleApiError('GOOGLE.ALREADY_EXISTS', `Google reports ${ctx.subject} already exists: ${googleMessage ?? ''}`.trim(), info);
+  if (httpStatus === 429)
+    return new GoogleApiError('GOOGLE.RATE_LIMITED', `Google's rate limit was exceeded for ${ctx.subject}${tries}; try again in a minute.`, info);
   if (httpStatus >= 500) {
-    return new GoogleApiError('GOOGLE.UNAVAILABLE', `Google is temporarily unavailable (${httpStatus}${googleStatus ? ` ${googleStatus}` : ''}) for ${ctx.subject}${tries}.`, info);
+    return new GoogleApiError(
+      'GOOGLE.UNAVAILABLE',
+      `Google is temporarily unavailable (${httpStatus}${googleStatus ? ` ${googleStatus}` : ''}) for ${ctx.subject}${tries}.`,
+      info,
+    );
   }
   return new GoogleApiError('GOOGLE.UNEXPECTED', `Google answered ${httpStatus} for ${ctx.subject}: ${googleMessage ?? 'unexpected response'}`, info);
 }
 
 export function networkError(cause: unknown, ctx: ErrorContext): GoogleApiError {
   const why = cause instanceof Error ? (cause.cause instanceof Error ? cause.cause.message : cause.message) : String(cause);
-  return new GoogleApiError('GOOGLE.NETWORK', `Could not reach Google for ${ctx.subject}${ctx.attempts > 1 ? ` after ${ctx.attempts} attempts` : ''} (${why}).`, {
-    fieldViolations: [],
-    reasons: [],
-    attempts: ctx.attempts,
-    operation: ctx.operation,
-  });
+  return new GoogleApiError(
+    'GOOGLE.NETWORK',
+    `Could not reach Google for ${ctx.subject}${ctx.attempts > 1 ? ` after ${ctx.attempts} attempts` : ''} (${why}).`,
+    {
+      fieldViolations: [],
+      reasons: [],
+      attempts: ctx.attempts,
+      operation: ctx.operation,
+    },
+  );
 }
 
 /**
@@ -145,7 +171,11 @@ export function networkError(cause: unknown, ctx: ErrorContext): GoogleApiError 
 export function googleErrorToAppError(err: GoogleApiError): AppError {
   switch (err.code) {
     case 'GOOGLE.INVALID_ARGUMENT':
-      return validationError(err.code, err.message, err.info.fieldViolations.map((v) => ({ field: v.field, message: v.description })));
+      return validationError(
+        err.code,
+        err.message,
+        err.info.fieldViolations.map((v) => ({ field: v.field, message: v.description })),
+      );
     case 'GOOGLE.NOT_FOUND':
       return notFound(err.code, err.message);
     case 'GOOGLE.RATE_LIMITED':

@@ -6,7 +6,15 @@ import { startSandbox, type RunningSandbox } from '@locus/sandbox/index';
 import { consentAs } from '@locus/sandbox/google/testing';
 import { createGoogleBusinessClient, v4LocationName, type GoogleBusinessClient } from './client';
 import { GoogleApiError, googleErrorToAppError } from './errors';
-import { buildGoogleAuthorizeUrl, exchangeGoogleAuthCode, fetchGoogleUserInfo, GOOGLE_BUSINESS_SCOPE, revokeGoogleToken, type GoogleEndpoints, type GoogleTokens } from './oauth';
+import {
+  buildGoogleAuthorizeUrl,
+  exchangeGoogleAuthCode,
+  fetchGoogleUserInfo,
+  GOOGLE_BUSINESS_SCOPE,
+  revokeGoogleToken,
+  type GoogleEndpoints,
+  type GoogleTokens,
+} from './oauth';
 import { createLocationWriteQueue } from './write-queue';
 import type { GoogleLocation } from './types';
 
@@ -29,6 +37,7 @@ function endpoints(base: string): GoogleEndpoints {
     businessInformationUrl: `${base}/google/mybusinessbusinessinformation/v1`,
     v4Url: `${base}/google/mybusiness/v4`,
     performanceUrl: `${base}/google/businessprofileperformance/v1`,
+    directoryUrl: `${base}/google/admin/directory/v1`,
   };
 }
 
@@ -40,7 +49,11 @@ async function connect(email: string): Promise<GoogleTokens> {
 }
 
 const admin = (p: string, body: unknown) =>
-  fetch(`${sandbox.url}/google/__sandbox${p}`, { method: p === '/options' ? 'PATCH' : 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${sandbox.url}/google/__sandbox${p}`, {
+    method: p === '/options' ? 'PATCH' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 const fastRetry = { baseDelayMs: 40, maxDelayMs: 2000, maxAttempts: 6, maxTotalDelayMs: 10_000 };
 
@@ -128,7 +141,12 @@ describe('Google Business Profile client', () => {
 
   it('refreshes before calling when the stored token has already expired', async () => {
     const count = refreshed.length;
-    const stale = createGoogleBusinessClient({ config: cfg, tokens: { ...client.tokens(), expiresAt: Date.now() - 1000 }, retry: fastRetry, onTokensRefreshed: (t) => void refreshed.push(t) });
+    const stale = createGoogleBusinessClient({
+      config: cfg,
+      tokens: { ...client.tokens(), expiresAt: Date.now() - 1000 },
+      retry: fastRetry,
+      onTokensRefreshed: (t) => void refreshed.push(t),
+    });
     await stale.getAccount(northwind);
     expect(refreshed.length).toBe(count + 1);
   });
@@ -148,9 +166,10 @@ describe('Google Business Profile client', () => {
     expect((err as GoogleApiError).message).toBe('Google is temporarily unavailable (503 UNAVAILABLE) for the post.');
   });
 
-  it('backs off on 429 RESOURCE_EXHAUSTED, honouring Google\'s retry delay, until the edit goes through', async () => {
+  it("backs off on 429 RESOURCE_EXHAUSTED, honouring Google's retry delay, until the edit goes through", async () => {
     retries.length = 0;
-    const loc = (await client.listLocations(northwind, { pageSize: 1, pageToken: (await client.listLocations(northwind, { pageSize: 10 })).nextPageToken! })).items[0]!.name!;
+    const loc = (await client.listLocations(northwind, { pageSize: 1, pageToken: (await client.listLocations(northwind, { pageSize: 10 })).nextPageToken! }))
+      .items[0]!.name!;
     const titles = Array.from({ length: EDITS + 2 }, (_, i) => `Northwind Auto Care - Edit ${i}`);
     for (const title of titles) await client.updateLocation(loc, { title }, ['title']);
     expect((await client.getLocation(loc)).title).toBe(titles.at(-1));
@@ -171,11 +190,16 @@ describe('Google Business Profile client', () => {
     });
     const page = await queued.listLocations(northwind, { pageSize: 2, readMask: 'name', orderBy: 'title desc' });
     const [a, b] = page.items.map((l) => l.name!);
-    const writes = [0, 1, 2, 3, 4].flatMap((i) => [queued.updateLocation(a!, { title: `Queued A ${i}` }, ['title']), queued.updateAttributes(b!, [{ name: 'attributes/has_wheelchair_accessible_entrance', values: [i % 2 === 0] }], ['has_wheelchair_accessible_entrance'])]);
+    const writes = [0, 1, 2, 3, 4].flatMap((i) => [
+      queued.updateLocation(a!, { title: `Queued A ${i}` }, ['title']),
+      queued.updateAttributes(b!, [{ name: 'attributes/has_wheelchair_accessible_entrance', values: [i % 2 === 0] }], ['has_wheelchair_accessible_entrance']),
+    ]);
     await Promise.all(writes);
     expect(retries.filter((r) => r.code === 'GOOGLE.RATE_LIMITED')).toEqual([]);
     expect((await queued.getLocation(a!)).title).toBe('Queued A 4');
-    expect((await queued.getAttributes(b!)).attributes).toEqual(expect.arrayContaining([{ name: 'attributes/has_wheelchair_accessible_entrance', valueType: 'BOOL', values: [true] }]));
+    expect((await queued.getAttributes(b!)).attributes).toEqual(
+      expect.arrayContaining([{ name: 'attributes/has_wheelchair_accessible_entrance', valueType: 'BOOL', values: [true] }]),
+    );
   });
 
   it('turns a validation error into a readable message naming the field', async () => {
@@ -187,7 +211,9 @@ describe('Google Business Profile client', () => {
     const g = err as GoogleApiError;
     expect(g.code).toBe('GOOGLE.INVALID_ARGUMENT');
     expect(g.message).toBe('Google rejected the location: storefrontAddress.postalCode: "1234" is not a valid US ZIP code.');
-    expect(g.info.fieldViolations).toEqual([{ field: 'storefrontAddress.postalCode', description: '"1234" is not a valid US ZIP code.', reason: 'INVALID_ADDRESS' }]);
+    expect(g.info.fieldViolations).toEqual([
+      { field: 'storefrontAddress.postalCode', description: '"1234" is not a valid US ZIP code.', reason: 'INVALID_ADDRESS' },
+    ]);
     const app = googleErrorToAppError(g);
     expect(app.status).toBe(400);
     expect(app.fields).toEqual([{ field: 'storefrontAddress.postalCode', message: '"1234" is not a valid US ZIP code.' }]);
@@ -230,7 +256,12 @@ describe('Google Business Profile client', () => {
       expect(reply.comment).toBe('Thanks for coming in!');
       await client.deleteReviewReply(reviews.items[0].name);
     }
-    const post = await client.createLocalPost(v4, { topicType: 'OFFER', summary: '10% off brakes', event: { title: 'Brake special', schedule: { startDate: { year: 2030, month: 1, day: 1 }, endDate: { year: 2030, month: 1, day: 31 } } }, offer: { couponCode: 'BRAKES10' } });
+    const post = await client.createLocalPost(v4, {
+      topicType: 'OFFER',
+      summary: '10% off brakes',
+      event: { title: 'Brake special', schedule: { startDate: { year: 2030, month: 1, day: 1 }, endDate: { year: 2030, month: 1, day: 31 } } },
+      offer: { couponCode: 'BRAKES10' },
+    });
     expect(post.state).toBe('LIVE');
     const posts = [];
     for await (const p of client.allLocalPosts(v4)) posts.push(p.name);
@@ -239,8 +270,14 @@ describe('Google Business Profile client', () => {
     const media = await client.listMedia(v4);
     expect(media.items.some((m) => m.locationAssociation?.category === 'LOGO')).toBe(true);
 
-    const series = await client.fetchDailyMetrics(loc, ['BUSINESS_IMPRESSIONS_MOBILE_MAPS', 'CALL_CLICKS'], { startDate: { year: 2025, month: 3, day: 1 }, endDate: { year: 2025, month: 3, day: 7 } });
-    expect(series.map((s) => [s.dailyMetric, s.datedValues.length])).toEqual([['BUSINESS_IMPRESSIONS_MOBILE_MAPS', 7], ['CALL_CLICKS', 7]]);
+    const series = await client.fetchDailyMetrics(loc, ['BUSINESS_IMPRESSIONS_MOBILE_MAPS', 'CALL_CLICKS'], {
+      startDate: { year: 2025, month: 3, day: 1 },
+      endDate: { year: 2025, month: 3, day: 7 },
+    });
+    expect(series.map((s) => [s.dailyMetric, s.datedValues.length])).toEqual([
+      ['BUSINESS_IMPRESSIONS_MOBILE_MAPS', 7],
+      ['CALL_CLICKS', 7],
+    ]);
     const keywords = await client.listSearchKeywordImpressions(loc, { startMonth: { year: 2025, month: 1 }, endMonth: { year: 2025, month: 3 } });
     expect(keywords.items[0]?.searchKeyword).toBeTruthy();
   });

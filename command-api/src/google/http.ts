@@ -125,7 +125,7 @@ export function createGoogleHttp(options: GoogleHttpOptions): GoogleHttp {
         }
         if (res) {
           const text = await res.text();
-          let json: unknown = undefined;
+          let json: unknown;
           try {
             json = text ? JSON.parse(text) : {};
           } catch {
@@ -140,7 +140,8 @@ export function createGoogleHttp(options: GoogleHttpOptions): GoogleHttp {
             continue;
           }
         }
-        const retryable = failure!.code === 'GOOGLE.RATE_LIMITED' || ((failure!.code === 'GOOGLE.UNAVAILABLE' || failure!.code === 'GOOGLE.NETWORK') && req.idempotent);
+        const retryable =
+          failure!.code === 'GOOGLE.RATE_LIMITED' || ((failure!.code === 'GOOGLE.UNAVAILABLE' || failure!.code === 'GOOGLE.NETWORK') && req.idempotent);
         if (!retryable || attempt >= policy.maxAttempts) throw failure!;
         const delay = backoff(attempt, failure!.info.retryAfterMs);
         if (waited + delay > policy.maxTotalDelayMs) throw failure!;

@@ -80,7 +80,11 @@ async function tokenRequest(cfg: GoogleEndpoints, form: Record<string, string>, 
   };
 }
 
-export function exchangeGoogleAuthCode(cfg: GoogleEndpoints, opts: { code: string; redirectUri: string; codeVerifier?: string }, deps: OAuthDeps = {}): Promise<GoogleTokens> {
+export function exchangeGoogleAuthCode(
+  cfg: GoogleEndpoints,
+  opts: { code: string; redirectUri: string; codeVerifier?: string },
+  deps: OAuthDeps = {},
+): Promise<GoogleTokens> {
   return tokenRequest(
     cfg,
     { grant_type: 'authorization_code', code: opts.code, redirect_uri: opts.redirectUri, ...(opts.codeVerifier ? { code_verifier: opts.codeVerifier } : {}) },
@@ -107,7 +111,11 @@ export async function fetchGoogleUserInfo(cfg: Pick<GoogleEndpoints, 'userInfoUr
   if (!res.ok || !json || typeof json.sub !== 'string') throw googleErrorFromResponse(res.ok ? 502 : res.status, json, res.headers, ctx);
   const s = (k: string) => (typeof json[k] === 'string' ? (json[k] as string) : undefined);
   const out: GoogleUserInfo = { sub: json.sub };
-  const name = s('name'), given = s('given_name'), family = s('family_name'), email = s('email'), picture = s('picture');
+  const name = s('name'),
+    given = s('given_name'),
+    family = s('family_name'),
+    email = s('email'),
+    picture = s('picture');
   if (name) out.name = name;
   if (given) out.givenName = given;
   if (family) out.familyName = family;
@@ -121,8 +129,16 @@ export async function fetchGoogleUserInfo(cfg: Pick<GoogleEndpoints, 'userInfoUr
 export async function revokeGoogleToken(cfg: Pick<GoogleEndpoints, 'tokenUrl'>, token: string, deps: OAuthDeps = {}): Promise<void> {
   // Google's revoke endpoint sits beside the token endpoint (oauth2.googleapis.com/revoke).
   const url = cfg.tokenUrl.replace(/\/token$/, '/revoke');
-  const res = await (deps.fetch ?? fetch)(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token }) });
+  const res = await (deps.fetch ?? fetch)(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token }),
+  });
   if (!res.ok && res.status !== 400) {
-    throw googleErrorFromResponse(res.status, await res.json().catch(() => undefined), res.headers, { subject: 'the token revocation', operation: 'oauth.revoke', attempts: 1 });
+    throw googleErrorFromResponse(res.status, await res.json().catch(() => undefined), res.headers, {
+      subject: 'the token revocation',
+      operation: 'oauth.revoke',
+      attempts: 1,
+    });
   }
 }

@@ -132,8 +132,7 @@ export interface LocalPost {
 }
 
 export type MediaCategory =
-  | 'COVER' | 'PROFILE' | 'LOGO' | 'EXTERIOR' | 'INTERIOR' | 'PRODUCT' | 'AT_WORK' | 'FOOD_AND_DRINK' | 'MENU'
-  | 'COMMON_AREA' | 'ROOMS' | 'TEAMS' | 'ADDITIONAL';
+  'COVER' | 'PROFILE' | 'LOGO' | 'EXTERIOR' | 'INTERIOR' | 'PRODUCT' | 'AT_WORK' | 'FOOD_AND_DRINK' | 'MENU' | 'COMMON_AREA' | 'ROOMS' | 'TEAMS' | 'ADDITIONAL';
 export interface MediaItem {
   name?: string;
   mediaFormat: 'PHOTO' | 'VIDEO';
@@ -181,6 +180,18 @@ export interface Page<T> {
 
 /** Fields Locus reads from every location (Google requires a readMask). */
 export const LOCATION_READ_MASK = [
-  'name', 'languageCode', 'storeCode', 'title', 'phoneNumbers', 'categories', 'storefrontAddress', 'websiteUri',
-  'regularHours', 'latlng', 'openInfo', 'profile', 'labels', 'metadata',
+  'name',
+  'languageCode',
+  'storeCode',
+  'title',
+  'phoneNumbers',
+  'categories',
+  'storefrontAddress',
+  'websiteUri',
+  'regularHours',
+  'latlng',
+  'openInfo',
+  'profile',
+  'labels',
+  'metadata',
 ].join(',');

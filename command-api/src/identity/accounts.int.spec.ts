@@ -10,7 +10,10 @@ const ADMIN = { adminEmail: 'root@locus.example', adminPassword: 'Admin-Pass-202
 const member = DEMO_COMPANIES[1]!.users[0]!;
 
 /** A 1x1 PNG. */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082',
+  'hex',
+);
 
 describe('sign-up, forgot password and profile over HTTP', () => {
   let stack: IdentityStack;
@@ -26,21 +29,42 @@ describe('sign-up, forgot password and profile over HTTP', () => {
   const login = (email: string, password: string) => stack.command('POST', '/api/auth/login', { body: { UserName: email, Password: password } });
 
   describe('sign-up', () => {
-    it('creates a company without a name and its admin, signed in at once', async () => {
+    it('creates the company named at sign-up and its admin, signed in at once; the admin renames it', async () => {
       const res = await stack.command('POST', '/api/auth/signup', {
-        body: { FirstName: 'Nora', LastName: 'Quinn', Email: 'nora.quinn@newco.example', Password: 'longenough1' },
+        body: { FirstName: 'Nora', LastName: 'Quinn', Email: 'nora.quinn@newco.example', Password: 'longenough1', CompanyName: 'Quinn Heating' },
       });
       expect(res.status).toBe(201);
       const claims = decodeJwt(res.json.Token);
-      expect(claims).toMatchObject({ RoleId: 'CompanyAdmin', CompanyName: null, fullName: 'Nora Quinn', ViewingAsAdmin: false });
+      expect(claims).toMatchObject({ RoleId: 'CompanyAdmin', CompanyName: 'Quinn Heating', fullName: 'Nora Quinn', ViewingAsAdmin: false });
       const wait = { 'X-Min-Position': res.headers.get('x-position')! };
       const name = await stack.query('GET', '/api/companies/company-name', { token: res.json.Token, headers: wait });
-      expect(name.json.Data).toEqual({ Id: claims.CompanyId, CompanyName: null });
+      expect(name.json.Data).toEqual({ Id: claims.CompanyId, CompanyName: 'Quinn Heating' });
       const renamed = await stack.command('POST', '/api/companies/company-name', { token: res.json.Token, body: { CompanyName: 'Quinn Plumbing' } });
       expect(renamed.json.ResponseMessage).toBe('Your company name has been updated successfully');
-      const refreshed = await stack.query('GET', '/api/auth/token', { token: res.json.Token, headers: { 'X-Min-Position': renamed.headers.get('x-position')! } });
+      const refreshed = await stack.query('GET', '/api/auth/token', {
+        token: res.json.Token,
+        headers: { 'X-Min-Position': renamed.headers.get('x-position')! },
+      });
       expect(decodeJwt(refreshed.json.Token).CompanyName).toBe('Quinn Plumbing');
       expect((await login('nora.quinn@newco.example', 'longenough1')).status).toBe(200);
+    });
+
+    it('names the company from the registrant when sign-up sends no company name (never unnamed)', async () => {
+      const res = await stack.command('POST', '/api/auth/signup', {
+        body: { FirstName: 'Omar', LastName: 'Reyes', Email: 'omar.reyes@newco.example', Password: 'longenough1' },
+      });
+      expect(res.status).toBe(201);
+      expect(decodeJwt(res.json.Token).CompanyName).toBe("Omar Reyes's Company");
+      const name = await stack.query('GET', '/api/companies/company-name', {
+        token: res.json.Token,
+        headers: { 'X-Min-Position': res.headers.get('x-position')! },
+      });
+      expect(name.json.Data.CompanyName).toBe("Omar Reyes's Company");
+      const blank = await stack.command('POST', '/api/auth/signup', {
+        body: { FirstName: 'Pia', Email: 'pia@newco.example', Password: 'longenough1', CompanyName: '  ' },
+      });
+      expect(blank.status).toBe(400);
+      expect(blank.json.ApiError.Fields.map((f: { Field: string }) => f.Field)).toEqual(['CompanyName']);
     });
 
     it('validates per spec and refuses a taken email', async () => {
@@ -74,16 +98,24 @@ describe('sign-up, forgot password and profile over HTTP', () => {
       expect(link.searchParams.get('email')).toBe(member.email);
       const token = link.searchParams.get('token')!;
 
-      const mismatch = await stack.command('POST', '/api/auth/reset-password', { body: { Email: member.email, Token: token, NewPassword: 'brand-new-pass', ConfirmPassword: 'other-pass-1' } });
+      const mismatch = await stack.command('POST', '/api/auth/reset-password', {
+        body: { Email: member.email, Token: token, NewPassword: 'brand-new-pass', ConfirmPassword: 'other-pass-1' },
+      });
       expect(mismatch.status).toBe(400);
       expect(mismatch.json.ApiError.Fields).toEqual([{ Field: 'ConfirmPassword', Message: 'New Password And Confirm Password are not same' }]);
-      const wrongToken = await stack.command('POST', '/api/auth/reset-password', { body: { Email: member.email, Token: 'x' + token.slice(1), NewPassword: 'brand-new-pass', ConfirmPassword: 'brand-new-pass' } });
+      const wrongToken = await stack.command('POST', '/api/auth/reset-password', {
+        body: { Email: member.email, Token: 'x' + token.slice(1), NewPassword: 'brand-new-pass', ConfirmPassword: 'brand-new-pass' },
+      });
       expect(wrongToken.status).toBe(422);
 
-      const reset = await stack.command('POST', '/api/auth/reset-password', { body: { Email: member.email, Token: token, NewPassword: 'brand-new-pass', ConfirmPassword: 'brand-new-pass' } });
+      const reset = await stack.command('POST', '/api/auth/reset-password', {
+        body: { Email: member.email, Token: token, NewPassword: 'brand-new-pass', ConfirmPassword: 'brand-new-pass' },
+      });
       expect(reset.status).toBe(200);
       expect(reset.json.ResponseMessage).toBe('Your password reset successfully.');
-      const reuse = await stack.command('POST', '/api/auth/reset-password', { body: { Email: member.email, Token: token, NewPassword: 'another-pass-2', ConfirmPassword: 'another-pass-2' } });
+      const reuse = await stack.command('POST', '/api/auth/reset-password', {
+        body: { Email: member.email, Token: token, NewPassword: 'another-pass-2', ConfirmPassword: 'another-pass-2' },
+      });
       expect(reuse.status).toBe(422);
       expect(reuse.json.ResponseMessage).toBe('This password reset link is invalid or has expired.');
       expect((await login(member.email, ADMIN.adminPassword)).status).toBe(401);
@@ -115,25 +147,50 @@ describe('sign-up, forgot password and profile over HTTP', () => {
     it('updates personal information and shows it back', async () => {
       const update = await stack.command('POST', '/api/profile', {
         token,
-        body: { FirstName: 'Laura', LastName: 'Martínez-Ruiz', Email: 'laura.m@bluebirdins.example', PhoneNumber: '(512) 555-0199', AddressLine1: '12 Elm St', AddressLine2: '', City: 'Austin', PostalCode: '78701' },
+        body: {
+          FirstName: 'Laura',
+          LastName: 'Martínez-Ruiz',
+          Email: 'laura.m@bluebirdins.example',
+          PhoneNumber: '(512) 555-0199',
+          AddressLine1: '12 Elm St',
+          AddressLine2: '',
+          City: 'Austin',
+          PostalCode: '78701',
+        },
       });
       expect(update.status).toBe(200);
       expect(update.json.ResponseMessage).toBe('Your Profile update successfully');
       const profile = await stack.query('GET', '/api/profile', { token, headers: { 'X-Min-Position': update.headers.get('x-position')! } });
-      expect(profile.json.Data).toMatchObject({ LastName: 'Martínez-Ruiz', Email: 'laura.m@bluebirdins.example', City: 'Austin', CompanyName: 'Bluebird Insurance Agency' });
+      expect(profile.json.Data).toMatchObject({
+        LastName: 'Martínez-Ruiz',
+        Email: 'laura.m@bluebirdins.example',
+        City: 'Austin',
+        CompanyName: 'Bluebird Insurance Agency',
+      });
       // The old email is free again, the new one signs in.
       expect((await login('laura.m@bluebirdins.example', ADMIN.adminPassword)).status).toBe(200);
-      const signup = await stack.command('POST', '/api/auth/signup', { body: { FirstName: 'L', Email: DEMO_COMPANIES[2]!.users[1]!.email, Password: 'longenough1' } });
+      const signup = await stack.command('POST', '/api/auth/signup', {
+        body: { FirstName: 'L', Email: DEMO_COMPANIES[2]!.users[1]!.email, Password: 'longenough1' },
+      });
       expect(signup.status).toBe(201);
     });
 
     it('resets the password with the current one, per the spec rules', async () => {
-      const mismatch = await stack.command('POST', '/api/profile/reset-password', { token, body: { CurrentPassword: ADMIN.adminPassword, NewPassword: 'new-pass-123', ConfirmPassword: 'new-pass-124' } });
+      const mismatch = await stack.command('POST', '/api/profile/reset-password', {
+        token,
+        body: { CurrentPassword: ADMIN.adminPassword, NewPassword: 'new-pass-123', ConfirmPassword: 'new-pass-124' },
+      });
       expect(mismatch.status).toBe(400);
       expect(mismatch.json.ApiError.Fields).toEqual([{ Field: 'ConfirmPassword', Message: 'Passwords do not match.' }]);
-      const wrongCurrent = await stack.command('POST', '/api/profile/reset-password', { token, body: { CurrentPassword: 'nope-nope', NewPassword: 'new-pass-123', ConfirmPassword: 'new-pass-123' } });
+      const wrongCurrent = await stack.command('POST', '/api/profile/reset-password', {
+        token,
+        body: { CurrentPassword: 'nope-nope', NewPassword: 'new-pass-123', ConfirmPassword: 'new-pass-123' },
+      });
       expect(wrongCurrent.status).toBe(422);
-      const ok = await stack.command('POST', '/api/profile/reset-password', { token, body: { CurrentPassword: ADMIN.adminPassword, NewPassword: 'new-pass-123', ConfirmPassword: 'new-pass-123' } });
+      const ok = await stack.command('POST', '/api/profile/reset-password', {
+        token,
+        body: { CurrentPassword: ADMIN.adminPassword, NewPassword: 'new-pass-123', ConfirmPassword: 'new-pass-123' },
+      });
       expect(ok.status).toBe(200);
       expect(ok.json.ResponseMessage).toBe('Your password reset successfully.');
       clock.advance(61_000);

@@ -1,11 +1,11 @@
 import { companyStream } from '@locus/contracts';
 import type { EventStore, TokenClaims } from '@locus/platform';
-import { loadAggregate } from '../users/aggregate';
+import { loadStream } from '../kit';
 import { fullNameOf, type ExistingUser } from '../users/user-state';
 import { evolveCompany, initialCompanyState, type CompanyState } from '../companies/company-state';
 
 export async function loadCompanyState(eventStore: EventStore, companyId: string): Promise<CompanyState> {
-  return (await loadAggregate(eventStore, companyStream(companyId), evolveCompany, initialCompanyState)).state;
+  return (await loadStream(eventStore, companyStream(companyId), { evolve: evolveCompany, initialState: initialCompanyState })).state;
 }
 
 /** Token claims of a user (spec "Current user": UserId, RoleId, fullName, EmailAddress, CompanyId, CompanyName, ProfileImgUrl, ViewingAsAdmin). */

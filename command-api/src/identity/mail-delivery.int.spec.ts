@@ -49,7 +49,15 @@ describe('identity mail over SMTP', () => {
 
   it('delivers the one-time code opened from the sealed copy', async () => {
     await reactor().handle(
-      recorded('OtpIssued', { challengeId: 'ch-1', userId: 'u', email: 'root@locus.example', codeHash: 'h', sealedCode: secrets.seal('482913', 'ch-1'), expiresAt: '2025-05-01T12:10:00.000Z', maxAttempts: 5 }),
+      recorded('OtpIssued', {
+        challengeId: 'ch-1',
+        userId: 'u',
+        email: 'root@locus.example',
+        codeHash: 'h',
+        sealedCode: secrets.seal('482913', 'ch-1'),
+        expiresAt: '2025-05-01T12:10:00.000Z',
+        maxAttempts: 5,
+      }),
       ctx,
     );
     const [mail] = messagesOf(await inbox('root@locus.example'));
@@ -60,7 +68,14 @@ describe('identity mail over SMTP', () => {
 
   it('delivers the reset link to the public URL', async () => {
     await reactor().handle(
-      recorded('PasswordResetRequested', { userId: 'u', requestId: 'r-1', email: 'ann+x@b.example', tokenHash: 'h', sealedToken: secrets.seal('tok_en-1', 'r-1'), expiresAt: '2025-05-01T13:00:00.000Z' }),
+      recorded('PasswordResetRequested', {
+        userId: 'u',
+        requestId: 'r-1',
+        email: 'ann+x@b.example',
+        tokenHash: 'h',
+        sealedToken: secrets.seal('tok_en-1', 'r-1'),
+        expiresAt: '2025-05-01T13:00:00.000Z',
+      }),
       ctx,
     );
     const [mail] = messagesOf(await inbox('ann+x@b.example'));
@@ -69,13 +84,29 @@ describe('identity mail over SMTP', () => {
 
   it('sends nothing for an expired code, and parks what cannot be opened', async () => {
     await reactor().handle(
-      recorded('OtpIssued', { challengeId: 'ch-2', userId: 'u', email: 'late@locus.example', codeHash: 'h', sealedCode: secrets.seal('111111', 'ch-2'), expiresAt: '2025-05-01T11:59:00.000Z', maxAttempts: 5 }),
+      recorded('OtpIssued', {
+        challengeId: 'ch-2',
+        userId: 'u',
+        email: 'late@locus.example',
+        codeHash: 'h',
+        sealedCode: secrets.seal('111111', 'ch-2'),
+        expiresAt: '2025-05-01T11:59:00.000Z',
+        maxAttempts: 5,
+      }),
       ctx,
     );
     expect(messagesOf(await inbox('late@locus.example'))).toEqual([]);
     await expect(
       reactor().handle(
-        recorded('OtpIssued', { challengeId: 'ch-3', userId: 'u', email: 'x@locus.example', codeHash: 'h', sealedCode: secrets.seal('111111', 'other'), expiresAt: '2025-05-01T12:10:00.000Z', maxAttempts: 5 }),
+        recorded('OtpIssued', {
+          challengeId: 'ch-3',
+          userId: 'u',
+          email: 'x@locus.example',
+          codeHash: 'h',
+          sealedCode: secrets.seal('111111', 'other'),
+          expiresAt: '2025-05-01T12:10:00.000Z',
+          maxAttempts: 5,
+        }),
         ctx,
       ),
     ).rejects.toMatchObject({ name: 'PermanentReactorError' });

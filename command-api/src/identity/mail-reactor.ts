@@ -1,4 +1,4 @@
-import { OtpIssuedSchema, PasswordResetRequestedSchema, OTP_TTL_SECONDS } from '@locus/contracts';
+import { INVITATION_TTL_SECONDS, OtpIssuedSchema, OtpResentSchema, PasswordResetRequestedSchema, OTP_TTL_SECONDS } from '@locus/contracts';
 import { PermanentReactorError, type Clock, type LocusConfig, type Mailer, type ReactorDefinition, type RecordedEvent } from '@locus/platform';
 import type { Logger } from 'pino';
 import type { IdentitySecrets } from './secrets';
@@ -31,6 +31,16 @@ export function passwordResetMail(to: string, link: string) {
   };
 }
 
+export function invitationMail(to: string, link: string, invitedBy: string) {
+  const days = Math.round(INVITATION_TTL_SECONDS / 86_400);
+  return {
+    to,
+    subject: `You are invited to ${invitedBy} on Locus`,
+    text: `${invitedBy} added you to Locus.\n\nOpen this link to set your password (valid for ${days} days, usable once):\n${link}`,
+    html: `<p>${escapeHtml(invitedBy)} added you to Locus.</p><p><a href="${escapeHtml(link)}">Set your password</a> (valid for ${days} days, usable once).</p>`,
+  };
+}
+
 export const resetLink = (publicUrl: string, email: string, token: string) =>
   `${publicUrl.replace(/\/$/, '')}/forget-password?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
 
@@ -51,18 +61,23 @@ export function identityMailReactor(deps: IdentityMailDeps, secrets: IdentitySec
 
   return {
     name: 'identity-mail',
-    handles: ['OtpIssued', 'PasswordResetRequested'],
+    handles: ['OtpIssued', 'OtpResent', 'PasswordResetRequested'],
     maxAttempts: 8,
     async handle(event: RecordedEvent) {
-      if (event.type === 'OtpIssued') {
-        const data = OtpIssuedSchema.parse(event.data);
+      if (event.type === 'OtpIssued' || event.type === 'OtpResent') {
+        const data = (event.type === 'OtpIssued' ? OtpIssuedSchema : OtpResentSchema).parse(event.data);
         if (expired(data.expiresAt)) return void deps.logger?.info({ eventId: event.id }, 'OTP expired before it was mailed; skipped');
         await deps.mailer.send(otpMail(data.email, open(data.sealedCode, data.challengeId)));
       } else if (event.type === 'PasswordResetRequested') {
         const data = PasswordResetRequestedSchema.parse(event.data);
         if (expired(data.expiresAt)) return void deps.logger?.info({ eventId: event.id }, 'Reset link expired before it was mailed; skipped');
         const token = open(data.sealedToken, data.requestId);
-        await deps.mailer.send(passwordResetMail(data.email, resetLink(deps.config.publicUrl, data.email, token)));
+        const link = resetLink(deps.config.publicUrl, data.email, token);
+        await deps.mailer.send(
+          data.purpose === 'invitation'
+            ? invitationMail(data.email, `${link}&invitation=1`, data.invitedBy ?? 'Your company')
+            : passwordResetMail(data.email, link),
+        );
       }
     },
   };

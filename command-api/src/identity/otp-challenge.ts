@@ -1,14 +1,27 @@
-import { authMessages, type OtpChallengeEvent } from '@locus/contracts';
-import { unauthenticated } from '@locus/platform';
-import type { Decider } from '../users/aggregate';
+import { authMessages, OTP_MAX_RESENDS, OTP_RESEND_INTERVAL_SECONDS, OTP_TTL_SECONDS, type OtpChallengeEvent } from '@locus/contracts';
+import { rateLimited, unauthenticated } from '@locus/platform/ports';
+import type { Decider } from '../kit/decider';
 
 /** An Administrator's one-time code: single use, expires, void after `maxAttempts` wrong codes. */
 export type OtpChallengeState =
   | { status: 'none' }
-  | { status: 'pending' | 'verified'; userId: string; codeHash: string; expiresAt: string; maxAttempts: number; failures: number };
+  | {
+      status: 'pending' | 'verified';
+      userId: string;
+      email: string;
+      codeHash: string;
+      expiresAt: string;
+      maxAttempts: number;
+      failures: number;
+      /** When the current code was mailed, and how many times a new one was asked for. */
+      sentAt: string;
+      resends: number;
+    };
 
 export type OtpChallengeCommand =
   | { type: 'IssueOtp'; data: Extract<OtpChallengeEvent, { type: 'OtpIssued' }>['data'] }
+  /** A fresh code (hashed and sealed by the caller) replacing the pending one. */
+  | { type: 'ResendOtp'; data: { challengeId: string; codeHash: string; sealedCode: string; expiresAt: string; now: string } }
   /** codeMatches is computed by the caller (keyed hash compare); now decides expiry. */
   | { type: 'VerifyOtp'; data: { challengeId: string; codeMatches: boolean; now: string; tokenId: string } };
 
@@ -20,11 +33,19 @@ export function evolveOtpChallenge(state: OtpChallengeState, event: OtpChallenge
       return {
         status: 'pending',
         userId: event.data.userId,
+        email: event.data.email,
         codeHash: event.data.codeHash,
         expiresAt: event.data.expiresAt,
         maxAttempts: event.data.maxAttempts,
         failures: 0,
+        // OtpIssued carries no time of its own: the code was mailed one lifetime before it expires
+        sentAt: new Date(Date.parse(event.data.expiresAt) - OTP_TTL_SECONDS * 1000).toISOString(),
+        resends: 0,
       };
+    case 'OtpResent':
+      return state.status === 'none'
+        ? state
+        : { ...state, codeHash: event.data.codeHash, expiresAt: event.data.expiresAt, sentAt: event.data.resentAt, resends: state.resends + 1 };
     case 'OtpFailed':
       return state.status === 'none' ? state : { ...state, failures: state.failures + 1 };
     case 'OtpVerified':
@@ -47,6 +68,15 @@ export function decideOtpChallenge(command: OtpChallengeCommand, state: OtpChall
     case 'IssueOtp':
       if (state.status !== 'none') throw invalid();
       return [{ type: 'OtpIssued', data: command.data }];
+    case 'ResendOtp': {
+      if (state.status !== 'pending') throw invalid();
+      if (state.failures >= state.maxAttempts) throw unauthenticated('AUTH.OTP_EXHAUSTED', authMessages.otpExhausted);
+      if (state.resends >= OTP_MAX_RESENDS) throw rateLimited('AUTH.OTP_RESEND_LIMIT', authMessages.otpResendLimit);
+      const waitMs = Date.parse(state.sentAt) + OTP_RESEND_INTERVAL_SECONDS * 1000 - Date.parse(command.data.now);
+      if (waitMs > 0) throw rateLimited('AUTH.OTP_RESEND_TOO_SOON', authMessages.otpResendTooSoon, Math.ceil(waitMs / 1000));
+      const { challengeId, codeHash, sealedCode, expiresAt, now } = command.data;
+      return [{ type: 'OtpResent', data: { challengeId, userId: state.userId, email: state.email, codeHash, sealedCode, expiresAt, resentAt: now } }];
+    }
     case 'VerifyOtp': {
       if (state.status !== 'pending') throw invalid();
       if (Date.parse(state.expiresAt) <= Date.parse(command.data.now)) throw unauthenticated('AUTH.OTP_EXPIRED', authMessages.otpExpired);

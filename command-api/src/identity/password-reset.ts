@@ -1,17 +1,11 @@
-import {
-  PASSWORD_RESET_TTL_SECONDS,
-  authMessages as m,
-  forgotPasswordRoute,
-  resetPasswordRoute,
-  userStream,
-} from '@locus/contracts';
-import { implement, rateLimited, ruleViolation, type CommandDeps, type RouteImplementation } from '@locus/platform';
-import { eventMetadata, runCommand } from '../users/aggregate';
+import { PASSWORD_RESET_TTL_SECONDS, authMessages as m, forgotPasswordRoute, resetPasswordRoute, userStream } from '@locus/contracts';
+import { implement, ruleViolation, type CommandDeps, type RouteImplementation } from '@locus/platform';
+import { eventMetadata, runCommand } from '../kit';
 import { findUserByEmail, normalizeEmail } from '../users/email-reservation';
 import { hashPassword } from '../users/passwords';
 import { userDecider } from '../users/user-decider';
-import { createRateLimiter } from './rate-limiter';
 import type { IdentitySecrets } from './secrets';
+import type { IdentityThrottles } from './throttles';
 
 const invalidLink = () => ruleViolation('AUTH.RESET_LINK_INVALID', m.resetLinkInvalid, [{ field: 'Token', message: m.resetLinkInvalid }]);
 
@@ -21,14 +15,10 @@ const invalidLink = () => ruleViolation('AUTH.RESET_LINK_INVALID', m.resetLinkIn
  * stored only as a keyed hash (plus its sealed copy for the mailer), is single-use, replaced by
  * a newer request, voided by any password change, and expires after an hour.
  */
-export function passwordResetRoutes(deps: CommandDeps, secrets: IdentitySecrets): RouteImplementation[] {
-  const requestLimiter = createRateLimiter({ limit: 5, windowMs: 60_000, clock: deps.clock });
-  const resetLimiter = createRateLimiter({ limit: 10, windowMs: 60_000, clock: deps.clock });
-
-  const forgot = implement<unknown, unknown, { Email: string }>(forgotPasswordRoute, async (req) => {
+export function passwordResetRoutes(deps: CommandDeps, secrets: IdentitySecrets, throttles: IdentityThrottles): RouteImplementation[] {
+  const forgot = implement(forgotPasswordRoute, async (req) => {
     const email = normalizeEmail(req.body.Email);
-    const wait = requestLimiter.hit(`${email}|${req.ip}`);
-    if (wait > 0) throw rateLimited('AUTH.TOO_MANY_ATTEMPTS', m.tooManyAttempts, wait);
+    await throttles.forgotPasswordAttempt(email, req.ip);
     const found = await findUserByEmail(deps.eventStore, email);
     if (found && found.state.status === 'active') {
       const user = found.state;
@@ -55,9 +45,8 @@ export function passwordResetRoutes(deps: CommandDeps, secrets: IdentitySecrets)
     return { body: { Success: true, ResponseMessage: m.forgotPasswordSent } };
   });
 
-  const reset = implement<unknown, unknown, { Email: string; Token: string; NewPassword: string }>(resetPasswordRoute, async (req) => {
-    const wait = resetLimiter.hit(req.ip);
-    if (wait > 0) throw rateLimited('AUTH.TOO_MANY_ATTEMPTS', m.tooManyAttempts, wait);
+  const reset = implement(resetPasswordRoute, async (req) => {
+    await throttles.resetPasswordAttempt(req.ip);
     const found = await findUserByEmail(deps.eventStore, req.body.Email);
     if (!found || found.state.status === 'none') throw invalidLink();
     const user = found.state;

@@ -4,15 +4,17 @@ import { passwordResetRoutes } from './password-reset';
 import { createIdentitySecrets } from './secrets';
 import { signInRoutes } from './sign-in';
 import { signUpRoutes } from './sign-up';
+import { identityThrottles } from './throttles';
 
 /** Sign-in, OTP, sign-up, forgot/reset password. (Token refresh is a query: query-api/src/identity.) */
 export function identityCommandRoutes(deps: CommandDeps): RouteImplementation[] {
-  const secrets = createIdentitySecrets(deps.config.encryptionKey);
-  return [...signInRoutes(deps, secrets), ...signUpRoutes(deps), ...passwordResetRoutes(deps, secrets)];
+  const secrets = createIdentitySecrets(deps.config.encryptionKey, deps.config.previousEncryptionKeys);
+  const throttles = identityThrottles(deps);
+  return [...signInRoutes(deps, secrets, throttles), ...signUpRoutes(deps, throttles), ...passwordResetRoutes(deps, secrets, throttles)];
 }
 
 export function identityReactors(deps: Pick<CommandDeps, 'mailer' | 'clock' | 'config' | 'logger'>): ReactorDefinition[] {
-  return [identityMailReactor(deps, createIdentitySecrets(deps.config.encryptionKey))];
+  return [identityMailReactor(deps, createIdentitySecrets(deps.config.encryptionKey, deps.config.previousEncryptionKeys))];
 }
 
 export { createSessionValidator } from './session-validator';

@@ -25,8 +25,8 @@ describe('secrets never stored or logged in clear', () => {
     const code = /\b(\d{6})\b/.exec(otpMail.text)![1]!;
     secrets.push({ kind: 'otp', value: code });
     const wrong = code === '000000' ? '000001' : '000000';
-    await stack.command('POST', `/api/auth/verify-otp/${wrong}`, { body: { ChallengeId: login.json.OtpChallengeId } });
-    const verified = await stack.command('POST', `/api/auth/verify-otp/${code}`, { body: { ChallengeId: login.json.OtpChallengeId } });
+    await stack.command('POST', `/api/auth/verify-otp/${wrong}`, { body: { OtpChallengeId: login.json.OtpChallengeId } });
+    const verified = await stack.command('POST', `/api/auth/verify-otp/${code}`, { body: { OtpChallengeId: login.json.OtpChallengeId } });
     expect(verified.status).toBe(200);
     const adminToken = verified.json.Token as string;
 
@@ -35,7 +35,10 @@ describe('secrets never stored or logged in clear', () => {
     secrets.push({ kind: 'company admin password', value: companyPassword });
     const company = await stack.command('POST', '/api/companies', {
       token: adminToken,
-      body: { CompanyName: 'Scan Co', PrimaryContact: { FirstName: 'Sam', Email: 'sam@scan.example', Password: companyPassword, ConfirmPassword: companyPassword } },
+      body: {
+        CompanyName: 'Scan Co',
+        PrimaryContact: { FirstName: 'Sam', Email: 'sam@scan.example', Password: companyPassword, ConfirmPassword: companyPassword },
+      },
     });
     expect(company.status).toBe(201);
     const samToken = (await stack.command('POST', '/api/auth/login', { body: { UserName: 'sam@scan.example', Password: companyPassword } })).json.Token;
@@ -61,12 +64,23 @@ describe('secrets never stored or logged in clear', () => {
     secrets.push({ kind: 'reset token', value: token });
     const resetPassword = 'Reset-Link-Pw-5520';
     secrets.push({ kind: 'password set by reset link', value: resetPassword });
-    expect((await stack.command('POST', '/api/auth/reset-password', { body: { Email: member.email, Token: token, NewPassword: resetPassword, ConfirmPassword: resetPassword } })).status).toBe(200);
+    expect(
+      (
+        await stack.command('POST', '/api/auth/reset-password', {
+          body: { Email: member.email, Token: token, NewPassword: resetPassword, ConfirmPassword: resetPassword },
+        })
+      ).status,
+    ).toBe(200);
     const memberToken = (await stack.command('POST', '/api/auth/login', { body: { UserName: member.email, Password: resetPassword } })).json.Token;
     const profilePassword = 'Profile-Change-Pw-7781';
     secrets.push({ kind: 'password set on profile', value: profilePassword });
     expect(
-      (await stack.command('POST', '/api/profile/reset-password', { token: memberToken, body: { CurrentPassword: resetPassword, NewPassword: profilePassword, ConfirmPassword: profilePassword } })).status,
+      (
+        await stack.command('POST', '/api/profile/reset-password', {
+          token: memberToken,
+          body: { CurrentPassword: resetPassword, NewPassword: profilePassword, ConfirmPassword: profilePassword },
+        })
+      ).status,
     ).toBe(200);
     const wrongGuess = 'Wrong-Guess-Pw-6612';
     secrets.push({ kind: 'wrong password guess', value: wrongGuess });
@@ -113,7 +127,8 @@ describe('secrets never stored or logged in clear', () => {
         const text = JSON.stringify(doc);
         for (const kind of findIn(text)) leaks.push(`${name}/${doc._id}: ${kind}`);
         // Not even hashes or sealed copies belong in this slice's read models.
-        if (OWN_COLLECTIONS.some((c) => name.startsWith(`${c}__`) || name === c) && /\$argon2|sealed|codeHash|tokenHash|passwordHash/i.test(text)) leaks.push(`${name}/${doc._id}: hash or sealed value`);
+        if (OWN_COLLECTIONS.some((c) => name.startsWith(`${c}__`) || name === c) && /\$argon2|sealed|codeHash|tokenHash|passwordHash/i.test(text))
+          leaks.push(`${name}/${doc._id}: hash or sealed value`);
       }
     }
     expect(leaks).toEqual([]);

@@ -26,8 +26,12 @@ export interface IdentitySecrets {
   unseal(sealed: string, context: string): string;
 }
 
-export function createIdentitySecrets(encryptionKeyBase64: string): IdentitySecrets {
-  const box: SecretBox = createSecretBox(encryptionKeyBase64);
+/**
+ * After a key rotation, codes and links issued under the previous key no longer match their
+ * hash (they expire within the hour anyway); their sealed copies still open for the mailer.
+ */
+export function createIdentitySecrets(encryptionKeyBase64: string, previousKeysBase64: readonly string[] = []): IdentitySecrets {
+  const box: SecretBox = createSecretBox(encryptionKeyBase64, previousKeysBase64);
   const master = Buffer.from(encryptionKeyBase64, 'base64');
   const subKey = (purpose: string) => createHmac('sha256', master).update(`locus:${purpose}:v1`).digest();
   const otpKey = subKey('otp-hash');

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createIdentitySecrets } from './secrets';
-import { createRateLimiter } from './rate-limiter';
 
 describe('identity secrets', () => {
   const secrets = createIdentitySecrets(randomBytes(32).toString('base64'));
@@ -28,19 +27,5 @@ describe('identity secrets', () => {
     expect(sealed).not.toContain('654321');
     expect(secrets.unseal(sealed, 'ch1')).toBe('654321');
     expect(() => secrets.unseal(sealed, 'ch2')).toThrow();
-  });
-});
-
-describe('rate limiter', () => {
-  it('allows `limit` hits per window per key, then says how long to wait', () => {
-    let now = 0;
-    const limiter = createRateLimiter({ limit: 3, windowMs: 60_000, clock: { now: () => new Date(now) } });
-    expect([limiter.hit('a'), limiter.hit('a'), limiter.hit('a')]).toEqual([0, 0, 0]);
-    expect(limiter.hit('a')).toBe(60);
-    expect(limiter.hit('b')).toBe(0);
-    now = 30_000;
-    expect(limiter.hit('a')).toBe(30);
-    now = 60_001;
-    expect(limiter.hit('a')).toBe(0);
   });
 });

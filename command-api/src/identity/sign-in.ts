@@ -1,34 +1,29 @@
 import {
-  LOGIN_ATTEMPTS_PER_MINUTE,
   OTP_MAX_ATTEMPTS,
   OTP_TTL_SECONDS,
   authMessages as m,
   loginRoute,
   otpChallengeStream,
+  resendOtpRoute,
   userStream,
   verifyOtpRoute,
   type EventMetadata,
 } from '@locus/contracts';
-import { AppError, implement, rateLimited, unauthenticated, type CommandDeps, type RequestContext, type RouteImplementation } from '@locus/platform';
-import { eventMetadata, loadAggregate, maxPosition, runCommand } from '../users/aggregate';
+import { AppError, implement, unauthenticated, type CommandDeps, type AnyRequest, type RouteImplementation } from '@locus/platform';
+import { eventMetadata, loadStream, maxPosition, runCommand } from '../kit';
 import { findUserByEmail, normalizeEmail } from '../users/email-reservation';
 import { verifyPassword } from '../users/passwords';
 import { requireUser, userDecider } from '../users/user-decider';
 import type { ExistingUser } from '../users/user-state';
 import { claimsFor, loadCompanyState } from './claims';
 import { otpChallengeDecider } from './otp-challenge';
-import { createRateLimiter } from './rate-limiter';
 import type { IdentitySecrets } from './secrets';
-
-interface LoginBody {
-  UserName: string;
-  Password: string;
-}
+import type { IdentityThrottles } from './throttles';
 
 const invalidCredentials = () => unauthenticated('AUTH.INVALID_CREDENTIALS', m.invalidCredentials);
 
 /** Metadata of sign-in events: the password (or code) proved who acts. */
-const signInMetadata = (req: Pick<RequestContext<any, any, any>, 'auth' | 'correlationId' | 'requestId'>, deps: CommandDeps, user: ExistingUser): EventMetadata => ({
+const signInMetadata = (req: Pick<AnyRequest, 'auth' | 'correlationId' | 'requestId'>, deps: CommandDeps, user: ExistingUser): EventMetadata => ({
   ...eventMetadata(req, user.companyId, deps.clock),
   actor: { userId: user.userId, role: user.role },
 });
@@ -43,21 +38,17 @@ async function assertMayUseAccount(deps: CommandDeps, user: ExistingUser): Promi
   }
 }
 
-export function signInRoutes(deps: CommandDeps, secrets: IdentitySecrets): RouteImplementation[] {
-  const loginLimiter = createRateLimiter({ limit: LOGIN_ATTEMPTS_PER_MINUTE, windowMs: 60_000, clock: deps.clock });
-  // Per address: a guess needs a challenge id (which needs the password), so this only slows noise.
-  const otpLimiter = createRateLimiter({ limit: 20, windowMs: 60_000, clock: deps.clock });
-
-  const login = implement<unknown, unknown, LoginBody>(loginRoute, async (req) => {
+export function signInRoutes(deps: CommandDeps, secrets: IdentitySecrets, throttles: IdentityThrottles): RouteImplementation[] {
+  const login = implement(loginRoute, async (req) => {
     const email = normalizeEmail(req.body.UserName);
-    const wait = loginLimiter.hit(`${email}|${req.ip}`);
-    if (wait > 0) throw rateLimited('AUTH.TOO_MANY_ATTEMPTS', m.tooManyAttempts, wait);
+    await throttles.loginAttempt(email, req.ip);
 
     // Unknown emails run the same password check against a dummy hash: same answer, similar time.
     const found = await findUserByEmail(deps.eventStore, email);
     const user = found && (found.state.status === 'active' || found.state.status === 'deactivated') ? found.state : null;
     const passwordOk = await verifyPassword(user?.passwordHash ?? null, req.body.Password);
     if (!user || !passwordOk) throw invalidCredentials();
+    await throttles.loginSucceeded(email, req.ip);
     await assertMayUseAccount(deps, user);
     const flags = { IsAdministrator: user.role === 'Administrator', IsCompanyAdmin: user.role === 'CompanyAdmin', IsCompanyUser: user.role === 'CompanyUser' };
 
@@ -83,7 +74,7 @@ export function signInRoutes(deps: CommandDeps, secrets: IdentitySecrets): Route
         },
         signInMetadata(req, deps, user),
       );
-      return { body: { Success: true, ...flags, OtpChallengeId: challengeId, ResponseMessage: m.otpSent }, position };
+      return { body: { Success: true, ...flags, OtpChallengeId: challengeId, OtpExpiresAt: expiresAt, ResponseMessage: m.otpSent }, position };
     }
 
     const issued = await deps.tokens.issue(await claimsFor(deps.eventStore, user));
@@ -97,16 +88,15 @@ export function signInRoutes(deps: CommandDeps, secrets: IdentitySecrets): Route
     return { body: { Success: true, ...flags, Token: issued.token, ResponseMessage: m.loginSucceeded }, position };
   });
 
-  const verifyOtp = implement<{ code: string }, unknown, { ChallengeId: string }>(verifyOtpRoute, async (req) => {
-    const wait = otpLimiter.hit(req.ip);
-    if (wait > 0) throw rateLimited('AUTH.TOO_MANY_ATTEMPTS', m.tooManyAttempts, wait);
-    const challengeId = req.body.ChallengeId;
+  const verifyOtp = implement(verifyOtpRoute, async (req) => {
+    await throttles.otpAttempt(req.ip);
+    const challengeId = req.body.OtpChallengeId;
     const stream = otpChallengeStream(challengeId);
-    const challenge = await loadAggregate(deps.eventStore, stream, otpChallengeDecider.evolve, otpChallengeDecider.initialState);
+    const challenge = await loadStream(deps.eventStore, stream, otpChallengeDecider);
     if (challenge.state.status === 'none') throw unauthenticated('AUTH.OTP_INVALID', m.otpInvalid);
     const codeMatches = secrets.matches(challenge.state.codeHash, secrets.hashOtp(challengeId, req.params.code));
 
-    const userLoaded = await loadAggregate(deps.eventStore, userStream(challenge.state.userId), userDecider.evolve, userDecider.initialState);
+    const userLoaded = await loadStream(deps.eventStore, userStream(challenge.state.userId), userDecider);
     const user = requireUser(userLoaded.state);
     const metadata = signInMetadata(req, deps, user);
 
@@ -125,9 +115,39 @@ export function signInRoutes(deps: CommandDeps, secrets: IdentitySecrets): Route
       throw unauthenticated('AUTH.OTP_INVALID', m.otpInvalid);
     }
     await assertMayUseAccount(deps, user);
-    const login = await runCommand(deps, userStream(user.userId), userDecider, { type: 'RecordLogin', data: { tokenId: issued!.tokenId, method: 'otp' } }, metadata);
+    const login = await runCommand(
+      deps,
+      userStream(user.userId),
+      userDecider,
+      { type: 'RecordLogin', data: { tokenId: issued!.tokenId, method: 'otp' } },
+      metadata,
+    );
     return { body: { Success: true, Token: issued!.token, ResponseMessage: m.otpVerified }, position: maxPosition(verified.position, login.position) };
   });
 
-  return [login, verifyOtp];
+  // Resend: a new code for a pending challenge, paced and capped by the challenge's own stream.
+  const resendOtp = implement(resendOtpRoute, async (req) => {
+    await throttles.otpAttempt(req.ip);
+    const challengeId = req.body.OtpChallengeId;
+    const stream = otpChallengeStream(challengeId);
+    const challenge = await loadStream(deps.eventStore, stream, otpChallengeDecider);
+    if (challenge.state.status === 'none') throw unauthenticated('AUTH.OTP_INVALID', m.otpInvalid);
+    const user = requireUser((await loadStream(deps.eventStore, userStream(challenge.state.userId), userDecider)).state);
+    const code = secrets.newOtpCode();
+    const now = deps.clock.now();
+    const expiresAt = new Date(now.getTime() + OTP_TTL_SECONDS * 1000).toISOString();
+    const { position } = await runCommand(
+      deps,
+      stream,
+      otpChallengeDecider,
+      {
+        type: 'ResendOtp',
+        data: { challengeId, codeHash: secrets.hashOtp(challengeId, code), sealedCode: secrets.seal(code, challengeId), expiresAt, now: now.toISOString() },
+      },
+      signInMetadata(req, deps, user),
+    );
+    return { body: { Success: true, OtpExpiresAt: expiresAt, ResponseMessage: m.otpResent }, position };
+  });
+
+  return [login, verifyOtp, resendOtp];
 }

@@ -1,20 +1,19 @@
-import { authMessages as m, signupRoute, type SignupBody } from '@locus/contracts';
-import { implement, rateLimited, type CommandDeps, type RouteImplementation } from '@locus/platform';
-import { eventMetadata } from '../users/aggregate';
+import { authMessages as m, companyNameFromUser, signupRoute } from '@locus/contracts';
+import { implement, type CommandDeps, type RouteImplementation } from '@locus/platform';
+import { eventMetadata } from '../kit';
 import { hashPassword } from '../users/passwords';
 import { openCompany } from '../companies/open-company';
-import { createRateLimiter } from './rate-limiter';
+import type { IdentityThrottles } from './throttles';
 
 /**
- * Self-registration: a new company (name asked later, when its first Google account is
- * connected) with the registrant as its default CompanyAdmin, signed in at once.
+ * Self-registration: a new company with the registrant as its default CompanyAdmin, signed in
+ * at once. The company takes the name given at sign-up, else one made from the registrant's
+ * (never left unnamed: lists, Switch Company and the top bar need one).
  */
-export function signUpRoutes(deps: CommandDeps): RouteImplementation[] {
-  const limiter = createRateLimiter({ limit: 10, windowMs: 60_000, clock: deps.clock });
+export function signUpRoutes(deps: CommandDeps, throttles: IdentityThrottles): RouteImplementation[] {
   return [
-    implement<unknown, unknown, SignupBody>(signupRoute, async (req) => {
-      const wait = limiter.hit(req.ip);
-      if (wait > 0) throw rateLimited('AUTH.TOO_MANY_ATTEMPTS', m.tooManyAttempts, wait);
+    implement(signupRoute, async (req) => {
+      await throttles.signupAttempt(req.ip);
       const companyId = deps.ids.uuid();
       const userId = deps.ids.uuid();
       const metadata = { ...eventMetadata(req, companyId, deps.clock), actor: { userId, role: 'CompanyAdmin' as const } };
@@ -26,16 +25,13 @@ export function signUpRoutes(deps: CommandDeps): RouteImplementation[] {
         phoneNumber: '',
         passwordHash: await hashPassword(req.body.Password),
       };
-      const position = await openCompany(
-        deps,
-        { companyId, companyName: null, source: 'signup', defaultAdmin: admin, emailTakenMessage: m.emailTaken },
-        metadata,
-      );
+      const companyName = req.body.CompanyName ?? companyNameFromUser(admin.firstName, admin.lastName);
+      const position = await openCompany(deps, { companyId, companyName, source: 'signup', defaultAdmin: admin, emailTakenMessage: m.emailTaken }, metadata);
       const issued = await deps.tokens.issue({
         userId,
         role: 'CompanyAdmin',
         companyId,
-        companyName: null,
+        companyName,
         fullName: `${admin.firstName.trim()} ${admin.lastName.trim()}`.trim(),
         email: admin.email.trim(),
         profileImgUrl: null,

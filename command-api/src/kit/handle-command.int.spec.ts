@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSqliteEventStore } from '@locus/platform/event-store/sqlite-event-store';
 import { AppError, ruleViolation, type EventStore, type RequestContext } from '@locus/platform';
-import { actorOf, eventMetadata, handleCommand, type Decider } from './handle-command';
+import { actorOf, eventMetadata, handleCommand, type Decider } from '.';
 
 type CounterEvent = { type: 'CounterOpened'; data: { name: string } } | { type: 'CounterIncremented'; data: { by: number } };
 type CounterState = { opened: boolean; total: number };
@@ -78,7 +78,9 @@ describe('handleCommand', () => {
       causationId: 'req-1',
       occurredAt: '2025-03-01T12:00:00.000Z',
     });
-    await expect(handleCommand({ eventStore: store, streamName: 'counter-1', decider: counter, command: { type: 'Open', name: 'a' }, metadata })).rejects.toMatchObject({
+    await expect(
+      handleCommand({ eventStore: store, streamName: 'counter-1', decider: counter, command: { type: 'Open', name: 'a' }, metadata }),
+    ).rejects.toMatchObject({
       code: 'COUNTER.ALREADY_OPEN',
     });
   });
@@ -105,16 +107,48 @@ describe('handleCommand', () => {
   it('retries once against the fresh stream after a concurrent append', async () => {
     const base = createSqliteEventStore({ file: ':memory:' });
     await handleCommand({ eventStore: base, streamName: 'counter-4', decider: counter, command: { type: 'Open', name: 'd' }, metadata });
-    const result = await handleCommand({ eventStore: racingStore(base, 1), streamName: 'counter-4', decider: counter, command: { type: 'Increment', by: 3 }, metadata });
+    const result = await handleCommand({
+      eventStore: racingStore(base, 1),
+      streamName: 'counter-4',
+      decider: counter,
+      command: { type: 'Increment', by: 3 },
+      metadata,
+    });
     // The retry saw the competitor's +1.
     expect(result.state.total).toBe(4);
     expect((await base.readStream('counter-4')).map((e) => e.type)).toEqual(['CounterOpened', 'CounterIncremented', 'CounterIncremented']);
   });
 
+  it('makes a command given as a function of the state afresh on the retry, from the state it is appended on', async () => {
+    const base = createSqliteEventStore({ file: ':memory:' });
+    await handleCommand({ eventStore: base, streamName: 'counter-6', decider: counter, command: { type: 'Open', name: 'f' }, metadata });
+    const seen: number[] = [];
+    // "Top the counter up to 5": a request merged into the loaded state.
+    const result = await handleCommand({
+      eventStore: racingStore(base, 1),
+      streamName: 'counter-6',
+      decider: counter,
+      command: (state): CounterCommand => {
+        seen.push(state.total);
+        return { type: 'Increment', by: 5 - state.total };
+      },
+      metadata,
+    });
+    expect(seen).toEqual([0, 1]);
+    expect(result.before.total).toBe(1);
+    expect(result.state.total).toBe(5);
+  });
+
   it('answers 409 CONCURRENCY.CONFLICT when the retry conflicts too', async () => {
     const base = createSqliteEventStore({ file: ':memory:' });
     await handleCommand({ eventStore: base, streamName: 'counter-5', decider: counter, command: { type: 'Open', name: 'e' }, metadata });
-    const attempt = handleCommand({ eventStore: racingStore(base, 2), streamName: 'counter-5', decider: counter, command: { type: 'Increment', by: 1 }, metadata });
+    const attempt = handleCommand({
+      eventStore: racingStore(base, 2),
+      streamName: 'counter-5',
+      decider: counter,
+      command: { type: 'Increment', by: 1 },
+      metadata,
+    });
     await expect(attempt).rejects.toBeInstanceOf(AppError);
     await expect(
       handleCommand({ eventStore: racingStore(base, 2), streamName: 'counter-5', decider: counter, command: { type: 'Increment', by: 1 }, metadata }),
@@ -126,7 +160,9 @@ describe('handleCommand', () => {
 
 describe('eventMetadata', () => {
   it('marks an administrator acting inside a company', () => {
-    const viewing = req({ auth: { userId: 'ca-9', role: 'CompanyAdmin', companyId: 'c9', companyName: 'Nine', viewingAsAdmin: true, adminUserId: 'admin-1', tokenId: 't' } });
+    const viewing = req({
+      auth: { userId: 'ca-9', role: 'CompanyAdmin', companyId: 'c9', companyName: 'Nine', viewingAsAdmin: true, adminUserId: 'admin-1', tokenId: 't' },
+    });
     expect(eventMetadata(viewing, 'c9', clock).actor).toEqual({ userId: 'ca-9', role: 'CompanyAdmin', viewingAsAdmin: true, adminUserId: 'admin-1' });
     expect(actorOf(req({ auth: null }))).toEqual({ userId: 'anonymous', role: 'Anonymous' });
   });

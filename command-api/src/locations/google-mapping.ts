@@ -85,7 +85,10 @@ export function hoursFromGoogle(loc: GoogleLocation): HoursPeriod[] {
   }));
 }
 
-export function snapshotFromGoogle(loc: GoogleLocation, extras: { thumbnailUrl: string | null; totalRating: number | null; totalRatingsCount: number }): GoogleSnapshot {
+export function snapshotFromGoogle(
+  loc: GoogleLocation,
+  extras: { thumbnailUrl: string | null; totalRating: number | null; totalRatingsCount: number },
+): GoogleSnapshot {
   return {
     googleName: loc.name ?? '',
     placeId: loc.metadata?.placeId ?? null,
@@ -103,7 +106,10 @@ export function toGoogleLocation(profile: LocationProfile, hours: HoursPeriod[])
   const loc: GoogleLocation = {
     languageCode: 'en',
     title: profile.Title,
-    phoneNumbers: { primaryPhone: profile.PrimaryPhoneNumber, ...(profile.AdditionalPhoneNumbers.length ? { additionalPhones: profile.AdditionalPhoneNumbers } : {}) },
+    phoneNumbers: {
+      primaryPhone: profile.PrimaryPhoneNumber,
+      ...(profile.AdditionalPhoneNumbers.length ? { additionalPhones: profile.AdditionalPhoneNumbers } : {}),
+    },
     storefrontAddress: {
       regionCode: profile.Region || COUNTRY_CODE,
       ...(profile.State ? { administrativeArea: profile.State } : {}),
@@ -214,7 +220,8 @@ export function googleAttributeChanges(
       if (v === true) setValues.push(flag.google.value);
       else if (v === false) unsetValues.push(flag.google.value);
     }
-    if (setValues.length + unsetValues.length) attributes.push({ name: languagesAttribute, valueType: 'REPEATED_ENUM', repeatedEnumValue: { setValues, unsetValues } });
+    if (setValues.length + unsetValues.length)
+      attributes.push({ name: languagesAttribute, valueType: 'REPEATED_ENUM', repeatedEnumValue: { setValues, unsetValues } });
   }
   for (const field of PLACE_PAGE_URL_FIELDS) {
     const was = before.urls[field.key];

@@ -1,14 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import type { GoogleLocation } from '../google/types';
-import { attributesFromGoogle, emptyProfile, googleAttributeChanges, googleUpdateMask, hoursFromGoogle, profileFromGoogle, toGoogleLocation } from './google-mapping';
+import {
+  attributesFromGoogle,
+  emptyProfile,
+  googleAttributeChanges,
+  googleUpdateMask,
+  hoursFromGoogle,
+  profileFromGoogle,
+  toGoogleLocation,
+} from './google-mapping';
 
 const googleLocation: GoogleLocation = {
   name: 'locations/123',
   title: 'Sunrise Coffee - Pearl St',
   storeCode: 'SC-014',
   phoneNumbers: { primaryPhone: '(303) 555-0142', additionalPhones: ['(800) 555-0100'] },
-  categories: { primaryCategory: { name: 'categories/gcid:coffee_shop', displayName: 'Coffee shop' }, additionalCategories: [{ name: 'categories/gcid:cafe', displayName: 'Cafe' }] },
-  storefrontAddress: { regionCode: 'US', administrativeArea: 'CO', locality: 'Boulder', postalCode: '80302', addressLines: ['1801 Pearl St', 'Unit 2', 'Back door'] },
+  categories: {
+    primaryCategory: { name: 'categories/gcid:coffee_shop', displayName: 'Coffee shop' },
+    additionalCategories: [{ name: 'categories/gcid:cafe', displayName: 'Cafe' }],
+  },
+  storefrontAddress: {
+    regionCode: 'US',
+    administrativeArea: 'CO',
+    locality: 'Boulder',
+    postalCode: '80302',
+    addressLines: ['1801 Pearl St', 'Unit 2', 'Back door'],
+  },
   websiteUri: 'https://sunrise.example.com',
   regularHours: { periods: [{ openDay: 'MONDAY', openTime: { hours: 7 }, closeDay: 'MONDAY', closeTime: { hours: 15, minutes: 30 } }] },
   latlng: { latitude: 40.019, longitude: -105.27 },
@@ -33,7 +50,9 @@ describe('Google location mapping', () => {
       PrimaryEmail: 'owner@example.com',
       LocaleZeKeyWords: ['coffee'],
     });
-    expect(hoursFromGoogle(googleLocation)).toEqual([{ openDay: 'MONDAY', openTime: { hours: 7, minutes: 0 }, closeDay: 'MONDAY', closeTime: { hours: 15, minutes: 30 } }]);
+    expect(hoursFromGoogle(googleLocation)).toEqual([
+      { openDay: 'MONDAY', openTime: { hours: 7, minutes: 0 }, closeDay: 'MONDAY', closeTime: { hours: 15, minutes: 30 } },
+    ]);
   });
 
   it('writes back what it read', () => {
@@ -44,7 +63,13 @@ describe('Google location mapping', () => {
       storeCode: 'SC-014',
       phoneNumbers: googleLocation.phoneNumbers,
       categories: { primaryCategory: { name: 'categories/gcid:coffee_shop' }, additionalCategories: [{ name: 'categories/gcid:cafe' }] },
-      storefrontAddress: { regionCode: 'US', administrativeArea: 'CO', locality: 'Boulder', postalCode: '80302', addressLines: ['1801 Pearl St', 'Unit 2, Back door'] },
+      storefrontAddress: {
+        regionCode: 'US',
+        administrativeArea: 'CO',
+        locality: 'Boulder',
+        postalCode: '80302',
+        addressLines: ['1801 Pearl St', 'Unit 2, Back door'],
+      },
       latlng: googleLocation.latlng,
       openInfo: { status: 'OPEN', openingDate: { year: 2019, month: 4, day: 1 } },
       profile: { description: 'Coffee.' },
@@ -52,7 +77,12 @@ describe('Google location mapping', () => {
   });
 
   it('maps changed profile fields to Google update masks; local-only fields send nothing', () => {
-    expect(googleUpdateMask(['Title', 'Town', 'State', 'PrimaryPhoneNumber', 'ProfileDescription'])).toEqual(['title', 'storefrontAddress', 'phoneNumbers', 'profile.description']);
+    expect(googleUpdateMask(['Title', 'Town', 'State', 'PrimaryPhoneNumber', 'ProfileDescription'])).toEqual([
+      'title',
+      'storefrontAddress',
+      'phoneNumbers',
+      'profile.description',
+    ]);
     expect(googleUpdateMask(['PrimaryEmail', 'LocaleZeKeyWords', 'Facebook'])).toEqual([]);
   });
 
@@ -72,7 +102,9 @@ describe('Google location mapping', () => {
     });
     const next = { attributes: { IsWomenOwned: true, EnglishSpoken: true }, urls: { UrlInstagram: 'https://instagram.com/x' } };
     const changes = googleAttributeChanges(read, next);
-    expect(changes.mask.sort()).toEqual(['attributes/has_free_parking_lot', 'attributes/languages_spoken', 'attributes/url_facebook', 'attributes/url_instagram'].sort());
+    expect(changes.mask.sort()).toEqual(
+      ['attributes/has_free_parking_lot', 'attributes/languages_spoken', 'attributes/url_facebook', 'attributes/url_instagram'].sort(),
+    );
     expect(changes.attributes).toEqual([
       { name: 'attributes/languages_spoken', valueType: 'REPEATED_ENUM', repeatedEnumValue: { setValues: ['english'], unsetValues: [] } },
       { name: 'attributes/url_instagram', valueType: 'URL', uriValues: [{ uri: 'https://instagram.com/x' }] },

@@ -1,6 +1,6 @@
-import { locationMessages as m, type HoursPeriod, type LocationEvent, type LocationProfile } from '@locus/contracts';
-import { notFound, ruleViolation } from '@locus/platform';
-import type { Decider } from '../kit/handle-command';
+import { locationErrors, missingPublishFields, type HoursPeriod, type LocationEvent, type LocationProfile } from '@locus/contracts';
+import { fail, validationError } from '@locus/platform/ports';
+import type { Decider } from '../kit/decider';
 import { evolveLocation, initialLocationState, primaryOwnerOf, type LocationData, type LocationState } from './location-state';
 
 type EventData<T extends LocationEvent['type']> = Extract<LocationEvent, { type: T }>['data'];
@@ -32,7 +32,7 @@ export type LocationCommand =
       };
     };
 
-export const locationNotFound = () => notFound('LOCATION.NOT_FOUND', m.notFound);
+export const locationNotFound = () => fail(locationErrors.notFound);
 
 const requireActive = (state: LocationState): LocationData => {
   if (state.status !== 'active') throw locationNotFound();
@@ -46,7 +46,13 @@ export function changedFields(before: LocationProfile, after: LocationProfile): 
   return (Object.keys(after) as (keyof LocationProfile)[]).filter((k) => !same(before[k], after[k]));
 }
 
-function assigned(state: LocationData, who: AssigneeInfo, isPrimaryOwner: boolean, isStaffMember: boolean, reason: 'assigned' | 'demoted' = 'assigned'): LocationEvent {
+function assigned(
+  state: LocationData,
+  who: AssigneeInfo,
+  isPrimaryOwner: boolean,
+  isStaffMember: boolean,
+  reason: 'assigned' | 'demoted' = 'assigned',
+): LocationEvent {
   return {
     type: 'UserAssignedToLocation',
     data: { locationId: state.locationId, userId: who.userId, userName: who.userName, userEmail: who.userEmail, isPrimaryOwner, isStaffMember, reason },
@@ -57,7 +63,7 @@ const infoOf = (known: Record<string, AssigneeInfo>, userId: string): AssigneeIn
 
 /** One assignment; a new primary owner demotes the previous one to co-owner. */
 function assign(state: LocationData, who: AssigneeInfo, isPrimaryOwner: boolean, isStaffMember: boolean, known: Record<string, AssigneeInfo>): LocationEvent[] {
-  if (isPrimaryOwner && isStaffMember) throw ruleViolation('LOCATION.STAFF_PRIMARY', m.staffCannotBePrimary);
+  if (isPrimaryOwner && isStaffMember) throw fail(locationErrors.staffPrimary);
   const current = state.assignments[who.userId];
   if (current && current.isPrimaryOwner === isPrimaryOwner && current.isStaffMember === isStaffMember) return [];
   const events: LocationEvent[] = [];
@@ -73,14 +79,15 @@ export const locationDecider: Decider<LocationState, LocationCommand, LocationEv
   decide(command, state) {
     switch (command.type) {
       case 'CreateLocation':
-        if (state.status !== 'none') throw ruleViolation('LOCATION.EXISTS', 'This location already exists');
+        if (state.status !== 'none') throw fail(locationErrors.exists);
         return { type: 'LocationCreated', data: command.data };
       case 'UpdateLocation': {
         const s = requireActive(state);
         const events: LocationEvent[] = [];
         const changed = changedFields(s.profile, command.data.profile);
         if (changed.length) events.push({ type: 'LocationUpdated', data: { locationId: s.locationId, profile: command.data.profile, changed } });
-        if (command.data.hours && !same(s.hours, command.data.hours)) events.push({ type: 'LocationHoursUpdated', data: { locationId: s.locationId, hours: command.data.hours } });
+        if (command.data.hours && !same(s.hours, command.data.hours))
+          events.push({ type: 'LocationHoursUpdated', data: { locationId: s.locationId, hours: command.data.hours } });
         return events;
       }
       case 'SetRegularHours': {
@@ -94,14 +101,17 @@ export const locationDecider: Decider<LocationState, LocationCommand, LocationEv
       }
       case 'RequestPublish': {
         const s = requireActive(state);
-        if (s.googleName) throw ruleViolation('LOCATION.ALREADY_PUBLISHED', m.alreadyPublished);
+        if (s.googleName) throw fail(locationErrors.alreadyPublished);
+        // Google would refuse it: say which fields, as the form names them, before asking.
+        const missing = missingPublishFields(s.profile);
+        if (missing.length) throw validationError('LOCATION.INCOMPLETE', missing.map((f) => f.message).join('; '), missing);
         // A publish already on its way: wait for it rather than create the location twice.
         if (s.pendingPublish) return [];
         return { type: 'LocationPublishRequested', data: { locationId: s.locationId, requestId: command.data.requestId } };
       }
       case 'RequestSync': {
         const s = requireActive(state);
-        if (!s.googleName) throw ruleViolation('LOCATION.NOT_PUBLISHED', m.notPublished);
+        if (!s.googleName) throw fail(locationErrors.notPublished);
         if (s.pendingSync) return [];
         return { type: 'LocationSyncRequested', data: { locationId: s.locationId, requestId: command.data.requestId } };
       }
@@ -111,7 +121,10 @@ export const locationDecider: Decider<LocationState, LocationCommand, LocationEv
           if (s.pendingDelete) return [];
           return { type: 'LocationDeleteRequested', data: { locationId: s.locationId, requestId: command.data.requestId } };
         }
-        return { type: 'LocationDeleted', data: { locationId: s.locationId, companyId: s.companyId, deletedFromGoogle: false, storeCode: s.profile.StoreCode, requestId: null } };
+        return {
+          type: 'LocationDeleted',
+          data: { locationId: s.locationId, companyId: s.companyId, deletedFromGoogle: false, storeCode: s.profile.StoreCode, requestId: null },
+        };
       }
       case 'AssignUser': {
         const s = requireActive(state);
@@ -120,7 +133,7 @@ export const locationDecider: Decider<LocationState, LocationCommand, LocationEv
       }
       case 'UnassignUser': {
         const s = requireActive(state);
-        if (!s.assignments[command.data.userId]) throw notFound('LOCATION.USER_NOT_ASSIGNED', m.userNotAssigned);
+        if (!s.assignments[command.data.userId]) throw fail(locationErrors.userNotAssigned);
         return { type: 'UserUnassignedFromLocation', data: { locationId: s.locationId, userId: command.data.userId } };
       }
       case 'SaveAssociations': {

@@ -29,8 +29,7 @@ export type LocationState = { status: 'none' } | LocationData;
 
 export const initialLocationState = (): LocationState => ({ status: 'none' });
 
-export const primaryOwnerOf = (state: LocationData): string | null =>
-  Object.entries(state.assignments).find(([, a]) => a.isPrimaryOwner)?.[0] ?? null;
+export const primaryOwnerOf = (state: LocationData): string | null => Object.entries(state.assignments).find(([, a]) => a.isPrimaryOwner)?.[0] ?? null;
 
 export function evolveLocation(state: LocationState, event: LocationEvent): LocationState {
   switch (event.type) {
@@ -74,6 +73,9 @@ export function evolveLocation(state: LocationState, event: LocationEvent): Loca
         assignments: state.status === 'none' ? {} : state.assignments,
       };
     }
+    default:
+      // Every other event needs an existing location: folded below.
+      break;
   }
   if (state.status === 'none') return state;
   switch (event.type) {

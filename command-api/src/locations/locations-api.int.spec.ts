@@ -89,16 +89,30 @@ describe('connect a Google account and manage its locations over HTTP', () => {
     await stack.waitForProjections();
     const accounts = await call('GET', '/api/gmb/gmbAccounts', company.adminToken);
     expect(accounts.body.Data).toHaveLength(1);
-    expect(accounts.body.Data[0]).toMatchObject({ AccountName: 'Summit Insurance Partners', GoogleUserEmail: 'avery.johnson@gmail.com', Source: 'Google', TotalLocations: summitTotal });
+    expect(accounts.body.Data[0]).toMatchObject({
+      AccountName: 'Summit Insurance Partners',
+      GoogleUserEmail: 'avery.johnson@gmail.com',
+      Source: 'Google',
+      TotalLocations: summitTotal,
+    });
 
-    const first = await call('POST', `/api/gmb/${company.companyId}/locations-summary`, company.userToken, { first: 0, rows: 25, sortField: 'StoreCode', sortOrder: 1 });
+    const first = await call('POST', `/api/gmb/${company.companyId}/locations-summary`, company.userToken, {
+      first: 0,
+      rows: 25,
+      sortField: 'StoreCode',
+      sortOrder: 1,
+    });
     expect(first.status).toBe(200);
     expect(first.body.totalResultsCount).toBe(summitTotal);
     expect(first.body.data).toHaveLength(Math.min(25, summitTotal));
     const codes = first.body.data.map((r: any) => r.StoreCode.toLowerCase());
     expect(codes).toEqual([...codes].sort());
     const target = first.body.data[3];
-    const found = await call('POST', `/api/gmb/${company.companyId}/locations-summary`, company.userToken, { first: 0, rows: 25, globalFilter: target.StoreCode.toUpperCase() });
+    const found = await call('POST', `/api/gmb/${company.companyId}/locations-summary`, company.userToken, {
+      first: 0,
+      rows: 25,
+      globalFilter: target.StoreCode.toUpperCase(),
+    });
     expect(found.body.filteredResultsCount).toBe(1);
     expect(found.body.data[0]).toMatchObject({ Id: target.Id, IsPublishedOnGMB: true, OpenStatus: 'Published' });
     // Another company's id is not found for a company user.
@@ -111,7 +125,10 @@ describe('connect a Google account and manage its locations over HTTP', () => {
     const details = (await call('GET', `/api/gmb/${id}/location`, company.adminToken)).body.Data.Location;
     expect(details.PrimaryCategory.Name).not.toMatch(/dentist|dental|clinic|salon|spa|doctor|lawyer|attorney/);
     // An insurance agency cannot carry appointment links: Google answers 400.
-    const res = await call('POST', `/api/gmb/${id}/attributes`, company.adminToken, { Attributes: {}, PlacePageUrls: { UrlAppointment: 'https://book.example.com' } });
+    const res = await call('POST', `/api/gmb/${id}/attributes`, company.adminToken, {
+      Attributes: {},
+      PlacePageUrls: { UrlAppointment: 'https://book.example.com' },
+    });
     expect(res.status).toBe(200);
     const failed = await eventually(async () => {
       await stack.waitForProjections();
@@ -210,7 +227,12 @@ describe('connect a Google account and manage its locations over HTTP', () => {
     expect(twice.status).toBe(422);
     await stack.waitForProjections();
     const row = await call('POST', `/api/gmb/${company.companyId}/locations-summary`, company.adminToken, { globalFilter: storeCode });
-    expect(row.body.data[0]).toMatchObject({ Id: createdId, IsPublishedOnGMB: true, OpenStatus: 'Published', LocationName: expect.stringMatching(/^locations\//) });
+    expect(row.body.data[0]).toMatchObject({
+      Id: createdId,
+      IsPublishedOnGMB: true,
+      OpenStatus: 'Published',
+      LocationName: expect.stringMatching(/^locations\//),
+    });
   });
 
   it('edits the hours (sent to Google) and syncs them back', async () => {
@@ -222,7 +244,9 @@ describe('connect a Google account and manage its locations over HTTP', () => {
     });
     expect(hours.status, JSON.stringify(hours.body)).toBe(200);
     expect(hours.body.ResponseMessage).toBe('Your location regular hours have been updated successfully');
-    const quarter = await call('POST', `/api/gmb/${createdId}/regularHours`, company.userToken, { Periods: [{ OpenDay: 'TUESDAY', OpenTimeHours: 8, OpenTimeMinutes: 15, CloseTimeHours: 12, CloseTimeMinutes: 0 }] });
+    const quarter = await call('POST', `/api/gmb/${createdId}/regularHours`, company.userToken, {
+      Periods: [{ OpenDay: 'TUESDAY', OpenTimeHours: 8, OpenTimeMinutes: 15, CloseTimeHours: 12, CloseTimeMinutes: 0 }],
+    });
     expect(quarter.status).toBe(400);
     // The edit reaches Google (pending count back to 0, no error).
     await eventually(async () => {
@@ -244,17 +268,31 @@ describe('connect a Google account and manage its locations over HTTP', () => {
   });
 
   it('assigns a primary owner, demoting the previous one', async () => {
-    const assign = await call('POST', '/api/users/assign-location', company.adminToken, { UserId: company.userId, LocationId: createdId, IsPrimaryOwner: true, IsStaffMember: false });
+    const assign = await call('POST', '/api/users/assign-location', company.adminToken, {
+      UserId: company.userId,
+      LocationId: createdId,
+      IsPrimaryOwner: true,
+      IsStaffMember: false,
+    });
     expect(assign.status, JSON.stringify(assign.body)).toBe(200);
     await stack.waitForProjections();
     const owner = await call('GET', `/api/users/primaryOwner/${createdId}`, company.adminToken);
-    expect(owner.body).toMatchObject({ Success: true, Data: { Id: company.userId, Name: 'Uma User' }, ResponseMessage: 'Uma User is currently the primary owner of this location.' });
+    expect(owner.body).toMatchObject({
+      Success: true,
+      Data: { Id: company.userId, Name: 'Uma User' },
+      ResponseMessage: 'Uma User is currently the primary owner of this location.',
+    });
     const row = await call('POST', `/api/gmb/${company.companyId}/locations-summary`, company.userToken, { globalFilter: 'uma user' });
     expect(row.body.data.map((r: any) => r.Id)).toEqual([createdId]);
     expect(row.body.data[0].PrimaryOwner).toEqual({ Id: company.userId, Name: 'Uma User' });
     expect(row.body.data[0].UserLocationId).toBe(`${createdId}:${company.userId}`);
 
-    const overwrite = await call('POST', '/api/users/assign-location', company.adminToken, { UserId: company.adminId, LocationId: createdId, IsPrimaryOwner: true, IsStaffMember: false });
+    const overwrite = await call('POST', '/api/users/assign-location', company.adminToken, {
+      UserId: company.adminId,
+      LocationId: createdId,
+      IsPrimaryOwner: true,
+      IsStaffMember: false,
+    });
     expect(overwrite.status).toBe(200);
     await stack.waitForProjections();
     const users = await call('GET', `/api/gmb/${createdId}/users`, company.adminToken);
@@ -281,7 +319,21 @@ describe('connect a Google account and manage its locations over HTTP', () => {
     const accounts = await call('GET', '/api/gmb/gmbAccounts', company.adminToken);
     const categories = await call('GET', '/api/gmb/categories', company.adminToken);
     const recreated = await call('POST', '/api/gmb/create-location', company.adminToken, {
-      Location: { AccountId: accounts.body.Data[0].Name, Title: 'Again', PrimaryPhoneNumber: '(303) 555-0100', Region: 'US', Latitude: 39.7, Longitude: -104.9, PrimaryCategoryId: categories.body.Data[0].Name, StoreCode: code },
+      Location: {
+        AccountId: accounts.body.Data[0].Name,
+        Title: 'Again',
+        PrimaryPhoneNumber: '(303) 555-0100',
+        Region: 'US',
+        Latitude: 39.7,
+        Longitude: -104.9,
+        PrimaryCategoryId: categories.body.Data[0].Name,
+        StoreCode: code,
+        StreetAddressLine1: '1600 Glenarm Pl',
+        State: 'CO',
+        Town: 'Denver',
+        PostCode: '80202',
+        OpeningDate: '2020-05-01',
+      },
     });
     expect(recreated.status, JSON.stringify(recreated.body)).toBe(200);
   });

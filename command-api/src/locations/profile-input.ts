@@ -1,4 +1,5 @@
 import {
+  locationErrors,
   GMB_CATEGORIES_COLLECTION,
   locationMessages as m,
   type CategoryRef,
@@ -7,9 +8,9 @@ import {
   type LocationProfile,
   type UpdateLocationFields,
 } from '@locus/contracts';
-import { validationError, type ReadModels } from '@locus/platform';
+import { fail, validationError, type ReadModels } from '@locus/platform';
 import { emptyProfile } from './google-mapping';
-import { cityCoordinates, isUsState } from './geo';
+import { cityCoordinates, isUsState } from '@locus/platform/geo/us-places';
 
 /** Display names of Google category names from the cached list; 400 naming the field for an unknown one. */
 export async function resolveCategories(
@@ -30,13 +31,16 @@ export async function resolveCategories(
     return { Name: name, DisplayName: displayName };
   };
   const p = primary ? ref(primary.field, primary.name) : null;
-  const extra = (additional?.names ?? []).filter((n) => n !== primary?.name).map((n) => ref(additional!.field, n)).filter((c): c is CategoryRef => c !== null);
+  const extra = (additional?.names ?? [])
+    .filter((n) => n !== primary?.name)
+    .map((n) => ref(additional!.field, n))
+    .filter((c): c is CategoryRef => c !== null);
   if (problems.length) throw validationError('LOCATION.UNKNOWN_CATEGORY', problems[0]!.message, problems);
   return { primary: p, additional: extra };
 }
 
 const checkState = (state: string) => {
-  if (state && !isUsState(state)) throw validationError('LOCATION.UNKNOWN_STATE', m.unknownState, [{ field: 'State', message: m.unknownState }]);
+  if (state && !isUsState(state)) throw fail(locationErrors.unknownState, [{ field: 'State', message: m.unknownState }]);
 };
 
 /** The profile of a new location from the Create Location request. */
@@ -73,10 +77,32 @@ export async function profileFromCreate(readModels: ReadModels, f: CreateLocatio
 }
 
 const COPIED = [
-  'StoreCode', 'LocaleTagline', 'StreetAddressLine1', 'StreetAddressLine2', 'Town', 'State', 'Region', 'PostCode',
-  'PrimaryPhoneNumber', 'AdditionalPhoneNumbers', 'TollFreeNumber', 'PrimaryEmail', 'OwnerFirstName', 'OwnerLastName',
-  'Twitter', 'LinkedIn', 'Facebook', 'Yelp', 'Instagram', 'GooglePlus', 'Website', 'LocaleZeKeyWords',
-  'ProfileDescription', 'LocationProfileMedia', 'LocationCoverMedia', 'OpeningDate',
+  'StoreCode',
+  'LocaleTagline',
+  'StreetAddressLine1',
+  'StreetAddressLine2',
+  'Town',
+  'State',
+  'Region',
+  'PostCode',
+  'PrimaryPhoneNumber',
+  'AdditionalPhoneNumbers',
+  'TollFreeNumber',
+  'PrimaryEmail',
+  'OwnerFirstName',
+  'OwnerLastName',
+  'Twitter',
+  'LinkedIn',
+  'Facebook',
+  'Yelp',
+  'Instagram',
+  'GooglePlus',
+  'Website',
+  'LocaleZeKeyWords',
+  'ProfileDescription',
+  'LocationProfileMedia',
+  'LocationCoverMedia',
+  'OpeningDate',
 ] as const satisfies readonly (keyof UpdateLocationFields & keyof LocationProfile)[];
 
 /**
@@ -93,11 +119,10 @@ export async function profileFromUpdate(readModels: ReadModels, current: Locatio
   if (f.State !== undefined) checkState(f.State);
   if (f.PrimaryCategoryId !== undefined || f.SelectedAdditionalCategories !== undefined) {
     const primaryName = f.PrimaryCategoryId ?? current.PrimaryCategory?.Name ?? null;
-    const categories = await resolveCategories(
-      readModels,
-      primaryName ? { field: 'PrimaryCategoryId', name: primaryName } : null,
-      { field: 'SelectedAdditionalCategories', names: f.SelectedAdditionalCategories ?? current.AdditionalCategories.map((c) => c.Name) },
-    );
+    const categories = await resolveCategories(readModels, primaryName ? { field: 'PrimaryCategoryId', name: primaryName } : null, {
+      field: 'SelectedAdditionalCategories',
+      names: f.SelectedAdditionalCategories ?? current.AdditionalCategories.map((c) => c.Name),
+    });
     next.PrimaryCategory = categories.primary;
     next.AdditionalCategories = categories.additional;
   }

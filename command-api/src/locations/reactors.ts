@@ -1,24 +1,35 @@
-import { locationStream, type LocationEvent } from '@locus/contracts';
-import type { CommandDeps, ReactorContext, ReactorDefinition, RecordedEvent } from '@locus/platform';
+import { inFormTerms, locationStream, type LocationEvent } from '@locus/contracts';
+import type { CommandDeps, ReactorContext, ReactorDefinition } from '@locus/platform';
 import { createGoogleAccess, type GoogleAccess } from '../connections/google-access';
-import { loadStream } from '../connections/streams';
+import { foldEvents, loadStream, toDomainEventDefault } from '../kit';
 import { GoogleApiError } from '../google/errors';
 import { googleExtras } from './google-extras';
-import { attributesFromGoogle, googleAttributeChanges, googleUpdateMask, hoursFromGoogle, profileFromGoogle, snapshotFromGoogle, toGoogleLocation } from './google-mapping';
+import {
+  attributesFromGoogle,
+  googleAttributeChanges,
+  googleUpdateMask,
+  hoursFromGoogle,
+  profileFromGoogle,
+  snapshotFromGoogle,
+  toGoogleLocation,
+} from './google-mapping';
 import { evolveLocation, initialLocationState, type LocationData, type LocationState } from './location-state';
 import { releaseStoreCode } from './store-codes';
 
 const MAX_ATTEMPTS = 5;
 
-type Data<T extends LocationEvent['type']> = Extract<LocationEvent, { type: T }>['data'];
+type Only<T extends LocationEvent['type']> = Extract<LocationEvent, { type: T }>;
+type Data<T extends LocationEvent['type']> = Only<T>['data'];
 
 /** The location as of a revision (inclusive), or its latest state. */
 async function locationAt(deps: Pick<CommandDeps, 'eventStore'>, locationId: string, revision?: bigint): Promise<LocationState> {
-  const loaded = await loadStream<LocationState, LocationEvent>(deps.eventStore, locationStream(locationId), evolveLocation, initialLocationState);
+  const fold = { evolve: evolveLocation, initialState: initialLocationState };
+  const loaded = await loadStream<LocationState, LocationEvent>(deps.eventStore, locationStream(locationId), fold);
   if (revision === undefined) return loaded.state;
-  return loaded.events
-    .filter((e) => e.revision <= revision)
-    .reduce((s, e) => evolveLocation(s, { type: e.type, data: e.data } as LocationEvent), initialLocationState());
+  return foldEvents(
+    fold,
+    loaded.events.filter((e) => e.revision <= revision).map((e) => toDomainEventDefault<LocationEvent>(e)),
+  );
 }
 
 /**
@@ -28,7 +39,8 @@ async function locationAt(deps: Pick<CommandDeps, 'eventStore'>, locationId: str
 async function recordFailure(err: unknown, ctx: ReactorContext, record: (code: string, message: string) => Promise<void>): Promise<void> {
   if (err instanceof GoogleApiError) {
     if (err.retryable && ctx.attempt < MAX_ATTEMPTS) throw err;
-    await record(err.code, err.message);
+    // Google names its fields by its own paths; the user knows them by the form's names.
+    await record(err.code, inFormTerms(err.message));
     return;
   }
   const code = (err as { code?: unknown }).code;
@@ -46,12 +58,12 @@ export function locationsReactors(deps: CommandDeps, options: { google?: GoogleA
   const google = options.google ?? createGoogleAccess(deps);
   const now = () => deps.clock.now().toISOString();
 
-  const publish: ReactorDefinition = {
+  const publish: ReactorDefinition<Only<'LocationPublishRequested'>> = {
     name: 'locations.publish-to-google',
     handles: ['LocationPublishRequested'],
     maxAttempts: MAX_ATTEMPTS,
     async handle(event, ctx) {
-      const { locationId, requestId } = event.data as Data<'LocationPublishRequested'>;
+      const { locationId, requestId } = event.data;
       const state = await locationAt(deps, locationId);
       if (!active(state) || state.googleName || state.pendingPublish !== requestId) return;
       const stream = locationStream(locationId);
@@ -70,25 +82,40 @@ export function locationsReactors(deps: CommandDeps, options: { google?: GoogleA
         if (changes.mask.length) {
           try {
             await client.updateAttributes(googleName, changes.attributes, changes.mask);
-            await ctx.append(stream, [{ type: 'LocationGoogleUpdateSucceeded', data: { locationId, sourceEventId: event.id, sourceType: event.type, updateMask: changes.mask.join(',') } }], { key: 'attributes' });
+            await ctx.append(
+              stream,
+              [
+                {
+                  type: 'LocationGoogleUpdateSucceeded',
+                  data: { locationId, sourceEventId: event.id, sourceType: event.type, updateMask: changes.mask.join(',') },
+                },
+              ],
+              { key: 'attributes' },
+            );
           } catch (err) {
             await recordFailure(err, ctx, (code, message) =>
-              ctx.append(stream, [{ type: 'LocationGoogleUpdateFailed', data: { locationId, sourceEventId: event.id, sourceType: event.type, code, message } }], { key: 'attributes' }),
+              ctx.append(
+                stream,
+                [{ type: 'LocationGoogleUpdateFailed', data: { locationId, sourceEventId: event.id, sourceType: event.type, code, message } }],
+                { key: 'attributes' },
+              ),
             );
           }
         }
       } catch (err) {
-        await recordFailure(err, ctx, (code, message) => ctx.append(stream, [{ type: 'LocationPublishFailed', data: { locationId, requestId, code, message } }], { key: 'failed' }));
+        await recordFailure(err, ctx, (code, message) =>
+          ctx.append(stream, [{ type: 'LocationPublishFailed', data: { locationId, requestId, code, message } }], { key: 'failed' }),
+        );
       }
     },
   };
 
-  const sync: ReactorDefinition = {
+  const sync: ReactorDefinition<Only<'LocationSyncRequested'>> = {
     name: 'locations.sync-from-google',
     handles: ['LocationSyncRequested'],
     maxAttempts: MAX_ATTEMPTS,
     async handle(event, ctx) {
-      const { locationId, requestId } = event.data as Data<'LocationSyncRequested'>;
+      const { locationId, requestId } = event.data;
       const state = await locationAt(deps, locationId);
       if (!active(state) || !state.googleName || state.pendingSync !== requestId) return;
       const stream = locationStream(locationId);
@@ -109,22 +136,33 @@ export function locationsReactors(deps: CommandDeps, options: { google?: GoogleA
         };
         await ctx.append(stream, [{ type: 'LocationSynced', data: synced }], { key: 'synced' });
       } catch (err) {
-        await recordFailure(err, ctx, (code, message) => ctx.append(stream, [{ type: 'LocationSyncFailed', data: { locationId, requestId, code, message } }], { key: 'failed' }));
+        await recordFailure(err, ctx, (code, message) =>
+          ctx.append(stream, [{ type: 'LocationSyncFailed', data: { locationId, requestId, code, message } }], { key: 'failed' }),
+        );
       }
     },
   };
 
-  const deleteOnGoogle: ReactorDefinition = {
+  const deleteOnGoogle: ReactorDefinition<Only<'LocationDeleteRequested'>> = {
     name: 'locations.delete-on-google',
     handles: ['LocationDeleteRequested'],
     maxAttempts: MAX_ATTEMPTS,
     async handle(event, ctx) {
-      const { locationId, requestId } = event.data as Data<'LocationDeleteRequested'>;
+      const { locationId, requestId } = event.data;
       const state = await locationAt(deps, locationId);
       if (!active(state) || !state.googleName || state.pendingDelete !== requestId) return;
       const stream = locationStream(locationId);
       const deleted = () =>
-        ctx.append(stream, [{ type: 'LocationDeleted', data: { locationId, companyId: state.companyId, deletedFromGoogle: true, storeCode: state.profile.StoreCode, requestId } }], { key: 'deleted' });
+        ctx.append(
+          stream,
+          [
+            {
+              type: 'LocationDeleted',
+              data: { locationId, companyId: state.companyId, deletedFromGoogle: true, storeCode: state.profile.StoreCode, requestId },
+            },
+          ],
+          { key: 'deleted' },
+        );
       try {
         const { client } = await google.connection(state.connectionId);
         await client.deleteLocation(state.googleName);
@@ -132,28 +170,32 @@ export function locationsReactors(deps: CommandDeps, options: { google?: GoogleA
       } catch (err) {
         // Already gone on Google: the goal is reached.
         if (err instanceof GoogleApiError && err.code === 'GOOGLE.NOT_FOUND') return deleted();
-        await recordFailure(err, ctx, (code, message) => ctx.append(stream, [{ type: 'LocationDeleteFailed', data: { locationId, requestId, code, message } }], { key: 'failed' }));
+        await recordFailure(err, ctx, (code, message) =>
+          ctx.append(stream, [{ type: 'LocationDeleteFailed', data: { locationId, requestId, code, message } }], { key: 'failed' }),
+        );
       }
     },
   };
 
   /** Edits of a published location go to Google (the client's per-location queue keeps them under 10 a minute). */
-  const pushEdits: ReactorDefinition = {
+  const pushEdits: ReactorDefinition<Only<'LocationUpdated' | 'LocationHoursUpdated' | 'LocationAttributesUpdated'>> = {
     name: 'locations.push-edits-to-google',
     handles: ['LocationUpdated', 'LocationHoursUpdated', 'LocationAttributesUpdated'],
     maxAttempts: MAX_ATTEMPTS,
-    async handle(event: RecordedEvent, ctx) {
-      const { locationId } = event.data as { locationId: string };
+    async handle(event, ctx) {
+      const { locationId } = event.data;
       const after = await locationAt(deps, locationId, event.revision);
       const latest = await locationAt(deps, locationId);
       if (!active(after) || !after.googleName || !active(latest)) return;
       const stream = locationStream(locationId);
       const succeeded = (updateMask: string) =>
-        ctx.append(stream, [{ type: 'LocationGoogleUpdateSucceeded', data: { locationId, sourceEventId: event.id, sourceType: event.type, updateMask } }], { key: 'outcome' });
+        ctx.append(stream, [{ type: 'LocationGoogleUpdateSucceeded', data: { locationId, sourceEventId: event.id, sourceType: event.type, updateMask } }], {
+          key: 'outcome',
+        });
       try {
         const { client } = await google.connection(after.connectionId);
         if (event.type === 'LocationUpdated') {
-          const mask = googleUpdateMask((event.data as Data<'LocationUpdated'>).changed);
+          const mask = googleUpdateMask(event.data.changed);
           if (!mask.length) return;
           await client.updateLocation(after.googleName, toGoogleLocation(after.profile, after.hours), mask);
           await succeeded(mask.join(','));
@@ -162,28 +204,30 @@ export function locationsReactors(deps: CommandDeps, options: { google?: GoogleA
           await succeeded('regularHours');
         } else {
           const before = await locationAt(deps, locationId, event.revision - 1n);
-          const changes = googleAttributeChanges(
-            active(before) ? { attributes: before.attributes, urls: before.urls } : { attributes: {}, urls: {} },
-            { attributes: after.attributes, urls: after.urls },
-          );
+          const changes = googleAttributeChanges(active(before) ? { attributes: before.attributes, urls: before.urls } : { attributes: {}, urls: {} }, {
+            attributes: after.attributes,
+            urls: after.urls,
+          });
           if (!changes.mask.length) return;
           await client.updateAttributes(after.googleName, changes.attributes, changes.mask);
           await succeeded(changes.mask.join(','));
         }
       } catch (err) {
         await recordFailure(err, ctx, (code, message) =>
-          ctx.append(stream, [{ type: 'LocationGoogleUpdateFailed', data: { locationId, sourceEventId: event.id, sourceType: event.type, code, message } }], { key: 'outcome' }),
+          ctx.append(stream, [{ type: 'LocationGoogleUpdateFailed', data: { locationId, sourceEventId: event.id, sourceType: event.type, code, message } }], {
+            key: 'outcome',
+          }),
         );
       }
     },
   };
 
   /** A deleted location frees its store code (the delete command frees it at once; this covers deletes on Google). */
-  const releaseCodes: ReactorDefinition = {
+  const releaseCodes: ReactorDefinition<Only<'LocationDeleted'>> = {
     name: 'locations.release-store-codes',
     handles: ['LocationDeleted'],
     async handle(event) {
-      const d = event.data as Data<'LocationDeleted'>;
+      const d = event.data;
       await releaseStoreCode(deps, d.companyId, d.storeCode, d.locationId, {
         companyId: d.companyId,
         actor: { userId: 'system', role: 'System' },

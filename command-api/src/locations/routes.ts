@@ -1,4 +1,5 @@
 import {
+  locationErrors,
   ATTRIBUTE_FLAG_KEYS,
   PLACE_PAGE_URL_KEYS,
   assignLocationRoute,
@@ -16,29 +17,24 @@ import {
   updateAttributesRoute,
   updateLocationRoute,
   userStream,
-  type AssignLocationBody,
   type BusinessHoursEntry,
-  type CreateLocationBody,
   type EventMetadata,
-  type LocationAssociationBody,
   type LocationEvent,
-  type UpdateAttributesBody,
-  type UpdateLocationFields,
 } from '@locus/contracts';
 import {
+  fail,
+  callerCompanyId,
   implement,
   notFound,
   ruleViolation,
-  validationError,
   type CommandDeps,
   type RecordedEvent,
-  type RequestContext,
+  type AnyRequest,
   type RouteImplementation,
 } from '@locus/platform';
-import { eventMetadata, handleCommand, type HandleCommandResult } from '../kit/handle-command';
+import { eventMetadata, handleCommand, loadStream, type CommandSource, type HandleCommandResult } from '../kit';
 import { evolveAccount, initialAccountState } from '../connections/connection-state';
 import { connectionIdOf, isUuid } from '../connections/ids';
-import { loadStream } from '../connections/streams';
 import { loadCompanyMember } from '../users/user-accounts';
 import { evolveUser, fullNameOf, initialUserState } from '../users/user-state';
 import { locationDecider, locationNotFound, type AssigneeInfo, type LocationCommand } from './location-decider';
@@ -52,24 +48,35 @@ export interface LocationsRouteOptions {
   outcomeTimeoutMs?: number;
 }
 
-const requireCompany = (req: Pick<RequestContext<any, any, any>, 'auth'>): string => {
-  const companyId = req.auth?.companyId;
-  if (!companyId) throw locationNotFound();
-  return companyId;
+/** The caller's company; a caller without one sees no location (404). */
+const companyOf = (req: Pick<AnyRequest, 'auth'>): string => callerCompanyId(req, locationNotFound);
+
+const activeLocation = (state: LocationState): LocationData => {
+  if (state.status !== 'active') throw locationNotFound();
+  return state;
 };
 
+const storeCodeChanged = (before: string, after: string) => after.trim().toLowerCase() !== before.trim().toLowerCase();
+
 /** The location of the caller's company, still under a connected account; 404 otherwise. */
-export async function loadCompanyLocation(deps: Pick<CommandDeps, 'eventStore'>, companyId: string, locationId: string): Promise<{ state: LocationData; revision: bigint }> {
-  const loaded = await loadStream<LocationState, LocationEvent>(deps.eventStore, locationStream(locationId), evolveLocation, initialLocationState);
+export async function loadCompanyLocation(
+  deps: Pick<CommandDeps, 'eventStore'>,
+  companyId: string,
+  locationId: string,
+): Promise<{ state: LocationData; revision: bigint }> {
+  const loaded = await loadStream<LocationState, LocationEvent>(deps.eventStore, locationStream(locationId), {
+    evolve: evolveLocation,
+    initialState: initialLocationState,
+  });
   const state = loaded.state;
   if (state.status !== 'active' || state.companyId !== companyId) throw locationNotFound();
-  const account = await loadStream(deps.eventStore, connectedAccountStream(state.connectionId), evolveAccount, initialAccountState);
+  const account = await loadStream(deps.eventStore, connectedAccountStream(state.connectionId), { evolve: evolveAccount, initialState: initialAccountState });
   if (account.state.status !== 'connected') throw locationNotFound();
   return { state, revision: loaded.revision === 'no_stream' ? -1n : loaded.revision };
 }
 
 async function assigneeInfo(deps: Pick<CommandDeps, 'eventStore'>, userId: string): Promise<AssigneeInfo> {
-  const { state } = await loadStream(deps.eventStore, userStream(userId), evolveUser, initialUserState);
+  const { state } = await loadStream(deps.eventStore, userStream(userId), { evolve: evolveUser, initialState: initialUserState });
   if (state.status === 'none') return { userId, userName: '', userEmail: '' };
   return { userId, userName: fullNameOf(state), userEmail: state.email };
 }
@@ -94,7 +101,13 @@ const failedOutcome = (event: RecordedEvent, code: string) => {
 export function locationsCommandRoutes(deps: CommandDeps, options: LocationsRouteOptions = {}): RouteImplementation[] {
   const outcomeTimeoutMs = options.outcomeTimeoutMs ?? 15_000;
 
-  const run = (req: RequestContext<any, any, any>, companyId: string, locationId: string, command: LocationCommand, metadata?: EventMetadata): Promise<HandleCommandResult<LocationState, LocationEvent>> =>
+  const run = (
+    req: AnyRequest,
+    companyId: string,
+    locationId: string,
+    command: CommandSource<LocationState, LocationCommand>,
+    metadata?: EventMetadata,
+  ): Promise<HandleCommandResult<LocationState, LocationEvent>> =>
     handleCommand({
       eventStore: deps.eventStore,
       streamName: locationStream(locationId),
@@ -104,14 +117,16 @@ export function locationsCommandRoutes(deps: CommandDeps, options: LocationsRout
       newId: () => deps.ids.uuid(),
     });
 
-  const create = implement<unknown, unknown, CreateLocationBody>(createLocationRoute, async (req) => {
-    const companyId = requireCompany(req);
+  const create = implement(createLocationRoute, async (req) => {
+    const companyId = companyOf(req);
     const f = req.body.Location;
     const accountRef = f.AccountId;
-    const connectionId = isUuid(accountRef) ? accountRef : connectionIdOf(companyId, accountRef.startsWith('accounts/') ? accountRef : `accounts/${accountRef}`);
-    const account = await loadStream(deps.eventStore, connectedAccountStream(connectionId), evolveAccount, initialAccountState);
+    const connectionId = isUuid(accountRef)
+      ? accountRef
+      : connectionIdOf(companyId, accountRef.startsWith('accounts/') ? accountRef : `accounts/${accountRef}`);
+    const account = await loadStream(deps.eventStore, connectedAccountStream(connectionId), { evolve: evolveAccount, initialState: initialAccountState });
     if (account.state.status !== 'connected' || account.state.companyId !== companyId) {
-      throw validationError('LOCATION.ACCOUNT_NOT_CONNECTED', m.accountNotConnected, [{ field: 'AccountId', message: m.accountNotConnected }]);
+      throw fail(locationErrors.accountNotConnected, [{ field: 'AccountId', message: m.accountNotConnected }]);
     }
     const profile = await profileFromCreate(deps.readModels, f);
     const attributes: Record<string, boolean> = {};
@@ -122,45 +137,63 @@ export function locationsCommandRoutes(deps: CommandDeps, options: LocationsRout
     const locationId = deps.ids.uuid();
     const metadata = eventMetadata(req, companyId, deps.clock);
     if (profile.StoreCode) await reserveStoreCode(deps, companyId, profile.StoreCode, locationId, metadata);
-    const result = await run(req, companyId, locationId, {
-      type: 'CreateLocation',
-      data: {
-        locationId,
-        companyId,
-        connectionId,
-        accountName: account.state.accountName,
-        accountDisplayName: account.state.accountDisplayName,
-        profile,
-        hours: toHoursPeriods(f.LocationBusinessHours as BusinessHoursEntry[]),
-        attributes,
+    const result = await run(
+      req,
+      companyId,
+      locationId,
+      {
+        type: 'CreateLocation',
+        data: {
+          locationId,
+          companyId,
+          connectionId,
+          accountName: account.state.accountName,
+          accountDisplayName: account.state.accountDisplayName,
+          profile,
+          hours: toHoursPeriods(f.LocationBusinessHours as BusinessHoursEntry[]),
+          attributes,
+        },
       },
-    }, metadata);
+      metadata,
+    );
     return { body: { Success: true, ResponseMessage: m.created, Data: { Id: locationId } }, position: result.position };
   });
 
-  const update = implement<{ id: string }, unknown, UpdateLocationFields>(updateLocationRoute, async (req) => {
-    const companyId = requireCompany(req);
-    const { state } = await loadCompanyLocation(deps, companyId, req.params.id);
-    const profile = await profileFromUpdate(deps.readModels, state.profile, req.body);
+  const update = implement(updateLocationRoute, async (req) => {
+    const companyId = companyOf(req);
+    const { state: loaded } = await loadCompanyLocation(deps, companyId, req.params.id);
     const metadata = eventMetadata(req, companyId, deps.clock);
-    const oldCode = state.profile.StoreCode;
-    const codeChanged = profile.StoreCode.trim().toLowerCase() !== oldCode.trim().toLowerCase();
-    if (codeChanged && profile.StoreCode) await reserveStoreCode(deps, companyId, profile.StoreCode, state.locationId, metadata);
     const hours = req.body.LocationBusinessHours ? toHoursPeriods(req.body.LocationBusinessHours as BusinessHoursEntry[]) : undefined;
-    const result = await run(req, companyId, state.locationId, { type: 'UpdateLocation', data: { profile, ...(hours ? { hours } : {}) } }, metadata);
-    if (codeChanged && oldCode) await releaseStoreCode(deps, companyId, oldCode, state.locationId, metadata);
+    // The request names only the fields it changes: it is merged into the state of each
+    // attempt, so a retry after a concurrent write keeps that write's fields.
+    const result = await run(
+      req,
+      companyId,
+      loaded.locationId,
+      async (state) => {
+        const current = activeLocation(state);
+        const profile = await profileFromUpdate(deps.readModels, current.profile, req.body);
+        if (storeCodeChanged(current.profile.StoreCode, profile.StoreCode) && profile.StoreCode)
+          await reserveStoreCode(deps, companyId, profile.StoreCode, current.locationId, metadata);
+        return { type: 'UpdateLocation', data: { profile, ...(hours ? { hours } : {}) } };
+      },
+      metadata,
+    );
+    const oldCode = activeLocation(result.before).profile.StoreCode;
+    const newCode = activeLocation(result.state).profile.StoreCode;
+    if (oldCode && storeCodeChanged(oldCode, newCode)) await releaseStoreCode(deps, companyId, oldCode, loaded.locationId, metadata);
     return { body: { Success: true, ResponseMessage: m.updated }, position: result.position };
   });
 
-  const regularHours = implement<{ id: string }, unknown, { Periods: BusinessHoursEntry[] }>(regularHoursRoute, async (req) => {
-    const companyId = requireCompany(req);
+  const regularHours = implement(regularHoursRoute, async (req) => {
+    const companyId = companyOf(req);
     const { state } = await loadCompanyLocation(deps, companyId, req.params.id);
     const result = await run(req, companyId, state.locationId, { type: 'SetRegularHours', data: { hours: toHoursPeriods(req.body.Periods) } });
     return { body: { Success: true, IsUnauthorized: false, ResponseMessage: m.hoursUpdated }, position: result.position };
   });
 
-  const attributes = implement<{ id: string }, unknown, UpdateAttributesBody>(updateAttributesRoute, async (req) => {
-    const companyId = requireCompany(req);
+  const attributes = implement(updateAttributesRoute, async (req) => {
+    const companyId = companyOf(req);
     const { state } = await loadCompanyLocation(deps, companyId, req.params.id);
     const flags: Record<string, boolean> = {};
     for (const [k, v] of Object.entries(req.body.Attributes)) if (typeof v === 'boolean') flags[k] = v;
@@ -175,7 +208,7 @@ export function locationsCommandRoutes(deps: CommandDeps, options: LocationsRout
 
   /** Appends a request event (or finds the one already pending) and waits for its outcome. */
   async function roundTrip(
-    req: RequestContext<any, any, any>,
+    req: AnyRequest,
     companyId: string,
     locationId: string,
     command: Extract<LocationCommand, { type: 'RequestPublish' | 'RequestSync' | 'DeleteLocation' }>,
@@ -199,30 +232,44 @@ export function locationsCommandRoutes(deps: CommandDeps, options: LocationsRout
     return { outcome, position: outcome?.position ?? result.position };
   }
 
-  const publish = implement<{ id: string }>(publishLocationRoute, async (req) => {
-    const companyId = requireCompany(req);
-    const { outcome, position } = await roundTrip(req, companyId, req.params.id, { type: 'RequestPublish', data: { requestId: deps.ids.uuid() } }, (s) => s.pendingPublish, {
-      ok: 'LocationPublished',
-      failed: 'LocationPublishFailed',
-    });
+  const publish = implement(publishLocationRoute, async (req) => {
+    const companyId = companyOf(req);
+    const { outcome, position } = await roundTrip(
+      req,
+      companyId,
+      req.params.id,
+      { type: 'RequestPublish', data: { requestId: deps.ids.uuid() } },
+      (s) => s.pendingPublish,
+      {
+        ok: 'LocationPublished',
+        failed: 'LocationPublishFailed',
+      },
+    );
     if (!outcome) return { status: 202, body: { Success: true, ResponseMessage: m.publishPending }, position };
     if (outcome.type === 'LocationPublishFailed') throw failedOutcome(outcome, 'LOCATION.PUBLISH_FAILED');
     return { body: { Success: true, ResponseMessage: m.published }, position };
   });
 
-  const sync = implement<{ id: string }>(syncLocationRoute, async (req) => {
-    const companyId = requireCompany(req);
-    const { outcome, position } = await roundTrip(req, companyId, req.params.id, { type: 'RequestSync', data: { requestId: deps.ids.uuid() } }, (s) => s.pendingSync, {
-      ok: 'LocationSynced',
-      failed: 'LocationSyncFailed',
-    });
+  const sync = implement(syncLocationRoute, async (req) => {
+    const companyId = companyOf(req);
+    const { outcome, position } = await roundTrip(
+      req,
+      companyId,
+      req.params.id,
+      { type: 'RequestSync', data: { requestId: deps.ids.uuid() } },
+      (s) => s.pendingSync,
+      {
+        ok: 'LocationSynced',
+        failed: 'LocationSyncFailed',
+      },
+    );
     if (!outcome) return { status: 202, body: { Success: true, ResponseMessage: m.syncPending }, position };
     if (outcome.type === 'LocationSyncFailed') throw failedOutcome(outcome, 'LOCATION.SYNC_FAILED');
     return { body: { Success: true, ResponseMessage: m.synchronized }, position };
   });
 
-  const remove = implement<{ id: string }, { deleteFromGoogle: boolean }>(deleteLocationRoute, async (req) => {
-    const companyId = requireCompany(req);
+  const remove = implement(deleteLocationRoute, async (req) => {
+    const companyId = companyOf(req);
     const { outcome, position, immediate } = await roundTrip(
       req,
       companyId,
@@ -240,42 +287,49 @@ export function locationsCommandRoutes(deps: CommandDeps, options: LocationsRout
     throw failedOutcome(outcome, 'LOCATION.DELETE_FAILED');
   });
 
-  const assign = implement<unknown, unknown, AssignLocationBody>(assignLocationRoute, async (req) => {
-    const companyId = requireCompany(req);
+  const assign = implement(assignLocationRoute, async (req) => {
+    const companyId = companyOf(req);
     const { state } = await loadCompanyLocation(deps, companyId, req.body.LocationId);
     const who = await companyMember(deps, req.body.UserId, companyId);
-    const result = await run(req, companyId, state.locationId, {
+    const result = await run(req, companyId, state.locationId, async (current) => ({
       type: 'AssignUser',
-      data: { ...who, isPrimaryOwner: req.body.IsPrimaryOwner, isStaffMember: req.body.IsStaffMember, known: await knownAssignees(deps, state) },
-    });
+      data: {
+        ...who,
+        isPrimaryOwner: req.body.IsPrimaryOwner,
+        isStaffMember: req.body.IsStaffMember,
+        known: await knownAssignees(deps, activeLocation(current)),
+      },
+    }));
     return { body: { Success: true, ResponseMessage: m.assigned }, position: result.position };
   });
 
-  const unassign = implement<{ userId: string; locationId: string }>(unassignLocationRoute, async (req) => {
-    const companyId = requireCompany(req);
+  const unassign = implement(unassignLocationRoute, async (req) => {
+    const companyId = companyOf(req);
     await companyMember(deps, req.params.userId, companyId);
     const { state } = await loadCompanyLocation(deps, companyId, req.params.locationId);
     const result = await run(req, companyId, state.locationId, { type: 'UnassignUser', data: { userId: req.params.userId } });
     return { body: { Success: true, ResponseMessage: m.unassigned }, position: result.position };
   });
 
-  const saveUsers = implement<{ id: string }, unknown, LocationAssociationBody>(saveLocationUsersRoute, async (req) => {
-    const companyId = requireCompany(req);
+  const saveUsers = implement(saveLocationUsersRoute, async (req) => {
+    const companyId = companyOf(req);
     const { state } = await loadCompanyLocation(deps, companyId, req.params.id);
     const b = req.body;
     const members = async (ids: string[]) => Promise.all([...new Set(ids)].map((id) => companyMember(deps, id, companyId)));
     const primaryOwner = b.UpdatePrimaryOwner ? (b.PrimaryOwnerId ? await companyMember(deps, b.PrimaryOwnerId, companyId) : null) : undefined;
-    const coOwners = b.UpdateLocationCoowners ? (await members(b.LocationCoownerIds)).filter((u) => u.userId !== (primaryOwner?.userId ?? b.PrimaryOwnerId)) : undefined;
+    const coOwners = b.UpdateLocationCoowners
+      ? (await members(b.LocationCoownerIds)).filter((u) => u.userId !== (primaryOwner?.userId ?? b.PrimaryOwnerId))
+      : undefined;
     const staff = b.UpdateLocationStaffUsers ? await members(b.StaffUserIds) : undefined;
-    const result = await run(req, companyId, state.locationId, {
+    const result = await run(req, companyId, state.locationId, async (current) => ({
       type: 'SaveAssociations',
       data: {
         ...(primaryOwner !== undefined ? { primaryOwner } : {}),
         ...(coOwners ? { coOwners } : {}),
         ...(staff ? { staff } : {}),
-        known: await knownAssignees(deps, state),
+        known: await knownAssignees(deps, activeLocation(current)),
       },
-    });
+    }));
     return { body: { Success: true, ResponseMessage: m.associationsSaved }, position: result.position };
   });
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { locationMessages as m, type EventMetadata, type StoreCodeEvent } from '@locus/contracts';
-import { conflict, WrongExpectedVersionError, type EventStore, type IdSource } from '@locus/platform';
-import { loadStream } from '../connections/streams';
+import { locationErrors, type EventMetadata, type StoreCodeEvent } from '@locus/contracts';
+import { fail, WrongExpectedVersionError, type EventStore, type IdSource } from '@locus/platform';
+import { loadStream } from '../kit';
 
 /**
  * Store codes are unique per company: `storecode-<sha256(companyId|lowercased code)>` streams
@@ -14,10 +14,10 @@ export const storeCodeStream = (companyId: string, storeCode: string) =>
 type Holder = { holder: string | null };
 const evolveHolder = (_s: Holder, e: StoreCodeEvent): Holder => (e.type === 'StoreCodeReserved' ? { holder: e.data.locationId } : { holder: null });
 
-export const storeCodeTaken = () => conflict('LOCATION.STORE_CODE_TAKEN', m.storeCodeTaken);
+export const storeCodeTaken = () => fail(locationErrors.storeCodeTaken);
 
 export async function storeCodeHolder(eventStore: EventStore, companyId: string, storeCode: string): Promise<string | null> {
-  return (await loadStream(eventStore, storeCodeStream(companyId, storeCode), evolveHolder, () => ({ holder: null }))).state.holder;
+  return (await loadStream(eventStore, storeCodeStream(companyId, storeCode), { evolve: evolveHolder, initialState: () => ({ holder: null }) })).state.holder;
 }
 
 /** Reserves the code for the location (idempotent for its holder); 409 LOCATION.STORE_CODE_TAKEN otherwise. */
@@ -30,7 +30,7 @@ export async function reserveStoreCode(
   eventId?: string,
 ): Promise<void> {
   const stream = storeCodeStream(companyId, storeCode);
-  const loaded = await loadStream(deps.eventStore, stream, evolveHolder, () => ({ holder: null }));
+  const loaded = await loadStream(deps.eventStore, stream, { evolve: evolveHolder, initialState: () => ({ holder: null }) });
   if (loaded.state.holder === locationId) return;
   if (loaded.state.holder !== null) throw storeCodeTaken();
   try {
@@ -56,7 +56,7 @@ export async function releaseStoreCode(
 ): Promise<void> {
   if (!storeCode.trim()) return;
   const stream = storeCodeStream(companyId, storeCode);
-  const loaded = await loadStream(deps.eventStore, stream, evolveHolder, () => ({ holder: null }));
+  const loaded = await loadStream(deps.eventStore, stream, { evolve: evolveHolder, initialState: () => ({ holder: null }) });
   if (loaded.state.holder !== locationId) return;
   try {
     await deps.eventStore.append(

@@ -1,6 +1,6 @@
-import type { AdminSettingsEvent, SeededVariable } from '@locus/contracts/settings/events';
-import { conflict } from '@locus/platform';
-import type { Decider } from '../kit/handle-command';
+import type { AdminSettingsEvent, SeededVariable } from '@locus/contracts';
+import { conflict } from '@locus/platform/ports';
+import type { Decider } from '../kit/decider';
 import { settingsErrors } from './company-settings';
 import type { ValueChange } from './variable-values';
 
@@ -50,9 +50,7 @@ export function decideAdminSettings(command: AdminSettingsCommand, state: AdminS
   switch (command.type) {
     case 'SaveAdminVariable': {
       const { variableId, definition: d } = command;
-      const clash = Object.values(current.variables).find(
-        (v) => v.variableId !== variableId && v.variableName.toLowerCase() === d.variableName.toLowerCase(),
-      );
+      const clash = Object.values(current.variables).find((v) => v.variableId !== variableId && v.variableName.toLowerCase() === d.variableName.toLowerCase());
       if (clash) throw settingsErrors.nameTaken(d.variableName);
       if (command.mode === 'create') {
         if (current.variables[variableId]) throw conflict('SETTINGS.VARIABLE_EXISTS', 'The variable already exists');

@@ -1,6 +1,6 @@
-import type { CompanySettingsEvent, SeededVariable } from '@locus/contracts/settings/events';
-import { conflict, forbidden, notFound, ruleViolation } from '@locus/platform';
-import type { Decider } from '../kit/handle-command';
+import type { CompanySettingsEvent, SeededVariable } from '@locus/contracts';
+import { conflict, forbidden, notFound, ruleViolation } from '@locus/platform/ports';
+import type { Decider } from '../kit/decider';
 import type { ValueChange } from './variable-values';
 
 /**
@@ -62,8 +62,7 @@ export type CompanySettingsCommand =
 
 export const settingsErrors = {
   variableNotFound: () => notFound('SETTINGS.VARIABLE_NOT_FOUND', 'The selected variable was not found'),
-  nameTaken: (name: string) =>
-    conflict('SETTINGS.VARIABLE_NAME_TAKEN', `A variable named ${name} already exists`),
+  nameTaken: (name: string) => conflict('SETTINGS.VARIABLE_NAME_TAKEN', `A variable named ${name} already exists`),
   systemRename: () =>
     ruleViolation('SETTINGS.SYSTEM_VARIABLE_RENAME', 'System-generated variables cannot be renamed', [
       { field: 'VariableName', message: 'System-generated variables cannot be renamed' },

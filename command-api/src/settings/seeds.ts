@@ -1,11 +1,11 @@
-import type { SeededVariable } from '@locus/contracts/settings/events';
 import {
+  type SeededVariable,
   SYSTEM_ADMIN_VARIABLES,
   SYSTEM_COMPANY_VARIABLES,
   systemAdminVariableId,
   systemCompanyVariableId,
   type SystemVariableSeed,
-} from '@locus/contracts/settings/system-variables';
+} from '@locus/contracts';
 
 const toSeeded = (seed: SystemVariableSeed, variableId: string): SeededVariable => ({
   variableId,
@@ -16,7 +16,6 @@ const toSeeded = (seed: SystemVariableSeed, variableId: string): SeededVariable 
   value: seed.defaultValue,
 });
 
-export const companySeed = (companyId: string): SeededVariable[] =>
-  SYSTEM_COMPANY_VARIABLES.map((s) => toSeeded(s, systemCompanyVariableId(companyId, s.key)));
+export const companySeed = (companyId: string): SeededVariable[] => SYSTEM_COMPANY_VARIABLES.map((s) => toSeeded(s, systemCompanyVariableId(companyId, s.key)));
 
 export const adminSeed = (): SeededVariable[] => SYSTEM_ADMIN_VARIABLES.map((s) => toSeeded(s, systemAdminVariableId(s.key)));

@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MASKED_VALUE, settingsMessages, type CompanyVariable } from '@locus/contracts/settings/routes';
-import { SYSTEM_ADMIN_VARIABLES, SYSTEM_COMPANY_VARIABLES, systemAdminVariableId, systemCompanyVariableId } from '@locus/contracts/settings/system-variables';
+import {
+  COMPANY_VARIABLES_COLLECTION,
+  type CompanyVariable,
+  type CompanyVariableDoc,
+  companyVariableSealContext,
+  MASKED_VALUE,
+  settingsMessages,
+  SYSTEM_ADMIN_VARIABLES,
+  SYSTEM_COMPANY_VARIABLES,
+  systemAdminVariableId,
+  systemCompanyVariableId,
+} from '@locus/contracts';
+import { createSecretBox } from '@locus/platform/crypto/secret-box';
 import { settingsReactors } from './reactors';
 import { startFeatureStack, type FeatureStack } from './testing/feature-stack';
 
@@ -22,6 +33,15 @@ const list = async (token: string): Promise<CompanyVariable[]> => {
   return res.body.Data;
 };
 const save = (token: string, body: Record<string, unknown>) => stack.call('POST', '/api/companyMetaData/variables/save', token, body);
+/** The clear value of an encrypted variable as stored (opened here, never by a route). */
+const storedSecret = async (companyId: string, variableId: string) => {
+  await stack.waitForProjections();
+  const docs = (await stack.allDocuments()) as Record<string, CompanyVariableDoc[]>;
+  const doc = Object.entries(docs)
+    .find(([name]) => name.startsWith(`${COMPANY_VARIABLES_COLLECTION}__`))![1]
+    .find((d) => d._id === variableId)!;
+  return createSecretBox(stack.config.encryptionKey).decrypt(doc.value!, companyVariableSealContext(companyId, variableId));
+};
 const fieldsOf = (res: { body: any }) => (res.body.ApiError.Fields as { Field: string }[]).map((f) => f.Field);
 
 describe('company variables', () => {
@@ -30,7 +50,13 @@ describe('company variables', () => {
     const system = vars.filter((v) => v.IsSystemGenerated);
     expect(system.map((v) => v.VariableName).sort()).toEqual(SYSTEM_COMPANY_VARIABLES.map((s) => s.variableName).sort());
     const notify = system.find((v) => v.VariableName === 'NotifyOnNewReviews')!;
-    expect(notify).toMatchObject({ Id: systemCompanyVariableId(a.companyId, 'notify-new-reviews'), IsBooleanType: true, IsBoolean: true, VariableValue: '1', IsAdminVariable: false });
+    expect(notify).toMatchObject({
+      Id: systemCompanyVariableId(a.companyId, 'notify-new-reviews'),
+      IsBooleanType: true,
+      IsBoolean: true,
+      VariableValue: '1',
+      IsAdminVariable: false,
+    });
     const admin = await stack.call('GET', '/api/adminMetaData/variables', stack.administrator);
     expect(admin.body.Data.map((v: { Id: string }) => v.Id).sort()).toEqual(SYSTEM_ADMIN_VARIABLES.map((s) => systemAdminVariableId(s.key)).sort());
   });
@@ -41,7 +67,12 @@ describe('company variables', () => {
     expect(created.body).toMatchObject({ Success: true, ResponseMessage: settingsMessages.saved });
     expect(created.headers.get('x-position')).toBeTruthy();
     const id = created.body.Data.Id;
-    expect((await list(a.admin)).find((v) => v.Id === id)).toMatchObject({ VariableName: 'Greeting', VariableValue: 'Hello', IsSystemGenerated: false, IsEncrypted: false });
+    expect((await list(a.admin)).find((v) => v.Id === id)).toMatchObject({
+      VariableName: 'Greeting',
+      VariableValue: 'Hello',
+      IsSystemGenerated: false,
+      IsEncrypted: false,
+    });
 
     const updated = await save(a.admin, { Id: id, VariableName: 'Welcome', Title: 'Welcome text' });
     expect(updated.status).toBe(200);
@@ -83,20 +114,21 @@ describe('company variables', () => {
     expect(fieldsOf(bad)).toEqual(['VariableValue']);
   });
 
-  it('keeps encrypted values sealed: masked in lists, clear only through reveal', async () => {
+  it('never answers an encrypted value in clear: masked in lists; the mask sent back keeps it, a new value replaces it', async () => {
     const secret = 'sk-live-company-a-7Hq2';
     const created = await save(a.admin, { VariableName: 'PartnerApiKey', IsEncrypted: true, VariableValue: secret });
     const id = created.body.Data.Id;
     const row = (await list(a.admin)).find((v) => v.Id === id)!;
     expect(row).toMatchObject({ IsEncrypted: true, VariableValue: MASKED_VALUE });
-    const reveal = await stack.call('GET', `/api/companyMetaData/variables/${id}/value`, a.admin);
-    expect(reveal.body.Data).toEqual({ Id: id, VariableValue: secret });
+    // the former reveal route is gone: that path only takes a new value
+    expect((await stack.call('GET', `/api/companyMetaData/variables/${id}/value`, a.admin)).status).toBe(405);
 
-    // Sending the mask back keeps the value; a new value replaces it.
     await save(a.admin, { Id: id, VariableName: 'PartnerApiKey', Title: 'Partner key', IsEncrypted: true, VariableValue: MASKED_VALUE });
-    expect((await stack.call('GET', `/api/companyMetaData/variables/${id}/value`, a.admin)).body.Data.VariableValue).toBe(secret);
+    await stack.call('POST', `/api/companyMetaData/variables/${id}/value`, a.admin, { VariableValue: MASKED_VALUE });
+    expect(await storedSecret(a.companyId, id)).toBe(secret);
     await stack.call('POST', `/api/companyMetaData/variables/${id}/value`, a.admin, { VariableValue: `${secret}-rotated` });
-    expect((await stack.call('GET', `/api/companyMetaData/variables/${id}/value`, a.admin)).body.Data.VariableValue).toBe(`${secret}-rotated`);
+    expect(await storedSecret(a.companyId, id)).toBe(`${secret}-rotated`);
+    expect(JSON.stringify(stack.responses)).not.toContain(secret);
 
     const events = JSON.stringify(await stack.allEvents(), (_k, v) => (typeof v === 'bigint' ? String(v) : v));
     await stack.waitForProjections();
@@ -137,7 +169,6 @@ describe('company variables', () => {
     expect((await list(a.adminViewing)).some((v) => v.Id === id)).toBe(true);
     expect((await list(a.admin)).some((v) => v.Id === id)).toBe(false);
     expect((await stack.call('POST', `/api/companyMetaData/variables/${id}/value`, a.admin, { VariableValue: 'x' })).status).toBe(404);
-    expect((await stack.call('GET', `/api/companyMetaData/variables/${id}/value`, a.admin)).status).toBe(404);
   });
 
   it("keeps companies apart: another company's variable answers 404", async () => {
@@ -145,7 +176,6 @@ describe('company variables', () => {
     const id = created.body.Data.Id;
     expect((await stack.call('POST', `/api/companyMetaData/variables/${id}/value`, a.admin, { VariableValue: 'a' })).status).toBe(404);
     expect((await stack.call('DELETE', `/api/companyMetaData/variables/${id}`, a.admin)).status).toBe(404);
-    expect((await stack.call('GET', `/api/companyMetaData/variables/${id}/value`, a.admin)).status).toBe(404);
     expect((await list(a.admin)).some((v) => v.Id === id)).toBe(false);
     expect((await list(b.admin)).find((v) => v.Id === id)!.VariableValue).toBe('b');
     expect((await stack.call('GET', '/api/companyMetaData/variables', a.user)).status).toBe(403);
@@ -155,25 +185,35 @@ describe('company variables', () => {
 describe('admin level (Global Company Settings tab)', () => {
   it("lists a company's variables then the administrator variables with the company's values", async () => {
     const aiId = systemAdminVariableId('ai-replies-enabled');
-    const set = await stack.call('POST', `/api/companyMetaData/admin-level/${b.companyId}/update/${aiId}`, stack.administrator, { AdminMetaDataVariableId: aiId, VariableValue: false });
+    const set = await stack.call('POST', `/api/companyMetaData/admin-level/${b.companyId}/update/${aiId}`, stack.administrator, {
+      AdminMetaDataVariableId: aiId,
+      VariableValue: false,
+    });
     expect(set.status).toBe(200);
     expect(set.body.ResponseMessage).toBe(settingsMessages.saved);
     const res = await stack.call('GET', `/api/companyMetaData/admin-level/${b.companyId}`, stack.administrator);
     expect(res.status).toBe(200);
     const rows: CompanyVariable[] = res.body.Data;
     expect(rows.find((r) => r.VariableName === 'BravoOnly')).toMatchObject({ IsAdminVariable: false });
-    expect(rows.find((r) => r.Id === aiId)).toMatchObject({ IsAdminVariable: true, AdminMetaDataVariableId: aiId, VariableValue: '0', AdminVariableValue: '1', IsBooleanType: true });
+    expect(rows.find((r) => r.Id === aiId)).toMatchObject({
+      IsAdminVariable: true,
+      AdminMetaDataVariableId: aiId,
+      VariableValue: '0',
+      AdminVariableValue: '1',
+      IsBooleanType: true,
+    });
     const other = (await stack.call('GET', `/api/companyMetaData/admin-level/${a.companyId}`, stack.administrator)).body.Data as CompanyVariable[];
     expect(other.find((r) => r.Id === aiId)!.VariableValue).toBe('1');
   });
 
-  it("sets a company variable's value and reveals encrypted ones to the administrator", async () => {
+  it("sets a company variable's value as the administrator, the encrypted one still masked", async () => {
     const created = await save(b.admin, { VariableName: 'BravoSecret', IsEncrypted: true, VariableValue: 'bravo-secret-value' });
     const id = created.body.Data.Id;
-    const upd = await stack.call('POST', `/api/companyMetaData/admin-level/${b.companyId}/update/${id}`, stack.administrator, { VariableValue: 'set-by-admin' });
+    const upd = await stack.call('POST', `/api/companyMetaData/admin-level/${b.companyId}/update/${id}`, stack.administrator, {
+      VariableValue: 'set-by-admin',
+    });
     expect(upd.status).toBe(200);
-    const reveal = await stack.call('GET', `/api/companyMetaData/admin-level/${b.companyId}/variables/${id}/value`, stack.administrator);
-    expect(reveal.body.Data.VariableValue).toBe('set-by-admin');
+    expect(await storedSecret(b.companyId, id)).toBe('set-by-admin');
     const rows = (await stack.call('GET', `/api/companyMetaData/admin-level/${b.companyId}`, stack.administrator)).body.Data as CompanyVariable[];
     expect(rows.find((r) => r.Id === id)!.VariableValue).toBe(MASKED_VALUE);
   });
@@ -181,8 +221,18 @@ describe('admin level (Global Company Settings tab)', () => {
   it('answers 404 for an unknown company and 400 for a mismatched admin variable id', async () => {
     expect((await stack.call('GET', '/api/companyMetaData/admin-level/no-such-company', stack.administrator)).status).toBe(404);
     const aiId = systemAdminVariableId('ai-replies-enabled');
-    expect((await stack.call('POST', `/api/companyMetaData/admin-level/no-such-company/update/${aiId}`, stack.administrator, { AdminMetaDataVariableId: aiId, VariableValue: true })).status).toBe(404);
-    const mismatch = await stack.call('POST', `/api/companyMetaData/admin-level/${a.companyId}/update/${aiId}`, stack.administrator, { AdminMetaDataVariableId: 'other', VariableValue: true });
+    expect(
+      (
+        await stack.call('POST', `/api/companyMetaData/admin-level/no-such-company/update/${aiId}`, stack.administrator, {
+          AdminMetaDataVariableId: aiId,
+          VariableValue: true,
+        })
+      ).status,
+    ).toBe(404);
+    const mismatch = await stack.call('POST', `/api/companyMetaData/admin-level/${a.companyId}/update/${aiId}`, stack.administrator, {
+      AdminMetaDataVariableId: 'other',
+      VariableValue: true,
+    });
     expect(mismatch.status).toBe(400);
     expect(fieldsOf(mismatch)).toEqual(['AdminMetaDataVariableId']);
     expect((await stack.call('GET', `/api/companyMetaData/admin-level/${a.companyId}`, a.admin)).status).toBe(403);
@@ -200,7 +250,11 @@ describe('administrator variables', () => {
     expect((await saveAdmin({ VariableName: 'SUPPORTEMAIL' })).status).toBe(409);
     await stack.call('POST', `/api/adminMetaData/variables/${id}/value`, stack.administrator, { VariableValue: 'support@locus.test' });
     const rows = (await stack.call('GET', '/api/adminMetaData/variables', stack.administrator)).body.Data;
-    expect(rows.find((r: { Id: string }) => r.Id === id)).toMatchObject({ AdminMetaDataVariableId: id, VariableValue: 'support@locus.test', IsSystemGenerated: false });
+    expect(rows.find((r: { Id: string }) => r.Id === id)).toMatchObject({
+      AdminMetaDataVariableId: id,
+      VariableValue: 'support@locus.test',
+      IsSystemGenerated: false,
+    });
     const del = await stack.call('DELETE', `/api/adminMetaData/variables/${id}`, stack.administrator);
     expect(del.body.ResponseMessage).toBe(settingsMessages.deleted);
   });

@@ -1,35 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminSettingsEvent, CompanySettingsEvent } from '@locus/contracts/settings/events';
+import type { AdminSettingsEvent, CompanySettingsEvent } from '@locus/contracts';
 import { AppError } from '@locus/platform';
 import { companySettingsDecider, type CompanySettingsCommand } from './company-settings';
 import { adminSettingsDecider, type AdminSettingsCommand } from './admin-settings';
 import { adminSeed, companySeed } from './seeds';
 import { normalizeValue } from './variable-values';
+import { deciderSpec } from '../kit/testing/decider-spec';
 
 const C = 'c1';
 const seedEvent: CompanySettingsEvent = { type: 'CompanyVariablesSeeded', data: { companyId: C, variables: companySeed(C) } };
 
-const given = (events: CompanySettingsEvent[]) => ({
-  when: (command: CompanySettingsCommand) => {
-    const state = events.reduce(companySettingsDecider.evolve, companySettingsDecider.initialState());
-    const run = () => companySettingsDecider.decide(command, state);
-    return {
-      then: (expected: CompanySettingsEvent[]) => expect(run()).toEqual(expected),
-      thenThrows: (code: string) => {
-        try {
-          run();
-        } catch (err) {
-          expect(err).toBeInstanceOf(AppError);
-          expect((err as AppError).code).toBe(code);
-          return;
-        }
-        throw new Error(`expected ${code}`);
-      },
-    };
-  },
-});
+const { given } = deciderSpec(companySettingsDecider);
 
-const definition = (over: Partial<{ variableName: string; title: string; description: string | null; entityType: string | null; isBooleanType: boolean; isEncrypted: boolean }> = {}) => ({
+const definition = (
+  over: Partial<{
+    variableName: string;
+    title: string;
+    description: string | null;
+    entityType: string | null;
+    isBooleanType: boolean;
+    isEncrypted: boolean;
+  }> = {},
+) => ({
   variableName: 'Greeting',
   title: 'Greeting',
   description: null,
@@ -58,8 +50,12 @@ const created: CompanySettingsEvent = {
 
 describe('company settings decider', () => {
   it('seeds the system variables once', () => {
-    given([]).when({ type: 'SeedCompanyVariables', companyId: C, variables: companySeed(C) }).then([seedEvent]);
-    given([seedEvent]).when({ type: 'SeedCompanyVariables', companyId: C, variables: companySeed(C) }).then([]);
+    given([])
+      .when({ type: 'SeedCompanyVariables', companyId: C, variables: companySeed(C) })
+      .then([seedEvent]);
+    given([seedEvent])
+      .when({ type: 'SeedCompanyVariables', companyId: C, variables: companySeed(C) })
+      .then([]);
   });
 
   it('creates a variable, seeding the system ones first when missing', () => {
@@ -68,8 +64,12 @@ describe('company settings decider', () => {
   });
 
   it('refuses a duplicate name, ignoring case, including system names', () => {
-    given([seedEvent, created]).when(save({ variableId: 'v2', definition: definition({ variableName: 'GREETING' }) })).thenThrows('SETTINGS.VARIABLE_NAME_TAKEN');
-    given([seedEvent]).when(save({ definition: definition({ variableName: 'businessname' }) })).thenThrows('SETTINGS.VARIABLE_NAME_TAKEN');
+    given([seedEvent, created])
+      .when(save({ variableId: 'v2', definition: definition({ variableName: 'GREETING' }) }))
+      .thenThrows('SETTINGS.VARIABLE_NAME_TAKEN');
+    given([seedEvent])
+      .when(save({ definition: definition({ variableName: 'businessname' }) }))
+      .thenThrows('SETTINGS.VARIABLE_NAME_TAKEN');
   });
 
   it('gives a new boolean variable the value 0 when none is sent', () => {
@@ -79,10 +79,19 @@ describe('company settings decider', () => {
   });
 
   it('lets only administrators manage entity-typed variables', () => {
-    given([seedEvent]).when(save({ definition: definition({ entityType: 'Location' }) })).thenThrows('SETTINGS.ENTITY_TYPE_ADMIN_ONLY');
-    const typed: CompanySettingsEvent = { type: 'CompanyVariableCreated', data: { companyId: C, variableId: 'v9', ...definition({ variableName: 'Typed', entityType: 'Location' }), value: null } };
-    given([seedEvent, typed]).when({ type: 'SetCompanyVariableValue', companyId: C, variableId: 'v9', value: 'x', actorIsAdministrator: false }).thenThrows('SETTINGS.VARIABLE_NOT_FOUND');
-    given([seedEvent, typed]).when({ type: 'DeleteCompanyVariable', companyId: C, variableId: 'v9', actorIsAdministrator: false }).thenThrows('SETTINGS.VARIABLE_NOT_FOUND');
+    given([seedEvent])
+      .when(save({ definition: definition({ entityType: 'Location' }) }))
+      .thenThrows('SETTINGS.ENTITY_TYPE_ADMIN_ONLY');
+    const typed: CompanySettingsEvent = {
+      type: 'CompanyVariableCreated',
+      data: { companyId: C, variableId: 'v9', ...definition({ variableName: 'Typed', entityType: 'Location' }), value: null },
+    };
+    given([seedEvent, typed])
+      .when({ type: 'SetCompanyVariableValue', companyId: C, variableId: 'v9', value: 'x', actorIsAdministrator: false })
+      .thenThrows('SETTINGS.VARIABLE_NOT_FOUND');
+    given([seedEvent, typed])
+      .when({ type: 'DeleteCompanyVariable', companyId: C, variableId: 'v9', actorIsAdministrator: false })
+      .thenThrows('SETTINGS.VARIABLE_NOT_FOUND');
     given([seedEvent, typed])
       .when({ type: 'SetCompanyVariableValue', companyId: C, variableId: 'v9', value: 'x', actorIsAdministrator: true })
       .then([{ type: 'CompanyVariableValueSet', data: { companyId: C, variableId: 'v9', isEncrypted: false, value: 'x' } }]);
@@ -95,7 +104,9 @@ describe('company settings decider', () => {
     given([seedEvent, created])
       .when(save({ mode: 'update', value: { kind: 'set', value: 'Bye' } }))
       .then([{ type: 'CompanyVariableValueSet', data: { companyId: C, variableId: 'v1', isEncrypted: false, value: 'Bye' } }]);
-    given([seedEvent, created]).when(save({ mode: 'update' })).then([]);
+    given([seedEvent, created])
+      .when(save({ mode: 'update' }))
+      .then([]);
   });
 
   it('rewrites the value when encryption is switched on', () => {
@@ -110,9 +121,15 @@ describe('company settings decider', () => {
   it('protects system-generated variables from renaming, retyping and deactivation', () => {
     const sys = companySeed(C)[0]!;
     const sysDef = definition({ variableName: sys.variableName, title: sys.title, description: sys.description, isBooleanType: sys.isBooleanType });
-    given([seedEvent]).when(save({ mode: 'update', variableId: sys.variableId, definition: { ...sysDef, variableName: 'Renamed' } })).thenThrows('SETTINGS.SYSTEM_VARIABLE_RENAME');
-    given([seedEvent]).when(save({ mode: 'update', variableId: sys.variableId, definition: { ...sysDef, isBooleanType: !sys.isBooleanType } })).thenThrows('SETTINGS.SYSTEM_VARIABLE_TYPE');
-    given([seedEvent]).when({ type: 'DeleteCompanyVariable', companyId: C, variableId: sys.variableId, actorIsAdministrator: true }).thenThrows('SETTINGS.SYSTEM_VARIABLE_DELETE');
+    given([seedEvent])
+      .when(save({ mode: 'update', variableId: sys.variableId, definition: { ...sysDef, variableName: 'Renamed' } }))
+      .thenThrows('SETTINGS.SYSTEM_VARIABLE_RENAME');
+    given([seedEvent])
+      .when(save({ mode: 'update', variableId: sys.variableId, definition: { ...sysDef, isBooleanType: !sys.isBooleanType } }))
+      .thenThrows('SETTINGS.SYSTEM_VARIABLE_TYPE');
+    given([seedEvent])
+      .when({ type: 'DeleteCompanyVariable', companyId: C, variableId: sys.variableId, actorIsAdministrator: true })
+      .thenThrows('SETTINGS.SYSTEM_VARIABLE_DELETE');
     given([seedEvent])
       .when(save({ mode: 'update', variableId: sys.variableId, definition: { ...sysDef, title: 'Brand' }, value: { kind: 'set', value: 'Acme' } }))
       .then([
@@ -124,8 +141,12 @@ describe('company settings decider', () => {
   it('deletes a variable, then answers not found', () => {
     const deleted: CompanySettingsEvent = { type: 'CompanyVariableDeleted', data: { companyId: C, variableId: 'v1', variableName: 'Greeting' } };
     given([seedEvent, created]).when({ type: 'DeleteCompanyVariable', companyId: C, variableId: 'v1', actorIsAdministrator: false }).then([deleted]);
-    given([seedEvent, created, deleted]).when({ type: 'DeleteCompanyVariable', companyId: C, variableId: 'v1', actorIsAdministrator: false }).thenThrows('SETTINGS.VARIABLE_NOT_FOUND');
-    given([seedEvent, created, deleted]).when(save({ variableId: 'v2' })).then([{ ...created, data: { ...created.data, variableId: 'v2' } }]);
+    given([seedEvent, created, deleted])
+      .when({ type: 'DeleteCompanyVariable', companyId: C, variableId: 'v1', actorIsAdministrator: false })
+      .thenThrows('SETTINGS.VARIABLE_NOT_FOUND');
+    given([seedEvent, created, deleted])
+      .when(save({ variableId: 'v2' }))
+      .then([{ ...created, data: { ...created.data, variableId: 'v2' } }]);
   });
 
   it("sets the company's value of an administrator variable", () => {
@@ -160,19 +181,32 @@ describe('admin settings decider', () => {
   it('seeds with the first command and creates the variable', () => {
     expect(run([], saveCmd())).toEqual([
       seeded,
-      { type: 'AdminVariableCreated', data: { variableId: 'a1', variableName: 'SupportEmail', title: 'Support Email', description: null, isBooleanType: false, value: 'help@example.com' } },
+      {
+        type: 'AdminVariableCreated',
+        data: { variableId: 'a1', variableName: 'SupportEmail', title: 'Support Email', description: null, isBooleanType: false, value: 'help@example.com' },
+      },
     ]);
   });
 
   it('keeps names unique and system variables fixed', () => {
     const created = run([seeded], saveCmd());
-    expect(() => run([seeded, ...created], saveCmd({ variableId: 'a2', definition: { variableName: 'supportemail', title: '', description: null, isBooleanType: false } }))).toThrow(
-      /already exists/,
-    );
+    expect(() =>
+      run(
+        [seeded, ...created],
+        saveCmd({ variableId: 'a2', definition: { variableName: 'supportemail', title: '', description: null, isBooleanType: false } }),
+      ),
+    ).toThrow(/already exists/);
     const sys = adminSeed()[0]!;
     expect(() => run([seeded], { type: 'DeleteAdminVariable', seed: adminSeed(), variableId: sys.variableId })).toThrow(/cannot be deactivated/);
     expect(() =>
-      run([seeded], saveCmd({ mode: 'update', variableId: sys.variableId, definition: { variableName: 'Other', title: sys.title, description: sys.description, isBooleanType: sys.isBooleanType } })),
+      run(
+        [seeded],
+        saveCmd({
+          mode: 'update',
+          variableId: sys.variableId,
+          definition: { variableName: 'Other', title: sys.title, description: sys.description, isBooleanType: sys.isBooleanType },
+        }),
+      ),
     ).toThrow(/cannot be renamed/);
   });
 

@@ -1,5 +1,5 @@
-import { MASKED_VALUE } from '@locus/contracts/settings/routes';
-import { validationError } from '@locus/platform';
+import { MASKED_VALUE } from '@locus/contracts';
+import { validationError } from '@locus/platform/ports';
 
 /** What a save does to the stored value. */
 export type ValueChange = { kind: 'keep' } | { kind: 'set'; value: string | null };

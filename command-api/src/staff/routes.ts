@@ -1,7 +1,6 @@
-import { createStaffRoute, deactivateStaffRoute, staffMessages, updateStaffRoute, type StaffBody } from '@locus/contracts/staff/routes';
-import { staffStream } from '@locus/contracts/staff/events';
+import { createStaffRoute, deactivateStaffRoute, type StaffBody, staffMessages, staffStream, updateStaffRoute } from '@locus/contracts';
 import { implement, ok, type CommandDeps, type RequestContext, type RouteImplementation } from '@locus/platform';
-import { eventMetadata, handleCommand } from '../kit/handle-command';
+import { eventMetadata, handleCommand } from '../kit';
 import { staffDecider, staffNotFound, type StaffCommand, type StaffDetails } from './staff-member';
 
 type Req = Pick<RequestContext, 'auth' | 'correlationId' | 'requestId'>;
@@ -31,19 +30,19 @@ export function staffCommandRoutes(deps: CommandDeps): RouteImplementation[] {
     });
 
   return [
-    implement<{ companyId: string }, unknown, StaffBody>(createStaffRoute, async (req) => {
+    implement(createStaffRoute, async (req) => {
       const companyId = ownCompany(req);
       const staffId = deps.ids.uuid();
       const result = await run(req, companyId, staffId, { type: 'CreateStaffMember', companyId, staffId, details: details(req.body) });
       return ok({ Id: staffId }, { message: staffMessages.created, position: result.position });
     }),
-    implement<{ companyId: string; staffId: string }, unknown, StaffBody>(updateStaffRoute, async (req) => {
+    implement(updateStaffRoute, async (req) => {
       const companyId = ownCompany(req);
       const { staffId } = req.params;
       const result = await run(req, companyId, staffId, { type: 'UpdateStaffMember', companyId, staffId, details: details(req.body) });
       return ok({ Id: staffId }, { message: staffMessages.updated, position: result.events.length ? result.position : undefined });
     }),
-    implement<{ companyId: string; staffId: string }>(deactivateStaffRoute, async (req) => {
+    implement(deactivateStaffRoute, async (req) => {
       const companyId = ownCompany(req);
       const { staffId } = req.params;
       const result = await run(req, companyId, staffId, { type: 'DeactivateStaffMember', companyId, staffId });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffMessages, type Staff } from '@locus/contracts/staff/routes';
+import { staffMessages, type Staff } from '@locus/contracts';
 import { startFeatureStack, type FeatureStack } from '../settings/testing/feature-stack';
 
 let stack: FeatureStack;
@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-const create = (company: typeof a, body: Record<string, unknown>, token = company.user) => stack.call('POST', `/api/staff/${company.companyId}/create`, token, body);
+const create = (company: typeof a, body: Record<string, unknown>, token = company.user) =>
+  stack.call('POST', `/api/staff/${company.companyId}/create`, token, body);
 const list = async (company: typeof a, filter?: string): Promise<Staff[]> => {
   const res = await stack.call('GET', `/api/staff/${company.companyId}${filter === undefined ? '' : `/${encodeURIComponent(filter)}`}`, company.user);
   expect(res.status).toBe(200);
@@ -75,5 +76,14 @@ describe('staff API', () => {
     expect((await list(b)).map((r) => r.FirstName)).toEqual(['Liam']);
     expect((await stack.call('GET', `/api/staff/${a.companyId}`, a.admin)).status).toBe(403);
     expect((await stack.call('GET', `/api/staff/${a.companyId}`)).status).toBe(401);
+  });
+
+  it("answers another company's staff list and member with one not-found error, whichever API serves it", async () => {
+    const bravo = (await create(b, { FirstName: 'Noah', Email: 'noah@bravo.test' })).body.Data.Id;
+    const list = await stack.call('GET', `/api/staff/${b.companyId}`, a.user);
+    const member = await stack.call('POST', `/api/staff/${a.companyId}/update/${bravo}`, a.user, { FirstName: 'X', Email: 'x@x.test' });
+    const errorOf = (r: { body: unknown }) => (r.body as { ApiError: { ErrorCode: string; ErrorMessage: string } }).ApiError;
+    expect(errorOf(list)).toMatchObject({ ErrorCode: 'STAFF.NOT_FOUND', ErrorMessage: 'The staff member was not found' });
+    expect(errorOf(member)).toMatchObject({ ErrorCode: 'STAFF.NOT_FOUND', ErrorMessage: 'The staff member was not found' });
   });
 });

@@ -1,11 +1,10 @@
-import type { StaffEvent } from '@locus/contracts/staff/events';
-import { notFound } from '@locus/platform';
-import type { Decider } from '../kit/handle-command';
+import { staffErrors, type StaffEvent } from '@locus/contracts';
+import { fail } from '@locus/platform/ports';
+import type { Decider } from '../kit/decider';
 
 /** Aggregate `staff-<staffId>`: one staff member of a company (a contact, not a login). */
 export type StaffState =
-  | { status: 'none' }
-  | { status: 'active' | 'deactivated'; companyId: string; firstName: string; lastName: string; email: string; phoneNumber: string };
+  { status: 'none' } | { status: 'active' | 'deactivated'; companyId: string; firstName: string; lastName: string; email: string; phoneNumber: string };
 
 export interface StaffDetails {
   firstName: string;
@@ -19,7 +18,7 @@ export type StaffCommand =
   | { type: 'UpdateStaffMember'; companyId: string; staffId: string; details: StaffDetails }
   | { type: 'DeactivateStaffMember'; companyId: string; staffId: string };
 
-export const staffNotFound = () => notFound('STAFF.NOT_FOUND', 'The staff member was not found');
+export const staffNotFound = () => fail(staffErrors.notFound);
 
 /** Another company's staff member is answered like a missing one. */
 function requireActive(state: StaffState, companyId: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StaffEvent } from '@locus/contracts/staff/events';
+import type { StaffEvent } from '@locus/contracts';
 import type { AppError } from '@locus/platform';
 import { staffDecider, type StaffCommand } from './staff-member';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { emailReservationStream, userStream, type EmailReservationEvent, type EventMetadata } from '@locus/contracts';
 import { conflict, WrongExpectedVersionError, type EventStore, type IdSource } from '@locus/platform';
-import { loadAggregate } from './aggregate';
+import { loadStream } from '../kit';
 import { evolveUser, initialUserState, type UserState } from './user-state';
 
 /**
@@ -28,15 +28,13 @@ export const emailTakenError = (message: string) => conflict('USER.EMAIL_TAKEN',
 /** Reserves `email` for `userId` (idempotent for the same holder); 409 when someone else holds it. */
 export async function reserveEmail(deps: Deps, email: string, userId: string, metadata: EventMetadata, takenMessage: string): Promise<number> {
   const stream = emailStreamOf(email);
-  const loaded = await loadAggregate(deps.eventStore, stream, evolveReservation, () => ({ holder: null }));
+  const loaded = await loadStream(deps.eventStore, stream, { evolve: evolveReservation, initialState: () => ({ holder: null }) });
   if (loaded.state.holder === userId) return Number(loaded.events[loaded.events.length - 1]!.position);
   if (loaded.state.holder !== null) throw emailTakenError(takenMessage);
   try {
-    const result = await deps.eventStore.append(
-      stream,
-      [{ id: deps.ids.uuid(), type: 'EmailReserved', data: { userId }, metadata }],
-      { expectedRevision: loaded.revision },
-    );
+    const result = await deps.eventStore.append(stream, [{ id: deps.ids.uuid(), type: 'EmailReserved', data: { userId }, metadata }], {
+      expectedRevision: loaded.revision,
+    });
     return result.position;
   } catch (err) {
     if (err instanceof WrongExpectedVersionError) throw emailTakenError(takenMessage);
@@ -47,19 +45,17 @@ export async function reserveEmail(deps: Deps, email: string, userId: string, me
 /** Releases `email` if `userId` holds it (no-op otherwise). */
 export async function releaseEmail(deps: Deps, email: string, userId: string, metadata: EventMetadata): Promise<number | undefined> {
   const stream = emailStreamOf(email);
-  const loaded = await loadAggregate(deps.eventStore, stream, evolveReservation, () => ({ holder: null }));
+  const loaded = await loadStream(deps.eventStore, stream, { evolve: evolveReservation, initialState: () => ({ holder: null }) });
   if (loaded.state.holder !== userId) return undefined;
-  const result = await deps.eventStore.append(
-    stream,
-    [{ id: deps.ids.uuid(), type: 'EmailReleased', data: { userId }, metadata }],
-    { expectedRevision: loaded.revision },
-  );
+  const result = await deps.eventStore.append(stream, [{ id: deps.ids.uuid(), type: 'EmailReleased', data: { userId }, metadata }], {
+    expectedRevision: loaded.revision,
+  });
   return result.position;
 }
 
 /** Who holds this email right now (sign-in and password reset look-up). */
 export async function findUserIdByEmail(eventStore: EventStore, email: string): Promise<string | null> {
-  const loaded = await loadAggregate(eventStore, emailStreamOf(email), evolveReservation, () => ({ holder: null }));
+  const loaded = await loadStream(eventStore, emailStreamOf(email), { evolve: evolveReservation, initialState: () => ({ holder: null }) });
   return loaded.state.holder;
 }
 
@@ -67,6 +63,6 @@ export async function findUserIdByEmail(eventStore: EventStore, email: string): 
 export async function findUserByEmail(eventStore: EventStore, email: string): Promise<{ userId: string; state: UserState } | null> {
   const userId = await findUserIdByEmail(eventStore, email);
   if (!userId) return null;
-  const loaded = await loadAggregate(eventStore, userStream(userId), evolveUser, initialUserState);
+  const loaded = await loadStream(eventStore, userStream(userId), { evolve: evolveUser, initialState: initialUserState });
   return { userId, state: loaded.state };
 }

@@ -1,6 +1,7 @@
 import {
   CompanyDeactivatedSchema,
   CompanyDeletedSchema,
+  PasswordChangedSchema,
   LOGOUT_DELETED_COMPANY_USERS_NOTIFICATION as LOGOUT,
   UserDeactivatedSchema,
   UserDeletedSchema,
@@ -12,7 +13,8 @@ import type { Bus, ReactorDefinition } from '@locus/platform';
 
 /**
  * Logs out open sessions at once: a deleted or deactivated user gets
- * LogoutDeletedCompanyUsersNotification on their user subject; a deleted or deactivated company
+ * LogoutDeletedCompanyUsersNotification on their user subject, and so does a user whose password
+ * changed (every session but the one that changed it, `ExceptTokenId`); a deleted or deactivated company
  * gets it on the company subject (every session of that company). The session validator has
  * already made their tokens useless; this makes the web app drop them without waiting for a 401.
  */
@@ -23,13 +25,23 @@ export function logoutNotifierReactor(deps: { bus: Bus }): ReactorDefinition {
   };
   return {
     name: 'users-logout-notifier',
-    handles: ['UserDeleted', 'UserDeactivated', 'CompanyDeleted', 'CompanyDeactivated'],
+    handles: ['UserDeleted', 'UserDeactivated', 'PasswordChanged', 'CompanyDeleted', 'CompanyDeactivated'],
     async handle(event) {
       switch (event.type) {
         case 'UserDeleted':
         case 'UserDeactivated': {
           const data = (event.type === 'UserDeleted' ? UserDeletedSchema : UserDeactivatedSchema).parse(event.data);
           notify(subjects.userNotification(data.userId, LOGOUT), { UserId: data.userId, CompanyId: data.companyId });
+          break;
+        }
+        case 'PasswordChanged': {
+          // The user's other sessions end (the session validator already refuses them).
+          const data = PasswordChangedSchema.parse(event.data);
+          notify(subjects.userNotification(data.userId, LOGOUT), {
+            UserId: data.userId,
+            CompanyId: event.metadata.companyId ?? null,
+            ...(data.keepTokenId ? { ExceptTokenId: data.keepTokenId } : {}),
+          });
           break;
         }
         case 'CompanyDeleted':

@@ -7,6 +7,7 @@ import {
   createUserRoute,
   deactivateUserRoute,
   deleteUserRoute,
+  inviteUserRoute,
   profileResetPasswordRoute,
   removeAvatarRoute,
   updateProfileRoute,
@@ -14,23 +15,20 @@ import {
   uploadAvatarRoute,
   userMessages as m,
   userStream,
-  type CreateCompanyAdminBody,
-  type CreateUserBody,
-  type ProfilePasswordResetBody,
-  type UpdateProfileBody,
-  type UpdateUserBody,
 } from '@locus/contracts';
-import { implement, ruleViolation, validationError, type CommandDeps, type RequestContext, type RouteImplementation } from '@locus/platform';
+import { implement, ruleViolation, validationError, type CommandDeps, type AnyRequest, type RouteImplementation } from '@locus/platform';
 import { mediaStoreOf, type BlobStore } from '@locus/platform/blob/file-blob-store';
-import { eventMetadata, loadAggregate, runCommand } from './aggregate';
+import { eventMetadata, loadStream, runCommand } from '../kit';
 import { hashPassword, verifyPassword } from './passwords';
 import { createCompanyUser, deleteUserAccount, loadCompanyMember, updateUserDetails } from './user-accounts';
 import { requireUser, userDecider, type UserCommand } from './user-decider';
+import { invitationRequest } from './invitations';
+import { createIdentitySecrets } from '../identity/secrets';
 
-type Req = Pick<RequestContext<any, any, any>, 'auth' | 'correlationId' | 'requestId'>;
+type Req = Pick<AnyRequest, 'auth' | 'correlationId' | 'requestId'>;
 const answer = (message: string, position: number | undefined, id?: string, status = 200) => ({
   status,
-  body: { Success: true, ResponseMessage: message, ...(id ? { Data: { Id: id } } : {}) },
+  body: { Success: true as const, ResponseMessage: message, ...(id ? { Data: { Id: id } } : {}) },
   ...(position !== undefined ? { position } : {}),
 });
 
@@ -60,29 +58,47 @@ export function usersCommandRoutes(deps: CommandDeps, options: { media?: BlobSto
   const userCommand = (req: Req, userId: string, command: UserCommand) => runCommand(deps, userStream(userId), userDecider, command, metadata(req));
   /** A user of the caller's company; 404 for anyone else's. */
   const member = (req: Req, userId: string) => loadCompanyMember(deps.eventStore, userId, req.auth!.companyId);
-  const self = async (req: Req) =>
-    requireUser((await loadAggregate(deps.eventStore, userStream(req.auth!.userId), userDecider.evolve, userDecider.initialState)).state);
+  const self = async (req: Req) => requireUser((await loadStream(deps.eventStore, userStream(req.auth!.userId), userDecider)).state);
+
+  const secrets = createIdentitySecrets(deps.config.encryptionKey);
+  /** Every user an admin creates is invited to set their own password (even when the admin set one). */
+  const invitation = (req: Req, email: string) =>
+    invitationRequest({ secrets, clock: deps.clock, ids: deps.ids }, email, req.auth!.companyName ?? m.invitationFallbackInviter);
 
   return [
-    implement<unknown, unknown, CreateUserBody>(createUserRoute, async (req) => {
+    implement(createUserRoute, async (req) => {
       const { userId, position } = await createCompanyUser(
         deps,
-        { companyId: req.auth!.companyId!, ...req.body, role: 'CompanyUser', password: req.body.Password || undefined, source: 'company-admin' },
+        {
+          companyId: req.auth!.companyId!,
+          ...req.body,
+          role: 'CompanyUser',
+          password: req.body.Password || undefined,
+          source: 'company-admin',
+          invitation: invitation(req, req.body.Email),
+        },
         metadata(req),
       );
       return answer(m.userCreated, position, userId, 201);
     }),
 
-    implement<unknown, unknown, CreateCompanyAdminBody>(createCompanyAdminUserRoute, async (req) => {
+    implement(createCompanyAdminUserRoute, async (req) => {
       const { userId, position } = await createCompanyUser(
         deps,
-        { companyId: req.auth!.companyId!, ...req.body, role: 'CompanyAdmin', password: req.body.Password, source: 'company-admin' },
+        {
+          companyId: req.auth!.companyId!,
+          ...req.body,
+          role: 'CompanyAdmin',
+          password: req.body.Password,
+          source: 'company-admin',
+          invitation: invitation(req, req.body.Email),
+        },
         metadata(req),
       );
       return answer(m.companyAdminCreated, position, userId, 201);
     }),
 
-    implement<{ userId: string }, unknown, UpdateUserBody>(updateUserRoute, async (req) => {
+    implement(updateUserRoute, async (req) => {
       const user = await member(req, req.params.userId);
       const b = req.body;
       const position = await updateUserDetails(
@@ -95,20 +111,27 @@ export function usersCommandRoutes(deps: CommandDeps, options: { media?: BlobSto
       return answer(m.userUpdated, position, user.userId);
     }),
 
-    implement<{ userId: string }>(deactivateUserRoute, async (req) => {
+    implement(inviteUserRoute, async (req) => {
+      const user = await member(req, req.params.userId);
+      if (user.status !== 'active') throw ruleViolation('USER.INACTIVE', m.invitationInactiveUser);
+      const { position } = await userCommand(req, user.userId, { type: 'RequestPasswordReset', data: invitation(req, user.email) });
+      return answer(m.invitationSent, position, user.userId);
+    }),
+
+    implement(deactivateUserRoute, async (req) => {
       const user = await member(req, req.params.userId);
       if (user.userId === req.auth!.userId) throw ruleViolation('USER.SELF', m.cannotDeactivateSelf);
       const { position } = await userCommand(req, user.userId, { type: 'DeactivateUser' });
       return answer(m.userDeactivated, position, user.userId);
     }),
 
-    implement<{ userId: string }>(activateUserRoute, async (req) => {
+    implement(activateUserRoute, async (req) => {
       const user = await member(req, req.params.userId);
       const { position } = await userCommand(req, user.userId, { type: 'ActivateUser' });
       return answer(m.userActivated, position, user.userId);
     }),
 
-    implement<{ userId: string }>(deleteUserRoute, async (req) => {
+    implement(deleteUserRoute, async (req) => {
       const user = await member(req, req.params.userId);
       if (user.userId === req.auth!.userId) throw ruleViolation('USER.SELF', m.cannotDeleteSelf);
       const position = await deleteUserAccount(deps, user.userId, metadata(req));
@@ -117,7 +140,7 @@ export function usersCommandRoutes(deps: CommandDeps, options: { media?: BlobSto
 
     // ---- Profile ----
 
-    implement<unknown, unknown, UpdateProfileBody>(updateProfileRoute, async (req) => {
+    implement(updateProfileRoute, async (req) => {
       const user = await self(req);
       const b = req.body;
       const position = await updateUserDetails(
@@ -130,11 +153,14 @@ export function usersCommandRoutes(deps: CommandDeps, options: { media?: BlobSto
       return { body: { Success: true, ResponseMessage: m.profileUpdated }, ...(position !== undefined ? { position } : {}) };
     }),
 
-    implement<unknown, unknown, ProfilePasswordResetBody>(profileResetPasswordRoute, async (req) => {
+    implement(profileResetPasswordRoute, async (req) => {
       const user = await self(req);
       const currentPasswordVerified = await verifyPassword(user.passwordHash, req.body.CurrentPassword);
       const passwordHash = currentPasswordVerified ? await hashPassword(req.body.NewPassword) : '';
-      const { position } = await userCommand(req, user.userId, { type: 'ChangePassword', data: { passwordHash, reason: 'profile', currentPasswordVerified } });
+      const { position } = await userCommand(req, user.userId, {
+        type: 'ChangePassword',
+        data: { passwordHash, reason: 'profile', currentPasswordVerified, keepTokenId: req.auth!.tokenId },
+      });
       return { body: { Success: true, ResponseMessage: m.passwordReset }, position };
     }),
 

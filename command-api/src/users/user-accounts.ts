@@ -1,10 +1,11 @@
 import { companyStream, userMessages, userStream, type EventMetadata } from '@locus/contracts';
 import { notFound, type Clock, type EventStore, type IdSource } from '@locus/platform';
-import { loadAggregate, maxPosition, runCommand } from './aggregate';
+import { loadStream, maxPosition, runCommand, type HandleCommandResult } from '../kit';
 import { normalizeEmail, releaseEmail, reserveEmail } from './email-reservation';
 import { hashPassword } from './passwords';
 import { requireUser, userDecider, type UserCommand } from './user-decider';
-import type { ExistingUser, UserRole } from './user-state';
+import type { ExistingUser, UserRole, UserState, UserStreamEvent } from './user-state';
+import type { InvitationRequest } from './invitations';
 import { companyDecider, requireActiveCompany } from '../companies/company-decider';
 
 export interface AccountDeps {
@@ -23,7 +24,9 @@ export interface NewAccount {
   phoneNumber: string;
   passwordHash: string | null;
   isDefaultCompanyContact: boolean;
-  source: 'signup' | 'administrator' | 'company-admin' | 'azure-import' | 'seed' | 'bootstrap';
+  source: 'signup' | 'administrator' | 'company-admin' | 'azure-import' | 'workspace-import' | 'seed' | 'bootstrap';
+  /** Mail an invitation (a link to set the password) with the creation. */
+  invitation?: InvitationRequest;
 }
 
 /** Reserves the email, then appends UserRegistered (sign-up) or UserCreated to a new user stream. */
@@ -42,7 +45,9 @@ export async function openAccount(deps: AccountDeps, account: NewAccount, metada
     isDefaultCompanyContact: account.isDefaultCompanyContact,
   };
   const command: UserCommand =
-    account.source === 'signup' ? { type: 'RegisterUser', data: base } : { type: 'CreateUser', data: { ...base, source: account.source } };
+    account.source === 'signup'
+      ? { type: 'RegisterUser', data: base }
+      : { type: 'CreateUser', data: { ...base, source: account.source }, ...(account.invitation ? { invitation: account.invitation } : {}) };
   try {
     const { position } = await runCommand(deps, userStream(account.userId), userDecider, command, metadata);
     return position;
@@ -61,7 +66,8 @@ export interface CreateCompanyUserInput {
   role: 'CompanyAdmin' | 'CompanyUser';
   /** Clear password (hashed here); without one the user sets it with Forgot password. */
   password?: string;
-  source?: 'company-admin' | 'administrator' | 'azure-import' | 'seed';
+  source?: 'company-admin' | 'administrator' | 'azure-import' | 'workspace-import' | 'seed';
+  invitation?: InvitationRequest;
 }
 
 /**
@@ -74,7 +80,7 @@ export async function createCompanyUser(
   input: CreateCompanyUserInput,
   metadata: EventMetadata,
 ): Promise<{ userId: string; position: number }> {
-  const company = await loadAggregate(deps.eventStore, companyStream(input.companyId), companyDecider.evolve, companyDecider.initialState);
+  const company = await loadStream(deps.eventStore, companyStream(input.companyId), companyDecider);
   requireActiveCompany(company.state);
   const userId = deps.ids.uuid();
   const passwordHash = input.password ? await hashPassword(input.password) : null;
@@ -91,6 +97,7 @@ export async function createCompanyUser(
       passwordHash,
       isDefaultCompanyContact: false,
       source: input.source ?? 'company-admin',
+      invitation: input.invitation,
     },
     { ...metadata, companyId: input.companyId },
   );
@@ -99,7 +106,7 @@ export async function createCompanyUser(
 
 /** Loads a user of `companyId` (404 for a missing, deleted or other company's user). */
 export async function loadCompanyMember(eventStore: EventStore, userId: string, companyId: string | null): Promise<ExistingUser> {
-  const loaded = await loadAggregate(eventStore, userStream(userId), userDecider.evolve, userDecider.initialState);
+  const loaded = await loadStream(eventStore, userStream(userId), userDecider);
   const user = requireUser(loaded.state);
   if (user.companyId !== companyId) throw notFound('USER.NOT_FOUND', userMessages.userNotFound);
   return user;
@@ -124,20 +131,31 @@ export async function updateUserDetails(
   options: { newPassword?: string; profile?: { addressLine1: string; addressLine2: string; city: string; postalCode: string } } = {},
 ): Promise<number | undefined> {
   const email = details.email.trim();
-  const emailChanged = normalizeEmail(email) !== normalizeEmail(user.email);
   const positions: (number | undefined)[] = [];
-  if (emailChanged) positions.push(await reserveEmail(deps, email, user.userId, metadata, userMessages.emailTaken));
   const fields = { firstName: details.firstName.trim(), lastName: details.lastName.trim(), email, phoneNumber: details.phoneNumber.trim() };
-  const command: UserCommand = options.profile
-    ? { type: 'UpdateProfile', data: { userId: user.userId, ...fields, ...options.profile } }
-    : { type: 'UpdateUser', data: { userId: user.userId, ...fields } };
+  // The email change is judged against the state each attempt reads, so a retry after a
+  // concurrent edit releases the address the user really had.
+  let reserved = false;
+  const decideOn = async (state: UserState): Promise<UserCommand> => {
+    const current = requireUser(state);
+    if (!reserved && normalizeEmail(email) !== normalizeEmail(current.email)) {
+      positions.push(await reserveEmail(deps, email, user.userId, metadata, userMessages.emailTaken));
+      reserved = true;
+    }
+    return options.profile
+      ? { type: 'UpdateProfile', data: { userId: user.userId, ...fields, ...options.profile } }
+      : { type: 'UpdateUser', data: { userId: user.userId, ...fields } };
+  };
+  let result: HandleCommandResult<UserState, UserStreamEvent>;
   try {
-    positions.push((await runCommand(deps, userStream(user.userId), userDecider, command, metadata)).position);
+    result = await runCommand(deps, userStream(user.userId), userDecider, decideOn, metadata);
   } catch (err) {
-    if (emailChanged) await releaseEmail(deps, email, user.userId, metadata).catch(() => undefined);
+    if (reserved) await releaseEmail(deps, email, user.userId, metadata).catch(() => undefined);
     throw err;
   }
-  if (emailChanged) positions.push(await releaseEmail(deps, user.email, user.userId, metadata));
+  positions.push(result.position);
+  const previousEmail = requireUser(result.before).email;
+  if (normalizeEmail(previousEmail) !== normalizeEmail(email)) positions.push(await releaseEmail(deps, previousEmail, user.userId, metadata));
   if (options.newPassword) {
     const passwordHash = await hashPassword(options.newPassword);
     const changed = await runCommand(
@@ -169,5 +187,3 @@ export async function deleteUserAccount(
   const released = await releaseEmail(deps, result.state.status === 'none' ? '' : (result.state as ExistingUser).email, userId, metadata);
   return maxPosition(result.position, released);
 }
-
-

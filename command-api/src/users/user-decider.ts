@@ -1,17 +1,17 @@
-import type { UserEvent, IdentityUserEvent } from '@locus/contracts';
-import { authMessages, userMessages } from '@locus/contracts';
-import { conflict, notFound, ruleViolation, unauthenticated } from '@locus/platform';
-import type { Decider } from './aggregate';
+import { authMessages, type IdentityUserEvent, type UserEvent, userMessages } from '@locus/contracts';
+import { conflict, notFound, ruleViolation, unauthenticated } from '@locus/platform/ports';
+import type { Decider } from '../kit/decider';
 import { evolveUser, initialUserState, type ExistingUser, type UserRole, type UserState, type UserStreamEvent } from './user-state';
 
 type Data<T extends UserStreamEvent['type']> = Extract<UserStreamEvent, { type: T }>['data'];
 
 export type UserCommand =
-  | { type: 'CreateUser'; data: Data<'UserCreated'> }
+  /** With `invitation`, the new user is mailed a link to set their password (same append). */
+  | { type: 'CreateUser'; data: Data<'UserCreated'>; invitation?: Omit<Data<'PasswordResetRequested'>, 'userId'> }
   | { type: 'RegisterUser'; data: Data<'UserRegistered'> }
   | { type: 'UpdateUser'; data: Data<'UserUpdated'> }
   | { type: 'UpdateProfile'; data: Data<'ProfileUpdated'> }
-  | { type: 'ChangePassword'; data: { passwordHash: string; reason: 'profile' | 'administrator'; currentPasswordVerified: boolean } }
+  | { type: 'ChangePassword'; data: { passwordHash: string; reason: 'profile' | 'administrator'; currentPasswordVerified: boolean; keepTokenId?: string } }
   | { type: 'RequestPasswordReset'; data: Omit<Data<'PasswordResetRequested'>, 'userId'> }
   | { type: 'CompletePasswordReset'; data: { tokenHash: string; passwordHash: string; now: string } }
   | { type: 'ChangeAvatar'; data: { imageUrl: string } }
@@ -35,10 +35,18 @@ export function decideUser(command: UserCommand, state: UserState): UserStreamEv
   switch (command.type) {
     case 'CreateUser':
       if (state.status !== 'none') throw conflict('USER.ALREADY_EXISTS', 'This user already exists.');
-      return one({ type: 'UserCreated', data: command.data });
+      return command.invitation
+        ? [
+            { type: 'UserCreated', data: command.data },
+            { type: 'PasswordResetRequested', data: { ...command.invitation, userId: command.data.userId } },
+          ]
+        : one({ type: 'UserCreated', data: command.data });
     case 'RegisterUser':
       if (state.status !== 'none') throw conflict('USER.ALREADY_EXISTS', 'This user already exists.');
       return one({ type: 'UserRegistered', data: command.data });
+    default:
+      // Every other command needs an existing user: decided below.
+      break;
   }
 
   const user = requireUser(state);
@@ -53,7 +61,16 @@ export function decideUser(command: UserCommand, state: UserState): UserStreamEv
           { field: 'CurrentPassword', message: userMessages.currentPasswordWrong },
         ]);
       }
-      return one({ type: 'PasswordChanged', data: { userId: user.userId, passwordHash: command.data.passwordHash, reason: command.data.reason } });
+      return one({
+        type: 'PasswordChanged',
+        data: {
+          userId: user.userId,
+          passwordHash: command.data.passwordHash,
+          reason: command.data.reason,
+          // Only the user's own session may stay; an administrator's change ends them all.
+          ...(command.data.reason === 'profile' && command.data.keepTokenId ? { keepTokenId: command.data.keepTokenId } : {}),
+        },
+      });
     case 'RequestPasswordReset':
       // Deactivated users get no link; the caller answers the same either way.
       if (user.status !== 'active') return [];

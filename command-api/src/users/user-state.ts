@@ -61,6 +61,9 @@ export function evolveUser(state: UserState, event: UserStreamEvent): UserState 
         pendingReset: null,
       };
     }
+    default:
+      // Every other event needs an existing user: folded below.
+      break;
   }
   if (state.status === 'none') return state;
   switch (event.type) {

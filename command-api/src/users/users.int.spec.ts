@@ -56,9 +56,15 @@ describe('users of a company over HTTP', () => {
     const invalid = await stack.command('POST', '/api/users', { token: adminToken, body: { FirstName: '', Email: 'bad', PhoneNumber: '' } });
     expect(invalid.status).toBe(400);
     expect(invalid.json.ApiError.Fields.map((f: { Field: string }) => f.Field).sort()).toEqual(['Email', 'FirstName', 'PhoneNumber']);
-    const user = await stack.command('POST', '/api/users', { token: adminToken, body: { FirstName: 'Owen', LastName: 'Price', Email: 'owen.price@summithome.example', PhoneNumber: '(303) 555-0170' } });
+    const user = await stack.command('POST', '/api/users', {
+      token: adminToken,
+      body: { FirstName: 'Owen', LastName: 'Price', Email: 'owen.price@summithome.example', PhoneNumber: '(303) 555-0170' },
+    });
     expect(user.status).toBe(201);
-    const adminNoPw = await stack.command('POST', '/api/users/company-admin', { token: adminToken, body: { FirstName: 'Zed', Email: 'zed@summithome.example' } });
+    const adminNoPw = await stack.command('POST', '/api/users/company-admin', {
+      token: adminToken,
+      body: { FirstName: 'Zed', Email: 'zed@summithome.example' },
+    });
     expect(adminNoPw.status).toBe(400);
     const admin = await stack.command('POST', '/api/users/company-admin', {
       token: adminToken,
@@ -67,19 +73,71 @@ describe('users of a company over HTTP', () => {
     expect(admin.status).toBe(201);
     const list = await stack.query('GET', '/api/users?search=park', { token: adminToken, headers: after(admin) });
     expect(list.json.Data).toEqual([expect.objectContaining({ FullName: 'Zoe Park', UserRoleId: 'CompanyAdmin', RoleName: 'Company Admin' })]);
-    expect((await stack.command('POST', '/api/users', { token: adminToken, body: { FirstName: 'Dup', Email: 'ZOE.PARK@summithome.example', PhoneNumber: '1' } })).status).toBe(409);
+    expect(
+      (await stack.command('POST', '/api/users', { token: adminToken, body: { FirstName: 'Dup', Email: 'ZOE.PARK@summithome.example', PhoneNumber: '1' } }))
+        .status,
+    ).toBe(409);
     // Without a password the user cannot sign in until they reset it.
     const noPw = await stack.command('POST', '/api/auth/login', { body: { UserName: 'owen.price@summithome.example', Password: 'anything-at-all' } });
     expect(noPw.status).toBe(401);
   });
 
+  it('invites a created user by mail to set their password; a resend replaces the link; each link works once', async () => {
+    const email = 'ivy.invite@summithome.example';
+    const linkIn = async (afterCount: number) => {
+      const mail = await stack.mailer.waitFor((m) => m.to === email && stack.mailer.sent.indexOf(m) >= afterCount);
+      expect(mail.subject).toMatch(/^You are invited to .+ on Locus$/);
+      return new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+    };
+    const setPassword = (link: URL, password: string) =>
+      stack.command('POST', '/api/auth/reset-password', {
+        body: { Email: link.searchParams.get('email'), Token: link.searchParams.get('token'), NewPassword: password, ConfirmPassword: password },
+      });
+
+    const before = stack.mailer.sent.length;
+    const created = await stack.command('POST', '/api/users', {
+      token: adminToken,
+      body: { FirstName: 'Ivy', LastName: 'Invite', Email: email, PhoneNumber: '(303) 555-0190' },
+    });
+    expect(created.status).toBe(201);
+    const first = await linkIn(before);
+    expect(first.pathname).toBe('/forget-password');
+    expect(first.searchParams.get('invitation')).toBe('1');
+
+    // resend from the users list: a new link; the first one stops working
+    const beforeResend = stack.mailer.sent.length;
+    const resent = await stack.command('POST', `/api/users/${created.json.Data.Id}/invite`, { token: adminToken });
+    expect(resent.status).toBe(200);
+    expect(resent.json.ResponseMessage).toBe('The invitation has been sent successfully');
+    const second = await linkIn(beforeResend);
+    expect(second.searchParams.get('token')).not.toBe(first.searchParams.get('token'));
+    expect((await setPassword(first, 'Ivy-Passw0rd!')).status).toBe(422);
+
+    expect((await setPassword(second, 'Ivy-Passw0rd!')).status).toBe(200);
+    expect((await stack.command('POST', '/api/auth/login', { body: { UserName: email, Password: 'Ivy-Passw0rd!' } })).status).toBe(200);
+    // single use
+    expect((await setPassword(second, 'Other-Passw0rd!')).status).toBe(422);
+    // another company's admin cannot invite this user
+    expect((await stack.command('POST', `/api/users/${created.json.Data.Id}/invite`, { token: otherAdminToken })).status).toBe(404);
+  });
+
   it('edits, deactivates, reactivates and deletes, with immediate logout', async () => {
     const created = await stack.command('POST', '/api/users', {
       token: adminToken,
-      body: { FirstName: 'Kai', LastName: 'Wong', Email: 'kai.wong@summithome.example', PhoneNumber: '555-0111', Password: 'password-5', ConfirmPassword: 'password-5' },
+      body: {
+        FirstName: 'Kai',
+        LastName: 'Wong',
+        Email: 'kai.wong@summithome.example',
+        PhoneNumber: '555-0111',
+        Password: 'password-5',
+        ConfirmPassword: 'password-5',
+      },
     });
     const kaiId = created.json.Data.Id;
-    const edit = await stack.command('POST', `/api/users/${kaiId}/update`, { token: adminToken, body: { FirstName: 'Kai', LastName: 'Wong-Li', Email: 'kai.wong@summithome.example', PhoneNumber: '555-0112' } });
+    const edit = await stack.command('POST', `/api/users/${kaiId}/update`, {
+      token: adminToken,
+      body: { FirstName: 'Kai', LastName: 'Wong-Li', Email: 'kai.wong@summithome.example', PhoneNumber: '555-0112' },
+    });
     expect(edit.status).toBe(200);
     const listed = await stack.query('GET', '/api/users?search=wong-li', { token: adminToken, headers: after(edit) });
     expect(listed.json.Data[0]).toMatchObject({ Id: kaiId, PhoneNumber: '555-0112' });
@@ -113,7 +171,10 @@ describe('users of a company over HTTP', () => {
       ['POST', `/api/users/${foreignUser}/deactivate`],
       ['DELETE', `/api/users/${foreignUser}`],
     ] as const) {
-      const res = await stack.command(method, path, { token: adminToken, body: method === 'POST' ? { FirstName: 'X', Email: 'x@x.example', PhoneNumber: '1' } : undefined });
+      const res = await stack.command(method, path, {
+        token: adminToken,
+        body: method === 'POST' ? { FirstName: 'X', Email: 'x@x.example', PhoneNumber: '1' } : undefined,
+      });
       expect(res.status, `${method} ${path}`).toBe(404);
     }
     const selfId = seeded.companies[1]!.defaultAdminId;
@@ -131,8 +192,22 @@ describe('users of a company over HTTP', () => {
   it('exports createCompanyUser for the Azure import', async () => {
     const { userId } = await createCompanyUser(
       stack.commandDeps,
-      { companyId: seeded.companies[2]!.companyId, FirstName: 'Ava', LastName: 'Azure', Email: 'ava@bluebirdins.example', PhoneNumber: '', role: 'CompanyUser', source: 'azure-import' },
-      { companyId: seeded.companies[2]!.companyId, actor: { userId: 'x', role: 'CompanyAdmin' }, correlationId: 'c', causationId: null, occurredAt: new Date().toISOString() },
+      {
+        companyId: seeded.companies[2]!.companyId,
+        FirstName: 'Ava',
+        LastName: 'Azure',
+        Email: 'ava@bluebirdins.example',
+        PhoneNumber: '',
+        role: 'CompanyUser',
+        source: 'azure-import',
+      },
+      {
+        companyId: seeded.companies[2]!.companyId,
+        actor: { userId: 'x', role: 'CompanyAdmin' },
+        correlationId: 'c',
+        causationId: null,
+        occurredAt: new Date().toISOString(),
+      },
     );
     const events = await stack.eventStore.readStream(`user-${userId}`);
     expect(events[0]).toMatchObject({ type: 'UserCreated', data: { source: 'azure-import', companyId: seeded.companies[2]!.companyId, passwordHash: null } });

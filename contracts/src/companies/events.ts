@@ -27,5 +27,7 @@ export const companyEventSchemas = {
 
 type EventsOf<S extends Record<string, z.ZodType>> = { [K in keyof S]: { type: K; data: z.infer<S[K]> } }[keyof S];
 export type CompanyEvent = EventsOf<typeof companyEventSchemas>;
+/** Every company-scoped read model drops the company's documents on it. */
+export type CompanyDeletedEvent = Extract<CompanyEvent, { type: 'CompanyDeleted' }>;
 
 export const companyStream = (companyId: string) => `company-${companyId}`;

@@ -22,3 +22,6 @@ export const companyMessages = {
   notViewingAsAdmin: 'You are not viewing a company as an administrator.',
   companyAdminInactive: 'This company admin is deactivated; choose another admin to switch as.',
 } as const;
+
+/** The name a self-registered company gets when sign-up sends none (renamed in Settings). */
+export const companyNameFromUser = (firstName: string, lastName: string): string => `${`${firstName.trim()} ${lastName.trim()}`.trim()}'s Company`;

@@ -15,11 +15,7 @@ import {
 import { userMessages } from '../users/messages';
 import { companyMessages as m } from './messages';
 
-export const CompanyNameSchema = z
-  .string({ error: m.companyNameRequired })
-  .trim()
-  .min(1, m.companyNameRequired)
-  .max(200, m.companyNameTooLong);
+export const CompanyNameSchema = z.string({ error: m.companyNameRequired }).trim().min(1, m.companyNameRequired).max(200, m.companyNameTooLong);
 
 /** The company's default contact (its first, undeletable CompanyAdmin). */
 export const PrimaryContactSchema = z.object({
@@ -233,13 +229,13 @@ export const exitCompanyViewRoute = defineRoute({
   response: TokenAnswer,
 });
 
-/** A company admin reads and renames their own company. */
+/** Every member reads their company's current name (the top bar); a company admin renames it. */
 export const getCompanyNameRoute = defineRoute({
   name: 'companies.name.get',
   method: 'GET',
   path: '/api/companies/company-name',
   kind: 'query',
-  roles: ['CompanyAdmin'],
+  roles: ['CompanyAdmin', 'CompanyUser'],
   response: z.object({ Success: z.literal(true), Data: z.object({ Id: z.string(), CompanyName: z.string().nullable() }) }),
 });
 

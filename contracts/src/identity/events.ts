@@ -18,11 +18,22 @@ export const OtpIssuedSchema = z.object({
   expiresAt: z.string(),
   maxAttempts: z.number().int().positive(),
 });
+/** A new code for the same challenge (Resend): replaces the code and its expiry; failures count on. */
+export const OtpResentSchema = z.object({
+  challengeId: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  codeHash: z.string(),
+  sealedCode: z.string(),
+  expiresAt: z.string(),
+  resentAt: z.string(),
+});
 export const OtpFailedSchema = z.object({ challengeId: z.string(), userId: z.string(), attempt: z.number().int().positive() });
 export const OtpVerifiedSchema = z.object({ challengeId: z.string(), userId: z.string(), tokenId: z.string() });
 
 export const otpChallengeEventSchemas = {
   OtpIssued: OtpIssuedSchema,
+  OtpResent: OtpResentSchema,
   OtpFailed: OtpFailedSchema,
   OtpVerified: OtpVerifiedSchema,
 } as const;
@@ -35,6 +46,10 @@ export const PasswordResetRequestedSchema = z.object({
   tokenHash: z.string(),
   sealedToken: z.string(),
   expiresAt: z.string(),
+  /** An invitation (a user created by an admin sets their own password) mails its own text; absent = reset. */
+  purpose: z.enum(['reset', 'invitation']).optional(),
+  /** Who invited, for the invitation mail. */
+  invitedBy: z.string().optional(),
 });
 export const LoginSucceededSchema = z.object({
   userId: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../routes/route-def';
 import { EmailSchema, FirstNameSchema, LastNameSchema } from '../users/dto';
+import { CompanyNameSchema } from '../companies/routes';
 import { PASSWORD_MIN_LENGTH, userMessages } from '../users/messages';
 import { OTP_LENGTH, authMessages as m } from './messages';
 
@@ -20,6 +21,8 @@ export const LoginResponseSchema = z.object({
   IsCompanyAdmin: z.boolean(),
   IsCompanyUser: z.boolean(),
   OtpChallengeId: z.string().optional(),
+  /** When the emailed code stops working (ISO time), for the dialog's countdown. */
+  OtpExpiresAt: z.string().optional(),
   ResponseMessage: z.string(),
 });
 
@@ -43,9 +46,23 @@ export const verifyOtpRoute = defineRoute({
   summary: 'Verify the emailed one-time code (expires after 10 minutes, void after 5 wrong codes)',
   request: {
     params: z.object({ code: z.string().regex(new RegExp(`^[0-9]{${OTP_LENGTH}}$`), m.otpInvalidFormat) }),
-    body: z.object({ ChallengeId: z.string({ error: m.otpChallengeRequired }).min(1, m.otpChallengeRequired).max(100, m.otpChallengeRequired) }),
+    // The same field name as the login answer's, so the client passes it on as it came.
+    body: z.object({ OtpChallengeId: z.string({ error: m.otpChallengeRequired }).min(1, m.otpChallengeRequired).max(100, m.otpChallengeRequired) }),
   },
   response: z.object({ Success: z.literal(true), Token: z.string(), ResponseMessage: z.string() }),
+});
+
+export const resendOtpRoute = defineRoute({
+  name: 'auth.resendOtp',
+  method: 'POST',
+  path: '/api/auth/resend-otp',
+  kind: 'command',
+  roles: ['Anonymous'],
+  summary: 'Mail a new code for the same challenge (429 within 30 seconds of the last one, or after 3 resends)',
+  request: {
+    body: z.object({ OtpChallengeId: z.string({ error: m.otpChallengeRequired }).min(1, m.otpChallengeRequired).max(100, m.otpChallengeRequired) }),
+  },
+  response: z.object({ Success: z.literal(true), OtpExpiresAt: z.string(), ResponseMessage: z.string() }),
 });
 
 export const SignupBodySchema = z.object({
@@ -57,10 +74,12 @@ export const SignupBodySchema = z.object({
     .min(1, userMessages.passwordRequired)
     .min(PASSWORD_MIN_LENGTH, userMessages.passwordTooShort)
     .max(200, 'Password must be at most 200 characters'),
+  /** Optional in the API (named from the registrant when absent); the sign-up form asks for it. */
+  CompanyName: CompanyNameSchema.optional(),
 });
 export type SignupBody = z.infer<typeof SignupBodySchema>;
 
-/** Creates a company (name unset) and its first CompanyAdmin, and signs them in. */
+/** Creates a company (CompanyName, else named from the registrant) and its first CompanyAdmin, and signs them in. */
 export const signupRoute = defineRoute({
   name: 'auth.signup',
   method: 'POST',
@@ -116,11 +135,4 @@ export const resetPasswordRoute = defineRoute({
   response: z.object({ Success: z.literal(true), ResponseMessage: z.string() }),
 });
 
-export const identityRoutes = [
-  loginRoute,
-  verifyOtpRoute,
-  signupRoute,
-  refreshTokenRoute,
-  forgotPasswordRoute,
-  resetPasswordRoute,
-] as const;
+export const identityRoutes = [loginRoute, verifyOtpRoute, resendOtpRoute, signupRoute, refreshTokenRoute, forgotPasswordRoute, resetPasswordRoute] as const;

@@ -119,7 +119,12 @@ export const LocationSyncedSchema = z.object({
 export const LocationSyncFailedSchema = z.object({ locationId: z.string(), requestId: z.string(), code: z.string(), message: z.string() });
 
 /** Outcome of pushing one local edit (the event with id sourceEventId) of a published location to Google. */
-export const LocationGoogleUpdateSucceededSchema = z.object({ locationId: z.string(), sourceEventId: z.string(), sourceType: z.string(), updateMask: z.string() });
+export const LocationGoogleUpdateSucceededSchema = z.object({
+  locationId: z.string(),
+  sourceEventId: z.string(),
+  sourceType: z.string(),
+  updateMask: z.string(),
+});
 export const LocationGoogleUpdateFailedSchema = z.object({
   locationId: z.string(),
   sourceEventId: z.string(),

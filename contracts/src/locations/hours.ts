@@ -11,7 +11,7 @@ export const TIME_STEP_MINUTES = 30;
 /** Accepts 'Monday', 'MONDAY', 'monday' or 0 (Sunday) … 6 (Saturday). */
 export const dayOfWeekSchema = (field: string) =>
   z.preprocess(
-    (v) => (typeof v === 'number' && Number.isInteger(v) ? DAY_BY_NUMBER[v] ?? v : typeof v === 'string' ? v.trim().toUpperCase() : v),
+    (v) => (typeof v === 'number' && Number.isInteger(v) ? (DAY_BY_NUMBER[v] ?? v) : typeof v === 'string' ? v.trim().toUpperCase() : v),
     z.enum(DAYS_OF_WEEK, { error: `${field} must be a day of the week (Monday-Sunday)` }),
   );
 
@@ -22,9 +22,7 @@ const hoursSchema = (field: string) =>
     .min(0, `${field} must be between 0 and 23`)
     .max(23, `${field} must be between 0 and 23`);
 const minutesSchema = (field: string) =>
-  z.coerce
-    .number({ error: `${field} must be a number` })
-    .refine((m) => [0, 30].includes(m), `${field} must be 0 or 30 (half-hour steps)`);
+  z.coerce.number({ error: `${field} must be a number` }).refine((m) => [0, 30].includes(m), `${field} must be 0 or 30 (half-hour steps)`);
 
 /** One row of the weekly hours editor (spec: Business hours entry). Closed days (IsOpen false) are dropped. */
 export const BusinessHoursEntrySchema = z
@@ -77,7 +75,11 @@ export function toHoursPeriods(entries: readonly BusinessHoursEntry[]): HoursPer
       closeDay: e.CloseDay ?? e.OpenDay,
       closeTime: { hours: e.CloseTimeHours, minutes: e.CloseTimeMinutes },
     }))
-    .sort((a, b) => DAYS_OF_WEEK.indexOf(a.openDay) - DAYS_OF_WEEK.indexOf(b.openDay) || a.openTime.hours * 60 + a.openTime.minutes - (b.openTime.hours * 60 + b.openTime.minutes));
+    .sort(
+      (a, b) =>
+        DAYS_OF_WEEK.indexOf(a.openDay) - DAYS_OF_WEEK.indexOf(b.openDay) ||
+        a.openTime.hours * 60 + a.openTime.minutes - (b.openTime.hours * 60 + b.openTime.minutes),
+    );
 }
 
 /** One entry per day Monday → Sunday (several for split hours); closed days have IsOpen false and zero times. */

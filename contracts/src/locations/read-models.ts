@@ -46,6 +46,10 @@ export interface LocationDoc {
   // Sort and search keys (lowercased).
   storeCodeSort: string;
   titleSort: string;
+  /** Directory filter keys: the state code, the city lowercased, the ZIP. */
+  stateCode: string;
+  townLower: string;
+  postCode: string;
   /** Lowercased search fields joined by U+0001, so a term never matches across two fields. */
   searchText: string;
   [key: string]: unknown;

@@ -2,27 +2,21 @@ import { z } from 'zod';
 import { defineRoute } from '../routes/route-def';
 import {
   AssignLocationBodySchema,
-  BusinessHoursOutSchema,
-  CategorySchema,
-  CitySchema,
-  CreateLocationBodySchema,
-  FilteringDataSchema,
   LocationAssociationBodySchema,
-  LocationAttributesSchema,
-  LocationDetailsSchema,
-  LocationItemSchema,
   LocationUserSchema,
-  LocationsSummaryResponseSchema,
-  PrimaryOwnerSchema,
-  RegularHoursBodySchema,
-  StateSchema,
-  UpdateAttributesBodySchema,
-  UpdateLocationBodySchema,
   UserLocationLinkSchema,
   UserLocationsQuerySchema,
-} from './dto';
+} from './assignment-dto';
+import { BusinessHoursOutSchema, CategorySchema, CitySchema, LocationDetailsSchema, LocationItemSchema, StateSchema } from './details-dto';
+import { DirectoryExportQuerySchema, FilteringDataSchema, LocationsSummaryResponseSchema, PrimaryOwnerSchema } from './directory-dto';
+import { CreateLocationBodySchema, LocationAttributesSchema, RegularHoursBodySchema, UpdateAttributesBodySchema, UpdateLocationBodySchema } from './edit-dto';
 
-const idParam = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(100, `${name} is too long`);
+const idParam = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(100, `${name} is too long`);
 const LocationIdParams = z.object({ id: idParam('id') });
 const CompanyIdParams = z.object({ companyId: idParam('companyId') });
 const MessageAnswer = z.object({ Success: z.literal(true), ResponseMessage: z.string() });
@@ -49,6 +43,21 @@ export const locationsSummaryRoute = defineRoute({
   summary: 'Search (StoreCode, Title, PrimaryPhoneNumber, PrimaryOwnerName, StreetAddressLine1/2), sort, page',
   request: { params: CompanyIdParams, body: FilteringDataSchema },
   response: LocationsSummaryResponseSchema,
+  tenantParams: ['companyId'],
+});
+
+/**
+ * The directory's filtered list as CSV (issue 10 item 14): the summary's filters and sort, every
+ * matching row, streamed. Same access as the summary.
+ */
+export const exportLocationsRoute = defineRoute({
+  name: 'locations.export',
+  method: 'GET',
+  path: '/api/gmb/:companyId/locations-export',
+  kind: 'query',
+  roles: ['Administrator', 'CompanyAdmin', 'CompanyUser'],
+  summary: 'The filtered directory as text/csv (query: globalFilter, AccountId, Status, State, City, Zip, sortField, sortOrder)',
+  request: { params: CompanyIdParams, query: DirectoryExportQuerySchema },
   tenantParams: ['companyId'],
 });
 
@@ -328,6 +337,7 @@ export const saveLocationUsersRoute = defineRoute({
 
 export const locationsRoutes = [
   locationsSummaryRoute,
+  exportLocationsRoute,
   getLocationRoute,
   locationItemsRoute,
   defaultHoursRoute,

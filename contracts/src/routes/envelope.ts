@@ -15,8 +15,7 @@ export const ErrorEnvelopeSchema = z.object({
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
 /** `{ Success: true, ResponseMessage?, Data }` for a given Data schema. */
-export const successEnvelope = <T extends z.ZodType>(data: T) =>
-  z.object({ Success: z.literal(true), ResponseMessage: z.string().optional(), Data: data });
+export const successEnvelope = <T extends z.ZodType>(data: T) => z.object({ Success: z.literal(true), ResponseMessage: z.string().optional(), Data: data });
 
 /** `{ Success: true, ResponseMessage? }` for commands that return no data. */
 export const SuccessMessageSchema = z.object({ Success: z.literal(true), ResponseMessage: z.string().optional() });

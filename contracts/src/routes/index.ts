@@ -9,6 +9,7 @@ import { locationsRoutes } from '../locations/routes';
 import { identityRoutes } from '../identity/routes';
 import { companiesRoutes } from '../companies/routes';
 import { usersRoutes } from '../users/routes';
+import { googleWorkspaceRoutes } from '../google-workspace/routes';
 
 /**
  * The route table: every HTTP route of command-api and query-api. Feature helpers append
@@ -26,4 +27,5 @@ export const routeTable: readonly RouteDef[] = [
   ...identityRoutes,
   ...companiesRoutes,
   ...usersRoutes,
+  ...googleWorkspaceRoutes,
 ];

@@ -8,18 +8,26 @@ export interface OpenApiInfo {
   title: string;
   version: string;
   description?: string;
+  license?: { name: string; identifier?: string; url?: string };
 }
 
 export interface OpenApiOptions {
   /** Route names answering `text/event-stream` instead of JSON. */
   eventStreamRoutes?: readonly string[];
+  /** Base URLs the API is served from. */
+  servers?: readonly { url: string; description?: string }[];
 }
 
 export interface OpenApiDocument {
   openapi: '3.1.0';
   info: OpenApiInfo;
+  servers: { url: string; description?: string }[];
   paths: Record<string, Record<string, unknown>>;
-  components: { securitySchemes: Record<string, unknown>; schemas: Record<string, JsonSchema> };
+  components: {
+    securitySchemes: Record<string, unknown>;
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, unknown>;
+  };
 }
 
 const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
@@ -49,10 +57,18 @@ const parametersOf = (route: RouteDef) => {
   return parameters;
 };
 
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
-});
+/** Error answers shared by the operations (components.responses), all an ErrorEnvelope. */
+const ERROR_RESPONSES = {
+  BadRequest: 'Invalid request; Fields name each failing field',
+  Unauthorized: 'Missing, invalid or expired token, or revoked session',
+  Forbidden: 'Role not allowed',
+  NotFound: 'Not found (also for ids of another company)',
+  Conflict: 'Concurrent change or uniqueness conflict',
+  UnprocessableEntity: 'Domain rule violated',
+  ServerError: 'Unexpected error (no details)',
+} as const;
+
+const errorResponse = (name: keyof typeof ERROR_RESPONSES) => ({ $ref: `#/components/responses/${name}` });
 
 const operationOf = (route: RouteDef, options: OpenApiOptions) => {
   const isPublic = route.roles.includes('Anonymous');
@@ -70,9 +86,7 @@ const operationOf = (route: RouteDef, options: OpenApiOptions) => {
     const bodySchema = route.request.body ? toSchema(route.request.body, 'input') : { type: 'object' };
     operation.requestBody = {
       required: true,
-      content: route.request.multipart
-        ? { 'multipart/form-data': { schema: bodySchema } }
-        : { 'application/json': { schema: bodySchema } },
+      content: route.request.multipart ? { 'multipart/form-data': { schema: bodySchema } } : { 'application/json': { schema: bodySchema } },
     };
   }
   const success = streams
@@ -81,17 +95,17 @@ const operationOf = (route: RouteDef, options: OpenApiOptions) => {
         description: 'Success',
         content: { 'application/json': { schema: route.response ? toSchema(route.response, 'output') : { type: 'object' } } },
       };
-  const responses: Record<string, unknown> = { '200': success, '400': errorResponse('Invalid request; Fields name each failing field') };
+  const responses: Record<string, unknown> = { '200': success, '400': errorResponse('BadRequest') };
   if (!isPublic) {
-    responses['401'] = errorResponse('Missing, invalid or expired token, or revoked session');
-    if (!route.roles.includes('Authenticated')) responses['403'] = errorResponse('Role not allowed');
+    responses['401'] = errorResponse('Unauthorized');
+    if (!route.roles.includes('Authenticated')) responses['403'] = errorResponse('Forbidden');
   }
-  if (route.tenantParams?.length || pathParamNames(route.path).length) responses['404'] = errorResponse('Not found (also for ids of another company)');
+  if (route.tenantParams?.length || pathParamNames(route.path).length) responses['404'] = errorResponse('NotFound');
   if (route.kind === 'command') {
-    responses['409'] = errorResponse('Concurrent change or uniqueness conflict');
-    responses['422'] = errorResponse('Domain rule violated');
+    responses['409'] = errorResponse('Conflict');
+    responses['422'] = errorResponse('UnprocessableEntity');
   }
-  responses['500'] = errorResponse('Unexpected error (no details)');
+  responses['500'] = errorResponse('ServerError');
   operation.responses = responses;
   return operation;
 };
@@ -107,10 +121,17 @@ export function buildOpenApiDocument(routes: readonly RouteDef[], info: OpenApiI
   return {
     openapi: '3.1.0',
     info,
+    servers: [...(options.servers ?? [{ url: '/', description: 'This server' }])],
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       schemas: { ErrorEnvelope: toSchema(ErrorEnvelopeSchema, 'output') },
+      responses: Object.fromEntries(
+        Object.entries(ERROR_RESPONSES).map(([name, description]) => [
+          name,
+          { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } },
+        ]),
+      ),
     },
   };
 }

@@ -19,7 +19,14 @@ const createItem = defineRoute({
   response: z.object({ Success: z.literal(true), Data: z.object({ Id: z.string() }) }),
   tenantParams: ['companyId'],
 });
-const upload = defineRoute({ name: 'items.import', method: 'POST', path: '/api/items/import', kind: 'command', roles: ['Anonymous'], request: { multipart: true } });
+const upload = defineRoute({
+  name: 'items.import',
+  method: 'POST',
+  path: '/api/items/import',
+  kind: 'command',
+  roles: ['Anonymous'],
+  request: { multipart: true },
+});
 
 describe('OpenAPI from the route table', () => {
   it('describes paths, parameters, bodies, responses and security from the zod contracts', () => {
@@ -38,9 +45,21 @@ describe('OpenAPI from the route table', () => {
     expect(body.properties.Title).toEqual(expect.objectContaining({ type: 'string', minLength: 1 }));
     expect(body.required).toEqual(['Title']);
     expect(op.responses['200'].content['application/json'].schema.properties.Data.properties.Id).toEqual({ type: 'string' });
-    for (const status of ['400', '401', '403', '404', '409', '422', '500']) {
-      expect(op.responses[status].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+    // Error answers are shared components, each an ErrorEnvelope.
+    const shared = {
+      '400': 'BadRequest',
+      '401': 'Unauthorized',
+      '403': 'Forbidden',
+      '404': 'NotFound',
+      '409': 'Conflict',
+      '422': 'UnprocessableEntity',
+      '500': 'ServerError',
+    };
+    for (const [status, name] of Object.entries(shared)) {
+      expect(op.responses[status]).toEqual({ $ref: `#/components/responses/${name}` });
+      expect((doc.components.responses[name] as any).content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
     }
+    expect(doc.servers).toEqual([{ url: '/', description: 'This server' }]);
     expect(doc.components.schemas.ErrorEnvelope).toMatchObject({ required: ['Success', 'ResponseMessage', 'ApiError'] });
     const importOp = doc.paths['/api/items/import']!.post as Record<string, any>;
     expect(importOp.security).toEqual([]);

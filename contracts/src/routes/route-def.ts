@@ -28,3 +28,45 @@ export interface RouteDef {
 }
 
 export const defineRoute = <R extends RouteDef>(route: R): R => route;
+
+/*
+ * Types that flow from a route's schemas. The server reads a request after its schemas parsed
+ * it (`z.output`: defaults filled, strings trimmed); the client sends what the schemas accept
+ * (`z.input`). Both sides see the response as the handler answers it (`z.output`).
+ */
+type RequestPart = 'params' | 'query' | 'body';
+type SchemaOf<R, K extends RequestPart> = R extends { request?: infer Q }
+  ? Exclude<Q, undefined> extends { [P in K]?: infer S }
+    ? Exclude<S, undefined>
+    : never
+  : never;
+
+/** What the kit hands a handler for a part the route declares no schema for (as Koa reads it). */
+interface UndeclaredParts {
+  params: Record<string, string>;
+  query: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+/** A request part as the handler reads it, after validation. */
+export type ParsedRequest<R extends RouteDef, K extends RequestPart> = [SchemaOf<R, K>] extends [never]
+  ? UndeclaredParts[K]
+  : SchemaOf<R, K> extends z.ZodType
+    ? z.output<SchemaOf<R, K>>
+    : UndeclaredParts[K];
+
+/** A request part as the client sends it (before the server's schemas parse it). */
+export type RequestInput<R extends RouteDef, K extends RequestPart> = [SchemaOf<R, K>] extends [never]
+  ? never
+  : SchemaOf<R, K> extends z.ZodType
+    ? z.input<SchemaOf<R, K>>
+    : never;
+
+/** The body of a route's successful answer, per its response schema (`unknown` without one). */
+export type RouteResponse<R extends RouteDef> = R extends { response?: infer S }
+  ? [Exclude<S, undefined>] extends [never]
+    ? unknown
+    : Exclude<S, undefined> extends z.ZodType
+      ? z.output<Exclude<S, undefined>>
+      : unknown
+  : unknown;

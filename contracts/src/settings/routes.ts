@@ -6,10 +6,9 @@ import { successEnvelope, SuccessMessageSchema } from '../routes/envelope';
  * Settings (/metadeta): company variables (per company) and administrator variables (global).
  *
  * Encrypted company variables: the value is AES-256-GCM ciphertext in events and read models.
- * Lists always return `VariableValue: MASKED_VALUE` for an encrypted variable that has a value;
- * only the reveal routes return the clear value, to a CompanyAdmin of that company (or an
- * Administrator viewing it) and to an Administrator through the admin-level route.
- * Sending MASKED_VALUE back on save keeps the stored value unchanged.
+ * Every answer carries `VariableValue: MASKED_VALUE` for an encrypted variable that has a value:
+ * no route sends an encrypted value to the browser. Sending MASKED_VALUE back on save keeps the
+ * stored value unchanged; any other value replaces it.
  */
 export const MASKED_VALUE = '********';
 
@@ -117,7 +116,6 @@ export const AdminLevelUpdateBodySchema = z.object({
 export type AdminLevelUpdateBody = z.input<typeof AdminLevelUpdateBodySchema>;
 
 const SavedResponse = successEnvelope(z.object({ Id: z.string() }));
-const RevealResponse = successEnvelope(z.object({ Id: z.string(), VariableValue: z.string().nullable() }));
 
 // ---- company variables (caller's company) ----------------------------------------------------
 
@@ -165,18 +163,6 @@ export const deleteCompanyVariableRoute = defineRoute({
   tenantParams: ['variableId'],
 });
 
-export const revealCompanyVariableRoute = defineRoute({
-  name: 'settings.companyVariables.reveal',
-  method: 'GET',
-  path: '/api/companyMetaData/variables/:variableId/value',
-  kind: 'query',
-  roles: ['CompanyAdmin'],
-  summary: 'Clear value of one variable (decrypted when encrypted)',
-  request: { params: VariableIdParamsSchema },
-  response: RevealResponse,
-  tenantParams: ['variableId'],
-});
-
 // ---- admin level: one company's settings seen by an Administrator (Global Company Settings tab) ----
 
 export const listCompanyVariablesAdminLevelRoute = defineRoute({
@@ -199,16 +185,6 @@ export const updateCompanyVariableAdminLevelRoute = defineRoute({
   summary: "Set a company's value of a company variable, or of an administrator variable when AdminMetaDataVariableId is given",
   request: { params: CompanyVariableParamsSchema, body: AdminLevelUpdateBodySchema },
   response: SavedResponse,
-});
-
-export const revealCompanyVariableAdminLevelRoute = defineRoute({
-  name: 'settings.adminLevel.reveal',
-  method: 'GET',
-  path: '/api/companyMetaData/admin-level/:companyId/variables/:variableId/value',
-  kind: 'query',
-  roles: ['Administrator'],
-  request: { params: CompanyVariableParamsSchema },
-  response: RevealResponse,
 });
 
 // ---- administrator variables (global) ------------------------------------------------------
@@ -257,10 +233,8 @@ export const settingsRoutes = [
   saveCompanyVariableRoute,
   setCompanyVariableValueRoute,
   deleteCompanyVariableRoute,
-  revealCompanyVariableRoute,
   listCompanyVariablesAdminLevelRoute,
   updateCompanyVariableAdminLevelRoute,
-  revealCompanyVariableAdminLevelRoute,
   listAdminVariablesRoute,
   saveAdminVariableRoute,
   setAdminVariableValueRoute,

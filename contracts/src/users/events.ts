@@ -27,7 +27,7 @@ export const UserRegisteredSchema = z.object(userCreatedFields);
 /** Created by an Administrator, a company admin, the Azure import, the demo seed or the bootstrap. */
 export const UserCreatedSchema = z.object({
   ...userCreatedFields,
-  source: z.enum(['administrator', 'company-admin', 'azure-import', 'seed', 'bootstrap']),
+  source: z.enum(['administrator', 'company-admin', 'azure-import', 'workspace-import', 'seed', 'bootstrap']),
 });
 /** Edited by an Administrator or a company admin (Users / Company Admin(s) dialogs). */
 export const UserUpdatedSchema = z.object({
@@ -55,6 +55,8 @@ export const PasswordChangedSchema = z.object({
   reason: z.enum(['profile', 'reset-link', 'administrator']),
   /** The consumed reset request when reason = reset-link. */
   resetRequestId: z.string().optional(),
+  /** The session that changed its own password (reason = profile) stays signed in; every other one ends. */
+  keepTokenId: z.string().optional(),
 });
 export const AvatarChangedSchema = z.object({ userId: z.string(), imageUrl: z.string() });
 export const AvatarRemovedSchema = z.object({ userId: z.string() });
@@ -102,4 +104,6 @@ export const LOGOUT_DELETED_COMPANY_USERS_NOTIFICATION = 'LogoutDeletedCompanyUs
 export interface LogoutDeletedCompanyUsersPayload {
   UserId: string;
   CompanyId: string | null;
+  /** After a password change, the session that made it (its token id) stays signed in. */
+  ExceptTokenId?: string;
 }

@@ -1,6 +1,8 @@
 /** UI and API texts of the users and profile slice (spec part 2, §5 and §8). One place, so they can be found. */
 export const USERS_PAGE_SIZE = 15;
 export const PASSWORD_MIN_LENGTH = 8;
+/** How long an invitation's set-password link works (single use; a resend replaces it). */
+export const INVITATION_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** Avatar upload limit (bytes) and accepted image types. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
@@ -17,6 +19,9 @@ export const userMessages = {
   passwordsNotSame: 'Password And Confirm Password are Not same',
   emailTaken: 'A user with this email already exists.',
   userCreated: 'User created successfully',
+  invitationSent: 'The invitation has been sent successfully',
+  invitationInactiveUser: 'A deactivated user cannot be invited.',
+  invitationFallbackInviter: 'your company',
   companyAdminCreated: 'Company admin created successfully',
   userUpdated: 'User updated successfully',
   userDeactivated: 'The selected user has been deactivated successfully',

@@ -108,6 +108,19 @@ export const deleteUserRoute = defineRoute({
   tenantParams: ['userId'],
 });
 
+/** Mails the user a new single-use link to set their password (the earlier link stops working). */
+export const inviteUserRoute = defineRoute({
+  name: 'users.invite',
+  method: 'POST',
+  path: '/api/users/:userId/invite',
+  kind: 'command',
+  roles: ['CompanyAdmin'],
+  summary: 'Resend the invitation mail (a new set-password link, valid 7 days)',
+  request: { params: UserIdParams },
+  response: CommandAnswer,
+  tenantParams: ['userId'],
+});
+
 // ---- Profile (any signed-in user, always about the caller) ----
 
 export const getProfileRoute = defineRoute({
@@ -178,6 +191,7 @@ export const usersRoutes = [
   deactivateUserRoute,
   activateUserRoute,
   deleteUserRoute,
+  inviteUserRoute,
   getProfileRoute,
   updateProfileRoute,
   uploadAvatarRoute,

@@ -34,7 +34,7 @@ export async function withCpu<T>(
   const profileDir = process.env.BENCH_CPU_PROFILE;
   const session = profileDir ? new inspector.Session() : null;
   const post = (method: string, params?: object) =>
-    new Promise<any>((resolve, reject) => session!.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
+    new Promise<unknown>((resolve, reject) => session!.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
   if (session) {
     session.connect();
     await post('Profiler.enable');
@@ -49,7 +49,7 @@ export async function withCpu<T>(
   const wallMs = performance.now() - t0;
   const busy = machineBusyMs() - machine;
   if (session) {
-    const { profile } = await post('Profiler.stop');
+    const { profile } = (await post('Profiler.stop')) as inspector.Profiler.StopReturnType;
     mkdirSync(profileDir!, { recursive: true });
     writeFileSync(path.join(profileDir!, `${name}.cpuprofile`), JSON.stringify(profile));
     session.disconnect();
@@ -63,4 +63,3 @@ function machineBusyMs(): number {
   for (const { times } of os.cpus()) busy += times.user + times.nice + times.sys + times.irq;
   return busy;
 }
-

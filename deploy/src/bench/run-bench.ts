@@ -13,6 +13,7 @@ import { loadConfig } from '@locus/platform/config/config';
 import { seedDemo } from '@locus/command-api/demo/seed-demo';
 import { startLocusStack, type LocusStack } from '../stack';
 import { measureRebuild } from './rebuild-bench';
+import { measureScale } from './scale-bench';
 import { measureDirectoryQuery } from '@locus/query-api/locations/testing/directory-bench';
 import type { LoadJob, LoadResult } from './load-client';
 import { withCpu } from './measure';
@@ -22,7 +23,15 @@ const log = (message: string) => process.stderr.write(`${message}\n`);
 
 async function startBenchStack(dataDir: string): Promise<LocusStack> {
   const config = loadConfig(
-    { PORT: String(await freePort()), LOCUS_DATA_DIR: dataDir, LOCUS_SANDBOX: '0', LOCUS_DEMO: '0', LOCUS_ADMIN_EMAIL: 'admin@bench.local', SMTP_HOST: '127.0.0.1', SMTP_PORT: '1' },
+    {
+      PORT: String(await freePort()),
+      LOCUS_DATA_DIR: dataDir,
+      LOCUS_SANDBOX: '0',
+      LOCUS_DEMO: '0',
+      LOCUS_ADMIN_EMAIL: 'admin@bench.local',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: '1',
+    },
     { sandboxByDefault: false },
   );
   // Request logs at info would measure the terminal, not Locus: the bench logs warnings only.
@@ -32,7 +41,10 @@ async function startBenchStack(dataDir: string): Promise<LocusStack> {
 /** A real company user of the seeded demo data, with a token the server accepts. */
 async function companyUserSession(stack: LocusStack) {
   const deps = stack.commandDeps;
-  const seeded = await seedDemo({ eventStore: deps.eventStore, ids: deps.ids, clock: deps.clock }, { adminEmail: 'admin@bench.local', adminPassword: 'Bench-Passw0rd!' });
+  const seeded = await seedDemo(
+    { eventStore: deps.eventStore, ids: deps.ids, clock: deps.clock },
+    { adminEmail: 'admin@bench.local', adminPassword: 'Bench-Passw0rd!' },
+  );
   const company = seeded.companies[0];
   const userId = company.userIds.at(-1)!;
   // Tokens come from the same TokenService the login uses; the session check reads the users read model.
@@ -68,11 +80,11 @@ function startLoadClient() {
 }
 
 // `BENCH_PARTS=appends,rebuild` runs a subset (for profiling); the default runs everything.
-const parts = new Set((process.env.BENCH_PARTS ?? 'appends,sse,rebuild,directory').split(',').map((p) => p.trim()));
+const parts = new Set((process.env.BENCH_PARTS ?? 'appends,sse,burst,rebuild,directory,scale').split(',').map((p) => p.trim()));
 
 async function main() {
   const results: Record<string, number | string> = {};
-  if (parts.has('appends') || parts.has('sse')) await measureStack(results);
+  if (parts.has('appends') || parts.has('sse') || parts.has('burst')) await measureStack(results);
   if (parts.has('rebuild')) {
     // 3. Rebuild of a real projection over ≥ 200,000 events.
     log('rebuild: writing 200,000 events');
@@ -89,6 +101,23 @@ async function main() {
     results.directoryQueryP50Ms = round2(directory.p50Ms);
     results.directoryQueryP95Ms = round2(directory.p95Ms);
   }
+  if (parts.has('scale')) {
+    // 6. A real agency on one machine: 100,000 locations and 1,000,000 review-sized
+    //    documents; `npm start`'s server started cold on them (a child process).
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'locus-bench-scale-'));
+    try {
+      const scale = await measureScale({ dataDir, locations: 100_000, reviews: 1_000_000, samples: 300, log });
+      results.directoryQuery100kP50Ms = round2(scale.directoryP50Ms);
+      results.directoryQuery100kP95Ms = round2(scale.directoryP95Ms);
+      results.directoryQuery100kServerCpuMsPerQuery = round3(scale.directoryCpuMsPerQuery);
+      results.coldStartToHealthMs = Math.round(scale.coldStartToHealthMs);
+      results.readStoreRssMb = scale.readStoreRssMb;
+      results.readStoreHeapUsedMb = scale.heapUsedMb;
+      results.scaleSetupSeconds = Math.round(scale.setupSeconds);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
   process.stdout.write(`${JSON.stringify(results)}\n`);
 }
 
@@ -99,7 +128,11 @@ async function measureStack(results: Record<string, number | string>) {
   try {
     const session = await companyUserSession(stack);
     const job = { url: stack.url, token: session.token, companyId: session.companyId };
-    if (!parts.has('appends')) return measureSse(client, job, results);
+    if (!parts.has('appends')) {
+      if (parts.has('sse')) await measureSse(client, job, results);
+      if (parts.has('burst')) await measureBurst(client, job, results);
+      return;
+    }
 
     // 1. Single-event commands through the whole command path over HTTP
     //    (auth, session check, validation, decide, append), 32 in flight, while the
@@ -109,7 +142,13 @@ async function measureStack(results: Record<string, number | string>) {
     const appendCount = 6_000;
     log(`appends: ${appendCount} commands, 32 in flight`);
     const appends = await withCpu('appends', async () => {
-      const r = await client.run<{ ok: true; kind: 'appends'; seconds: number; clientCpuMs: number }>({ kind: 'appends', ...job, count: appendCount, concurrency: 32, label: 'a' });
+      const r = await client.run<{ ok: true; kind: 'appends'; seconds: number; clientCpuMs: number }>({
+        kind: 'appends',
+        ...job,
+        count: appendCount,
+        concurrency: 32,
+        label: 'a',
+      });
       // The projections' work belongs to the commands: wait until they have caught up.
       await stack.commandDeps.readModels.waitForPosition(await stack.ports.eventStore.headPosition(), 30_000);
       return r;
@@ -128,6 +167,7 @@ async function measureStack(results: Record<string, number | string>) {
     results.appendOtherLoadPercent = Math.max(0, Math.round((100 * otherMs) / (appends.wallMs * appends.cores)));
 
     if (parts.has('sse')) await measureSse(client, job, results);
+    if (parts.has('burst')) await measureBurst(client, job, results);
   } finally {
     client.stop();
     await stack.close();
@@ -146,6 +186,32 @@ async function measureSse(
   const sse = await client.run<{ ok: true; kind: 'sse'; p50: number; p95: number; max: number }>({ kind: 'sse', ...job, samples, label: 's' });
   results.appendToSseP50Ms = round2(sse.p50);
   results.appendToSseP95Ms = round2(sse.p95);
+}
+
+/**
+ * 5. 1,000 live tabs of one company, then 1,000 commands in a burst (32 in flight): until the
+ *    last tab has been told of all of them, and the append rate against the same burst with
+ *    no tab open.
+ */
+async function measureBurst(
+  client: ReturnType<typeof startLoadClient>,
+  job: { url: string; token: string; companyId: string },
+  results: Record<string, number | string>,
+) {
+  type Burst = { ok: true; kind: 'burst'; appendSeconds: number; toldAllMs: number; resyncs: number; manyMessages: number };
+  const count = 1_000;
+  log(`SSE burst: ${count} commands, no tab open`);
+  const quiet = await withCpu('burst-no-tabs', () => client.run<Burst>({ kind: 'burst', ...job, tabs: 0, count, concurrency: 32, label: 'q' }));
+  log(`SSE burst: ${count} commands, 1,000 tabs open`);
+  const loud = await withCpu('burst-1000-tabs', () => client.run<Burst>({ kind: 'burst', ...job, tabs: 1_000, count, concurrency: 32, label: 'b' }));
+  results.sseBurst1000Tabs1000EventsMs = Math.round(loud.result.toldAllMs);
+  results.sseBurstAppendsPerSecond = Math.round(count / loud.result.appendSeconds);
+  results.sseBurstNoTabsAppendsPerSecond = Math.round(count / quiet.result.appendSeconds);
+  // Server CPU for the whole window (1,000 connections opened, the burst, every tab told).
+  results.sseBurstServerCpuMs = Math.round(loud.cpuMs);
+  results.sseBurstNoTabsServerCpuMs = Math.round(quiet.cpuMs);
+  results.sseBurstResyncs = loud.result.resyncs;
+  results.sseBurstManyMessages = loud.result.manyMessages;
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;

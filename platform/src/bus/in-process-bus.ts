@@ -26,9 +26,18 @@ interface Sub {
   active: boolean;
 }
 
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 /**
  * Bus for the embedded (single-process) mode. Delivery is asynchronous (a microtask after
- * publish), in publish order, each subscriber getting its own decoded copy, and a failing
+ * publish), in publish order, every subscriber getting one decoded, frozen copy (never the
+ * publisher's object), and a failing
  * handler never affects the publisher or other subscribers — as with NATS.
  */
 export function createInProcessBus(options: { logger?: BusLogger } = {}): Bus {
@@ -42,10 +51,19 @@ export function createInProcessBus(options: { logger?: BusLogger } = {}): Bus {
     try {
       while (queue.length > 0) {
         const { subject, json } = queue.shift()!;
+        // Decoded once per message and shared, frozen so no subscriber can change what the
+        // others see: with 1,000 live tabs that is one parse, not 1,000 (and the SSE layer's
+        // frame cache, keyed by this object, serializes it once).
+        let data: unknown;
+        let decoded = false;
         for (const sub of [...subs]) {
           if (!sub.active || !sub.matches(subject)) continue;
           try {
-            sub.handler({ subject, data: JSON.parse(json) });
+            if (!decoded) {
+              data = deepFreeze(JSON.parse(json));
+              decoded = true;
+            }
+            sub.handler({ subject, data });
           } catch (err) {
             options.logger?.error({ err, subject }, 'bus subscriber failed');
           }

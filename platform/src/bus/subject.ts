@@ -5,7 +5,10 @@
  */
 export class InvalidSubjectError extends Error {
   readonly code = 'BUS.INVALID_SUBJECT';
-  constructor(readonly subject: string, reason: string) {
+  constructor(
+    readonly subject: string,
+    reason: string,
+  ) {
     super(`Invalid bus subject "${subject}": ${reason}`);
     this.name = 'InvalidSubjectError';
   }

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LocusConfig } from '../runtime/deps';
 
 export type Env = Record<string, string | undefined>;
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, message: string) {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
     super(`${variable}: ${message}`);
     this.name = 'ConfigError';
   }
@@ -27,6 +30,7 @@ export const realEndpoints = {
     businessInformationUrl: 'https://mybusinessbusinessinformation.googleapis.com/v1',
     v4Url: 'https://mybusiness.googleapis.com/v4',
     performanceUrl: 'https://businessprofileperformance.googleapis.com/v1',
+    directoryUrl: 'https://admin.googleapis.com/admin/directory/v1',
   },
   graph: { loginUrl: 'https://login.microsoftonline.com', graphUrl: 'https://graph.microsoft.com/v1.0' },
 } as const;
@@ -41,6 +45,7 @@ export const sandboxEndpoints = (base: string) => ({
     businessInformationUrl: `${base}/google/mybusinessbusinessinformation/v1`,
     v4Url: `${base}/google/mybusiness/v4`,
     performanceUrl: `${base}/google/businessprofileperformance/v1`,
+    directoryUrl: `${base}/google/admin/directory/v1`,
   },
   graph: { loginUrl: `${base}/microsoft/login`, graphUrl: `${base}/microsoft/graph/v1.0` },
 });
@@ -100,42 +105,95 @@ const checkKey = (name: string, key: string): string => {
   if (Buffer.from(key, 'base64').length !== 32) throw new ConfigError(name, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)');
   return key;
 };
+const checkJwtSecret = (name: string, secret: string): string => {
+  if (secret.length < 32) throw new ConfigError(name, 'must be at least 32 characters');
+  return secret;
+};
+
+/**
+ * A secret from `NAME`, or from the file `NAME_FILE` names (as container secrets are mounted);
+ * setting both is an error.
+ */
+export function secretFromEnv(env: Env, name: string): string | undefined {
+  const direct = str(env, name);
+  const file = str(env, `${name}_FILE`);
+  if (direct !== undefined && file !== undefined) throw new ConfigError(name, `set either ${name} or ${name}_FILE, not both`);
+  if (file === undefined) return direct;
+  if (!existsSync(file)) throw new ConfigError(`${name}_FILE`, `${file} does not exist`);
+  const value = readFileSync(file, 'utf8').trim();
+  if (!value) throw new ConfigError(`${name}_FILE`, `${file} is empty`);
+  return value;
+}
+
+/** Earlier keys, kept for reading during a rotation: `NAME_PREVIOUS` or `NAME_PREVIOUS_FILE`, separated by commas or new lines. */
+const previousKeys = (env: Env, name: string, check: (name: string, value: string) => string): string[] =>
+  (secretFromEnv(env, `${name}_PREVIOUS`) ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((key) => check(`${name}_PREVIOUS`, key));
 
 /** Reads every setting from the environment (see deploy/env.reference.md). */
 export function loadConfig(env: Env = process.env, options: LoadConfigOptions = {}): LocusConfig {
   const port = int(env, 'PORT', 8080, 1, 65535);
+  // Loopback unless HOST opens it up: `npm start` prints demo passwords.
+  const host = str(env, 'HOST') ?? '127.0.0.1';
   const dataDir = path.resolve(str(env, 'LOCUS_DATA_DIR') ?? './data');
   const sandboxEnabled = bool(env, 'LOCUS_SANDBOX', options.sandboxByDefault ?? false);
   const sandboxHttpPort = int(env, 'LOCUS_SANDBOX_PORT', port + 1, 1, 65535);
-  const sandboxSmtpPort = int(env, 'LOCUS_SANDBOX_SMTP_PORT', 2525, 1, 65535);
+  // PORT+2 beside the sandbox's PORT+1, so a second instance on another PORT gets its own mailbox.
+  const sandboxSmtpPort = int(env, 'LOCUS_SANDBOX_SMTP_PORT', port + 2, 1, 65535);
   const sandboxHost = str(env, 'LOCUS_SANDBOX_HOST') ?? '127.0.0.1';
   const endpoints = sandboxEnabled ? sandboxEndpoints(`http://${sandboxHost}:${sandboxHttpPort}`) : realEndpoints;
 
-  const jwtSecret = str(env, 'LOCUS_JWT_SECRET') ?? persistentSecret(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
-  if (jwtSecret.length < 32) throw new ConfigError('LOCUS_JWT_SECRET', 'must be at least 32 characters');
+  const eventStoreUrl = str(env, 'EVENTSTORE_URL');
+  const mongoUrl = str(env, 'MONGODB_URL');
+  const redisUrl = str(env, 'REDIS_URL');
+  // Distributed: the stores live outside the data dir, which no longer holds what the keys protect.
+  const distributed = eventStoreUrl !== undefined || mongoUrl !== undefined;
+
+  // Keys from the environment (or files); on a laptop, generated once into the data dir.
+  const configuredSecret = secretFromEnv(env, 'LOCUS_JWT_SECRET');
+  const configuredKey = secretFromEnv(env, 'LOCUS_ENCRYPTION_KEY');
+  if (distributed) {
+    const why =
+      'is required in distributed mode (EVENTSTORE_URL or MONGODB_URL set): every process must share it, and it must not live beside the data it protects';
+    if (configuredSecret === undefined) throw new ConfigError('LOCUS_JWT_SECRET', `${why}; set it or LOCUS_JWT_SECRET_FILE (at least 32 characters)`);
+    if (configuredKey === undefined) throw new ConfigError('LOCUS_ENCRYPTION_KEY', `${why}; set it or LOCUS_ENCRYPTION_KEY_FILE (openssl rand -base64 32)`);
+    if (redisUrl === undefined)
+      throw new ConfigError('REDIS_URL', 'is required in distributed mode (EVENTSTORE_URL or MONGODB_URL set): sign-in limits must hold across replicas');
+  }
+  const jwtSecret = checkJwtSecret(
+    'LOCUS_JWT_SECRET',
+    configuredSecret ?? persistentSecret(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url')),
+  );
   const encryptionKey = checkKey(
     'LOCUS_ENCRYPTION_KEY',
-    str(env, 'LOCUS_ENCRYPTION_KEY') ?? persistentSecret(dataDir, 'encryption-key', () => randomBytes(32).toString('base64')),
+    configuredKey ?? persistentSecret(dataDir, 'encryption-key', () => randomBytes(32).toString('base64')),
   );
 
   const smtpUser = str(env, 'SMTP_USER');
   const smtpPass = str(env, 'SMTP_PASS');
   const adminPassword = str(env, 'LOCUS_ADMIN_PASSWORD');
-  const eventStoreUrl = str(env, 'EVENTSTORE_URL');
-  const mongoUrl = str(env, 'MONGODB_URL');
   const natsUrl = str(env, 'NATS_URL');
 
   return {
     port,
+    host,
     dataDir,
     publicUrl: url(env, 'LOCUS_PUBLIC_URL', `http://localhost:${port}`),
     ...(eventStoreUrl ? { eventStoreUrl } : {}),
     ...(mongoUrl ? { mongoUrl } : {}),
     mongoDbName: str(env, 'MONGODB_DB') ?? 'locus',
     ...(natsUrl ? { natsUrl } : {}),
+    ...(redisUrl ? { redisUrl } : {}),
+    trustProxy: bool(env, 'LOCUS_TRUST_PROXY', false),
     jwtSecret,
+    previousJwtSecrets: previousKeys(env, 'LOCUS_JWT_SECRET', checkJwtSecret),
     encryptionKey,
+    previousEncryptionKeys: previousKeys(env, 'LOCUS_ENCRYPTION_KEY', checkKey),
     tokenTtlSeconds: int(env, 'LOCUS_TOKEN_TTL_SECONDS', 24 * 3600, 60),
+    heapMb: int(env, 'LOCUS_HEAP_MB', 1024, 128),
+    readCacheDocuments: int(env, 'LOCUS_READ_CACHE_DOCUMENTS', 20_000, 0),
     smtp: {
       host: str(env, 'SMTP_HOST') ?? (sandboxEnabled ? sandboxHost : 'localhost'),
       port: int(env, 'SMTP_PORT', sandboxEnabled ? sandboxSmtpPort : 587, 1, 65535),
@@ -154,6 +212,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
       businessInformationUrl: url(env, 'LOCUS_GOOGLE_BUSINESS_INFORMATION_URL', endpoints.google.businessInformationUrl),
       v4Url: url(env, 'LOCUS_GOOGLE_V4_URL', endpoints.google.v4Url),
       performanceUrl: url(env, 'LOCUS_GOOGLE_PERFORMANCE_URL', endpoints.google.performanceUrl),
+      directoryUrl: url(env, 'LOCUS_GOOGLE_DIRECTORY_URL', endpoints.google.directoryUrl),
     },
     graph: {
       loginUrl: url(env, 'LOCUS_GRAPH_LOGIN_URL', endpoints.graph.loginUrl),

@@ -20,10 +20,21 @@ const configIn = (env: Record<string, string> = {}) => {
 };
 
 async function exercise(ports: Ports) {
-  const metadata = { companyId: 'c1', actor: { userId: 'u1', role: 'CompanyAdmin' as const }, correlationId: 'x', causationId: null, occurredAt: new Date().toISOString() };
-  const appended = await ports.eventStore.append('probe-1', [{ id: randomUUID(), type: 'Probed', data: { n: 1 }, metadata }], { expectedRevision: 'no_stream' });
+  const metadata = {
+    companyId: 'c1',
+    actor: { userId: 'u1', role: 'CompanyAdmin' as const },
+    correlationId: 'x',
+    causationId: null,
+    occurredAt: new Date().toISOString(),
+  };
+  const appended = await ports.eventStore.append('probe-1', [{ id: randomUUID(), type: 'Probed', data: { n: 1 }, metadata }], {
+    expectedRevision: 'no_stream',
+  });
   expect(await ports.eventStore.headPosition()).toBe(appended.position);
-  await ports.readStore.commit({ writes: [{ collection: 'probes', ops: [{ insertOne: { document: { _id: 'p1', companyId: 'c1' } } }] }], checkpoint: { name: 'probe', position: appended.position } });
+  await ports.readStore.commit({
+    writes: [{ collection: 'probes', ops: [{ insertOne: { document: { _id: 'p1', companyId: 'c1' } } }] }],
+    checkpoint: { name: 'probe', position: appended.position },
+  });
   expect(await ports.readStore.collection('probes').findOne({ _id: 'p1' })).toEqual({ _id: 'p1', companyId: 'c1' });
   const subject = `ops.probe.${randomUUID()}`;
   const received = new Promise<BusMessage>((resolve) => ports.bus.subscribe(subject, resolve));
@@ -37,7 +48,7 @@ describe('createPorts', () => {
     const config = configIn();
     const ports = await createPorts(config, { purpose: 'ports-test' });
     open.push(ports);
-    expect(ports.adapters).toEqual({ eventStore: 'sqlite', readStore: 'embedded', bus: 'in-process' });
+    expect(ports.adapters).toEqual({ eventStore: 'sqlite', readStore: 'embedded', bus: 'in-process', rateLimits: 'memory' });
     await exercise(ports);
     expect(existsSync(path.join(config.dataDir, 'events.db'))).toBe(true);
     expect(existsSync(path.join(config.dataDir, 'readmodels.db'))).toBe(true);

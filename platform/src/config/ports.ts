@@ -6,16 +6,19 @@ import type { Bus } from '../bus/bus';
 import type { EventStore } from '../event-store/event-store';
 import type { ReadStore } from '../read-store/read-store';
 import type { Clock, IdSource, LocusConfig } from '../runtime/deps';
+import { createRateLimits, type RateLimits } from '../rate-limit/rate-limits';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from '../runtime/data-dir-lock';
 
 export interface Ports {
   eventStore: EventStore;
   readStore: ReadStore;
   bus: Bus;
+  /** Sign-in limits: Redis when REDIS_URL, else this process's memory. */
+  rateLimits: RateLimits;
   clock: Clock;
   ids: IdSource;
   /** Which adapter serves each port, for the startup log and /ready. */
-  adapters: { eventStore: 'sqlite' | 'eventstoredb'; readStore: 'embedded' | 'mongodb'; bus: 'in-process' | 'nats' };
+  adapters: { eventStore: 'sqlite' | 'eventstoredb'; readStore: 'embedded' | 'mongodb'; bus: 'in-process' | 'nats'; rateLimits: RateLimits['kind'] };
   close(): Promise<void>;
 }
 
@@ -38,7 +41,7 @@ function lockDataDir(dataDir: string, purpose: string): DataDirLock | undefined 
 /**
  * The ports a process needs, chosen from the config: EventStoreDB when EVENTSTORE_URL is
  * set, else SQLite in the data dir; MongoDB when MONGODB_URL, else the embedded read store
- * (which takes the data-dir lock: its documents live in this process's memory); NATS when
+ * (which takes the data-dir lock: one process writes its SQLite file); NATS when
  * NATS_URL, else in process. Adapters load lazily so unused drivers never load.
  */
 export async function createPorts(config: LocusConfig, options: CreatePortsOptions = {}): Promise<Ports> {
@@ -57,7 +60,7 @@ export async function createPorts(config: LocusConfig, options: CreatePortsOptio
     } else {
       lock = lockDataDir(config.dataDir, purpose);
       const { createEmbeddedReadStore } = await import('../read-store/embedded-read-store');
-      readStore = createEmbeddedReadStore({ file: path.join(config.dataDir, 'readmodels.db') });
+      readStore = createEmbeddedReadStore({ file: path.join(config.dataDir, 'readmodels.db'), cacheDocuments: config.readCacheDocuments });
       readStoreKind = 'embedded';
     }
     closers.push(() => readStore.close());
@@ -88,14 +91,18 @@ export async function createPorts(config: LocusConfig, options: CreatePortsOptio
     }
     closers.push(() => bus.close());
 
+    const rateLimits = await createRateLimits(config.redisUrl);
+    closers.push(() => rateLimits.close());
+
     let closed = false;
     return {
       eventStore,
       readStore,
       bus,
+      rateLimits,
       clock: { now: () => new Date() },
       ids: { uuid: () => randomUUID() },
-      adapters: { eventStore: eventStoreKind, readStore: readStoreKind, bus: busKind },
+      adapters: { eventStore: eventStoreKind, readStore: readStoreKind, bus: busKind, rateLimits: rateLimits.kind },
       async close() {
         if (closed) return;
         closed = true;

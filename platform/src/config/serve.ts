@@ -1,36 +1,84 @@
 import type { Server } from 'node:http';
 import type Koa from 'koa';
 import type { Logger } from 'pino';
+import { drainOf, DEFAULT_SHUTDOWN_TIMEOUT_MS } from '../http/graceful-shutdown';
+import { listenOrExplain } from './port-clash';
+import { ConfigError } from './config';
+import { createHttpApp } from '../http/http-app';
+import type { ReadinessPorts } from '../http/health';
+import type { MetricsStatusSource } from '../http/metrics';
 
 /**
- * Listens on `port` and shuts down cleanly on SIGINT/SIGTERM: stop accepting, end open
- * connections (SSE streams included), then `onShutdown` (close ports), then exit.
+ * Runs `stop` once on the first SIGINT or SIGTERM, then exits 0 (1 if it threw). A second
+ * signal while stopping exits at once (130).
  */
-export async function serveUntilSignal(
-  app: Koa<any, any>,
-  options: { port: number; host?: string; logger: Logger; name: string; onShutdown?: () => Promise<void> },
-): Promise<Server> {
-  const server = app.listen(options.port, options.host);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
-  options.logger.info({ port: options.port }, `${options.name} listening`);
+export function onStopSignal(logger: Logger, name: string, stop: (signal: string) => Promise<void>): void {
   let stopping = false;
-  const stop = async (signal: string) => {
+  const handle = async (signal: string) => {
     if (stopping) process.exit(130);
     stopping = true;
-    options.logger.info({ signal }, `${options.name} stopping`);
-    server.close();
-    server.closeAllConnections();
+    logger.info({ signal }, `${name} stopping`);
     try {
-      await options.onShutdown?.();
+      await stop(signal);
+      logger.info(`${name} stopped`);
+      logger.flush?.();
       process.exit(0);
     } catch (err) {
-      options.logger.error({ err }, `${options.name} did not stop cleanly`);
+      logger.error({ err }, `${name} did not stop cleanly`);
       process.exit(1);
     }
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void handle(signal));
+}
+
+/** LOCUS_SHUTDOWN_TIMEOUT_MS: how long in-flight requests get after a stop signal (read at start). */
+export function shutdownTimeoutMs(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.LOCUS_SHUTDOWN_TIMEOUT_MS?.trim();
+  if (!raw) return DEFAULT_SHUTDOWN_TIMEOUT_MS;
+  if (!/^\d{1,7}$/.test(raw)) throw new ConfigError('LOCUS_SHUTDOWN_TIMEOUT_MS', `must be a whole number of milliseconds, got "${raw}"`);
+  return Number(raw);
+}
+
+/**
+ * Listens on `host:port` and shuts down gracefully on SIGINT/SIGTERM: `/ready` answers 503,
+ * the listener closes, event streams get a final event, in-flight requests finish (bounded by
+ * LOCUS_SHUTDOWN_TIMEOUT_MS, default 10 s), then `onShutdown` (close ports) and exit 0.
+ */
+export async function serveUntilSignal(
+  app: Koa,
+  options: { port: number; host?: string; logger: Logger; name: string; onShutdown?: () => Promise<void> },
+): Promise<Server> {
+  const timeoutMs = shutdownTimeoutMs();
+  const server = await listenOrExplain(app, { port: options.port, host: options.host, variable: 'PORT' });
+  options.logger.info({ port: options.port, host: options.host }, `${options.name} listening`);
+  onStopSignal(options.logger, options.name, async () => {
+    const drain = drainOf(app);
+    if (drain) {
+      const { cut } = await drain.shutdown(server, { timeoutMs });
+      if (cut > 0) options.logger.warn({ cut }, 'connections cut after the shutdown timeout');
+    } else {
+      server.close();
+      server.closeAllConnections();
+    }
+    await options.onShutdown?.();
+  });
   return server;
+}
+
+/**
+ * A worker's own HTTP endpoint (projectors, reactor worker): `/health`, `/ready` (its ports)
+ * and `/metrics` on `host:port`, for container healthchecks and Prometheus; stops on a
+ * signal like the APIs, then runs `onShutdown` (stop the runtime, close the ports).
+ */
+export async function serveProbes(options: {
+  config: { port: number; host: string };
+  ports: ReadinessPorts;
+  logger: Logger;
+  name: string;
+  metricsStatus?: MetricsStatusSource;
+  onShutdown: () => Promise<void>;
+}): Promise<Server> {
+  const { config, ports, ...rest } = options;
+  const { app } = createHttpApp({ logger: options.logger, readiness: ports, metricsStatus: options.metricsStatus, mount: () => {} });
+  return serveUntilSignal(app, { ...rest, port: config.port, host: config.host });
 }

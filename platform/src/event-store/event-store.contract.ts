@@ -24,11 +24,7 @@ export interface EventStoreContractOptions {
  * (a shared EventStoreDB holds other data): each uses its own streams and, for $all, looks only
  * at events after the head it saw first, belonging to its own streams.
  */
-export function eventStoreContract(
-  adapterName: string,
-  makeStore: () => Promise<EventStore>,
-  options: EventStoreContractOptions,
-): void {
+export function eventStoreContract(adapterName: string, makeStore: () => Promise<EventStore>, options: EventStoreContractOptions): void {
   describe(`EventStore contract — ${adapterName}`, () => {
     let store: EventStore;
     let run: string;
@@ -50,9 +46,7 @@ export function eventStoreContract(
         const result = await store.append(stream('a'), events, { expectedRevision: 'no_stream' });
 
         const read = await store.readStream(stream('a'));
-        expect(read.map((e) => [e.id, e.type, e.data, e.revision, e.streamName])).toEqual(
-          events.map((e, i) => [e.id, e.type, e.data, BigInt(i), stream('a')]),
-        );
+        expect(read.map((e) => [e.id, e.type, e.data, e.revision, e.streamName])).toEqual(events.map((e, i) => [e.id, e.type, e.data, BigInt(i), stream('a')]));
         expect(result.nextExpectedRevision).toBe(2n);
         expect(result.position).toBe(read[2]!.position);
         expect(read[0]!.position).toBeLessThan(read[1]!.position);
@@ -132,12 +126,7 @@ export function eventStoreContract(
       });
 
       it('stream_exists conflicts when the stream is missing', async () => {
-        await expectConflict(
-          store.append(stream('a'), [newEvent()], { expectedRevision: 'stream_exists' }),
-          stream('a'),
-          'stream_exists',
-          'no_stream',
-        );
+        await expectConflict(store.append(stream('a'), [newEvent()], { expectedRevision: 'stream_exists' }), stream('a'), 'stream_exists', 'no_stream');
         await expect(store.readStream(stream('a'))).rejects.toBeInstanceOf(StreamNotFoundError);
       });
 
@@ -152,18 +141,14 @@ export function eventStoreContract(
       it('a conflicting append writes nothing', async () => {
         await appendNumbered(store, stream('a'), 2);
         const before = await store.readStream(stream('a'));
-        await expect(store.append(stream('a'), [newEvent(), newEvent()], { expectedRevision: 0n })).rejects.toBeInstanceOf(
-          WrongExpectedVersionError,
-        );
+        await expect(store.append(stream('a'), [newEvent(), newEvent()], { expectedRevision: 0n })).rejects.toBeInstanceOf(WrongExpectedVersionError);
         expect(await store.readStream(stream('a'))).toEqual(before);
         expect((await store.readAll({ after: before[1]!.position })).filter(ours)).toEqual([]);
       });
 
       it('of racing appends at the same expected revision exactly one wins', async () => {
         await appendNumbered(store, stream('a'), 1);
-        const outcomes = await Promise.allSettled(
-          Array.from({ length: 5 }, () => store.append(stream('a'), [newEvent()], { expectedRevision: 0n })),
-        );
+        const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => store.append(stream('a'), [newEvent()], { expectedRevision: 0n })));
         expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
         for (const o of outcomes) {
           if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(WrongExpectedVersionError);
@@ -424,7 +409,7 @@ export function eventStoreContract(
         const after = await appendMixed('a', 8, 7); // followed live; the last ones are skipped
         const last = after.at(-1)!;
         expect(last.type).toBe(other());
-        for (const deadline = Date.now() + 10_000; (checkpoints.at(-1)?.position ?? 0) < last.position; ) {
+        for (const deadline = Date.now() + 10_000; (checkpoints.at(-1)?.position ?? 0) < last.position;) {
           if (Date.now() > deadline) throw new Error(`no checkpoint reached ${last.position}: ${JSON.stringify(checkpoints)}`);
           await new Promise((resolve) => setTimeout(resolve, 5));
         }
@@ -498,11 +483,7 @@ async function appendNumbered(store: EventStore, streamName: string, count: numb
 }
 
 /** Collects the first `count` matching events, then leaves the loop (which ends the subscription). */
-async function take(
-  subscription: AllSubscription,
-  count: number,
-  matches: (event: RecordedEvent) => boolean,
-): Promise<RecordedEvent[]> {
+async function take(subscription: AllSubscription, count: number, matches: (event: RecordedEvent) => boolean): Promise<RecordedEvent[]> {
   const received: RecordedEvent[] = [];
   if (count === 0) return received;
   for await (const event of subscription) {
@@ -514,11 +495,7 @@ async function take(
 }
 
 /** Collects matching events up to and including the one with id `lastId`, then leaves the loop. */
-async function takeUntil(
-  subscription: AllSubscription,
-  lastId: string,
-  matches: (event: RecordedEvent) => boolean,
-): Promise<RecordedEvent[]> {
+async function takeUntil(subscription: AllSubscription, lastId: string, matches: (event: RecordedEvent) => boolean): Promise<RecordedEvent[]> {
   const received: RecordedEvent[] = [];
   for await (const event of subscription) {
     if (!matches(event)) continue;
@@ -528,12 +505,7 @@ async function takeUntil(
   return received;
 }
 
-async function expectConflict(
-  append: Promise<unknown>,
-  streamName: string,
-  expected: ExpectedRevision,
-  actual: bigint | 'no_stream',
-): Promise<void> {
+async function expectConflict(append: Promise<unknown>, streamName: string, expected: ExpectedRevision, actual: bigint | 'no_stream'): Promise<void> {
   const error = await append.then(
     () => null,
     (e: unknown) => e,

@@ -8,12 +8,9 @@ const url = process.env.EVENTSTORE_URL;
 // every npm route downloads from another host; see STACK-NOTES.md), so without EVENTSTORE_URL
 // this suite is reported as skipped — it is NOT a pass. Point EVENTSTORE_URL at a real server
 // (e.g. `esdb://localhost:2113?tls=false` from deploy/'s compose file) to run it.
-describe.skipIf(!url)(
-  url ? `EventStoreDB adapter (${url})` : 'EventStoreDB adapter — NOT RUN: EVENTSTORE_URL is not set',
-  () => {
-    eventStoreContract('EventStoreDB', async () => createEventStoreDbEventStore({ url: url! }), {
-      gaplessPositions: false,
-      startsEmpty: false,
-    });
-  },
-);
+describe.skipIf(!url)(url ? `EventStoreDB adapter (${url})` : 'EventStoreDB adapter — NOT RUN: EVENTSTORE_URL is not set', () => {
+  eventStoreContract('EventStoreDB', async () => createEventStoreDbEventStore({ url: url! }), {
+    gaplessPositions: false,
+    startsEmpty: false,
+  });
+});

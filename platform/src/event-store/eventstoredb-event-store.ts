@@ -34,14 +34,7 @@ import {
   type SubscribeToAllOptions,
 } from './event-store';
 import { defaultUpcasters, type UpcasterRegistry } from './upcasters';
-import {
-  assertAppendable,
-  assertBatchSize,
-  assertMaxCount,
-  assertPosition,
-  assertRevision,
-  createWaiter,
-} from './event-store-shared';
+import { assertAppendable, assertBatchSize, assertMaxCount, assertPosition, assertRevision, createWaiter } from './event-store-shared';
 
 export interface EventStoreDbEventStoreOptions {
   /** Connection string, e.g. `esdb://localhost:2113?tls=false`. */
@@ -92,9 +85,7 @@ const commitPositionOf = (resolved: AnyResolvedEvent, event: StoredEvent): numbe
   const commit = resolved.commitPosition ?? event.position?.commit;
   if (commit === undefined || commit === UNKNOWN_POSITION) {
     // Servers before 22.6 do not return positions on stream reads.
-    throw new Error(
-      `EventStoreDB did not return a log position for ${event.streamId}@${event.revision}; EventStoreDB 22.6 or newer is required`,
-    );
+    throw new Error(`EventStoreDB did not return a log position for ${event.streamId}@${event.revision}; EventStoreDB 22.6 or newer is required`);
   }
   return Number(commit);
 };
@@ -295,11 +286,7 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
       } catch (error) {
         if (isErrorOfType(error, ErrorType.WRONG_EXPECTED_VERSION)) {
           const actual = (error as unknown as { actualVersion: bigint | 'no_stream' }).actualVersion;
-          throw new WrongExpectedVersionError(
-            streamName,
-            expected,
-            typeof actual === 'bigint' && actual < 0n ? 'no_stream' : actual,
-          );
+          throw new WrongExpectedVersionError(streamName, expected, typeof actual === 'bigint' && actual < 0n ? 'no_stream' : actual);
         }
         throw error;
       }

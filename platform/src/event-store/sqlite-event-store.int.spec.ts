@@ -38,10 +38,7 @@ const event = (data: unknown = {}): EventToAppend => ({
   },
 });
 
-async function takeMatching(
-  iterable: AsyncIterable<RecordedEvent>,
-  count: number,
-): Promise<RecordedEvent[]> {
+async function takeMatching(iterable: AsyncIterable<RecordedEvent>, count: number): Promise<RecordedEvent[]> {
   const received: RecordedEvent[] = [];
   for await (const e of iterable) {
     received.push(e);
@@ -117,7 +114,9 @@ await store.close();
       CREATE UNIQUE INDEX events_stream_event_id ON events (stream_name, event_id);
     `);
     const first = event({ n: 0 });
-    old.prepare('INSERT INTO events VALUES (1, ?, 0, ?, ?, ?, ?, ?)').run('thing-1', first.id, first.type, '{"n":0}', JSON.stringify(first.metadata), Date.now());
+    old
+      .prepare('INSERT INTO events VALUES (1, ?, 0, ?, ?, ?, ?, ?)')
+      .run('thing-1', first.id, first.type, '{"n":0}', JSON.stringify(first.metadata), Date.now());
     old.close();
 
     const store = createSqliteEventStore({ file });
@@ -264,7 +263,7 @@ await store.close();
     runs[2]!.release();
     const head = await store.headPosition();
     for (const run of runs) {
-      for (const deadline = Date.now() + 10_000; (run.checkpoints.at(-1)?.position ?? 0) < head; ) {
+      for (const deadline = Date.now() + 10_000; (run.checkpoints.at(-1)?.position ?? 0) < head;) {
         if (Date.now() > deadline) throw new Error(`no checkpoint at ${head}: ${JSON.stringify(run.checkpoints.slice(-3))}`);
         await new Promise((resolve) => setTimeout(resolve, 5));
       }

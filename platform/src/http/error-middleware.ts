@@ -30,18 +30,27 @@ const clientErrorOf = (err: HttpishError): ErrorResponse | undefined => {
   const status = err.status ?? err.statusCode ?? err.httpCode;
   if (typeof status !== 'number') return undefined;
   const plain = (code: string, message: string): ErrorResponse => ({ status, code, message, fields: [], headers: {} });
-  if (status === 501 && err.name === 'NotImplementedError') return plain('HTTP.NOT_IMPLEMENTED', 'Method not implemented');
   if (status < 400 || status >= 500) return undefined;
   if (status === 413) return plain('REQUEST.TOO_LARGE', 'The request body is too large');
   if (status === 415) return plain('REQUEST.UNSUPPORTED_MEDIA_TYPE', 'Unsupported content encoding or type');
   if (err instanceof SyntaxError || err.type === 'entity.parse.failed')
     return { ...plain('REQUEST.MALFORMED_JSON', 'The request body is not valid JSON'), fields: [{ field: 'body', message: 'Malformed JSON' }] };
+  if (err.type === 'request.decode.failed')
+    return {
+      ...plain('REQUEST.MALFORMED_BODY', 'The request body cannot be decoded with its Content-Encoding'),
+      fields: [{ field: 'body', message: 'Cannot be decoded' }],
+    };
   if (typeof err.httpCode === 'number') return plain('REQUEST.INVALID_UPLOAD', 'The uploaded form data is invalid');
-  if (status === 405) return plain('HTTP.METHOD_NOT_ALLOWED', 'Method not allowed');
   if (err.type === 'request.aborted') return plain('REQUEST.ABORTED', 'The request was aborted');
   // http-errors from koa or the router (ctx.throw(4xx)); their message is meant for clients.
   if (err.expose) return plain(`HTTP.${status}`, err.message);
   return undefined;
+};
+
+/** The router's own answers (allowedMethods sets status and `Allow`, no body). */
+const routerAnswers: Record<number, { code: string; message: string }> = {
+  405: { code: 'HTTP.METHOD_NOT_ALLOWED', message: 'Method not allowed' },
+  501: { code: 'HTTP.NOT_IMPLEMENTED', message: 'Method not implemented' },
 };
 
 /** Maps anything thrown to status + envelope fields. Unknown errors become a bare 500. */
@@ -74,8 +83,10 @@ export function errorEnvelope(options: { logger: Logger }): LocusMiddleware {
   return async function errorEnvelopeMiddleware(ctx, next) {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body == null) {
-        throw notFound('ROUTE.NOT_FOUND', `No route for ${ctx.method} ${ctx.path}`);
+      if (ctx.body == null) {
+        if (ctx.status === 404) throw notFound('ROUTE.NOT_FOUND', `No route for ${ctx.method} ${ctx.path}`);
+        const answer = routerAnswers[ctx.status];
+        if (answer) ctx.body = errorEnvelopeBody({ ...answer, fields: [] });
       }
     } catch (err) {
       const log = ctx.state.log ?? options.logger.child({ requestId: ctx.state.requestId });

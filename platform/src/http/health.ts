@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import type { Bus } from '../bus/bus';
 import type { EventStore } from '../event-store/event-store';
 import type { ReadStore } from '../read-store/read-store';
@@ -5,8 +6,11 @@ import type { AnyRouter } from './mount-routes';
 
 export interface ReadinessPorts {
   eventStore?: Pick<EventStore, 'headPosition'>;
-  readStore?: Pick<ReadStore, 'listCollections'>;
+  /** `stats` (the embedded store's document cache) is reported by /ready when present. */
+  readStore?: Pick<ReadStore, 'listCollections'> & { stats?: () => object };
   bus?: Pick<Bus, 'flush'>;
+  /** True while the process shuts down: `/ready` answers 503 so balancers stop sending. */
+  draining?: () => boolean;
   /** Per check, default 2 s. */
   timeoutMs?: number;
 }
@@ -48,14 +52,33 @@ export async function checkReadiness(ports: ReadinessPorts) {
   return { ready: Object.values(checks).every((c) => c.ok), checks };
 }
 
-/** `GET /health` (process alive) and `GET /ready` (ports reachable; 503 otherwise). */
+const MB = 1024 * 1024;
+
+/** The process's memory against its limit, and the read store's cache use. */
+export function memoryReport(ports: ReadinessPorts) {
+  const heap = getHeapStatistics();
+  const { rss } = process.memoryUsage();
+  return {
+    heapUsedMb: Math.round(heap.used_heap_size / MB),
+    heapLimitMb: Math.round(heap.heap_size_limit / MB),
+    rssMb: Math.round(rss / MB),
+    ...(ports.readStore?.stats ? { readStoreCache: ports.readStore.stats() } : {}),
+  };
+}
+
+/** `GET /health` (process alive) and `GET /ready` (ports reachable, 503 otherwise; memory and cache use). */
 export function mountHealth(router: AnyRouter, ports: ReadinessPorts): void {
   router.get('/health', async function health(ctx) {
     ctx.body = { Success: true, status: 'ok' };
   });
   router.get('/ready', async function ready(ctx) {
+    if (ports.draining?.()) {
+      ctx.status = 503;
+      ctx.body = { Success: false, status: 'stopping', checks: {} };
+      return;
+    }
     const { ready, checks } = await checkReadiness(ports);
     ctx.status = ready ? 200 : 503;
-    ctx.body = { Success: ready, status: ready ? 'ready' : 'not_ready', checks };
+    ctx.body = { Success: ready, status: ready ? 'ready' : 'not_ready', checks, memory: memoryReport(ports) };
   });
 }

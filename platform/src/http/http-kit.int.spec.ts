@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { defineRoute, type RouteDef } from '@locus/contracts';
 import { createHttpApp } from './http-app';
@@ -17,8 +18,13 @@ const revoked = new Set<string>();
 const sessionValidator = async (auth: AuthContext) => !revoked.has(auth.tokenId);
 const log = memoryLogger();
 
-const def = (name: string, method: RouteDef['method'], path: string, roles: RouteDef['roles'], request?: RouteDef['request']): RouteDef =>
-  defineRoute({ name, method, path, kind: method === 'GET' ? 'query' : 'command', roles, request });
+const def = <const Q extends NonNullable<RouteDef['request']> = object>(
+  name: string,
+  method: RouteDef['method'],
+  path: string,
+  roles: RouteDef['roles'],
+  request?: Q,
+) => defineRoute({ name, method, path, kind: method === 'GET' ? 'query' : 'command', roles, request });
 
 const ContactSchema = z.object({ Email: z.email(), Phone: z.string().min(3) });
 const CreateSchema = z.object({
@@ -32,7 +38,13 @@ const seenFiles: { path: string; size: number; field: string; text: string; body
 const routes: RouteImplementation[] = [
   implement(def('test.kind', 'GET', '/api/test/kind/:kind', ['Anonymous']), async (req) => {
     const kind = req.params.kind as ErrorKind;
-    throw new AppError(kind, `TEST.${kind.toUpperCase()}`, `failed with ${kind}`, kind === 'rule' ? [{ field: 'Title', message: 'Too long' }] : [], kind === 'rate_limited' ? 30 : undefined);
+    throw new AppError(
+      kind,
+      `TEST.${kind.toUpperCase()}`,
+      `failed with ${kind}`,
+      kind === 'rule' ? [{ field: 'Title', message: 'Too long' }] : [],
+      kind === 'rate_limited' ? 30 : undefined,
+    );
   }),
   implement(def('test.boom', 'GET', '/api/test/boom', ['Anonymous']), async () => {
     throw new Error('database password=hunter2 at 10.0.0.5');
@@ -43,11 +55,18 @@ const routes: RouteImplementation[] = [
       query: z.object({ dryRun: z.enum(['true', 'false']).optional() }),
       body: CreateSchema,
     }),
-    async (req) => ({ status: 201, body: { Success: true, Data: { name: req.body.CompanyName, by: req.auth?.userId, company: req.auth?.companyId } }, position: 42 }),
+    async (req) => ({
+      status: 201,
+      body: { Success: true, Data: { name: req.body.CompanyName, by: req.auth?.userId, company: req.auth?.companyId } },
+      position: 42,
+    }),
   ),
   implement(def('test.whoami', 'GET', '/api/test/whoami', ['Authenticated']), async (req) => ok(req.auth)),
   implement(def('test.public', 'GET', '/api/test/public', ['Anonymous']), async (req) => ok({ signedIn: req.auth !== null })),
-  implement(def('test.login', 'POST', '/api/test/login', ['Anonymous'], { body: z.object({ UserName: z.string(), Password: z.string().min(100) }) }), async () => ok()),
+  implement(
+    def('test.login', 'POST', '/api/test/login', ['Anonymous'], { body: z.object({ UserName: z.string(), Password: z.string().min(100) }) }),
+    async () => ok(),
+  ),
   implement(def('test.upload', 'POST', '/api/test/upload', ['CompanyUser'], { multipart: true, body: z.object({ note: z.string() }) }), async (req) => {
     const { readFile } = await import('node:fs/promises');
     for (const f of req.files) seenFiles.push({ path: f.path, size: f.size, field: f.field, text: await readFile(f.path, 'utf8'), body: req.body });
@@ -75,7 +94,7 @@ beforeAll(async () => {
     logger: log.logger,
     readiness: {
       eventStore: { headPosition: async () => (failingReady ? Promise.reject(new Error('connection refused')) : 7) },
-      readStore: { listCollections: async () => [] },
+      readStore: { listCollections: async () => [], stats: () => ({ cachedDocuments: 3, cacheCapacity: 10 }) },
       bus: { flush: async () => undefined },
     },
     mount: (router) => mountRoutes(router, routes, { tokens, sessionValidator, limits: { json: 2048, fileBytes: 1024 } }),
@@ -142,6 +161,7 @@ describe('error envelope', () => {
     const res = await call('/api/test/whoami', { method: 'DELETE' });
     expect(res.status).toBe(405);
     expect((await res.json()).ApiError.ErrorCode).toBe('HTTP.METHOD_NOT_ALLOWED');
+    expect(res.headers.get('allow')).toBe('HEAD, GET');
   });
 
   it('answers malformed JSON with 400', async () => {
@@ -183,6 +203,24 @@ describe('error envelope', () => {
     expect(res.status).toBe(201);
   });
 
+  it('reads a gzip body, and answers 400 when the body is not gzip and 415 for an unknown encoding', async () => {
+    const token = (await tokens.issue(claims())).token;
+    const gzipped = gzipSync(JSON.stringify(validBody));
+    const sent = await call(companyPath, { ...json('', token, { 'Content-Encoding': 'gzip' }), body: gzipped });
+    expect(sent.status).toBe(201);
+
+    const notGzip = await call(companyPath, json(JSON.stringify(validBody), token, { 'Content-Encoding': 'gzip' }));
+    expect(notGzip.status).toBe(400);
+    expect((await notGzip.json()).ApiError.ErrorCode).toBe('REQUEST.MALFORMED_BODY');
+
+    const cutOff = await call(companyPath, { ...json('', token, { 'Content-Encoding': 'gzip' }), body: gzipped.subarray(0, 12) });
+    expect(cutOff.status).toBe(400);
+
+    const unknown = await call(companyPath, json(JSON.stringify(validBody), token, { 'Content-Encoding': 'zstd-ish' }));
+    expect(unknown.status).toBe(415);
+    expect((await unknown.json()).ApiError.ErrorCode).toBe('REQUEST.UNSUPPORTED_MEDIA_TYPE');
+  });
+
   it('answers a body over the limit with 413', async () => {
     const token = (await tokens.issue(claims())).token;
     const res = await call(companyPath, json({ ...validBody, CompanyName: 'x'.repeat(5000) }, token));
@@ -194,7 +232,10 @@ describe('error envelope', () => {
 describe('validation', () => {
   it('names every failing body field by its path', async () => {
     const token = (await tokens.issue(claims())).token;
-    const res = await call(companyPath, json({ CompanyName: '', PrimaryContact: { Email: 'nope', Phone: '5' }, Locations: [{ Title: 'ok' }, { Title: '' }] }, token));
+    const res = await call(
+      companyPath,
+      json({ CompanyName: '', PrimaryContact: { Email: 'nope', Phone: '5' }, Locations: [{ Title: 'ok' }, { Title: '' }] }, token),
+    );
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.ApiError.ErrorCode).toBe('VALIDATION.FAILED');
@@ -290,7 +331,16 @@ describe('auth', () => {
   it('exposes the verified caller with viewing-as-admin details', async () => {
     const { token, tokenId } = await tokens.issue(claims({ userId: 'admin-1', viewingAsAdmin: true, adminUserId: 'admin-1', role: 'CompanyAdmin' }));
     const body = await (await call('/api/test/whoami', { token })).json();
-    expect(body.Data).toEqual({ userId: 'admin-1', role: 'CompanyAdmin', companyId: 'c-1', companyName: 'Acme', viewingAsAdmin: true, adminUserId: 'admin-1', tokenId });
+    expect(body.Data).toEqual({
+      userId: 'admin-1',
+      role: 'CompanyAdmin',
+      companyId: 'c-1',
+      companyName: 'Acme',
+      viewingAsAdmin: true,
+      adminUserId: 'admin-1',
+      tokenId,
+      issuedAt: expect.any(Number),
+    });
   });
 });
 
@@ -356,11 +406,36 @@ describe('health', () => {
     expect((await call('/health')).status).toBe(200);
     const ready = await call('/ready');
     expect(ready.status).toBe(200);
-    expect((await ready.json()).checks).toMatchObject({ eventStore: { ok: true }, readStore: { ok: true }, bus: { ok: true } });
+    const body = await ready.json();
+    expect(body.checks).toMatchObject({ eventStore: { ok: true }, readStore: { ok: true }, bus: { ok: true } });
+    // Memory against its limit, and the read store's cache use.
+    expect(body.memory).toMatchObject({ readStoreCache: { cachedDocuments: 3, cacheCapacity: 10 } });
+    expect(body.memory.heapUsedMb).toBeGreaterThan(0);
+    expect(body.memory.heapLimitMb).toBeGreaterThanOrEqual(body.memory.heapUsedMb);
+    expect(body.memory.rssMb).toBeGreaterThan(0);
     failingReady = true;
     const notReady = await call('/ready');
     failingReady = false;
     expect(notReady.status).toBe(503);
     expect((await notReady.json()).checks.eventStore).toEqual({ ok: false, error: 'connection refused' });
+  });
+});
+
+describe('client address', () => {
+  const addressRoute = implement(def('test.ip', 'GET', '/api/test/ip', ['Anonymous']), async (req) => ok({ ip: req.ip }));
+  const ipSeenBy = async (proxy: boolean) => {
+    const { app } = createHttpApp({ logger: log.logger, readiness: {}, proxy, mount: (router) => mountRoutes(router, [addressRoute], { tokens }) });
+    const server = await listen(app);
+    try {
+      const res = await fetch(`${server.baseUrl}/api/test/ip`, { headers: { 'X-Forwarded-For': '6.6.6.6, 203.0.113.7' } });
+      return (await res.json()).Data.ip as string;
+    } finally {
+      await server.close();
+    }
+  };
+
+  it('is the socket address unless behind a proxy, and then only the proxy’s own X-Forwarded-For entry', async () => {
+    expect(await ipSeenBy(false)).toMatch(/127\.0\.0\.1|::1/);
+    expect(await ipSeenBy(true)).toBe('203.0.113.7');
   });
 });

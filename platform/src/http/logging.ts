@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import pinoPretty from 'pino-pretty';
 export type { Logger } from 'pino';
 import type { LocusMiddleware } from './state';
 
@@ -51,9 +52,29 @@ export interface LoggerOptions {
   name?: string;
   level?: string;
   destination?: DestinationStream;
+  /** Human-readable lines instead of JSON (default: when stdout is a terminal; LOG_FORMAT overrides). */
+  pretty?: boolean;
+}
+
+/** Pretty logs for a person at a terminal; JSON for a file, a pipe or a log collector. LOG_FORMAT=json|pretty decides. */
+export function wantsPrettyLogs(stdout: { isTTY?: boolean }, env: Record<string, string | undefined> = process.env): boolean {
+  const format = env.LOG_FORMAT?.trim().toLowerCase();
+  if (format === 'json') return false;
+  if (format === 'pretty') return true;
+  return stdout.isTTY === true;
 }
 
 export function createLogger(options: LoggerOptions = {}): Logger {
+  const pretty = options.pretty ?? (options.destination === undefined && wantsPrettyLogs(process.stdout));
+  const destination = pretty
+    ? pinoPretty({
+        destination: options.destination ?? 1,
+        sync: true,
+        colorize: options.destination === undefined && process.stdout.isTTY === true,
+        translateTime: 'SYS:HH:MM:ss.l',
+        ignore: 'pid,hostname',
+      })
+    : options.destination;
   return pino(
     {
       name: options.name ?? 'locus',
@@ -71,7 +92,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
         censor: CENSOR,
       },
     },
-    options.destination,
+    destination,
   );
 }
 
@@ -107,7 +128,9 @@ export function requestLogger(logger: Logger): LocusMiddleware {
     try {
       await next();
     } finally {
-      const level = ctx.status >= 500 ? 'error' : 'info';
+      // Probes (load balancers, orchestrators) poll these every few seconds: debug, unless they fail.
+      const probe = ctx.status < 400 && (ctx.path === '/health' || ctx.path === '/ready' || ctx.path === '/metrics');
+      const level = ctx.status >= 500 ? 'error' : probe ? 'debug' : 'info';
       if (logger.isLevelEnabled(level)) {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
         const auth = ctx.state.auth;
@@ -122,7 +145,7 @@ export function requestLogger(logger: Logger): LocusMiddleware {
         };
         if (ctx.status >= 500) ctx.state.log!.error(line, 'request failed');
         else if (ctx.status >= 400) ctx.state.log!.info(line, 'request rejected');
-        else ctx.state.log!.info(line, 'request');
+        else ctx.state.log![level](line, 'request');
       }
       if (ctx.status >= 400 && ctx.status < 500 && logger.isLevelEnabled('debug')) {
         ctx.state.log!.debug({ body: redactSecrets(ctx.request.body) }, 'rejected request body');

@@ -18,7 +18,15 @@ describe('log redaction', () => {
       Password: '[REDACTED]',
       ConfirmPassword: '[REDACTED]',
       CurrentPassword: '[REDACTED]',
-      nested: { clientSecret: '[REDACTED]', accessToken: '[REDACTED]', refresh_token: '[REDACTED]', otp: '[REDACTED]', Code: '[REDACTED]', StoreCode: 'S-1', list: [{ apiKey: '[REDACTED]', Title: 'x' }] },
+      nested: {
+        clientSecret: '[REDACTED]',
+        accessToken: '[REDACTED]',
+        refresh_token: '[REDACTED]',
+        otp: '[REDACTED]',
+        Code: '[REDACTED]',
+        StoreCode: 'S-1',
+        list: [{ apiKey: '[REDACTED]', Title: 'x' }],
+      },
       Authorization: '[REDACTED]',
     });
     expect(redactSecrets('plain')).toBe('plain');

@@ -14,7 +14,7 @@ export interface MountOptions extends AuthDeps {
 }
 
 // Any router state/context: the launcher may mount both apps' routes on one router.
-export type AnyRouter = Router<any, any>;
+export type AnyRouter = Router;
 
 const mounted = new WeakMap<object, Set<string>>();
 
@@ -55,35 +55,6 @@ const handlerOf = (impl: RouteImplementation): LocusMiddleware =>
   };
 
 /**
- * One route's middleware as one: the router composes the matched layers' stacks on every
- * request, which costs in proportion to their length.
- */
-function routeChain(chain: readonly LocusMiddleware[]): LocusMiddleware {
-  return function routeChainMiddleware(ctx, next) {
-    return dispatchChain(chain, ctx, next, { index: -1 }, 0);
-  };
-}
-
-// Module-level (not a closure per request) like koa-compose's dispatch.
-function dispatchChain(
-  chain: readonly LocusMiddleware[],
-  ctx: LocusContext,
-  next: () => Promise<unknown>,
-  state: { index: number },
-  i: number,
-): Promise<void> {
-  if (i <= state.index) return Promise.reject(new Error('next() called multiple times'));
-  state.index = i;
-  const fn = i === chain.length ? next : chain[i];
-  if (!fn) return Promise.resolve();
-  try {
-    return Promise.resolve(fn(ctx, () => dispatchChain(chain, ctx, next, state, i + 1))) as Promise<void>;
-  } catch (err) {
-    return Promise.reject(err);
-  }
-}
-
-/**
  * Mounts route implementations: per route `auth(def.roles)`, body parsing (JSON, or
  * multipart when `def.request.multipart`), `validate(def.request)`, then the handler, whose
  * HandlerResult becomes status, body and the `X-Position` header.
@@ -101,7 +72,7 @@ export function mountRoutes(router: AnyRouter, impls: readonly RouteImplementati
     if (def.request?.multipart) chain.push(multipartBody(limits));
     else if (def.request?.body) chain.push(jsonBody(limits));
     chain.push(...validate(def.request ?? {}), ...(options.before?.(def) ?? []), handlerOf(impl));
-    router.register(def.path, [def.method], [routeChain(chain)] as never, { name: def.name });
+    router.register(def.path, [def.method], chain as never, { name: def.name });
   }
 }
 

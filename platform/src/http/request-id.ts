@@ -3,8 +3,7 @@ import type { LocusMiddleware } from './state';
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-const acceptable = (value: string | string[] | undefined): string | undefined =>
-  typeof value === 'string' && SAFE_ID.test(value) ? value : undefined;
+const acceptable = (value: string | string[] | undefined): string | undefined => (typeof value === 'string' && SAFE_ID.test(value) ? value : undefined);
 
 /**
  * `X-Request-Id` in (when well-formed) or a new uuid; echoed on the response.

@@ -1,4 +1,4 @@
-import type { Role, RouteDef } from '@locus/contracts';
+import type { ParsedRequest, Role, RouteDef, RouteResponse } from '@locus/contracts';
 
 /** Who is calling, read from a verified JWT (never from the body). */
 export interface AuthContext {
@@ -13,6 +13,8 @@ export interface AuthContext {
   adminUserId?: string;
   /** Token id (jti), used to revoke sessions. */
   tokenId: string;
+  /** When the token was issued (`iat`): seconds since the epoch, with milliseconds. */
+  issuedAt?: number;
 }
 
 export interface UploadedFile {
@@ -36,23 +38,54 @@ export interface RequestContext<P = Record<string, string>, Q = unknown, B = unk
   headers: Record<string, string | string[] | undefined>;
 }
 
-export interface HandlerResult {
+/** Any route's request, for helpers that read only what every request has (auth, ids, ip). */
+export type AnyRequest = RequestContext<unknown, unknown, unknown>;
+
+/**
+ * The company the caller acts in, read from the token only. A caller without one (an Administrator
+ * not viewing a company) gets the answer the route names in `whenNone`, e.g. the feature's 404.
+ */
+export function callerCompanyId(req: Pick<AnyRequest, 'auth'>, whenNone: () => Error): string {
+  const companyId = req.auth?.companyId;
+  if (!companyId) throw whenNone();
+  return companyId;
+}
+
+export interface HandlerResult<B = unknown> {
   status?: number;
-  body: unknown;
+  body: B;
   /** Global position written by a command; sent back as header `X-Position`. */
   position?: number;
   headers?: Record<string, string>;
 }
 
-export type RouteHandler<P = any, Q = any, B = any> = (req: RequestContext<P, Q, B>) => Promise<HandlerResult>;
+/** The request a route's handler reads: params, query and body as the route's schemas parse them. */
+export type RouteRequest<R extends RouteDef> = RequestContext<ParsedRequest<R, 'params'>, ParsedRequest<R, 'query'>, ParsedRequest<R, 'body'>>;
+
+/** JSON is never mutated on its way out: a handler may answer readonly arrays and objects. */
+export type Answer<T> = T extends readonly (infer E)[] ? readonly Answer<E>[] : T extends object ? { readonly [K in keyof T]: Answer<T[K]> } : T;
+
+/** A handler of route `R`: it reads the request as the route's schemas parse it and answers `H`. */
+export type RouteHandler<R extends RouteDef, H = HandlerResult<Answer<RouteResponse<R>>>> = (req: RouteRequest<R>) => Promise<H>;
 
 /** A route of the contracts table with its implementation; the kit applies auth and validation from `def`. */
-export interface RouteImplementation<P = any, Q = any, B = any> {
+export interface RouteImplementation {
   def: RouteDef;
-  handle: RouteHandler<P, Q, B>;
+  handle: (req: AnyRequest) => Promise<HandlerResult>;
 }
 
-export const implement = <P = any, Q = any, B = any>(def: RouteDef, handle: RouteHandler<P, Q, B>): RouteImplementation<P, Q, B> => ({
+/**
+ * Pairs a route with its handler. The handler's request types come from the route's zod
+ * schemas, and its answer must match the route's response schema: the answer `H` is inferred
+ * from the handler (as `const`, so `Success: true` stays the literal the schema asks for, and
+ * every return path counts) and bounded by the response type. The kit runs the route's
+ * validation before the handler, so the handler's view of the request (the schemas' output)
+ * holds at run time; the types are erased only here, for the mounting kit.
+ */
+export const implement = <const R extends RouteDef, const H extends HandlerResult<Answer<RouteResponse<R>>>>(
+  def: R,
+  handle: RouteHandler<R, H>,
+): RouteImplementation => ({
   def,
-  handle,
+  handle: handle as unknown as RouteImplementation['handle'],
 });

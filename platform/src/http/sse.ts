@@ -5,6 +5,11 @@ export interface SseOptions {
   keepAliveMs?: number;
   /** Reconnect hint sent as `retry:`. */
   retryMs?: number;
+  /**
+   * Bytes a slow client may have waiting (beyond the stream's own buffers) before its backlog
+   * is dropped and replaced by one `resync` event, sent once it reads again. Default 256 KiB.
+   */
+  maxBacklogBytes?: number;
 }
 
 export interface SseChannel {
@@ -12,6 +17,8 @@ export interface SseChannel {
   readonly stream: PassThrough;
   readonly closed: boolean;
   send(data: unknown, options?: { event?: string; id?: string }): void;
+  /** Frames dropped and resyncs sent because the client read too slowly. */
+  readonly dropped: { frames: number; resyncs: number };
   comment(text: string): void;
   close(): void;
   /** Runs once when the stream ends for any reason (client gone, server close). */
@@ -27,21 +34,103 @@ export const SSE_HEADERS: Record<string, string> = {
 
 const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ');
 
-/** A server-sent-events stream with a retry hint and periodic keep-alive comments. */
+/** The `resync` frame a slow client gets instead of the backlog it lost. */
+export const RESYNC_FRAME = `event: resync\ndata: {"kind":"resync"}\n\n`;
+
+/**
+ * Frames by message object: a bus message delivered to N open streams is serialized once.
+ * Only for frames without an id (those differ per stream).
+ */
+const framesByData = new WeakMap<object, Map<string, string>>();
+
+function frameOf(data: unknown, event: string | undefined, id: string | undefined): string {
+  const cacheable = id === undefined && data !== null && typeof data === 'object';
+  const byEvent = cacheable ? framesByData.get(data) : undefined;
+  const cached = byEvent?.get(event ?? '');
+  if (cached !== undefined) return cached;
+  let frame = '';
+  if (id !== undefined) frame += `id: ${oneLine(id)}\n`;
+  if (event !== undefined) frame += `event: ${oneLine(event)}\n`;
+  for (const line of JSON.stringify(data).split('\n')) frame += `data: ${line}\n`;
+  frame += '\n';
+  if (cacheable) {
+    if (byEvent) byEvent.set(event ?? '', frame);
+    else framesByData.set(data, new Map([[event ?? '', frame]]));
+  }
+  return frame;
+}
+
+/**
+ * A server-sent-events stream with a retry hint and periodic keep-alive comments, written
+ * with backpressure: frames of one event-loop turn go out in one write; once the stream
+ * refuses more (the client is not reading), frames wait in a backlog; a backlog past
+ * `maxBacklogBytes` is dropped whole and the client, when it reads again, gets one `resync`
+ * event instead. The server never buffers without bound for a tab.
+ */
 export function openSseChannel(options: SseOptions = {}): SseChannel {
   const stream = new PassThrough();
   const listeners: (() => void)[] = [];
+  const maxBacklog = options.maxBacklogBytes ?? 256 * 1024;
+  const dropped = { frames: 0, resyncs: 0 };
   let closed = false;
+  // Frames wait here for the next turn of the event loop (or for 'drain' when the client
+  // is slow): one socket write per tab per turn, however many messages the turn brought.
+  let pending: string[] = [];
+  let pendingBytes = 0;
+  let scheduled = false;
+  let waiting = false; // the stream refused a write: hold until 'drain'
+  let resyncDue = false;
+
+  const flush = () => {
+    scheduled = false;
+    if (closed || waiting || !stream.writable) return;
+    if (resyncDue) {
+      resyncDue = false;
+      if (!stream.write(RESYNC_FRAME)) {
+        waiting = true;
+        return;
+      }
+    }
+    if (pending.length === 0) return;
+    const chunk = pending.length === 1 ? pending[0]! : pending.join('');
+    pending = [];
+    pendingBytes = 0;
+    if (!stream.write(chunk)) waiting = true;
+  };
 
   const write = (chunk: string) => {
-    if (!closed && stream.writable) stream.write(chunk);
+    if (closed || !stream.writable) return;
+    if (resyncDue) {
+      dropped.frames++;
+      return;
+    }
+    pending.push(chunk);
+    pendingBytes += chunk.length;
+    if (pendingBytes > maxBacklog) {
+      dropped.frames += pending.length;
+      dropped.resyncs++;
+      pending = [];
+      pendingBytes = 0;
+      resyncDue = true;
+    }
+    if (!waiting && !scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
   };
+
+  stream.on('drain', () => {
+    waiting = false;
+    flush();
+  });
+
   const keepAlive = setInterval(() => write(': keep-alive\n\n'), options.keepAliveMs ?? 10_000);
   keepAlive.unref();
 
   const finish = () => {
     if (closed) return;
     closed = true;
+    pending = [];
     clearInterval(keepAlive);
     for (const listener of listeners.splice(0)) listener();
   };
@@ -55,12 +144,10 @@ export function openSseChannel(options: SseOptions = {}): SseChannel {
     get closed() {
       return closed;
     },
+    dropped,
     send(data, opts = {}) {
-      let frame = '';
-      if (opts.id) frame += `id: ${oneLine(opts.id)}\n`;
-      if (opts.event) frame += `event: ${oneLine(opts.event)}\n`;
-      for (const line of JSON.stringify(data).split('\n')) frame += `data: ${line}\n`;
-      write(`${frame}\n`);
+      if (closed) return;
+      write(frameOf(data, opts.event, opts.id));
     },
     comment(text) {
       write(`: ${oneLine(text)}\n\n`);

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { createLogger } from './logging';
 
 /** Starts a Koa app on an ephemeral port (tests and tools). */
-export async function listen(app: Koa<any, any>): Promise<{ server: Server; baseUrl: string; close(): Promise<void> }> {
+export async function listen(app: Koa): Promise<{ server: Server; baseUrl: string; close(): Promise<void> }> {
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
@@ -26,7 +26,12 @@ export function memoryLogger(level = 'debug'): { logger: Logger; lines: () => Re
   const logger = createLogger({ level, destination: { write: (chunk: string) => void chunks.push(chunk) } });
   return {
     logger,
-    lines: () => chunks.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>),
+    lines: () =>
+      chunks
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
     text: () => chunks.join(''),
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { AccessTokenClaimsSchema } from '@locus/contracts/routes/access-token';
+import { SignJWT, jwtVerify, errors as joseErrors, type JWTHeaderParameters } from 'jose';
+import { keyIdOf } from '../crypto/secret-box';
+import { AccessTokenClaimsSchema } from '@locus/contracts';
 import { unauthenticated } from './errors';
 import type { Clock, IdSource, TokenClaims, TokenService } from '../runtime/deps';
 import type { AuthContext } from './route-handler';
@@ -18,7 +19,10 @@ interface VerifiedEntry {
 }
 
 export interface TokenServiceOptions {
+  /** Signs new tokens (its id goes in the `kid` header). */
   secret: string;
+  /** Still verify tokens signed with these (rotation); tokens without `kid` are checked against the current secret. */
+  previousSecrets?: readonly string[];
   ttlSeconds: number;
   clock: Clock;
   ids?: IdSource;
@@ -26,11 +30,23 @@ export interface TokenServiceOptions {
 
 /** Signs and verifies access tokens (JWT HS256) whose claims follow `AccessTokenClaimsSchema`. */
 export function createTokenService(options: TokenServiceOptions): TokenService {
-  if (options.secret.length < 32) throw new Error('The JWT secret must be at least 32 characters');
+  const secrets = [options.secret, ...(options.previousSecrets ?? [])];
+  if (secrets.some((s) => s.length < 32)) throw new Error('The JWT secret must be at least 32 characters');
   const key = new TextEncoder().encode(options.secret);
+  const currentKeyId = keyIdOf(options.secret);
   // Imported once: jose would otherwise import the raw secret as a CryptoKey on every call.
-  const verifyKey = crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
-  verifyKey.catch(() => undefined);
+  const verifyKeys = new Map(
+    secrets.map((s) => {
+      const imported = crypto.subtle.importKey('raw', new TextEncoder().encode(s), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+      imported.catch(() => undefined);
+      return [keyIdOf(s), imported] as const;
+    }),
+  );
+  const verifyKeyFor = (header: JWTHeaderParameters) => {
+    const found = verifyKeys.get(header.kid ?? currentKeyId);
+    if (!found) throw unauthenticated('AUTH.INVALID_TOKEN', 'The access token is invalid');
+    return found;
+  };
   // The signature and claims of a token string never change, so a token verified once needs
   // only its time claims checked again (as jose checks them: exp <= now is expired).
   const verified = new Map<string, VerifiedEntry>();
@@ -51,8 +67,11 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
   return {
     async issue(claims: TokenClaims, ttlSeconds = options.ttlSeconds) {
       const tokenId = newId();
-      const issuedAt = Math.floor(options.clock.now().getTime() / 1000);
-      const expiresAt = issuedAt + ttlSeconds;
+      const nowMs = options.clock.now().getTime();
+      // `iat` keeps the milliseconds (a NumericDate may be fractional): a password change ends
+      // the sessions issued before it, and one issued in the same second after it must stay.
+      const issuedAt = nowMs / 1000;
+      const expiresAt = Math.floor(nowMs / 1000) + ttlSeconds;
       const token = await new SignJWT({
         UserId: claims.userId,
         RoleId: claims.role,
@@ -64,7 +83,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
         ViewingAsAdmin: claims.viewingAsAdmin,
         ...(claims.adminUserId ? { AdminUserId: claims.adminUserId } : {}),
       })
-        .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+        .setProtectedHeader({ alg: ALG, typ: 'JWT', kid: currentKeyId })
         .setIssuer(ISSUER)
         .setSubject(claims.userId)
         .setJti(tokenId)
@@ -79,7 +98,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
       if (cached) return cached;
       let payload: unknown;
       try {
-        ({ payload } = await jwtVerify(token, await verifyKey, { algorithms: [ALG], issuer: ISSUER, currentDate: options.clock.now() }));
+        ({ payload } = await jwtVerify(token, verifyKeyFor, { algorithms: [ALG], issuer: ISSUER, currentDate: options.clock.now() }));
       } catch (err) {
         if (err instanceof joseErrors.JWTExpired) throw unauthenticated('AUTH.TOKEN_EXPIRED', 'Your session has expired; please log in again');
         throw unauthenticated('AUTH.INVALID_TOKEN', 'The access token is invalid');
@@ -107,6 +126,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
         viewingAsAdmin: c.ViewingAsAdmin,
         ...(c.AdminUserId ? { adminUserId: c.AdminUserId } : {}),
         tokenId: c.jti,
+        issuedAt: c.iat,
       };
       const result = { ...auth, claims };
       if (typeof c.exp === 'number') {

@@ -1,7 +1,10 @@
 import type { Mailer, MailMessage } from '../runtime/deps';
 
 /** Keeps sent mail in memory (tests, tools). */
-export function createMemoryMailer(): Mailer & { sent: MailMessage[]; waitFor(predicate: (m: MailMessage) => boolean, timeoutMs?: number): Promise<MailMessage> } {
+export function createMemoryMailer(): Mailer & {
+  sent: MailMessage[];
+  waitFor(predicate: (m: MailMessage) => boolean, timeoutMs?: number): Promise<MailMessage>;
+} {
   const sent: MailMessage[] = [];
   const waiters: { predicate: (m: MailMessage) => boolean; resolve: (m: MailMessage) => void }[] = [];
   return {

@@ -4,13 +4,7 @@ import { InvalidOperationError } from './read-store-errors';
 export const CHECKPOINTS_COLLECTION = '_checkpoints';
 
 export function assertCollectionName(name: string): void {
-  if (
-    typeof name !== 'string' ||
-    name.length === 0 ||
-    name.includes('\u0000') ||
-    name.includes('$') ||
-    name.startsWith('system.')
-  ) {
+  if (typeof name !== 'string' || name.length === 0 || name.includes('\u0000') || name.includes('$') || name.startsWith('system.')) {
     throw new InvalidOperationError(String(name), 'invalid collection name');
   }
   if (name === CHECKPOINTS_COLLECTION) {

@@ -13,7 +13,7 @@ let lastFile = '';
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 readStoreContract(
-  'embedded (mingo in memory, SQLite file)',
+  'embedded (SQLite file, mingo on narrowed rows)',
   async () => {
     lastFile = path.join(dir, `read-${++counter}.db`);
     return createEmbeddedReadStore({ file: lastFile });
@@ -22,7 +22,7 @@ readStoreContract(
 );
 
 describe('embedded read store: SQLite failure', () => {
-  it('leaves memory unchanged when the SQLite transaction fails', async () => {
+  it('leaves the store and its cache unchanged when the SQLite transaction fails', async () => {
     const file = path.join(dir, 'failing.db');
     const store = createEmbeddedReadStore({ file });
     try {
@@ -32,9 +32,7 @@ describe('embedded read store: SQLite failure', () => {
       });
       // A second connection makes the file refuse one particular document.
       const saboteur = new Database(file);
-      saboteur.exec(
-        "CREATE TRIGGER refuse_boom BEFORE INSERT ON docs WHEN NEW.id = 'boom' BEGIN SELECT RAISE(ABORT, 'disk says no'); END;",
-      );
+      saboteur.exec(`CREATE TRIGGER refuse_boom BEFORE INSERT ON "d:things" WHEN NEW.id = 'boom' BEGIN SELECT RAISE(ABORT, 'disk says no'); END;`);
       saboteur.close();
 
       await expect(
@@ -42,10 +40,7 @@ describe('embedded read store: SQLite failure', () => {
           writes: [
             {
               collection: 'things',
-              ops: [
-                { updateOne: { filter: { _id: 'a' }, update: { $inc: { n: 1 } } } },
-                { insertOne: { document: { _id: 'boom' } } },
-              ],
+              ops: [{ updateOne: { filter: { _id: 'a' }, update: { $inc: { n: 1 } } } }, { insertOne: { document: { _id: 'boom' } } }],
             },
             { collection: 'others', ops: [{ insertOne: { document: { _id: 'o1' } } }] },
           ],

@@ -12,23 +12,29 @@ import type {
   IndexSpec,
   Projection,
   ReadStore,
+  SortSpec,
   WriteOp,
 } from './read-store';
 import { InvalidOperationError } from './read-store-errors';
 import { assertCheckpoint, assertCollectionName } from './collection-names';
 import { applyWriteOps } from './embedded/apply-write-ops';
-import { CollectionState, declareIndex, type DeclaredIndex } from './embedded/collection-state';
-import { compileFilter } from './embedded/doc-filter';
+import { assertUniqueHolds, checkIndexAddable, declareIndex, type DeclaredIndex } from './embedded/collection-state';
+import { compileFilter, resolvePath } from './embedded/doc-filter';
 import { sortAndPage } from './embedded/doc-sort';
-import { StagedCollection } from './embedded/staged-collection';
+import { DocCache } from './embedded/doc-cache';
 import { copyOut } from './embedded/json-copy';
-import { openReadStoreFile, type ReadStoreFile } from './embedded/sqlite-file';
+import { docsTable, ftsTable, isSqlComparable, isSqlPath } from './embedded/sql-paths';
+import { translateFilter, translateSort, type SqlContext, type SqlFilter } from './embedded/sql-query';
+import { ftsTextOf, openReadStoreFile, textPathsOf, trackedPathsOf, type ReadStoreFile, type StoredCollection } from './embedded/sqlite-file';
+import { StagedCollection, type CommittedCollection } from './embedded/staged-collection';
 
 /**
- * Embedded ReadStore: every collection lives in memory and is queried there (mingo, plus
- * hash indexes and a compiled fast path for common filters); every document, index and
- * checkpoint is also kept in one SQLite file, written one transaction per batch. A restart
- * loads the file; nothing is replayed.
+ * Embedded ReadStore: documents live in one SQLite file and are read from it. Each declared
+ * index is an SQLite expression index over the JSON; the filter, sort, skip, limit and count
+ * of a query run in SQL where SQL answers as MongoDB would (sql-query.ts), and mingo decides
+ * only over the rows SQL narrowed. 'text' index fields get an FTS5 trigram index that
+ * narrows substring searches. Memory holds a bounded cache of parsed documents and the
+ * collections' metadata, so opening a store costs the same whatever its size.
  */
 export interface EmbeddedReadStoreOptions {
   /** SQLite file path; ':memory:' for a throwaway store. */
@@ -36,31 +42,272 @@ export interface EmbeddedReadStoreOptions {
   now?: () => Date;
   /** _id for upserts whose filter names none. */
   newId?: () => string;
+  /** Parsed documents kept in memory (least recently used go first). Default 20,000. */
+  cacheDocuments?: number;
+  /** SQLite page cache, MB. Default 64. */
+  sqliteCacheMb?: number;
 }
 
-export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadStore {
+/** What the store keeps in memory about one collection (never its documents). */
+interface CollectionMeta {
+  readonly name: string;
+  readonly table: string;
+  readonly indexes: Map<string, DeclaredIndex>;
+  /** Index and text paths: their values decide whether SQL may compare them. */
+  tracked: string[];
+  /** Tracked paths that have held a boolean, array or embedded document. */
+  readonly flagged: Set<string>;
+  textPaths: string[];
+  ftsText?: (doc: Doc) => string;
+  /** Bumped by every commit that changes the collection (remembered counts check it). */
+  version: number;
+  readonly sql: SqlContext;
+}
+
+/** Usage figures for /ready. */
+export interface EmbeddedReadStoreStats {
+  cachedDocuments: number;
+  cacheCapacity: number;
+  cacheHits: number;
+  cacheMisses: number;
+}
+
+/** The SQL a query runs on the embedded store and SQLite's plan for each statement (tests). */
+export interface QueryExplanation {
+  /** The filter ran whole in SQL (count, sort and page too when `sortInSql`). */
+  exact: boolean;
+  sortInSql: boolean;
+  statements: { sql: string; plan: string[] }[];
+}
+
+export type EmbeddedReadStore = ReadStore & {
+  stats(): EmbeddedReadStoreStats;
+  explain(collection: string, query: { filter?: Filter; sort?: SortSpec; skip?: number; limit?: number }): QueryExplanation;
+};
+
+const COUNT_CACHE_LIMIT = 2_000;
+/** Text matches few enough to read them all and sort them, rather than walk an index. */
+const FEW_TEXT_MATCHES = 500;
+
+export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): EmbeddedReadStore {
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
-  const file: ReadStoreFile = openReadStoreFile(options.file);
-  const collections = new Map<string, CollectionState>();
+  const file: ReadStoreFile = openReadStoreFile(options.file, { cacheMb: options.sqliteCacheMb });
+  const cache = new DocCache(options.cacheDocuments ?? 20_000);
+  const collections = new Map<string, CollectionMeta>();
   const checkpoints = new Map<string, Checkpoint>();
   const handles = new Map<string, Collection>();
+  const counts = new Map<string, { version: number; count: number }>();
   let closed = false;
 
-  loadFrom(file, collections, checkpoints);
+  const meta = file.loadMeta();
+  for (const stored of meta.collections) collections.set(stored.name, makeMeta(stored));
+  for (const c of meta.checkpoints) checkpoints.set(c.name, c);
 
   const assertOpen = () => {
     if (closed) throw new Error('read store is closed');
   };
 
-  /** Stages the writes, persists them with the checkpoint in one transaction, then applies them to memory. */
+  // ---- reading ---------------------------------------------------------------------------
+
+  const cacheKey = (collection: string, id: string) => `${collection}\u0000${id}`;
+
+  /** Parsed documents of rows (the store's own objects: copy before handing out). */
+  const docsOf = (collection: string, rows: Iterable<{ id: string; body: string }>): Doc[] => {
+    const out: Doc[] = [];
+    for (const row of rows) out.push(docOf(collection, row.id, row.body));
+    return out;
+  };
+  const docOf = (collection: string, id: string, body: string): Doc => {
+    const key = cacheKey(collection, id);
+    let doc = cache.get(key);
+    if (!doc) cache.set(key, (doc = JSON.parse(body) as Doc));
+    return doc;
+  };
+
+  const getById = (m: CollectionMeta, id: string): Doc | undefined => {
+    const key = cacheKey(m.name, id);
+    const cached = cache.get(key);
+    if (cached) return cached;
+    const row = file.statement(`SELECT body FROM ${m.table} WHERE id = ?`).get(id) as { body: string } | undefined;
+    if (!row) return undefined;
+    const doc = JSON.parse(row.body) as Doc;
+    cache.set(key, doc);
+    return doc;
+  };
+
+  const whereOf = (f: SqlFilter) => (f.where.length ? ` WHERE ${f.where.join(' AND ')}` : '');
+  const countSql = (m: CollectionMeta, f: SqlFilter) => `SELECT count(*) AS n FROM ${m.table}${whereOf(f)}`;
+  const selectSql = (m: CollectionMeta, f: SqlFilter, order: string, page = '') => `SELECT id, body FROM ${m.table}${whereOf(f)} ORDER BY ${order}${page}`;
+
+  /** Rows SQL narrowed for the filter (a superset of the matches unless `exact`), in `order`. */
+  const selectRows = (m: CollectionMeta, f: SqlFilter, order: string, page = '') => file.statement(selectSql(m, f, order, page));
+  const idsSql = (m: CollectionMeta, f: SqlFilter, order: string) => `SELECT id FROM ${m.table}${whereOf(f)} ORDER BY ${order} LIMIT ? OFFSET ?`;
+
+  /** Documents by id, in the order of the ids (missing ones skipped). */
+  const documentsByIds = (m: CollectionMeta, ids: string[]): Doc[] => {
+    const found = new Map<string, Doc>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const doc = cache.get(cacheKey(m.name, id));
+      if (doc) found.set(id, doc);
+      else missing.push(id);
+    }
+    for (let i = 0; i < missing.length; i += 100) {
+      const part = missing.slice(i, i + 100);
+      const rows = file.statement(`SELECT id, body FROM ${m.table} WHERE id IN (${part.map(() => '?').join(', ')})`).all(...part) as {
+        id: string;
+        body: string;
+      }[];
+      for (const row of rows) found.set(row.id, docOf(m.name, row.id, row.body));
+    }
+    const out: Doc[] = [];
+    for (const id of ids) {
+      const doc = found.get(id);
+      if (doc) out.push(doc);
+    }
+    return out;
+  };
+
+  const explain = (name: string, query: { filter?: Filter; sort?: SortSpec; skip?: number; limit?: number }): QueryExplanation => {
+    const m = collections.get(name);
+    if (!m) throw new InvalidOperationError(name, 'no such collection');
+    const { f, order } = planOf(m, query.filter, query.sort);
+    const paged = order !== null && f.exact;
+    const statements: [string, unknown[]][] = [
+      [paged ? idsSql(m, f, order) : selectSql(m, f, order ?? 'rid'), paged ? [...f.params, 25, 0] : f.params],
+      [f.exact ? countSql(m, f) : selectSql(m, f, 'rid'), f.params],
+    ];
+    return {
+      exact: f.exact,
+      sortInSql: order !== null,
+      statements: statements.map(([sql, params]) => ({
+        sql,
+        plan: (file.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail),
+      })),
+    };
+  };
+
+  /** Matching documents, in insertion order. */
+  const matching = (m: CollectionMeta | undefined, filter: Filter | undefined): Doc[] => {
+    const matcher = compileFilter(filter ?? {});
+    if (!m) return [];
+    const f = translateFilter(filter, m.sql);
+    const docs = docsOf(m.name, selectRows(m, f, 'rid').iterate(...f.params) as Iterable<{ id: string; body: string }>);
+    return f.exact ? docs : docs.filter((d) => matcher.test(d));
+  };
+
+  /**
+   * The SQL for a query. With a text search matching few documents, the rows come from the
+   * FTS match (sorted afterwards) instead of from walking the company's index in sort order.
+   */
+  const planOf = (m: CollectionMeta, filter: Filter | undefined, sort?: SortSpec): { f: SqlFilter; order: string | null } => {
+    const f = translateFilter(filter, m.sql);
+    const order = translateSort(sort, m.sql);
+    if (!f.exact || f.texts.length === 0 || !f.texts.some((t) => fewMatches(m, t))) return { f, order };
+    return { f: translateFilter(filter, m.sql, { drive: 'text' }), order: translateSort(sort, m.sql, { drive: 'text' }) };
+  };
+  const textProbes = new Map<string, boolean>();
+  const fewMatches = (m: CollectionMeta, text: { table: string; match: string }): boolean => {
+    const key = `${m.name}\u0000${m.version}\u0000${text.match}`;
+    let few = textProbes.get(key);
+    if (few === undefined) {
+      const n = file
+        .statement(`SELECT count(*) AS n FROM (SELECT rowid FROM ${text.table} WHERE ${text.table} MATCH ? LIMIT ${FEW_TEXT_MATCHES + 1})`)
+        .get(text.match) as { n: number };
+      few = n.n <= FEW_TEXT_MATCHES;
+      if (textProbes.size >= COUNT_CACHE_LIMIT) textProbes.clear();
+      textProbes.set(key, few);
+    }
+    return few;
+  };
+
+  const find = (m: CollectionMeta | undefined, filter: Filter | undefined, options: FindOptions): Doc[] => {
+    const { sort, skip = 0, limit = 0 } = options;
+    const matcher = compileFilter(filter ?? {});
+    if (!m) return [];
+    const { f, order } = planOf(m, filter, sort);
+    const start = Math.max(0, Math.trunc(skip));
+    const count = Math.abs(Math.trunc(limit));
+    if (order === null) return sortAndPage(matching(m, filter), sort, skip, limit);
+    if (f.exact) {
+      // Ids first (an index that holds the filter and sort fields answers without the table),
+      // then the page's documents, from the cache where it has them.
+      const ids = file
+        .statement(idsSql(m, f, order))
+        .pluck()
+        .all(...f.params, count === 0 ? -1 : count, start) as string[];
+      return documentsByIds(m, ids);
+    }
+    // SQL gives the order; the matcher decides row by row until the page is full.
+    const out: Doc[] = [];
+    let skipped = 0;
+    for (const row of selectRows(m, f, order).iterate(...f.params) as Iterable<{ id: string; body: string }>) {
+      const doc = docOf(m.name, row.id, row.body);
+      if (!matcher.test(doc)) continue;
+      if (skipped < start) {
+        skipped++;
+        continue;
+      }
+      out.push(doc);
+      if (count !== 0 && out.length >= count) break;
+    }
+    return out;
+  };
+
+  const countOf = (m: CollectionMeta | undefined, filter: Filter | undefined): number => {
+    compileFilter(filter ?? {}); // a malformed filter fails even on an empty collection
+    if (!m) return 0;
+    const { f } = planOf(m, filter);
+    if (!f.exact) return matching(m, filter).length;
+    const sql = countSql(m, f);
+    // Counts are remembered until the collection is next written.
+    const key = `${m.name}\u0000${sql}\u0000${JSON.stringify(f.params)}`;
+    const known = counts.get(key);
+    if (known && known.version === m.version) return known.count;
+    const n = (file.statement(sql).get(...f.params) as { n: number }).n;
+    if (counts.size >= COUNT_CACHE_LIMIT) counts.clear();
+    counts.set(key, { version: m.version, count: n });
+    return n;
+  };
+
+  const committedView = (name: string, m: CollectionMeta | undefined): CommittedCollection => ({
+    name,
+    indexes: m ? [...m.indexes.values()] : [],
+    get: (id) => (m ? getById(m, id) : undefined),
+    select: (filter) => (m ? selectNarrowed(m, filter) : []),
+    withKey: (index, doc) => {
+      if (!m) return [];
+      const filter: Filter = {};
+      for (const field of index.fields) {
+        const value = resolvePath(doc, field.split('.'));
+        filter[field] = { $eq: value === undefined ? null : value };
+      }
+      return selectNarrowed(m, filter);
+    },
+  });
+
+  /** Committed documents SQL narrowed for a filter (not yet tested), insertion order. */
+  const selectNarrowed = (m: CollectionMeta, filter: Filter): Doc[] => {
+    const keys = Object.keys(filter);
+    if (keys.length === 1 && keys[0] === '_id' && typeof filter._id === 'string') {
+      const doc = getById(m, filter._id);
+      return doc ? [doc] : [];
+    }
+    const f = translateFilter(filter, m.sql);
+    return docsOf(m.name, selectRows(m, f, 'rid').iterate(...f.params) as Iterable<{ id: string; body: string }>);
+  };
+
+  // ---- writing ---------------------------------------------------------------------------
+
+  /** Stages the writes, then persists them with the checkpoint in one transaction. */
   function runBatch(writes: { collection: string; ops: WriteOp[] }[], checkpoint?: Checkpoint): BulkWriteResult[] {
     assertOpen();
     const staged = new Map<string, StagedCollection>();
     const results = writes.map(({ collection, ops }) => {
       assertCollectionName(collection);
       let s = staged.get(collection);
-      if (!s) staged.set(collection, (s = new StagedCollection(collections.get(collection) ?? new CollectionState(collection))));
+      if (!s) staged.set(collection, (s = new StagedCollection(committedView(collection, collections.get(collection)))));
       try {
         return applyWriteOps(s, ops, newId);
       } catch (error) {
@@ -69,13 +316,31 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Read
       }
     });
     const changed = [...staged.values()].filter((s) => s.changes.size > 0);
-    file.writeBatch(
-      changed.map((s) => ({ collection: s.name, changes: s.changes })),
-      checkpoint,
-    );
-    for (const s of changed) {
-      if (!collections.has(s.name)) collections.set(s.name, s.base);
-      s.applyTo(s.base);
+    const batch = changed.map((s) => {
+      const m = collections.get(s.name);
+      const newlyFlagged = new Set<string>();
+      if (m && m.tracked.length > 0) {
+        for (const change of s.changes.values()) {
+          if (!change) continue;
+          for (const path of m.tracked) {
+            if (!m.flagged.has(path) && !newlyFlagged.has(path) && !isSqlComparable(change.doc, path)) newlyFlagged.add(path);
+          }
+        }
+      }
+      return { collection: s.name, changes: s.changes, newlyFlagged: [...newlyFlagged], ftsText: m?.ftsText };
+    });
+    file.writeBatch(batch, checkpoint);
+    // Committed: the metadata and the cache follow.
+    for (const { collection, changes, newlyFlagged } of batch) {
+      let m = collections.get(collection);
+      if (!m) collections.set(collection, (m = makeMeta({ name: collection, indexes: [], flagged: [] })));
+      for (const path of newlyFlagged) m.flagged.add(path);
+      m.version++;
+      for (const [id, change] of changes) {
+        const key = cacheKey(collection, id);
+        if (change) cache.set(key, change.doc);
+        else cache.delete(key);
+      }
     }
     if (checkpoint) checkpoints.set(checkpoint.name, checkpoint);
     return results;
@@ -89,72 +354,64 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Read
   }
 
   function makeCollection(name: string): Collection {
-    const state = () => {
+    const current = () => {
       assertOpen();
       return collections.get(name);
     };
-    /** Matching documents (the store's own objects: copy before handing out); stops at `max`. */
-    const matching = (filter: Filter | undefined, max = Infinity): Doc[] => {
-      const s = state();
-      if (!s) return [];
-      const matcher = compileFilter(filter ?? {});
-      const out: Doc[] = [];
-      if (max <= 0) return out;
-      for (const group of s.candidates(matcher.constraints)) {
-        for (const doc of group) {
-          if (matcher.test(doc) && out.push(doc) >= max) return out;
-        }
-      }
-      return out;
-    };
-
     return {
       name,
-      find: (filter, options: FindOptions = {}) =>
-        asPortErrors(name, () => {
-          const { sort, skip = 0, limit = 0, projection } = options;
-          // Without a sort, the first skip+limit matches are the page: stop scanning there.
-          const unsortedPage = (!sort || Object.keys(sort).length === 0) && limit !== 0;
-          const docs = matching(filter, unsortedPage ? Math.max(0, skip) + Math.abs(limit) : Infinity);
-          return project(sortAndPage(docs, sort, skip, limit), projection);
-        }),
+      find: (filter, options: FindOptions = {}) => asPortErrors(name, () => project(find(current(), filter, options), options.projection)),
       findOne: (filter, options = {}) =>
         asPortErrors(name, () => {
-          const [doc] = matching(filter, 1);
+          const m = current();
+          const keys = Object.keys(filter ?? {});
+          if (m && keys.length === 1 && keys[0] === '_id' && typeof filter._id === 'string') {
+            const doc = getById(m, filter._id);
+            return doc ? project([doc], options.projection)[0]! : null;
+          }
+          const [doc] = find(m, filter, { limit: 1 });
           return doc ? project([doc], options.projection)[0]! : null;
         }),
-      countDocuments: (filter) =>
-        asPortErrors(name, () => {
-          if (Object.keys(filter ?? {}).length === 0) return state()?.docs.size ?? 0;
-          return matching(filter).length;
-        }),
+      countDocuments: (filter) => asPortErrors(name, () => countOf(current(), filter)),
       aggregate: <R = Doc>(pipeline: Record<string, unknown>[]) =>
-        asPortErrors(
-          name,
-          () => runPipeline(name, pipeline, (filter) => matching(filter), () => [...(state()?.docs.values() ?? [])]) as R[],
-        ),
+        asPortErrors(name, () => runPipeline(name, pipeline, (filter) => matching(current(), filter)) as R[]),
       async bulkWrite(ops) {
         if (ops.length === 0) return emptyResult();
         return runBatch([{ collection: name, ops }])[0]!;
       },
       async createIndexes(indexes: IndexSpec[]) {
         assertOpen();
-        const s = collections.get(name) ?? new CollectionState(name);
+        const m = collections.get(name);
         // Check every spec first so that a bad one adds none of them.
         const added: DeclaredIndex[] = [];
         for (const spec of indexes) {
           const index = declareIndex(name, spec);
           if (index.fields.length === 1 && index.fields[0] === '_id' && Object.keys(index.key).length === 1) continue;
-          if (s.checkIndexAddable(index, added) === 'new') added.push(index);
+          if (checkIndexAddable(name, [...(m?.indexes.values() ?? []), ...added], index) === 'new') added.push(index);
         }
-        file.saveIndexes(name, added);
-        if (!collections.has(name)) collections.set(name, s);
-        for (const index of added) s.addIndex(index);
+        if (m && added.length === 0) return;
+        const all = () =>
+          m ? docsOf(name, file.statement(`SELECT id, body FROM ${m.table} ORDER BY rid`).iterate() as Iterable<{ id: string; body: string }>) : [];
+        for (const index of added) assertUniqueHolds(name, index, all());
+        const tracked = trackedPathsOf(added).filter((p) => !m?.tracked.includes(p));
+        const flagged = new Set<string>();
+        if (m && tracked.length > 0) {
+          for (const doc of all()) for (const path of tracked) if (!flagged.has(path) && !isSqlComparable(doc, path)) flagged.add(path);
+        }
+        file.addIndexes(name, added, [...flagged]);
+        const next = makeMeta({
+          name,
+          indexes: [...(m?.indexes.values() ?? []), ...added],
+          flagged: [...(m?.flagged ?? []), ...flagged],
+        });
+        next.version = (m?.version ?? 0) + 1;
+        collections.set(name, next);
       },
       async drop() {
         assertOpen();
         file.dropCollection(name);
         collections.delete(name);
+        cache.deleteWhere((key) => key.startsWith(`${name}\u0000`));
       },
     };
   }
@@ -189,24 +446,29 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Read
       closed = true;
       file.close();
     },
+    explain,
+    stats: () => ({ cachedDocuments: cache.size, cacheCapacity: cache.capacity, cacheHits: cache.hits, cacheMisses: cache.misses }),
   };
 }
 
-function loadFrom(file: ReadStoreFile, collections: Map<string, CollectionState>, checkpoints: Map<string, Checkpoint>): void {
-  const loaded = file.load();
-  for (const name of loaded.collections) collections.set(name, new CollectionState(name));
-  const stateOf = (name: string) => {
-    let s = collections.get(name);
-    if (!s) collections.set(name, (s = new CollectionState(name)));
-    return s;
+function makeMeta(stored: StoredCollection): CollectionMeta {
+  const indexes = new Map(stored.indexes.map((i) => [i.name, i]));
+  const textPaths = textPathsOf(indexes.values());
+  const m: CollectionMeta = {
+    name: stored.name,
+    table: docsTable(stored.name),
+    indexes,
+    tracked: trackedPathsOf(indexes.values()),
+    flagged: new Set(stored.flagged),
+    textPaths,
+    ftsText: textPaths.length > 0 ? ftsTextOf(textPaths) : undefined,
+    version: 0,
+    sql: {
+      sqlPath: (path) => path === '_id' || (isSqlPath(path) && m.tracked.includes(path) && !m.flagged.has(path)),
+      ftsFor: (path) => (m.textPaths.includes(path) ? { table: ftsTable(m.name), exact: m.textPaths.length === 1 } : null),
+    },
   };
-  for (const { collection, body } of loaded.documents) {
-    const doc = JSON.parse(body) as Doc;
-    stateOf(collection).docs.set(doc._id, doc);
-  }
-  // Lookups are built once, after the documents are in.
-  for (const { collection, index } of loaded.indexes) stateOf(collection).addIndex(index);
-  for (const c of loaded.checkpoints) checkpoints.set(c.name, c);
+  return m;
 }
 
 /** Runs a read, reporting mingo's complaints about a filter or pipeline as InvalidOperationError. */
@@ -222,12 +484,7 @@ async function asPortErrors<T>(collection: string, read: () => T): Promise<T> {
 /** Aggregation stages known not to write into the documents they read (mingo runs without cloning). */
 const NON_MUTATING_STAGES = new Set(['$match', '$sort', '$limit', '$skip', '$count', '$group', '$sortByCount']);
 
-function runPipeline(
-  collection: string,
-  pipeline: Record<string, unknown>[],
-  matching: (filter: Filter) => Doc[],
-  all: () => Doc[],
-): unknown[] {
+function runPipeline(collection: string, pipeline: Record<string, unknown>[], matching: (filter: Filter) => Doc[]): unknown[] {
   if (!Array.isArray(pipeline)) throw new InvalidOperationError(collection, 'a pipeline is an array of stages');
   let stages = pipeline;
   let input: unknown[];
@@ -235,8 +492,8 @@ function runPipeline(
   if (first && Object.keys(first).length === 1 && '$match' in first) {
     input = matching(first.$match as Filter);
     stages = stages.slice(1);
-  } else input = all();
-  // Stages up to the first one that may write into its input run over the stored documents;
+  } else input = matching({});
+  // Stages up to the first one that may write into its input run over the cached documents;
   // from there on mingo gets copies.
   const cut = stages.findIndex((stage) => !Object.keys(stage).every((k) => NON_MUTATING_STAGES.has(k)));
   const safe = cut === -1 ? stages : stages.slice(0, cut);

@@ -11,18 +11,7 @@ import {
   type IndexDescription,
   type Sort,
 } from 'mongodb';
-import type {
-  AtomicBatch,
-  BulkWriteResult,
-  Checkpoint,
-  Collection,
-  Doc,
-  Filter,
-  FindOptions,
-  IndexSpec,
-  ReadStore,
-  WriteOp,
-} from './read-store';
+import type { AtomicBatch, BulkWriteResult, Checkpoint, Collection, Doc, Filter, FindOptions, IndexSpec, ReadStore, WriteOp } from './read-store';
 import { DuplicateKeyError, InvalidOperationError } from './read-store-errors';
 import { assertCheckpoint, assertCollectionName, CHECKPOINTS_COLLECTION } from './collection-names';
 
@@ -249,13 +238,7 @@ function toIndexDescription(spec: IndexSpec): IndexDescription {
   };
 }
 
-function toResult(r: {
-  insertedCount: number;
-  matchedCount: number;
-  modifiedCount: number;
-  deletedCount: number;
-  upsertedCount: number;
-}): BulkWriteResult {
+function toResult(r: { insertedCount: number; matchedCount: number; modifiedCount: number; deletedCount: number; upsertedCount: number }): BulkWriteResult {
   return {
     insertedCount: r.insertedCount,
     matchedCount: r.matchedCount,
@@ -275,12 +258,7 @@ export function toPortError(error: unknown, collection: string, dbName: string):
   if (error instanceof MongoInvalidArgumentError) return new InvalidOperationError(collection, error.message);
   if (!(error instanceof MongoServerError)) return error;
 
-  const writeErrors =
-    error instanceof MongoBulkWriteError
-      ? Array.isArray(error.writeErrors)
-        ? error.writeErrors
-        : [error.writeErrors]
-      : [];
+  const writeErrors = error instanceof MongoBulkWriteError ? (Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors]) : [];
   const duplicateWrite = writeErrors.find((w) => w.code === 11000);
   if (duplicateWrite || error.code === 11000) {
     // A write error carries its own errmsg and keyValue; a plain server error (index build) has them itself.

@@ -7,16 +7,12 @@ import { DuplicateKeyError, InvalidOperationError } from './read-store-errors';
  * The MongoDB adapter's pure parts, testable without a server: error mapping (error shapes
  * as the driver builds them in lib/bulk/common.js and lib/error.js) and the write models.
  */
-const DUP_MESSAGE =
-  'E11000 duplicate key error collection: locus.locations_v1 index: company_storeCode dup key: { companyId: "c1", storeCode: "A-1" }';
+const DUP_MESSAGE = 'E11000 duplicate key error collection: locus.locations_v1 index: company_storeCode dup key: { companyId: "c1", storeCode: "A-1" }';
 
 function bulkError(code: number, errmsg: string): MongoBulkWriteError {
   // What the driver gives: WriteError objects whose `err` holds index, code, errmsg, errInfo, op (no keyValue).
   const writeError = { code, errmsg, index: 1, err: { index: 1, code, errmsg, errInfo: {}, op: {} } };
-  return new MongoBulkWriteError(
-    { message: errmsg, code, writeErrors: [writeError as never] },
-    {} as BulkWriteResult,
-  );
+  return new MongoBulkWriteError({ message: errmsg, code, writeErrors: [writeError as never] }, {} as BulkWriteResult);
 }
 
 describe('MongoDB adapter: error mapping', () => {
@@ -39,9 +35,7 @@ describe('MongoDB adapter: error mapping', () => {
     expect(toPortError(bulkError(66, "Performing an update on the path '_id' would modify the immutable field '_id'"), 'c', 'db')).toBeInstanceOf(
       InvalidOperationError,
     );
-    expect(toPortError(new MongoInvalidArgumentError('Update document requires atomic operators'), 'c', 'db')).toBeInstanceOf(
-      InvalidOperationError,
-    );
+    expect(toPortError(new MongoInvalidArgumentError('Update document requires atomic operators'), 'c', 'db')).toBeInstanceOf(InvalidOperationError);
     const network = new MongoServerError({ message: 'not primary', code: 10107 });
     expect(toPortError(network, 'c', 'db')).toBe(network);
     const plain = new Error('boom');

@@ -81,11 +81,7 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected the promise to reject');
 }
 
-export function readStoreContract(
-  adapterName: string,
-  makeStore: () => Promise<ReadStore>,
-  opts: ReadStoreContractOptions = {},
-): void {
+export function readStoreContract(adapterName: string, makeStore: () => Promise<ReadStore>, opts: ReadStoreContractOptions = {}): void {
   describe(`ReadStore contract: ${adapterName}`, () => {
     let store: ReadStore;
     const opened: ReadStore[] = [];
@@ -169,24 +165,12 @@ export function readStoreContract(
       });
 
       it('sorts on several keys, strings in binary order (upper case first)', async () => {
-        expect(ids(await locations().find({}, { sort: { companyId: 1, title: 1 } }))).toEqual([
-          'l1',
-          'l3',
-          'l6',
-          'l2',
-          'l4',
-          'l5',
-        ]);
+        expect(ids(await locations().find({}, { sort: { companyId: 1, title: 1 } }))).toEqual(['l1', 'l3', 'l6', 'l2', 'l4', 'l5']);
         expect(ids(await locations().find({}, { sort: { status: 1, _id: -1 } }))).toEqual(['l6', 'l2', 'l5', 'l3', 'l1', 'l4']);
       });
 
       it('sorts on a nested field', async () => {
-        expect(ids(await locations().find({ companyId: 'c1' }, { sort: { 'address.zip': -1, _id: 1 } }))).toEqual([
-          'l3',
-          'l1',
-          'l2',
-          'l6',
-        ]);
+        expect(ids(await locations().find({ companyId: 'c1' }, { sort: { 'address.zip': -1, _id: 1 } }))).toEqual(['l3', 'l1', 'l2', 'l6']);
       });
 
       it('limits without a sort', async () => {
@@ -210,9 +194,7 @@ export function readStoreContract(
       it('projects included fields (and _id)', async () => {
         expect(await locations().find({ _id: 'l1' }, { projection: { title: 1 } })).toEqual([{ _id: 'l1', title: 'Alpha Bakery' }]);
         expect(await locations().find({ _id: 'l1' }, { projection: { _id: 0, title: 1 } })).toEqual([{ title: 'Alpha Bakery' }]);
-        expect(await locations().find({ _id: 'l1' }, { projection: { 'address.city': 1 } })).toEqual([
-          { _id: 'l1', address: { city: 'Austin' } },
-        ]);
+        expect(await locations().find({ _id: 'l1' }, { projection: { 'address.city': 1 } })).toEqual([{ _id: 'l1', address: { city: 'Austin' } }]);
       });
 
       it('projects excluded fields away', async () => {
@@ -251,11 +233,7 @@ export function readStoreContract(
       beforeEach(seed);
 
       it('$match then $group with $sum, then $sort', async () => {
-        const out = await locations().aggregate([
-          { $match: { companyId: 'c1' } },
-          { $group: { _id: '$status', n: { $sum: 1 } } },
-          { $sort: { _id: 1 } },
-        ]);
+        const out = await locations().aggregate([{ $match: { companyId: 'c1' } }, { $group: { _id: '$status', n: { $sum: 1 } } }, { $sort: { _id: 1 } }]);
         expect(out).toEqual([
           { _id: 'DRAFT', n: 2 },
           { _id: 'PUBLISHED', n: 2 },
@@ -300,9 +278,7 @@ export function readStoreContract(
       });
 
       it('$count', async () => {
-        expect(await locations().aggregate([{ $match: { status: 'PUBLISHED' } }, { $count: 'published' }])).toEqual([
-          { published: 3 },
-        ]);
+        expect(await locations().aggregate([{ $match: { status: 'PUBLISHED' } }, { $count: 'published' }])).toEqual([{ published: 3 }]);
       });
 
       it('leaves stored documents untouched (incl. $unwind with includeArrayIndex)', async () => {
@@ -327,10 +303,7 @@ export function readStoreContract(
 
       it('insertOne of an existing _id throws DuplicateKeyError and writes nothing of the bulkWrite', async () => {
         const error = await rejection(
-          locations().bulkWrite([
-            { insertOne: { document: { _id: 'n1', companyId: 'c3' } } },
-            { insertOne: { document: { _id: 'l1', companyId: 'c3' } } },
-          ]),
+          locations().bulkWrite([{ insertOne: { document: { _id: 'n1', companyId: 'c3' } } }, { insertOne: { document: { _id: 'l1', companyId: 'c3' } } }]),
         );
         expect(error).toBeInstanceOf(DuplicateKeyError);
         expect((error as DuplicateKeyError).code).toBe('READ_STORE.DUPLICATE_KEY');
@@ -340,9 +313,7 @@ export function readStoreContract(
       });
 
       it('replaceOne replaces the whole document and keeps its _id', async () => {
-        const r = await locations().bulkWrite([
-          { replaceOne: { filter: { storeCode: 'B-2' }, replacement: { _id: 'l2', companyId: 'c1', title: 'New' } } },
-        ]);
+        const r = await locations().bulkWrite([{ replaceOne: { filter: { storeCode: 'B-2' }, replacement: { _id: 'l2', companyId: 'c1', title: 'New' } } }]);
         expect(r).toMatchObject({ matchedCount: 1, modifiedCount: 1, upsertedCount: 0 });
         expect(await locations().findOne({ _id: 'l2' })).toEqual({ _id: 'l2', companyId: 'c1', title: 'New' });
       });
@@ -356,9 +327,7 @@ export function readStoreContract(
         const none = await locations().bulkWrite([{ replaceOne: { filter: { _id: 'n1' }, replacement: { _id: 'n1', v: 1 } } }]);
         expect(none).toMatchObject({ matchedCount: 0, upsertedCount: 0 });
         expect(await locations().findOne({ _id: 'n1' })).toBeNull();
-        const up = await locations().bulkWrite([
-          { replaceOne: { filter: { _id: 'n1' }, replacement: { _id: 'n1', v: 2 }, upsert: true } },
-        ]);
+        const up = await locations().bulkWrite([{ replaceOne: { filter: { _id: 'n1' }, replacement: { _id: 'n1', v: 2 }, upsert: true } }]);
         expect(up).toMatchObject({ matchedCount: 0, upsertedCount: 1 });
         expect(await locations().findOne({ _id: 'n1' })).toEqual({ _id: 'n1', v: 2 });
       });
@@ -406,9 +375,7 @@ export function readStoreContract(
 
       it('updateOne upsert inserts from the filter equality fields and $setOnInsert, once', async () => {
         const update = { $set: { title: 'Golf' }, $setOnInsert: { createdBy: 'u1' }, $inc: { n: 1 } };
-        const first = await locations().bulkWrite([
-          { updateOne: { filter: { _id: 'n1', companyId: 'c3' }, update, upsert: true } },
-        ]);
+        const first = await locations().bulkWrite([{ updateOne: { filter: { _id: 'n1', companyId: 'c3' }, update, upsert: true } }]);
         expect(first).toMatchObject({ matchedCount: 0, upsertedCount: 1 });
         expect(await locations().findOne({ _id: 'n1' })).toEqual({ _id: 'n1', companyId: 'c3', title: 'Golf', createdBy: 'u1', n: 1 });
         const second = await locations().bulkWrite([
@@ -431,9 +398,7 @@ export function readStoreContract(
       });
 
       it('updateMany updates every match and counts only real changes', async () => {
-        const r = await locations().bulkWrite([
-          { updateMany: { filter: { companyId: 'c1' }, update: { $set: { status: 'DRAFT' } } } },
-        ]);
+        const r = await locations().bulkWrite([{ updateMany: { filter: { companyId: 'c1' }, update: { $set: { status: 'DRAFT' } } } }]);
         expect(r).toMatchObject({ matchedCount: 4, modifiedCount: 2 });
         expect(await locations().countDocuments({ companyId: 'c1', status: 'DRAFT' })).toBe(4);
         expect(await locations().countDocuments({ companyId: 'c2', status: 'DRAFT' })).toBe(0);
@@ -465,10 +430,7 @@ export function readStoreContract(
 
       it('an update without operators is an InvalidOperationError and writes nothing', async () => {
         const error = await rejection(
-          locations().bulkWrite([
-            { insertOne: { document: { _id: 'n1' } } },
-            { updateOne: { filter: { _id: 'l1' }, update: { title: 'no operator' } } },
-          ]),
+          locations().bulkWrite([{ insertOne: { document: { _id: 'n1' } } }, { updateOne: { filter: { _id: 'l1' }, update: { title: 'no operator' } } }]),
         );
         expect(error).toBeInstanceOf(InvalidOperationError);
         expect(await locations().findOne({ _id: 'n1' })).toBeNull();
@@ -481,16 +443,14 @@ export function readStoreContract(
       });
 
       it('two operators on the same path are an InvalidOperationError', async () => {
-        const error = await rejection(
-          locations().bulkWrite([{ updateOne: { filter: { _id: 'l1' }, update: { $set: { rating: 1 }, $inc: { rating: 1 } } } }]),
-        );
+        const error = await rejection(locations().bulkWrite([{ updateOne: { filter: { _id: 'l1' }, update: { $set: { rating: 1 }, $inc: { rating: 1 } } } }]));
         expect(error).toBeInstanceOf(InvalidOperationError);
       });
 
       it('an unknown update operator is an InvalidOperationError', async () => {
-        await expect(
-          locations().bulkWrite([{ updateOne: { filter: { _id: 'l1' }, update: { $frobnicate: { rating: 1 } } } }]),
-        ).rejects.toBeInstanceOf(InvalidOperationError);
+        await expect(locations().bulkWrite([{ updateOne: { filter: { _id: 'l1' }, update: { $frobnicate: { rating: 1 } } } }])).rejects.toBeInstanceOf(
+          InvalidOperationError,
+        );
       });
 
       it('an empty bulkWrite does nothing', async () => {
@@ -526,13 +486,11 @@ export function readStoreContract(
 
       it('a unique index refuses an update or upsert that would duplicate', async () => {
         await locations().createIndexes([uniqueStoreCode]);
+        await expect(locations().bulkWrite([{ updateOne: { filter: { _id: 'l2' }, update: { $set: { storeCode: 'A-1' } } } }])).rejects.toBeInstanceOf(
+          DuplicateKeyError,
+        );
         await expect(
-          locations().bulkWrite([{ updateOne: { filter: { _id: 'l2' }, update: { $set: { storeCode: 'A-1' } } } }]),
-        ).rejects.toBeInstanceOf(DuplicateKeyError);
-        await expect(
-          locations().bulkWrite([
-            { updateOne: { filter: { _id: 'n1' }, update: { $set: { companyId: 'c1', storeCode: 'C-3' } }, upsert: true } },
-          ]),
+          locations().bulkWrite([{ updateOne: { filter: { _id: 'n1' }, update: { $set: { companyId: 'c1', storeCode: 'C-3' } }, upsert: true } }]),
         ).rejects.toBeInstanceOf(DuplicateKeyError);
         expect(await locations().findOne({ _id: 'l2' })).toEqual(fixture()[1]);
         expect(await locations().findOne({ _id: 'n1' })).toBeNull();
@@ -567,10 +525,7 @@ export function readStoreContract(
           { key: { title: 'text' } },
         ]);
         expect(sortedIds(await locations().find({ companyId: 'c1', tags: 'food' }))).toEqual(['l1', 'l3']);
-        expect(sortedIds(await locations().find({ companyId: { $in: ['c1', 'c2'] }, tags: { $in: ['health', 'coffee'] } }))).toEqual([
-          'l3',
-          'l5',
-        ]);
+        expect(sortedIds(await locations().find({ companyId: { $in: ['c1', 'c2'] }, tags: { $in: ['health', 'coffee'] } }))).toEqual(['l3', 'l5']);
         expect(sortedIds(await locations().find({ 'address.city': 'Austin' }))).toEqual(['l1', 'l3']);
         expect(sortedIds(await locations().find({ closedAt: null }))).toHaveLength(6);
         expect(sortedIds(await locations().find({ companyId: 'c2', tags: { $exists: true } }))).toEqual(['l4', 'l5']);
@@ -703,7 +658,10 @@ export function readStoreContract(
         await locations().createIndexes([{ key: { companyId: 1, storeCode: 1 }, unique: true, name: 'company_storeCode' }]);
         await store.commit({
           writes: [
-            { collection: LOCATIONS, ops: [{ deleteOne: { filter: { _id: 'l6' } } }, { updateOne: { filter: { _id: 'l1' }, update: { $inc: { rating: 0.5 } } } }] },
+            {
+              collection: LOCATIONS,
+              ops: [{ deleteOne: { filter: { _id: 'l6' } } }, { updateOne: { filter: { _id: 'l1' }, update: { $inc: { rating: 0.5 } } } }],
+            },
             { collection: REVIEWS, ops: [{ insertOne: { document: { _id: 'r1', locationId: 'l1', stars: 5 } } }] },
           ],
           checkpoint: { name: 'contract-projection', position: 77 },
@@ -722,9 +680,9 @@ export function readStoreContract(
         expect(await store.collection(REVIEWS).find()).toEqual([{ _id: 'r1', locationId: 'l1', stars: 5 }]);
         expect((await store.getCheckpoint('contract-projection'))!.position).toBe(77);
         expect(await store.listCollections()).toEqual(expect.arrayContaining([LOCATIONS, REVIEWS]));
-        await expect(
-          locations().bulkWrite([{ insertOne: { document: { _id: 'n1', companyId: 'c1', storeCode: 'B-2' } } }]),
-        ).rejects.toBeInstanceOf(DuplicateKeyError);
+        await expect(locations().bulkWrite([{ insertOne: { document: { _id: 'n1', companyId: 'c1', storeCode: 'B-2' } } }])).rejects.toBeInstanceOf(
+          DuplicateKeyError,
+        );
         expect(sortedIds(await locations().find({ companyId: 'c1' }))).toEqual(['l1', 'l2', 'l3']);
       });
     });

@@ -1,6 +1,7 @@
 /**
- * ReadStore port: a subset of MongoDB's API. Adapters: embedded (mingo over memory,
- * durable in SQLite) and MongoDB. Both pass read-store.contract.ts.
+ * ReadStore port: a subset of MongoDB's API. Adapters: embedded (documents in SQLite, queries
+ * in SQL where SQL answers as MongoDB would, mingo on the rows it narrowed) and MongoDB. Both
+ * pass read-store.contract.ts.
  */
 export type Doc = { _id: string; [key: string]: unknown };
 export type Filter = Record<string, unknown>;

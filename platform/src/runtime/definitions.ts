@@ -1,5 +1,5 @@
 import type { RecordedEvent, EventToAppend } from '../event-store/event-store';
-import type { Doc, Filter, IndexSpec } from '../read-store/read-store';
+import type { Doc, Filter, IndexSpec, SortSpec } from '../read-store/read-store';
 
 /**
  * Access to a projection's documents while it evolves a batch. Reads see the writes
@@ -17,17 +17,43 @@ export interface ProjectionCollection {
   /** Logical name used by query-api (`companies`); the physical one carries the generation. */
   name: string;
   indexes: IndexSpec[];
+  /**
+   * The list queries the screens run on this collection (any values in the filter): a test
+   * asserts that each one, its sort and its count use an index on the embedded store.
+   */
+  queries?: QueryShape[];
 }
 
-/** A pure, replayable read-model projection. Never calls the outside world. */
-export interface ProjectionDefinition {
+export interface QueryShape {
+  name: string;
+  filter: Filter;
+  sort?: SortSpec;
+}
+
+/** Any domain event: a type and its data. */
+export interface AnyDomainEvent {
+  type: string;
+  data: unknown;
+}
+
+/**
+ * A stored event whose type and data are one member of the union `E` (distributive, so a
+ * `switch (event.type)` narrows `event.data`). The runtimes hand a definition only the types
+ * it `handles`, so the data is the one the contracts' schema gives that type.
+ */
+export type RecordedOf<E extends AnyDomainEvent> = E extends AnyDomainEvent
+  ? Omit<RecordedEvent, 'type' | 'data'> & { type: E['type']; data: E['data'] }
+  : never;
+
+/** A pure, replayable read-model projection of the events `E`. Never calls the outside world. */
+export interface ProjectionDefinition<E extends AnyDomainEvent = AnyDomainEvent> {
   name: string;
   /** Bump to force a rebuild into a new generation at the next start. */
   version: number;
   collections: ProjectionCollection[];
   /** Event types handled; others only advance the checkpoint. */
-  handles: readonly string[];
-  evolve(event: RecordedEvent, docs: ProjectionDocs): Promise<void> | void;
+  handles: readonly E['type'][];
+  evolve(event: RecordedOf<E>, docs: ProjectionDocs): Promise<void> | void;
 }
 
 export interface ReactorContext {
@@ -35,21 +61,24 @@ export interface ReactorContext {
    * Append outcome events. Ids are derived from the source event id, the reactor name
    * and `key`, so a retried or repeated handling appends nothing new (idempotent).
    */
-  append(streamName: string, events: Omit<EventToAppend, 'id' | 'metadata'>[] , options?: { key?: string; companyId?: string | null }): Promise<void>;
+  append(streamName: string, events: Omit<EventToAppend, 'id' | 'metadata'>[], options?: { key?: string; companyId?: string | null }): Promise<void>;
   attempt: number;
 }
 
-/** A side-effect follower of $all. Never run by a rebuild. */
-export interface ReactorDefinition {
+/** A side-effect follower of $all, handling the events `E`. Never run by a rebuild. */
+export interface ReactorDefinition<E extends AnyDomainEvent = AnyDomainEvent> {
   name: string;
-  handles: readonly string[];
-  handle(event: RecordedEvent, ctx: ReactorContext): Promise<void>;
+  handles: readonly E['type'][];
+  handle(event: RecordedOf<E>, ctx: ReactorContext): Promise<void>;
   /** Errors that should not be retried (e.g. a 4xx from Google) are marked permanent. */
   maxAttempts?: number;
 }
 
 export class PermanentReactorError extends Error {
-  constructor(message: string, override readonly cause?: unknown) {
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+  ) {
     super(message);
     this.name = 'PermanentReactorError';
   }

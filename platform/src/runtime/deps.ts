@@ -3,6 +3,7 @@ import type { EventStore } from '../event-store/event-store';
 import type { Collection, Doc, ReadStore } from '../read-store/read-store';
 import type { Bus } from '../bus/bus';
 import type { AuthContext } from '../http/route-handler';
+import type { RateLimits } from '../rate-limit/rate-limit-port';
 
 export interface Clock {
   now(): Date;
@@ -52,6 +53,8 @@ export type SessionValidator = (auth: AuthContext) => Promise<boolean>;
 
 export interface LocusConfig {
   port: number;
+  /** Interface the HTTP server listens on (HOST; default 127.0.0.1). */
+  host: string;
   dataDir: string;
   /** Public base URL of the web app, for links in mails and OAuth redirects. */
   publicUrl: string;
@@ -59,10 +62,23 @@ export interface LocusConfig {
   mongoUrl?: string;
   mongoDbName: string;
   natsUrl?: string;
+  /** Shared rate-limit counters (sign-in throttling across replicas). */
+  redisUrl?: string;
+  /** Behind a reverse proxy: the client address is the last X-Forwarded-For entry. */
+  trustProxy: boolean;
+  /** Signs access tokens (HS256); its fingerprint is the tokens' `kid`. */
   jwtSecret: string;
+  /** Earlier JWT secrets: tokens they signed still verify until they expire (rotation). */
+  previousJwtSecrets: string[];
   /** 32-byte key (base64) for encrypting secrets at rest (AES-256-GCM). */
   encryptionKey: string;
+  /** Earlier encryption keys: values they sealed still open (rotation). */
+  previousEncryptionKeys: string[];
   tokenTtlSeconds: number;
+  /** V8 heap limit the all-in-one server runs with, MB (LOCUS_HEAP_MB). */
+  heapMb: number;
+  /** Parsed documents the embedded read store keeps in memory (LOCUS_READ_CACHE_DOCUMENTS). */
+  readCacheDocuments: number;
   smtp: { host: string; port: number; from: string; secure: boolean; user?: string; pass?: string };
   google: {
     clientId: string;
@@ -74,6 +90,8 @@ export interface LocusConfig {
     businessInformationUrl: string;
     v4Url: string;
     performanceUrl: string;
+    /** Admin SDK Directory API (Google Workspace users.list). */
+    directoryUrl: string;
   };
   graph: { loginUrl: string; graphUrl: string };
   sandbox: { enabled: boolean; httpPort: number; smtpPort: number };
@@ -93,6 +111,8 @@ export interface CommandDeps {
   tokens: TokenService;
   logger: Logger;
   config: LocusConfig;
+  /** Where sign-in limits are counted; this process's memory when absent. */
+  rateLimits?: RateLimits;
 }
 
 export interface QueryDeps {

@@ -59,12 +59,16 @@ describe('leases', () => {
     const b = createLeases({ readStore, holder: 'b', ttlMs: 150, clock });
     expect(await a.tryAcquire('n')).toBe(true);
     let lost = '';
-    const run = withLease(a, 'n', new AbortController().signal, (signal) =>
-      new Promise<string>((resolve) => {
-        now = 1_000; // a's lease expires: b takes it before a's next renewal
-        void b.tryAcquire('n');
-        signal.addEventListener('abort', () => resolve('aborted'));
-      }),
+    const run = withLease(
+      a,
+      'n',
+      new AbortController().signal,
+      (signal) =>
+        new Promise<string>((resolve) => {
+          now = 1_000; // a's lease expires: b takes it before a's next renewal
+          void b.tryAcquire('n');
+          signal.addEventListener('abort', () => resolve('aborted'));
+        }),
       (reason) => (lost = reason),
     );
     expect(await run).toBe('aborted');

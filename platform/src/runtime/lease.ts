@@ -70,9 +70,7 @@ export function createLeases(options: LeasesOptions): Leases {
     },
     async renew(name) {
       const t = now().getTime();
-      const r = await leases().bulkWrite([
-        { updateOne: { filter: { _id: name, holder, expiresAt: { $gt: t } }, update: { $set: { expiresAt: t + ttlMs } } } },
-      ]);
+      const r = await leases().bulkWrite([{ updateOne: { filter: { _id: name, holder, expiresAt: { $gt: t } }, update: { $set: { expiresAt: t + ttlMs } } } }]);
       return r.matchedCount === 1;
     },
     async release(name) {
@@ -98,22 +96,25 @@ export async function withLease<T>(
   const ac = new AbortController();
   const abort = () => ac.abort();
   parent.addEventListener('abort', abort, { once: true });
-  const timer = setInterval(() => {
-    leases.renew(name).then(
-      (ok) => {
-        if (!ok && !ac.signal.aborted) {
-          onLost?.('lease taken over');
-          ac.abort();
-        }
-      },
-      (err) => {
-        if (!ac.signal.aborted) {
-          onLost?.(`lease renewal failed: ${(err as Error).message}`);
-          ac.abort();
-        }
-      },
-    );
-  }, Math.max(50, Math.floor(leases.ttlMs / 3)));
+  const timer = setInterval(
+    () => {
+      leases.renew(name).then(
+        (ok) => {
+          if (!ok && !ac.signal.aborted) {
+            onLost?.('lease taken over');
+            ac.abort();
+          }
+        },
+        (err) => {
+          if (!ac.signal.aborted) {
+            onLost?.(`lease renewal failed: ${(err as Error).message}`);
+            ac.abort();
+          }
+        },
+      );
+    },
+    Math.max(50, Math.floor(leases.ttlMs / 3)),
+  );
   timer.unref?.();
   try {
     return await run(ac.signal);

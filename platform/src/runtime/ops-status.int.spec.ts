@@ -28,7 +28,16 @@ describe('ops status', () => {
     await rebuildProjection({ eventStore, readStore, def });
     const first = await ops.status();
     expect(first.head).toBe(head1);
-    expect(first.projections[0]).toMatchObject({ generation: 1, version: 1, activeVersion: 1, position: head1, head: head1, lag: 0, state: 'live', building: null });
+    expect(first.projections[0]).toMatchObject({
+      generation: 1,
+      version: 1,
+      activeVersion: 1,
+      position: head1,
+      head: head1,
+      lag: 0,
+      state: 'live',
+      building: null,
+    });
 
     // Another 500 events, of which a rebuild into generation 2 takes 200 before stopping.
     const head2 = await appendHistory(eventStore, generateShopHistory(500, 32), 'more');
@@ -38,7 +47,15 @@ describe('ops status', () => {
       if (!(e instanceof RebuildAbortedError)) throw e;
     });
     await readStore.commit({
-      writes: [{ collection: PARKED_COLLECTION, ops: [{ insertOne: { document: { _id: 'mailer:e1', reactor: 'mailer', companyId: null } } }, { insertOne: { document: { _id: 'other:e2', reactor: 'other', companyId: null } } }] }],
+      writes: [
+        {
+          collection: PARKED_COLLECTION,
+          ops: [
+            { insertOne: { document: { _id: 'mailer:e1', reactor: 'mailer', companyId: null } } },
+            { insertOne: { document: { _id: 'other:e2', reactor: 'other', companyId: null } } },
+          ],
+        },
+      ],
       checkpoint: { name: reactorCheckpointName('mailer'), position: head2 - 10 },
     });
     now += 2_000;

@@ -2,12 +2,7 @@ import type { EventStore } from '../event-store/event-store';
 import type { ReadStore } from '../read-store/read-store';
 import type { ProjectionDefinition, ReactorDefinition } from './definitions';
 import type { Clock } from './deps';
-import {
-  PARKED_COLLECTION,
-  projectionCheckpointName,
-  readAllProjectionStates,
-  reactorCheckpointName,
-} from './generations';
+import { PARKED_COLLECTION, projectionCheckpointName, readAllProjectionStates, reactorCheckpointName } from './generations';
 
 export interface OpsProjectionStatus {
   kind: 'projection';
@@ -123,9 +118,7 @@ export function createOpsStatus(options: OpsStatusOptions): OpsStatus {
         });
       }
 
-      const parked = reactors.length
-        ? await readStore.collection(PARKED_COLLECTION).find({}, { projection: { _id: 1, reactor: 1 } })
-        : [];
+      const parked = reactors.length ? await readStore.collection(PARKED_COLLECTION).find({}, { projection: { _id: 1, reactor: 1 } }) : [];
       for (const def of reactors) {
         const cp = await readStore.getCheckpoint(reactorCheckpointName(def.name));
         const position = cp?.position ?? null;

@@ -11,11 +11,13 @@ afterEach(async () => {
 async function setup() {
   const readStore = createEmbeddedReadStore({ file: ':memory:' });
   closers.push(readStore);
-  await readStore.collection('stores__g1').bulkWrite([
-    { insertOne: { document: { _id: 's1', companyId: 'c1', city: 'Austin', n: 1 } } },
-    { insertOne: { document: { _id: 's2', companyId: 'c1', city: 'Boston', n: 2 } } },
-    { insertOne: { document: { _id: 's3', companyId: 'c2', city: 'Austin', n: 3 } } },
-  ]);
+  await readStore
+    .collection('stores__g1')
+    .bulkWrite([
+      { insertOne: { document: { _id: 's1', companyId: 'c1', city: 'Austin', n: 1 } } },
+      { insertOne: { document: { _id: 's2', companyId: 'c1', city: 'Boston', n: 2 } } },
+      { insertOne: { document: { _id: 's3', companyId: 'c2', city: 'Austin', n: 3 } } },
+    ]);
   const physical = new Map([['stores', 'stores__g1']]);
   const cache = new DocCache(100);
   const batch = () => createBatchDocs({ readStore, projection: 'test', physical, cache });

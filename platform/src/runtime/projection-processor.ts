@@ -1,4 +1,4 @@
-import { subjects, type ChangedMessage } from '@locus/contracts';
+import { LIVE_CHANGED_IDS_CAP, subjects, type ChangedMessage } from '@locus/contracts';
 import type { Bus } from '../bus/bus';
 import type { RecordedEvent } from '../event-store/event-store';
 import type { AtomicBatch, ReadStore, WriteOp } from '../read-store/read-store';
@@ -93,20 +93,35 @@ export function createGenerationProcessor(options: GenerationProcessorOptions): 
     }
   }
 
+  /**
+   * One coalesced message per (scope, collection) for the batch: the changed ids up to the
+   * cap, `many` beyond it. With N tabs open a batch costs N deliveries per collection it
+   * touched, not N per document.
+   */
   function publishChanges(changes: DocChange[], position: number) {
     const bus = options.bus;
     if (!bus) return;
+    const messages = new Map<string, ChangedMessage>();
+    const add = (companyId: string | null, collection: string, id: string) => {
+      const subject = subjects.changed(companyId, collection);
+      let message = messages.get(subject);
+      if (!message) messages.set(subject, (message = { kind: 'changed', collection, ids: [], many: false, companyId, position }));
+      if (message.many) return;
+      if (message.ids.length < LIVE_CHANGED_IDS_CAP) message.ids.push(id);
+      else {
+        message.many = true;
+        message.ids = [];
+      }
+    };
     for (const c of changes) {
       // A delete of a document that was never stored changed nothing anyone saw.
       if (c.doc === null && c.companyIdBefore === undefined) continue;
       const companyId = c.doc ? ((c.doc.companyId as string | null | undefined) ?? null) : (c.companyIdBefore ?? null);
-      const message: ChangedMessage = { kind: 'changed', collection: c.collection, id: c.id, companyId, position };
-      bus.publish(subjects.changed(companyId, c.collection), message);
+      add(companyId, c.collection, c.id);
       // A document that moved to another company disappears from the old company's lists.
-      if (c.doc && c.companyIdBefore !== undefined && c.companyIdBefore !== companyId) {
-        bus.publish(subjects.changed(c.companyIdBefore, c.collection), { ...message, companyId: c.companyIdBefore });
-      }
+      if (c.doc && c.companyIdBefore !== undefined && c.companyIdBefore !== companyId) add(c.companyIdBefore, c.collection, c.id);
     }
+    for (const [subject, message] of messages) bus.publish(subject, message);
     bus.publish(subjects.checkpoint(def.name), { projection: def.name, generation, position });
   }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { subjects, type ChangedMessage } from '@locus/contracts';
+import { LIVE_CHANGED_IDS_CAP, subjects, type ChangedMessage } from '@locus/contracts';
 import type { Bus, BusMessage } from '../bus/bus';
 import { createInProcessBus } from '../bus/in-process-bus';
 import { eventually } from '../bus/bus.contract';
@@ -13,15 +13,7 @@ import { createLeases } from './lease';
 import { createProjectorRuntime, type ProjectorRuntime } from './projector-runtime';
 import { createReadModels } from './read-models';
 import { rebuildProjection } from './rebuild';
-import {
-  appendHistory,
-  digestCollections,
-  foldInMemory,
-  generateShopHistory,
-  readActive,
-  readGeneration,
-  shopProjection,
-} from './testing/shop-projection';
+import { appendHistory, digestCollections, foldInMemory, generateShopHistory, readActive, readGeneration, shopProjection } from './testing/shop-projection';
 
 const noSleep = async () => undefined;
 
@@ -48,7 +40,12 @@ function stack(): Stack {
 async function appendSignIns(eventStore: EventStore, count: number) {
   for (let i = 0; i < count; i++) {
     await eventStore.append(`user-u${i}`, [
-      { id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, type: 'UserSignedIn', data: {}, metadata: { companyId: null, actor: { userId: 'u', role: 'CompanyUser' }, correlationId: 'x', causationId: null, occurredAt: new Date().toISOString() } },
+      {
+        id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        type: 'UserSignedIn',
+        data: {},
+        metadata: { companyId: null, actor: { userId: 'u', role: 'CompanyUser' }, correlationId: 'x', causationId: null, occurredAt: new Date().toISOString() },
+      },
     ]);
   }
 }
@@ -70,7 +67,10 @@ function counting(def: ProjectionDefinition) {
   const seen: string[] = [];
   return {
     seen,
-    def: { ...def, evolve: (e: RecordedEvent, docs: Parameters<ProjectionDefinition['evolve']>[1]) => (seen.push(e.id), def.evolve(e, docs)) } as ProjectionDefinition,
+    def: {
+      ...def,
+      evolve: (e: RecordedEvent, docs: Parameters<ProjectionDefinition['evolve']>[1]) => (seen.push(e.id), def.evolve(e, docs)),
+    } as ProjectionDefinition,
   };
 }
 
@@ -164,7 +164,7 @@ describe('projector runtime', () => {
     const head = await s.eventStore.headPosition();
     await caughtUp(s, r);
     let stored = 0;
-    for (const deadline = Date.now() + 10_000; stored !== head && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 10_000; stored !== head && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 5));
       stored = (await s.readStore.getCheckpoint(projectionCheckpointName('shop', 1)))?.position ?? 0;
     }
@@ -172,7 +172,7 @@ describe('projector runtime', () => {
     expect(r.status()[0]!.state).toBe('live');
   });
 
-  it('publishes one changed message per affected document, only after the commit, with the document company', async () => {
+  it('publishes one changed message per company and collection of a batch, with its ids, only after the commit', async () => {
     const s = stack();
     const def = shopProjection();
     const log: string[] = [];
@@ -191,7 +191,13 @@ describe('projector runtime', () => {
     await r.start();
     await caughtUp(s, r); // empty store: first generation built and live
 
-    const meta = (companyId: string) => ({ companyId, actor: { userId: 'u', role: 'CompanyAdmin' as const }, correlationId: 'c', causationId: null, occurredAt: '2024-05-01T00:00:00.000Z' });
+    const meta = (companyId: string) => ({
+      companyId,
+      actor: { userId: 'u', role: 'CompanyAdmin' as const },
+      correlationId: 'c',
+      causationId: null,
+      occurredAt: '2024-05-01T00:00:00.000Z',
+    });
     const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
     await s.eventStore.append('store-a', [
       { id: id(1), type: 'StoreOpened', data: { storeId: 'a', companyId: 'acme', name: 'A', city: 'Austin' }, metadata: meta('acme') },
@@ -199,12 +205,12 @@ describe('projector runtime', () => {
       { id: id(3), type: 'ReviewAdded', data: { storeId: 'a', reviewId: 'r2', rating: 3 }, metadata: meta('acme') },
     ]);
     await caughtUp(s, r);
-    const firstBatch = changed(s.messages).map((m) => [m.subject, (m.data as ChangedMessage).id]);
+    const firstBatch = changed(s.messages).map((m) => [m.subject, (m.data as ChangedMessage).ids]);
     // The batch touched store "a" and the stats of "acme" (several times): one message each.
     expect(firstBatch.sort()).toEqual(
       [
-        [subjects.changed('acme', 'shop_stores'), 'a'],
-        [subjects.changed('acme', 'shop_company_stats'), 'acme'],
+        [subjects.changed('acme', 'shop_stores'), ['a']],
+        [subjects.changed('acme', 'shop_company_stats'), ['acme']],
       ].sort(),
     );
     s.messages.length = 0;
@@ -212,16 +218,51 @@ describe('projector runtime', () => {
     await caughtUp(s, r);
     const deleted = changed(s.messages).find((m) => (m.data as ChangedMessage).collection === 'shop_stores')!;
     expect(deleted.subject).toBe(subjects.changed('acme', 'shop_stores'));
-    expect(deleted.data).toMatchObject({ kind: 'changed', id: 'a', companyId: 'acme', position: 4 });
+    expect(deleted.data).toMatchObject({ kind: 'changed', ids: ['a'], many: false, companyId: 'acme', position: 4 });
     expect(s.messages.some((m) => m.subject === subjects.checkpoint('shop') && (m.data as { position: number }).position === 4)).toBe(true);
 
     // Every publish follows the end of the commit of its own position.
     for (let i = 0; i < log.length; i++) {
       if (!log[i]!.startsWith('publish')) continue;
       const position = log[i]!.split(' ')[1];
-      const lastCommit = log.slice(0, i).reverse().find((l) => l.startsWith('commit'));
+      const lastCommit = log
+        .slice(0, i)
+        .reverse()
+        .find((l) => l.startsWith('commit'));
       expect(lastCommit).toBe(`commit-end ${position}`);
     }
+  });
+
+  it('a batch changing more documents than the cap publishes "many" without ids', async () => {
+    const s = stack();
+    const def = shopProjection();
+    const r = runtime(s, [def]);
+    await r.start();
+    await caughtUp(s, r);
+    const meta = {
+      companyId: 'acme',
+      actor: { userId: 'u', role: 'CompanyAdmin' as const },
+      correlationId: 'c',
+      causationId: null,
+      occurredAt: '2024-05-01T00:00:00.000Z',
+    };
+    const opened = (n: number) => ({
+      id: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`,
+      type: 'StoreOpened',
+      data: { storeId: `s${n}`, companyId: 'acme', name: `S${n}`, city: 'Austin' },
+      metadata: meta,
+    });
+    const count = LIVE_CHANGED_IDS_CAP + 1;
+    // One append: the runtime sees it as one batch.
+    await s.eventStore.append(
+      'stores-many',
+      Array.from({ length: count }, (_, i) => opened(i)),
+    );
+    await caughtUp(s, r);
+    const stores = changed(s.messages).filter((m) => m.subject === subjects.changed('acme', 'shop_stores'));
+    expect(stores).toHaveLength(1);
+    expect(stores[0]!.data).toMatchObject({ kind: 'changed', collection: 'shop_stores', ids: [], many: true, companyId: 'acme' });
+    await r.stop();
   });
 
   it('a failed commit writes nothing, publishes nothing, and the batch is retried', async () => {

@@ -8,7 +8,8 @@ import type { ProjectionDefinition } from './definitions';
 import type { Clock } from './deps';
 import { createEventPump } from './event-pump';
 import { assertProjectionDefinitions, dropGeneration, isCurrent, readProjectionState } from './generations';
-import { withLease, type Leases } from './lease';
+import { runFollowerLoop } from './follower-loop';
+import type { Leases } from './lease';
 import { createGenerationProcessor } from './projection-processor';
 import { DEFAULT_REBUILD_BATCH_SIZE, rebuildProjection, type RebuildProgress } from './rebuild';
 import { errorMessage, RateMeter, silentLogger, type RuntimeLogger } from './runtime-logger';
@@ -107,32 +108,23 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
   const notifyPosition = () => positionListeners.forEach((l) => l());
 
   async function runProjection(run: Run, signal: AbortSignal): Promise<void> {
-    let failures = 0;
-    const leaseName = `projection:${run.def.name}`;
-    while (!signal.aborted) {
-      try {
-        if (leases) {
-          if (!(await leases.tryAcquire(leaseName))) {
-            run.status.state = 'standby';
-            await sleep(Math.max(50, Math.floor(leases.ttlMs / 2)), signal);
-            continue;
-          }
-          await withLease(leases, leaseName, signal, (s) => runOwned(run, s), (reason) =>
-            logger.warn({ projection: run.def.name, reason }, 'projection lease lost; going to standby'),
-          );
-        } else {
-          await runOwned(run, signal);
-        }
-        failures = 0;
-      } catch (err) {
-        if (signal.aborted) break;
-        failures++;
+    await runFollowerLoop({
+      leaseName: `projection:${run.def.name}`,
+      leases,
+      signal,
+      sleep,
+      retry,
+      follow: (s) => runOwned(run, s),
+      onStandby: () => {
+        run.status.state = 'standby';
+      },
+      onLeaseLost: (reason) => logger.warn({ projection: run.def.name, reason }, 'projection lease lost; going to standby'),
+      onFailure: (err, failures) => {
         run.status.state = 'error';
         run.status.lastError = errorMessage(err);
         logger.error({ err, projection: run.def.name, failures }, 'projection failed; retrying');
-        await sleep(backoffDelay(retry, failures), signal);
-      }
-    }
+      },
+    });
     run.status.state = 'stopped';
   }
 

@@ -38,7 +38,9 @@ let seq = 0;
 const uuid = () => `00000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`;
 
 async function publishRequested(eventStore: EventStore, locationId: string, companyId = 'acme') {
-  return eventStore.append(`location-${locationId}`, [{ id: uuid(), type: 'LocationPublishRequested', data: { locationId }, metadata: meta(companyId, `corr-${locationId}`) }]);
+  return eventStore.append(`location-${locationId}`, [
+    { id: uuid(), type: 'LocationPublishRequested', data: { locationId }, metadata: meta(companyId, `corr-${locationId}`) },
+  ]);
 }
 async function noise(eventStore: EventStore, n: number) {
   for (let i = 0; i < n; i++) await eventStore.append(`user-n${i}`, [{ id: uuid(), type: 'UserSignedIn', data: {}, metadata: meta(null) }]);
@@ -46,7 +48,11 @@ async function noise(eventStore: EventStore, n: number) {
 
 const fixedClock = { now: () => new Date('2024-06-01T12:00:00.000Z') };
 
-function runtime(s: { eventStore: EventStore; readStore: ReadStore }, reactors: ReactorDefinition[], extra: Partial<Parameters<typeof createReactorRuntime>[0]> = {}) {
+function runtime(
+  s: { eventStore: EventStore; readStore: ReadStore },
+  reactors: ReactorDefinition[],
+  extra: Partial<Parameters<typeof createReactorRuntime>[0]> = {},
+) {
   const r = createReactorRuntime({ ...s, reactors, clock: fixedClock, sleep: async () => undefined, ...extra });
   runtimes.push(r);
   return r;
@@ -54,7 +60,7 @@ function runtime(s: { eventStore: EventStore; readStore: ReadStore }, reactors: 
 
 async function settled(s: { eventStore: EventStore }, r: ReactorRuntime) {
   const head = await s.eventStore.headPosition();
-  for (const deadline = Date.now() + 10_000; ; ) {
+  for (const deadline = Date.now() + 10_000; ;) {
     const st = await r.status();
     if (st.every((x) => x.position !== null && x.position >= head)) return st;
     if (Date.now() > deadline) throw new Error(`reactor stuck: ${JSON.stringify(st)}`);
@@ -88,7 +94,13 @@ describe('reactor runtime', () => {
     expect(outcome).toMatchObject({
       type: 'LocationPublished',
       id: reactorEventId('google-publisher', source!.id, '#0', 'location-l1', 0),
-      metadata: { companyId: 'acme', actor: { userId: 'system', role: 'System' }, correlationId: 'corr-l1', causationId: source!.id, occurredAt: '2024-06-01T12:00:00.000Z' },
+      metadata: {
+        companyId: 'acme',
+        actor: { userId: 'system', role: 'System' },
+        correlationId: 'corr-l1',
+        causationId: source!.id,
+        occurredAt: '2024-06-01T12:00:00.000Z',
+      },
     });
     await r.stop();
 
@@ -131,10 +143,21 @@ describe('reactor runtime', () => {
     const calls: string[] = [];
     const sleeps: number[] = [];
     await publishRequested(s.eventStore, 'l3');
-    const r = runtime(s, [{ ...publisher(calls, (_e, attempt) => { if (attempt < 4) throw new Error('503 from Google'); }), maxAttempts: 10 }], {
-      backoff: { initialMs: 100, factor: 3, maxMs: 500 },
-      sleep: async (ms) => void sleeps.push(ms),
-    });
+    const r = runtime(
+      s,
+      [
+        {
+          ...publisher(calls, (_e, attempt) => {
+            if (attempt < 4) throw new Error('503 from Google');
+          }),
+          maxAttempts: 10,
+        },
+      ],
+      {
+        backoff: { initialMs: 100, factor: 3, maxMs: 500 },
+        sleep: async (ms) => void sleeps.push(ms),
+      },
+    );
     await r.start();
     await settled(s, r);
     expect(calls).toEqual(['l3#1', 'l3#2', 'l3#3', 'l3#4']);
@@ -168,7 +191,9 @@ describe('reactor runtime', () => {
     await r.start();
     const status = (await settled(s, r))[0]!;
     expect(calls).toEqual(['bad-request#1', 'flaky#1', 'flaky#2', 'flaky#3', 'flaky#4', 'ok#1']);
-    expect(status.parked.map((p) => ({ eventType: p.eventType, error: p.error, attempts: p.attempts, permanent: p.permanent, companyId: p.companyId }))).toEqual([
+    expect(
+      status.parked.map((p) => ({ eventType: p.eventType, error: p.error, attempts: p.attempts, permanent: p.permanent, companyId: p.companyId })),
+    ).toEqual([
       { eventType: 'LocationPublishRequested', error: '400 INVALID_ARGUMENT from Google', attempts: 1, permanent: true, companyId: 'acme' },
       { eventType: 'LocationPublishRequested', error: 'timeout', attempts: 4, permanent: false, companyId: 'acme' },
     ]);
@@ -250,7 +275,7 @@ describe('reactor runtime', () => {
     await a.start();
     await settled(s, a);
     await b.start();
-    for (const deadline = Date.now() + 5_000; (await b.status())[0]!.state !== 'standby'; ) {
+    for (const deadline = Date.now() + 5_000; (await b.status())[0]!.state !== 'standby';) {
       if (Date.now() > deadline) throw new Error('b never stood by');
       await new Promise((res) => setTimeout(res, 10));
     }

@@ -9,7 +9,8 @@ import { PermanentReactorError, type ReactorContext, type ReactorDefinition } fr
 import type { Clock } from './deps';
 import { createEventPump } from './event-pump';
 import { PARKED_COLLECTION, reactorCheckpointName } from './generations';
-import { withLease, type Leases } from './lease';
+import { runFollowerLoop } from './follower-loop';
+import type { Leases } from './lease';
 import { errorMessage, RateMeter, silentLogger, type RuntimeLogger } from './runtime-logger';
 
 /** Namespace of the uuid v5 ids of reactor outcome events. */
@@ -281,33 +282,24 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
   }
 
   async function runReactor(run: Run, signal: AbortSignal): Promise<void> {
-    let failures = 0;
-    const leaseName = `reactor:${run.def.name}`;
-    while (!signal.aborted) {
-      try {
-        if (leases) {
-          if (!(await leases.tryAcquire(leaseName))) {
-            run.state = 'standby';
-            await sleep(Math.max(50, Math.floor(leases.ttlMs / 2)), signal);
-            continue;
-          }
-          await withLease(leases, leaseName, signal, (s) => follow(run, s), (reason) =>
-            logger.warn({ reactor: run.def.name, reason }, 'reactor lease lost; going to standby'),
-          );
-        } else {
-          await follow(run, signal);
-        }
-        failures = 0;
-      } catch (err) {
-        // Store failures (checkpoint, park): start again from the checkpoint after a pause.
-        if (signal.aborted) break;
-        failures++;
+    await runFollowerLoop({
+      leaseName: `reactor:${run.def.name}`,
+      leases,
+      signal,
+      sleep,
+      retry: backoff,
+      follow: (s) => follow(run, s),
+      onStandby: () => {
+        run.state = 'standby';
+      },
+      onLeaseLost: (reason) => logger.warn({ reactor: run.def.name, reason }, 'reactor lease lost; going to standby'),
+      // Store failures (checkpoint, park): start again from the checkpoint after a pause.
+      onFailure: (err) => {
         run.state = 'error';
         run.lastError = errorMessage(err);
         logger.error({ err, reactor: run.def.name }, 'reactor runtime failed; restarting from checkpoint');
-        await sleep(backoffDelay(backoff, failures), signal);
-      }
-    }
+      },
+    });
     run.state = 'stopped';
   }
 

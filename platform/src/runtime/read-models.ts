@@ -3,13 +3,7 @@ import type { Bus, BusSubscription } from '../bus/bus';
 import type { Collection, Doc, ReadStore } from '../read-store/read-store';
 import type { ProjectionDefinition } from './definitions';
 import type { ReadModels } from './deps';
-import {
-  physicalCollectionName,
-  projectionCheckpointName,
-  readAllProjectionStates,
-  servingGeneration,
-  type ProjectionStateDoc,
-} from './generations';
+import { physicalCollectionName, projectionCheckpointName, readAllProjectionStates, servingGeneration, type ProjectionStateDoc } from './generations';
 
 export interface ReadModelsOptions {
   readStore: ReadStore;

@@ -54,9 +54,9 @@ describe('rebuildProjection', () => {
     await appendHistory(s.eventStore, generateShopHistory(600, 22));
     await rebuildProjection({ ...s, def: shopProjection(1) });
     const ac = new AbortController();
-    await expect(
-      rebuildProjection({ ...s, def: shopProjection(2), batchSize: 100, signal: ac.signal, afterBatch: () => ac.abort() }),
-    ).rejects.toBeInstanceOf(RebuildAbortedError);
+    await expect(rebuildProjection({ ...s, def: shopProjection(2), batchSize: 100, signal: ac.signal, afterBatch: () => ac.abort() })).rejects.toBeInstanceOf(
+      RebuildAbortedError,
+    );
     expect(await readProjectionState(s.readStore, 'shop')).toMatchObject({ activeGeneration: 1, version: 1, building: { generation: 2, version: 2 } });
 
     const result = await rebuildProjection({ ...s, def: shopProjection(3) });

@@ -62,7 +62,10 @@ export interface RebuildOptions {
 
 export class RebuildAbortedError extends Error {
   readonly code = 'PROJECTION.REBUILD_ABORTED';
-  constructor(readonly projection: string, readonly position: number) {
+  constructor(
+    readonly projection: string,
+    readonly position: number,
+  ) {
     super(`Rebuild of ${projection} stopped at position ${position}; run it again to resume`);
     this.name = 'RebuildAbortedError';
   }
@@ -70,7 +73,10 @@ export class RebuildAbortedError extends Error {
 
 export class RebuildBusyError extends Error {
   readonly code = 'PROJECTION.REBUILD_BUSY';
-  constructor(readonly projection: string, readonly holder: string | undefined) {
+  constructor(
+    readonly projection: string,
+    readonly holder: string | undefined,
+  ) {
     super(`A rebuild of ${projection} is already running${holder ? ` (${holder})` : ''}`);
     this.name = 'RebuildBusyError';
   }
@@ -96,9 +102,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
     const holder = (await leases.current(name))?.holder;
     throw new RebuildBusyError(def.name, holder);
   }
-  return withLease(leases, name, options.signal ?? new AbortController().signal, (signal) =>
-    rebuildUnleased({ ...options, signal }),
-  );
+  return withLease(leases, name, options.signal ?? new AbortController().signal, (signal) => rebuildUnleased({ ...options, signal }));
 }
 
 async function rebuildUnleased(options: RebuildOptions): Promise<RebuildResult> {

@@ -1,14 +1,16 @@
-import type { ProjectionDefinition } from '@locus/platform';
-import { azureEventTypes, type AzureEvent } from '@locus/contracts/azure/events';
+import type { ProjectionDefinition } from '@locus/platform/ports';
 import {
   AZURE_DIRECTORIES_COLLECTION,
   AZURE_DIRECTORY_USERS_COLLECTION,
   type AzureDirectoryDoc,
   type AzureDirectoryUserDoc,
-} from '@locus/contracts/azure/read-models';
+  type AzureEvent,
+  azureEventTypes,
+  type CompanyDeletedEvent,
+} from '@locus/contracts';
 
 /** The company's directory connection status and the directory users added to it: never a secret or a token. */
-export const azureProjection: ProjectionDefinition = {
+export const azureProjection: ProjectionDefinition<AzureEvent | CompanyDeletedEvent> = {
   name: 'azure',
   version: 1,
   collections: [
@@ -16,15 +18,14 @@ export const azureProjection: ProjectionDefinition = {
     { name: AZURE_DIRECTORY_USERS_COLLECTION, indexes: [{ key: { companyId: 1, displayName: 1 } }, { key: { userId: 1 } }] },
   ],
   handles: [...azureEventTypes, 'CompanyDeleted'],
-  async evolve(recorded, docs) {
-    const at = recorded.metadata.occurredAt;
-    if (recorded.type === 'CompanyDeleted') {
-      const { companyId } = recorded.data as { companyId: string };
+  async evolve(event, docs) {
+    const at = event.metadata.occurredAt;
+    if (event.type === 'CompanyDeleted') {
+      const { companyId } = event.data;
       docs.delete(AZURE_DIRECTORIES_COLLECTION, companyId);
       for (const doc of await docs.find(AZURE_DIRECTORY_USERS_COLLECTION, { companyId })) docs.delete(AZURE_DIRECTORY_USERS_COLLECTION, doc._id);
       return;
     }
-    const event = { type: recorded.type, data: recorded.data } as AzureEvent;
     const companyId = event.data.companyId;
     const prev = await docs.get<AzureDirectoryDoc>(AZURE_DIRECTORIES_COLLECTION, companyId);
     const base: AzureDirectoryDoc = prev ?? {

@@ -1,45 +1,41 @@
-import { describe, expect, it } from 'vitest';
-import type { Doc, ProjectionDocs, RecordedEvent } from '@locus/platform';
-import type { AzureEvent } from '@locus/contracts/azure/events';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '@locus/platform/ports';
+import { recorder } from '@locus/platform/runtime/testing/recorded-events';
+import { projectInMemory } from '@locus/platform/runtime/testing/projection-memory';
+import type { AzureEvent } from '@locus/contracts';
 import { azureProjection } from './azure-projection';
 
-function memoryDocs() {
-  const store = new Map<string, Map<string, Doc>>();
-  const col = (name: string) => store.get(name) ?? store.set(name, new Map()).get(name)!;
-  const docs: ProjectionDocs = {
-    get: async <T extends Doc>(c: string, id: string) => (structuredClone(col(c).get(id)) as T | undefined) ?? null,
-    find: async <T extends Doc>(c: string, filter: Record<string, unknown>) =>
-      [...col(c).values()].filter((d) => Object.entries(filter).every(([k, v]) => d[k] === v)).map((d) => structuredClone(d) as T),
-    put: (c, doc) => void col(c).set(doc._id, structuredClone(doc)),
-    delete: (c, id) => void col(c).delete(id),
-  };
-  return { docs, all: (c: string) => [...col(c).values()].sort((a, b) => a._id.localeCompare(b._id)) };
-}
-
-let position = 0;
-const recorded = (e: AzureEvent | { type: 'CompanyDeleted'; data: { companyId: string } }): RecordedEvent => ({
-  id: `e${++position}`,
-  type: e.type,
-  data: e.data,
-  streamName: `azuredirectory-${e.data.companyId}`,
-  revision: 0n,
-  position,
-  created: new Date('2025-01-15T10:00:00Z'),
-  metadata: { companyId: e.data.companyId, actor: { userId: 'u1', role: 'CompanyAdmin' }, correlationId: 'c', causationId: null, occurredAt: '2025-01-15T10:00:00.000Z' },
+/** Each test's n-th event happened at 10:00:0n. */
+let recordOne = recorder('2025-01-15T10:00:00.000Z');
+beforeEach(() => {
+  recordOne = recorder('2025-01-15T10:00:00.000Z');
 });
-const given = async (events: RecordedEvent[]) => {
-  const m = memoryDocs();
-  for (const e of events) await azureProjection.evolve(e, m.docs);
-  return m;
-};
+const recorded = (e: AzureEvent | { type: 'CompanyDeleted'; data: { companyId: string } }): RecordedEvent =>
+  recordOne(e.type, e.data, e.data.companyId, `azuredirectory-${e.data.companyId}`);
+const given = (events: RecordedEvent[]) => projectInMemory(azureProjection, events);
 
 const SECRET = 'v1.aXY.dGFn.c2VjcmV0';
 const TOKEN = 'v1.aXY.dGFn.dG9rZW4';
 const history = (): RecordedEvent[] => [
   recorded({ type: 'AzureCredentialsSaved', data: { companyId: 'c1', clientId: 'app', tenantId: 'tenant', clientSecret: SECRET } }),
-  recorded({ type: 'AzureDirectoryConnected', data: { companyId: 'c1', tenantId: 'tenant', clientId: 'app', accessToken: TOKEN, refreshToken: TOKEN, expiresAt: '2025-01-15T11:00:00.000Z', scope: 's', connectedByUserId: 'u1' } }),
+  recorded({
+    type: 'AzureDirectoryConnected',
+    data: {
+      companyId: 'c1',
+      tenantId: 'tenant',
+      clientId: 'app',
+      accessToken: TOKEN,
+      refreshToken: TOKEN,
+      expiresAt: '2025-01-15T11:00:00.000Z',
+      scope: 's',
+      connectedByUserId: 'u1',
+    },
+  }),
   recorded({ type: 'AzureTokensRefreshed', data: { companyId: 'c1', accessToken: TOKEN, refreshToken: null, expiresAt: '2025-01-15T12:00:00.000Z' } }),
-  recorded({ type: 'AzureDirectoryUserConnected', data: { companyId: 'c1', directoryUserId: 'd1', displayName: 'Ava Lee', userPrincipalName: 'ava.lee@contoso.com', userId: 'u9' } }),
+  recorded({
+    type: 'AzureDirectoryUserConnected',
+    data: { companyId: 'c1', directoryUserId: 'd1', displayName: 'Ava Lee', userPrincipalName: 'ava.lee@contoso.com', userId: 'u9' },
+  }),
 ];
 
 describe('azure projection', () => {
@@ -53,25 +49,39 @@ describe('azure projection', () => {
         tenantId: 'tenant',
         hasClientSecret: true,
         isConnected: true,
-        connectedAt: '2025-01-15T10:00:00.000Z',
+        connectedAt: '2025-01-15T10:00:02.000Z',
         connectedByUserId: 'u1',
-        credentialsUpdatedAt: '2025-01-15T10:00:00.000Z',
+        credentialsUpdatedAt: '2025-01-15T10:00:01.000Z',
         connectedUsers: 1,
       },
     ]);
     expect(JSON.stringify(m.all('azure-directories'))).not.toContain(SECRET);
     expect(JSON.stringify(m.all('azure-directories'))).not.toContain(TOKEN);
     expect(m.all('azure-directory-users')).toEqual([
-      { _id: 'c1:d1', companyId: 'c1', directoryUserId: 'd1', displayName: 'Ava Lee', userPrincipalName: 'ava.lee@contoso.com', userId: 'u9', connectedAt: '2025-01-15T10:00:00.000Z' },
+      {
+        _id: 'c1:d1',
+        companyId: 'c1',
+        directoryUserId: 'd1',
+        displayName: 'Ava Lee',
+        userPrincipalName: 'ava.lee@contoso.com',
+        userId: 'u9',
+        connectedAt: '2025-01-15T10:00:04.000Z',
+      },
     ]);
   });
 
   it('marks the directory disconnected when the connection is lost or another app is saved', async () => {
     const lost = await given([...history(), recorded({ type: 'AzureDirectoryConnectionLost', data: { companyId: 'c1', reason: 'revoked' } })]);
     expect(lost.all('azure-directories')[0]).toMatchObject({ isConnected: false, hasClientSecret: true });
-    const sameApp = await given([...history(), recorded({ type: 'AzureCredentialsSaved', data: { companyId: 'c1', clientId: 'app', tenantId: 'tenant', clientSecret: SECRET } })]);
+    const sameApp = await given([
+      ...history(),
+      recorded({ type: 'AzureCredentialsSaved', data: { companyId: 'c1', clientId: 'app', tenantId: 'tenant', clientSecret: SECRET } }),
+    ]);
     expect(sameApp.all('azure-directories')[0]).toMatchObject({ isConnected: true });
-    const otherApp = await given([...history(), recorded({ type: 'AzureCredentialsSaved', data: { companyId: 'c1', clientId: 'other', tenantId: 'tenant', clientSecret: SECRET } })]);
+    const otherApp = await given([
+      ...history(),
+      recorded({ type: 'AzureCredentialsSaved', data: { companyId: 'c1', clientId: 'other', tenantId: 'tenant', clientSecret: SECRET } }),
+    ]);
     expect(otherApp.all('azure-directories')[0]).toMatchObject({ isConnected: false, clientId: 'other', connectedAt: null });
   });
 

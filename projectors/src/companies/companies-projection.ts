@@ -6,7 +6,7 @@ import {
   type CompanyEvent,
   type UserEvent,
 } from '@locus/contracts';
-import type { ProjectionDefinition, ProjectionDocs, RecordedEvent } from '@locus/platform';
+import type { ProjectionDefinition, ProjectionDocs, RecordedEvent } from '@locus/platform/ports';
 import { listDate } from '../users/dates';
 
 export function companySearchText(doc: Pick<CompanyDirectoryDoc, 'companyName' | 'primaryContact' | 'createdAt'>): string {
@@ -108,6 +108,9 @@ export const companiesProjection: ProjectionDefinition = {
         docs.put(COMPANY_DIRECTORY_COLLECTION, withSearch({ ...entry, primaryContact: { id: event.data.userId, firstName, lastName, email, phoneNumber } }));
         return;
       }
+      default:
+        // The other events do not change the companies directory.
+        break;
     }
   },
 };

@@ -1,15 +1,16 @@
 import {
+  type CategoryEvent,
+  type CompanyDeletedEvent,
+  type ConnectedAccountEvent,
+  type ConnectionProcessEvent,
   GMB_ACCOUNTS_COLLECTION,
   GMB_CATEGORIES_COLLECTION,
   GMB_CONNECTION_PROCESSES_COLLECTION,
-  type CategoryEvent,
-  type ConnectedAccountEvent,
-  type ConnectionProcessEvent,
   type GmbAccountDoc,
   type GmbCategoryDoc,
   type GmbConnectionProcessDoc,
 } from '@locus/contracts';
-import type { ProjectionDefinition, RecordedEvent } from '@locus/platform';
+import type { ProjectionDefinition } from '@locus/platform/ports';
 
 type HandledEvent = ConnectionProcessEvent | ConnectedAccountEvent | CategoryEvent;
 
@@ -18,7 +19,7 @@ type HandledEvent = ConnectionProcessEvent | ConnectedAccountEvent | CategoryEve
  * progress (`gmb-connection-processes`) and Google's categories (`gmb-categories`).
  * No token, sealed or not, reaches these documents.
  */
-export const connectionsProjection: ProjectionDefinition = {
+export const connectionsProjection: ProjectionDefinition<HandledEvent | CompanyDeletedEvent> = {
   name: 'connections',
   version: 1,
   collections: [
@@ -36,14 +37,13 @@ export const connectionsProjection: ProjectionDefinition = {
     'GoogleCategoriesFetched',
     'CompanyDeleted',
   ],
-  async evolve(recorded: RecordedEvent, docs) {
-    const at = recorded.metadata.occurredAt;
-    if (recorded.type === 'CompanyDeleted') {
-      const { companyId } = recorded.data as { companyId: string };
+  async evolve(event, docs) {
+    const at = event.metadata.occurredAt;
+    if (event.type === 'CompanyDeleted') {
+      const { companyId } = event.data;
       for (const c of [GMB_ACCOUNTS_COLLECTION, GMB_CONNECTION_PROCESSES_COLLECTION]) for (const d of await docs.find(c, { companyId })) docs.delete(c, d._id);
       return;
     }
-    const event = { type: recorded.type, data: recorded.data } as HandledEvent;
     switch (event.type) {
       case 'GoogleAuthorizationGranted': {
         const d = event.data;
@@ -129,7 +129,8 @@ export const connectionsProjection: ProjectionDefinition = {
         return;
       case 'GoogleCategoriesFetched': {
         const keep = new Set(event.data.categories.map((c) => c.name));
-        for (const old of await docs.find<GmbCategoryDoc>(GMB_CATEGORIES_COLLECTION, {})) if (!keep.has(old._id)) docs.delete(GMB_CATEGORIES_COLLECTION, old._id);
+        for (const old of await docs.find<GmbCategoryDoc>(GMB_CATEGORIES_COLLECTION, {}))
+          if (!keep.has(old._id)) docs.delete(GMB_CATEGORIES_COLLECTION, old._id);
         for (const c of event.data.categories) {
           const doc: GmbCategoryDoc = { _id: c.name, companyId: null, name: c.name, displayName: c.displayName, displayNameLower: c.displayName.toLowerCase() };
           docs.put(GMB_CATEGORIES_COLLECTION, doc);

@@ -4,18 +4,27 @@ import {
   locationEventSchemas,
   type GoogleSnapshot,
   type LocationDoc,
+  type CompanyDeletedEvent,
+  type ConnectedAccountEvent,
   type LocationEvent,
+  type UserEvent,
   type LocationProfile,
   type LocationUserDoc,
 } from '@locus/contracts';
-import type { ProjectionDefinition, ProjectionDocs, RecordedEvent } from '@locus/platform';
-
-const SEP = '\u0001';
-const lower = (s: string | null | undefined) => (s ?? '').toLowerCase();
+import type { ProjectionDefinition, ProjectionDocs, SortSpec } from '@locus/platform/ports';
+import { linkOf, locationUsersCollection, refreshLinks } from './location-users';
+import { joinSearchText, lower } from './search-text';
 
 /** Directory search keys: StoreCode, Title, PrimaryPhoneNumber, PrimaryOwnerName, StreetAddressLine1, StreetAddressLine2. */
 export function searchTextOf(profile: LocationProfile, primaryOwnerName: string | null): string {
-  return [profile.StoreCode, profile.Title, profile.PrimaryPhoneNumber, primaryOwnerName, profile.StreetAddressLine1, profile.StreetAddressLine2].map(lower).join(SEP);
+  return joinSearchText([
+    profile.StoreCode,
+    profile.Title,
+    profile.PrimaryPhoneNumber,
+    primaryOwnerName,
+    profile.StreetAddressLine1,
+    profile.StreetAddressLine2,
+  ]);
 }
 
 function openStatusOf(doc: Pick<LocationDoc, 'isPublished' | 'googleOpenStatus'>): string {
@@ -29,6 +38,9 @@ function openStatusOf(doc: Pick<LocationDoc, 'isPublished' | 'googleOpenStatus'>
 function finish(doc: LocationDoc): LocationDoc {
   doc.storeCodeSort = lower(doc.profile.StoreCode);
   doc.titleSort = lower(doc.profile.Title);
+  doc.stateCode = doc.profile.State.trim().toUpperCase();
+  doc.townLower = lower(doc.profile.Town);
+  doc.postCode = doc.profile.PostCode.trim();
   doc.openStatus = openStatusOf(doc);
   doc.pendingGoogleEdits = (doc.pendingEditIds as string[]).length;
   doc.searchText = searchTextOf(doc.profile, doc.primaryOwnerName);
@@ -48,37 +60,22 @@ function applyGoogle(doc: LocationDoc, google: GoogleSnapshot): void {
   doc.totalRatingsCount = google.totalRatingsCount;
 }
 
-type LinkFields = Pick<LocationUserDoc, '_id' | 'companyId' | 'locationId' | 'userId' | 'userName' | 'userEmail' | 'isPrimaryOwner' | 'isStaffMember' | 'createdAt'>;
-
-function linkOf(doc: LocationDoc, link: LinkFields): LocationUserDoc {
-  const location = {
-    title: doc.profile.Title,
-    thumbnailUrl: doc.thumbnailUrl,
-    streetAddressLine1: doc.profile.StreetAddressLine1,
-    streetAddressLine2: doc.profile.StreetAddressLine2,
-  };
-  const { _id, companyId, locationId, userId, userName, userEmail, isPrimaryOwner, isStaffMember, createdAt } = link;
-  return {
-    _id, companyId, locationId, userId, userName, userEmail, isPrimaryOwner, isStaffMember, createdAt,
-    location,
-    searchText: [location.title, location.streetAddressLine1, location.streetAddressLine2].map(lower).join(SEP),
-  };
-}
-
-/** Keeps the location snapshot in the user links in step with the location. */
-async function refreshLinks(docs: ProjectionDocs, doc: LocationDoc): Promise<void> {
-  for (const link of await docs.find<LocationUserDoc>(LOCATION_USERS_COLLECTION, { locationId: doc._id })) {
-    docs.put(LOCATION_USERS_COLLECTION, linkOf(doc, link));
-  }
-}
-
 async function removeLocation(docs: ProjectionDocs, locationId: string): Promise<void> {
   docs.delete(LOCATIONS_COLLECTION, locationId);
   for (const link of await docs.find<LocationUserDoc>(LOCATION_USERS_COLLECTION, { locationId })) docs.delete(LOCATION_USERS_COLLECTION, link._id);
 }
 
 function newDoc(
-  d: { locationId: string; companyId: string; connectionId: string; accountName: string; accountDisplayName: string; profile: LocationProfile; hours: LocationDoc['hours']; attributes: Record<string, boolean> },
+  d: {
+    locationId: string;
+    companyId: string;
+    connectionId: string;
+    accountName: string;
+    accountDisplayName: string;
+    profile: LocationProfile;
+    hours: LocationDoc['hours'];
+    attributes: Record<string, boolean>;
+  },
   at: string,
   previous: LocationDoc | null,
 ): LocationDoc {
@@ -113,57 +110,102 @@ function newDoc(
     googleErrorAt: null,
     storeCodeSort: '',
     titleSort: '',
+    stateCode: '',
+    townLower: '',
+    postCode: '',
     searchText: '',
   };
 }
 
-const LOCATION_EVENT_TYPES = Object.keys(locationEventSchemas);
+const LOCATION_EVENT_TYPES = Object.keys(locationEventSchemas) as LocationEvent['type'][];
+
+/** The directory's sorts (query-api/src/locations/routes.ts): the chosen field, then store code and id. */
+const DIRECTORY_SORTS: SortSpec[] = [
+  { storeCodeSort: 1, _id: 1 },
+  ...(['titleSort', 'totalRatingsCount', 'openStatus', 'lastSyncDate'] as const).map((key): SortSpec => ({ [key]: -1, storeCodeSort: 1, _id: 1 })),
+];
 const OTHER_EVENT_TYPES = ['GoogleAccountDisconnected', 'UserUpdated', 'ProfileUpdated', 'UserDeleted', 'CompanyDeleted'] as const;
+
+/** The events the projection handles: the locations' own and those that reach their documents. */
+type HandledEvent =
+  | LocationEvent
+  | Extract<ConnectedAccountEvent, { type: 'GoogleAccountDisconnected' }>
+  | Extract<UserEvent, { type: 'UserUpdated' | 'ProfileUpdated' | 'UserDeleted' }>
+  | CompanyDeletedEvent;
 
 /**
  * The location directory and details (`locations`) and the user-location links
  * (`location-users`). Pure and replayable: a rebuild never calls Google.
  */
-export const locationsProjection: ProjectionDefinition = {
+export const locationsProjection: ProjectionDefinition<HandledEvent> = {
   name: 'locations',
-  version: 1,
+  // 2: the directory's and the user-location links' search text got an FTS (text) index.
+  // 3: directory filter keys (stateCode, townLower, postCode); a new delete/publish/sync attempt clears the last failure.
+  version: 3,
   collections: [
     {
       name: LOCATIONS_COLLECTION,
-      // companyId first: every query is company-scoped; one index per directory sort.
+      // companyId first: every query is company-scoped; one index per directory sort, ending
+      // with the sort's tie-breakers so the page is found in the index alone.
       indexes: [
-        { key: { companyId: 1, storeCodeSort: 1 } },
-        { key: { companyId: 1, titleSort: 1 } },
-        { key: { companyId: 1, totalRatingsCount: 1 } },
-        { key: { companyId: 1, openStatus: 1 } },
-        { key: { companyId: 1, lastSyncDate: 1 } },
+        { key: { companyId: 1, storeCodeSort: 1, _id: 1 } },
+        { key: { companyId: 1, titleSort: 1, storeCodeSort: 1, _id: 1 } },
+        { key: { companyId: 1, totalRatingsCount: 1, storeCodeSort: 1, _id: 1 } },
+        { key: { companyId: 1, openStatus: 1, storeCodeSort: 1, _id: 1 } },
+        { key: { companyId: 1, lastSyncDate: 1, storeCodeSort: 1, _id: 1 } },
         { key: { companyId: 1, connectionId: 1 } },
+        { key: { companyId: 1, stateCode: 1 } },
+        { key: { companyId: 1, postCode: 1 } },
+        { key: { companyId: 1, townLower: 1 } },
         { key: { companyId: 1, primaryOwnerId: 1 } },
+        { key: { searchText: 'text' } },
+      ],
+      queries: [
+        ...DIRECTORY_SORTS.map((sort) => ({ name: `directory by ${Object.keys(sort)[0]}`, filter: { companyId: 'c' }, sort })),
+        ...DIRECTORY_SORTS.map((sort) => ({
+          name: `directory search by ${Object.keys(sort)[0]}`,
+          filter: { companyId: 'c', searchText: { $regex: 'pearl' } },
+          sort,
+        })),
+        {
+          name: 'directory of one connection',
+          filter: { companyId: 'c', connectionId: 'x', searchText: { $regex: 'bn-0042' } },
+          sort: { titleSort: 1, storeCodeSort: 1, _id: 1 },
+        },
+        { name: 'directory by state', filter: { companyId: 'c', stateCode: 'TX' }, sort: { storeCodeSort: 1, _id: 1 } },
+        {
+          name: 'directory by status, city and ZIP',
+          filter: { companyId: 'c', openStatus: 'Published', townLower: { $regex: 'aus' }, postCode: { $gte: '787', $lt: '787\uffff' } },
+          sort: { titleSort: -1, storeCodeSort: 1, _id: 1 },
+        },
+        { name: 'location items', filter: { companyId: 'c' }, sort: { titleSort: 1, _id: 1 } },
+        {
+          name: 'directory filters (status, state, city, zip)',
+          filter: { companyId: 'c', openStatus: 'OPEN', stateCode: 'CO', townLower: { $regex: 'den' }, postCode: { $gte: '802', $lt: '802\uffff' } },
+          sort: { titleSort: 1, storeCodeSort: 1, _id: 1 },
+        },
       ],
     },
-    {
-      name: LOCATION_USERS_COLLECTION,
-      indexes: [{ key: { companyId: 1, userId: 1 } }, { key: { companyId: 1, locationId: 1 } }, { key: { locationId: 1 } }, { key: { userId: 1 } }],
-    },
+    locationUsersCollection,
   ],
   handles: [...LOCATION_EVENT_TYPES, ...OTHER_EVENT_TYPES],
-  async evolve(recorded: RecordedEvent, docs) {
+  async evolve(recorded, docs) {
     const at = recorded.metadata.occurredAt;
     switch (recorded.type) {
       case 'GoogleAccountDisconnected': {
-        const { connectionId, companyId } = recorded.data as { connectionId: string; companyId: string };
+        const { connectionId, companyId } = recorded.data;
         for (const doc of await docs.find<LocationDoc>(LOCATIONS_COLLECTION, { companyId, connectionId })) await removeLocation(docs, doc._id);
         return;
       }
       case 'CompanyDeleted': {
-        const { companyId } = recorded.data as { companyId: string };
+        const { companyId } = recorded.data;
         for (const doc of await docs.find<LocationDoc>(LOCATIONS_COLLECTION, { companyId })) docs.delete(LOCATIONS_COLLECTION, doc._id);
         for (const link of await docs.find<LocationUserDoc>(LOCATION_USERS_COLLECTION, { companyId })) docs.delete(LOCATION_USERS_COLLECTION, link._id);
         return;
       }
       case 'UserUpdated':
       case 'ProfileUpdated': {
-        const d = recorded.data as { userId: string; firstName: string; lastName: string; email: string };
+        const d = recorded.data;
         const name = `${d.firstName} ${d.lastName}`.trim();
         for (const link of await docs.find<LocationUserDoc>(LOCATION_USERS_COLLECTION, { userId: d.userId })) {
           docs.put(LOCATION_USERS_COLLECTION, { ...link, userName: name, userEmail: d.email });
@@ -174,16 +216,19 @@ export const locationsProjection: ProjectionDefinition = {
         return;
       }
       case 'UserDeleted': {
-        const { userId } = recorded.data as { userId: string };
+        const { userId } = recorded.data;
         for (const link of await docs.find<LocationUserDoc>(LOCATION_USERS_COLLECTION, { userId })) docs.delete(LOCATION_USERS_COLLECTION, link._id);
         for (const doc of await docs.find<LocationDoc>(LOCATIONS_COLLECTION, { primaryOwnerId: userId })) {
           docs.put(LOCATIONS_COLLECTION, finish({ ...doc, primaryOwnerId: null, primaryOwnerName: null }));
         }
         return;
       }
+      default:
+        // The location events: handled below.
+        break;
     }
 
-    const event = { type: recorded.type, data: recorded.data } as LocationEvent;
+    const event = recorded;
     const id = event.data.locationId;
     const existing = await docs.get<LocationDoc>(LOCATIONS_COLLECTION, id);
 
@@ -206,6 +251,9 @@ export const locationsProjection: ProjectionDefinition = {
       case 'LocationDeleted':
         await removeLocation(docs, id);
         return;
+      default:
+        // The other events change an existing location: handled below.
+        break;
     }
     if (!existing) return;
     const doc: LocationDoc = { ...existing, pendingEditIds: [...((existing.pendingEditIds as string[] | undefined) ?? [])] };
@@ -272,7 +320,10 @@ export const locationsProjection: ProjectionDefinition = {
       case 'LocationPublishRequested':
       case 'LocationSyncRequested':
       case 'LocationDeleteRequested':
-        return;
+        // A new attempt supersedes the last failure: its outcome says what holds now (issue 10 item 6).
+        if (doc.googleError === null) return;
+        cleared();
+        break;
       case 'UserAssignedToLocation': {
         const d = event.data;
         const linkId = `${id}:${d.userId}`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCATIONS_COLLECTION, LOCATION_USERS_COLLECTION, type LocationDoc, type LocationProfile, type LocationUserDoc } from '@locus/contracts';
 import { foldInMemory } from '@locus/platform/runtime/testing/shop-projection';
-import { recorder } from '../users/testing/history';
+import { recorder } from '@locus/platform/runtime/testing/recorded-events';
 import { locationsProjection } from './locations-projection';
 
 const profile = (title: string, storeCode: string): LocationProfile => ({
@@ -55,20 +55,73 @@ const history = () => {
   const e = recorder();
   const base = { companyId: 'c1', connectionId: 'k1', accountName: 'accounts/1', accountDisplayName: 'Brand' };
   return [
-    e('LocationImported', { ...base, locationId: 'L1', processId: 'p', profile: profile('Pearl St', 'B-2'), hours: [], attributes: {}, urls: {}, google: google('locations/1', { openStatus: 'CLOSED_TEMPORARILY', canReopen: true }), syncedAt: '2025-03-04T09:00:01.000Z' }, 'c1'),
+    e(
+      'LocationImported',
+      {
+        ...base,
+        locationId: 'L1',
+        processId: 'p',
+        profile: profile('Pearl St', 'B-2'),
+        hours: [],
+        attributes: {},
+        urls: {},
+        google: google('locations/1', { openStatus: 'CLOSED_TEMPORARILY', canReopen: true }),
+        syncedAt: '2025-03-04T09:00:01.000Z',
+      },
+      'c1',
+    ),
     e('LocationCreated', { ...base, locationId: 'L2', profile: profile('Main St', 'a-1'), hours: [], attributes: { IsWomenOwned: true } }, 'c1'),
     e('LocationCreated', { ...base, locationId: 'L3', profile: profile('Gone', 'Z-9'), hours: [], attributes: {} }, 'c1'),
     e('LocationDeleted', { locationId: 'L3', companyId: 'c1', deletedFromGoogle: false, storeCode: 'Z-9', requestId: null }, 'c1'),
     e('LocationPublishRequested', { locationId: 'L2', requestId: 'r' }, 'c1'),
-    e('LocationPublished', { locationId: 'L2', requestId: 'r', google: google('locations/2', { thumbnailUrl: null, totalRating: null, totalRatingsCount: 0 }), publishedAt: '2025-03-04T09:00:06.000Z' }, 'c1'),
-    e('LocationHoursUpdated', { locationId: 'L2', hours: [{ openDay: 'MONDAY', openTime: { hours: 9, minutes: 0 }, closeDay: 'MONDAY', closeTime: { hours: 17, minutes: 0 } }] }, 'c1'),
+    e(
+      'LocationPublished',
+      {
+        locationId: 'L2',
+        requestId: 'r',
+        google: google('locations/2', { thumbnailUrl: null, totalRating: null, totalRatingsCount: 0 }),
+        publishedAt: '2025-03-04T09:00:06.000Z',
+      },
+      'c1',
+    ),
+    e(
+      'LocationHoursUpdated',
+      { locationId: 'L2', hours: [{ openDay: 'MONDAY', openTime: { hours: 9, minutes: 0 }, closeDay: 'MONDAY', closeTime: { hours: 17, minutes: 0 } }] },
+      'c1',
+    ),
     e('LocationAttributesUpdated', { locationId: 'L2', attributes: { IsWomenOwned: false }, urls: { UrlFacebook: 'https://fb.example/x' } }, 'c1'),
-    e('LocationGoogleUpdateFailed', { locationId: 'L2', sourceEventId: 'event-8', sourceType: 'LocationAttributesUpdated', code: 'GOOGLE.INVALID_ARGUMENT', message: 'Google rejected the location attributes' }, 'c1'),
-    e('UserAssignedToLocation', { locationId: 'L2', userId: 'u1', userName: 'Uma User', userEmail: 'uma@x.test', isPrimaryOwner: true, isStaffMember: false, reason: 'assigned' }, 'c1'),
-    e('UserAssignedToLocation', { locationId: 'L2', userId: 'u2', userName: 'Sam Staff', userEmail: 'sam@x.test', isPrimaryOwner: false, isStaffMember: true, reason: 'assigned' }, 'c1'),
-    e('UserAssignedToLocation', { locationId: 'L1', userId: 'u2', userName: 'Sam Staff', userEmail: 'sam@x.test', isPrimaryOwner: false, isStaffMember: false, reason: 'assigned' }, 'c1'),
+    e(
+      'LocationGoogleUpdateFailed',
+      {
+        locationId: 'L2',
+        sourceEventId: 'event-8',
+        sourceType: 'LocationAttributesUpdated',
+        code: 'GOOGLE.INVALID_ARGUMENT',
+        message: 'Google rejected the location attributes',
+      },
+      'c1',
+    ),
+    e(
+      'UserAssignedToLocation',
+      { locationId: 'L2', userId: 'u1', userName: 'Uma User', userEmail: 'uma@x.test', isPrimaryOwner: true, isStaffMember: false, reason: 'assigned' },
+      'c1',
+    ),
+    e(
+      'UserAssignedToLocation',
+      { locationId: 'L2', userId: 'u2', userName: 'Sam Staff', userEmail: 'sam@x.test', isPrimaryOwner: false, isStaffMember: true, reason: 'assigned' },
+      'c1',
+    ),
+    e(
+      'UserAssignedToLocation',
+      { locationId: 'L1', userId: 'u2', userName: 'Sam Staff', userEmail: 'sam@x.test', isPrimaryOwner: false, isStaffMember: false, reason: 'assigned' },
+      'c1',
+    ),
     e('UserUpdated', { userId: 'u1', firstName: 'Uma', lastName: 'Owner', email: 'uma@x.test', phoneNumber: '' }, 'c1'),
-    e('LocationUpdated', { locationId: 'L2', profile: { ...profile('Main St', 'a-1'), StreetAddressLine1: '2 Main St' }, changed: ['StreetAddressLine1'] }, 'c1'),
+    e(
+      'LocationUpdated',
+      { locationId: 'L2', profile: { ...profile('Main St', 'a-1'), StreetAddressLine1: '2 Main St' }, changed: ['StreetAddressLine1'] },
+      'c1',
+    ),
   ];
 };
 
@@ -85,6 +138,9 @@ describe('locations projection', () => {
       totalRatingsCount: 12,
       lastSyncDate: '2025-03-04T09:00:01.000Z',
       storeCodeSort: 'b-2',
+      stateCode: 'CO',
+      townLower: 'denver',
+      postCode: '80202',
     });
     expect(docs.L2).toMatchObject({
       openStatus: 'Published',
@@ -102,6 +158,24 @@ describe('locations projection', () => {
     });
   });
 
+  it('clears a failed delete from Google once a later attempt supersedes it', async () => {
+    const e = recorder('2025-03-05T00:00:00.000Z');
+    const failed = e(
+      'LocationDeleteFailed',
+      { locationId: 'L1', requestId: 'd1', code: 'GOOGLE.FAILED_PRECONDITION', message: 'Google refused the location: Site managers cannot delete locations.' },
+      'c1',
+    );
+    const errorOf = async (events: ReturnType<typeof history>) =>
+      ((await foldInMemory(locationsProjection, events)).get(LOCATIONS_COLLECTION) as LocationDoc[]).find((d) => d._id === 'L1')!.googleError;
+    expect(await errorOf([...history(), e('LocationDeleteRequested', { locationId: 'L1', requestId: 'd1' }, 'c1'), failed])).toMatch(/Site managers/);
+    for (const next of [
+      e('LocationDeleteRequested', { locationId: 'L1', requestId: 'd2' }, 'c1'),
+      e('LocationSyncRequested', { locationId: 'L1', requestId: 's1' }, 'c1'),
+    ]) {
+      expect(await errorOf([...history(), failed, next]), next.type).toBeNull();
+    }
+  });
+
   it('keeps user links with the location snapshot and badges', async () => {
     const links = (await foldInMemory(locationsProjection, history())).get(LOCATION_USERS_COLLECTION) as LocationUserDoc[];
     const byId = Object.fromEntries(links.map((l) => [l._id, l]));
@@ -110,10 +184,27 @@ describe('locations projection', () => {
     expect(byId['L2:u2']).toMatchObject({ isStaffMember: true, createdAt: '2025-03-04T09:00:11.000Z' });
   });
 
-  it('drops a disconnected account\'s locations and links; keeps other accounts', async () => {
+  it("drops a disconnected account's locations and links; keeps other accounts", async () => {
     const e = recorder('2025-03-05T00:00:00.000Z');
-    const other = e('LocationCreated', { locationId: 'L9', companyId: 'c1', connectionId: 'k2', accountName: 'accounts/2', accountDisplayName: 'Other', profile: profile('Other', 'O-1'), hours: [], attributes: {} }, 'c1');
-    const result = await foldInMemory(locationsProjection, [...history(), other, e('GoogleAccountDisconnected', { connectionId: 'k1', companyId: 'c1', accountName: 'accounts/1' }, 'c1')]);
+    const other = e(
+      'LocationCreated',
+      {
+        locationId: 'L9',
+        companyId: 'c1',
+        connectionId: 'k2',
+        accountName: 'accounts/2',
+        accountDisplayName: 'Other',
+        profile: profile('Other', 'O-1'),
+        hours: [],
+        attributes: {},
+      },
+      'c1',
+    );
+    const result = await foldInMemory(locationsProjection, [
+      ...history(),
+      other,
+      e('GoogleAccountDisconnected', { connectionId: 'k1', companyId: 'c1', accountName: 'accounts/1' }, 'c1'),
+    ]);
     expect((result.get(LOCATIONS_COLLECTION) as LocationDoc[]).map((d) => d._id)).toEqual(['L9']);
     expect(result.get(LOCATION_USERS_COLLECTION)).toEqual([]);
   });

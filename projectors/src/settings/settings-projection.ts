@@ -1,20 +1,22 @@
-import type { ProjectionDefinition, RecordedEvent } from '@locus/platform';
-import { settingsEventTypes, type SettingsEvent } from '@locus/contracts/settings/events';
+import type { ProjectionDefinition } from '@locus/platform/ports';
 import {
   ADMIN_VARIABLES_COLLECTION,
+  type AdminVariableDoc,
   COMPANY_ADMIN_VARIABLE_VALUES_COLLECTION,
   COMPANY_VARIABLES_COLLECTION,
   companyAdminValueId,
-  type AdminVariableDoc,
   type CompanyAdminVariableValueDoc,
+  type CompanyDeletedEvent,
   type CompanyVariableDoc,
-} from '@locus/contracts/settings/read-models';
+  type SettingsEvent,
+  settingsEventTypes,
+} from '@locus/contracts';
 
 /**
  * Company variables, administrator variables and the companies' values of administrator
  * variables. Sealed values are copied as they are: the read store never sees clear text.
  */
-export const settingsProjection: ProjectionDefinition = {
+export const settingsProjection: ProjectionDefinition<SettingsEvent | CompanyDeletedEvent> = {
   name: 'settings',
   version: 1,
   collections: [
@@ -23,16 +25,15 @@ export const settingsProjection: ProjectionDefinition = {
     { name: COMPANY_ADMIN_VARIABLE_VALUES_COLLECTION, indexes: [{ key: { companyId: 1 } }, { key: { adminVariableId: 1 } }] },
   ],
   handles: [...settingsEventTypes, 'CompanyDeleted'],
-  async evolve(recorded: RecordedEvent, docs) {
-    const at = recorded.metadata.occurredAt;
-    if (recorded.type === 'CompanyDeleted') {
-      const { companyId } = recorded.data as { companyId: string };
+  async evolve(event, docs) {
+    const at = event.metadata.occurredAt;
+    if (event.type === 'CompanyDeleted') {
+      const { companyId } = event.data;
       for (const c of [COMPANY_VARIABLES_COLLECTION, COMPANY_ADMIN_VARIABLE_VALUES_COLLECTION]) {
         for (const doc of await docs.find(c, { companyId })) docs.delete(c, doc._id);
       }
       return;
     }
-    const event = { type: recorded.type, data: recorded.data } as SettingsEvent;
     switch (event.type) {
       case 'CompanyVariablesSeeded':
         for (const v of event.data.variables) {

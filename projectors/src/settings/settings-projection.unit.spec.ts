@@ -1,48 +1,63 @@
 import { describe, expect, it } from 'vitest';
-import type { Doc, ProjectionDocs, RecordedEvent } from '@locus/platform';
-import type { SettingsEvent } from '@locus/contracts/settings/events';
+import type { RecordedEvent } from '@locus/platform/ports';
+import { recorder } from '@locus/platform/runtime/testing/recorded-events';
+import { projectInMemory } from '@locus/platform/runtime/testing/projection-memory';
+import type { SettingsEvent } from '@locus/contracts';
 import { settingsProjection } from './settings-projection';
 
-/** Documents in memory; find supports the equality filters the projection uses. */
-function memoryDocs() {
-  const store = new Map<string, Map<string, Doc>>();
-  const col = (name: string) => store.get(name) ?? store.set(name, new Map()).get(name)!;
-  const docs: ProjectionDocs = {
-    get: async <T extends Doc>(c: string, id: string) => (structuredClone(col(c).get(id)) as T | undefined) ?? null,
-    find: async <T extends Doc>(c: string, filter: Record<string, unknown>) =>
-      [...col(c).values()].filter((d) => Object.entries(filter).every(([k, v]) => d[k] === v)).map((d) => structuredClone(d) as T),
-    put: (c, doc) => void col(c).set(doc._id, structuredClone(doc)),
-    delete: (c, id) => void col(c).delete(id),
-  };
-  return { docs, all: (c: string) => [...col(c).values()].sort((a, b) => a._id.localeCompare(b._id)) };
-}
-
-let position = 0;
-const recorded = (e: SettingsEvent | { type: 'CompanyDeleted'; data: { companyId: string } }, companyId: string | null = 'c1'): RecordedEvent => ({
-  id: `e${++position}`,
-  type: e.type,
-  data: e.data,
-  streamName: 'x',
-  revision: 0n,
-  position,
-  created: new Date('2025-01-15T10:00:00Z'),
-  metadata: { companyId, actor: { userId: 'u1', role: 'CompanyAdmin' }, correlationId: 'c', causationId: null, occurredAt: `2025-01-15T10:00:${String(position % 60).padStart(2, '0')}.000Z` },
-});
-
-const given = async (events: RecordedEvent[]) => {
-  const m = memoryDocs();
-  for (const e of events) await settingsProjection.evolve(e, m.docs);
-  return m;
-};
+const recordOne = recorder('2025-01-15T10:00:00.000Z');
+const recorded = (e: SettingsEvent | { type: 'CompanyDeleted'; data: { companyId: string } }, companyId: string | null = 'c1'): RecordedEvent =>
+  recordOne(e.type, e.data, companyId, 'x');
+const given = (events: RecordedEvent[]) => projectInMemory(settingsProjection, events);
 
 const sealed = 'v1.aXY.dGFn.Ym9keQ';
 const history = (): RecordedEvent[] => [
-  recorded({ type: 'CompanyVariablesSeeded', data: { companyId: 'c1', variables: [{ variableId: 's1', variableName: 'BusinessName', title: 'Business Name', description: null, isBooleanType: false, value: null }] } }),
-  recorded({ type: 'CompanyVariableCreated', data: { companyId: 'c1', variableId: 'v1', variableName: 'ApiKey', title: 'Api Key', description: null, entityType: null, isBooleanType: false, isEncrypted: true, value: sealed } }),
-  recorded({ type: 'CompanyVariableUpdated', data: { companyId: 'c1', variableId: 'v1', variableName: 'PartnerApiKey', title: 'Partner Api Key', description: 'd', entityType: 'Location', isBooleanType: false, isEncrypted: true } }),
+  recorded({
+    type: 'CompanyVariablesSeeded',
+    data: {
+      companyId: 'c1',
+      variables: [{ variableId: 's1', variableName: 'BusinessName', title: 'Business Name', description: null, isBooleanType: false, value: null }],
+    },
+  }),
+  recorded({
+    type: 'CompanyVariableCreated',
+    data: {
+      companyId: 'c1',
+      variableId: 'v1',
+      variableName: 'ApiKey',
+      title: 'Api Key',
+      description: null,
+      entityType: null,
+      isBooleanType: false,
+      isEncrypted: true,
+      value: sealed,
+    },
+  }),
+  recorded({
+    type: 'CompanyVariableUpdated',
+    data: {
+      companyId: 'c1',
+      variableId: 'v1',
+      variableName: 'PartnerApiKey',
+      title: 'Partner Api Key',
+      description: 'd',
+      entityType: 'Location',
+      isBooleanType: false,
+      isEncrypted: true,
+    },
+  }),
   recorded({ type: 'CompanyVariableValueSet', data: { companyId: 'c1', variableId: 's1', isEncrypted: false, value: 'Acme' } }),
-  recorded({ type: 'AdminVariablesSeeded', data: { variables: [{ variableId: 'a1', variableName: 'AIReviewRepliesEnabled', title: 'AI', description: null, isBooleanType: true, value: '1' }] } }, null),
-  recorded({ type: 'AdminVariableCreated', data: { variableId: 'a2', variableName: 'Extra', title: 'Extra', description: null, isBooleanType: false, value: 'x' } }, null),
+  recorded(
+    {
+      type: 'AdminVariablesSeeded',
+      data: { variables: [{ variableId: 'a1', variableName: 'AIReviewRepliesEnabled', title: 'AI', description: null, isBooleanType: true, value: '1' }] },
+    },
+    null,
+  ),
+  recorded(
+    { type: 'AdminVariableCreated', data: { variableId: 'a2', variableName: 'Extra', title: 'Extra', description: null, isBooleanType: false, value: 'x' } },
+    null,
+  ),
   recorded({ type: 'CompanyAdminVariableValueSet', data: { companyId: 'c1', adminVariableId: 'a1', value: '0' } }),
   recorded({ type: 'CompanyAdminVariableValueSet', data: { companyId: 'c1', adminVariableId: 'a2', value: 'y' } }),
   recorded({ type: 'AdminVariableDeleted', data: { variableId: 'a2', variableName: 'Extra' } }, null),

@@ -1,22 +1,18 @@
-import type { ProjectionDefinition } from '@locus/platform';
-import { staffEventTypes, type StaffEvent } from '@locus/contracts/staff/events';
-import { STAFF_COLLECTION, type StaffDoc } from '@locus/contracts/staff/read-models';
+import type { ProjectionDefinition } from '@locus/platform/ports';
+import { type CompanyDeletedEvent, STAFF_COLLECTION, type StaffDoc, type StaffEvent, staffEventTypes } from '@locus/contracts';
 
 /** Active staff members per company. */
-export const staffProjection: ProjectionDefinition = {
+export const staffProjection: ProjectionDefinition<StaffEvent | CompanyDeletedEvent> = {
   name: 'staff',
   version: 1,
   collections: [{ name: STAFF_COLLECTION, indexes: [{ key: { companyId: 1, createdAt: -1 } }] }],
   handles: [...staffEventTypes, 'CompanyDeleted'],
-  async evolve(recorded, docs) {
-    const at = recorded.metadata.occurredAt;
-    if (recorded.type === 'CompanyDeleted') {
-      const { companyId } = recorded.data as { companyId: string };
-      for (const doc of await docs.find(STAFF_COLLECTION, { companyId })) docs.delete(STAFF_COLLECTION, doc._id);
-      return;
-    }
-    const event = { type: recorded.type, data: recorded.data } as StaffEvent;
+  async evolve(event, docs) {
+    const at = event.metadata.occurredAt;
     switch (event.type) {
+      case 'CompanyDeleted':
+        for (const doc of await docs.find(STAFF_COLLECTION, { companyId: event.data.companyId })) docs.delete(STAFF_COLLECTION, doc._id);
+        return;
       case 'StaffMemberCreated': {
         const { staffId, ...d } = event.data;
         const doc: StaffDoc = { _id: staffId, ...d, createdAt: at, updatedAt: at };

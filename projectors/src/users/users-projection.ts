@@ -1,11 +1,5 @@
-import {
-  USERS_COLLECTION,
-  roleNames,
-  type IdentityUserEvent,
-  type UserDoc,
-  type UserEvent,
-} from '@locus/contracts';
-import type { ProjectionDefinition, ProjectionDocs, RecordedEvent } from '@locus/platform';
+import { USERS_COLLECTION, roleNames, type IdentityUserEvent, type UserDoc, type UserEvent } from '@locus/contracts';
+import type { ProjectionDefinition, ProjectionDocs, RecordedEvent } from '@locus/platform/ports';
 import { listDate } from './dates';
 
 const HANDLED = [
@@ -109,6 +103,9 @@ export const usersProjection: ProjectionDefinition = {
       case 'UserDeleted':
         docs.delete(USERS_COLLECTION, event.data.userId);
         return;
+      default:
+        // The other events (a password change) do not change the user document.
+        break;
     }
   },
 };

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { USERS_COLLECTION } from '@locus/contracts';
 import { foldInMemory } from '@locus/platform/runtime/testing/shop-projection';
 import { usersProjection } from './users-projection';
-import { recorder, userCreated } from './testing/history';
+import { recorder } from '@locus/platform/runtime/testing/recorded-events';
+import { userCreated } from './testing/user-fixtures';
 
 const history = () => {
   const e = recorder();
@@ -12,7 +13,21 @@ const history = () => {
     e('UserCreated', userCreated('bob', 'c1', 'CompanyUser', { firstName: 'Bob', lastName: 'Stone', phoneNumber: '(303) 555-0199' }), 'c1'),
     e('UserCreated', userCreated('cy', 'c1', 'CompanyUser'), 'c1'),
     e('UserUpdated', { userId: 'bob', firstName: 'Bobby', lastName: 'Stone', email: 'Bobby@Example.test', phoneNumber: '(303) 555-0199' }, 'c1'),
-    e('ProfileUpdated', { userId: 'ada', firstName: 'Ada', lastName: 'King', email: 'ada@example.test', phoneNumber: '1', addressLine1: '1 Main', addressLine2: '', city: 'Denver', postalCode: '80202' }, 'c1'),
+    e(
+      'ProfileUpdated',
+      {
+        userId: 'ada',
+        firstName: 'Ada',
+        lastName: 'King',
+        email: 'ada@example.test',
+        phoneNumber: '1',
+        addressLine1: '1 Main',
+        addressLine2: '',
+        city: 'Denver',
+        postalCode: '80202',
+      },
+      'c1',
+    ),
     e('AvatarChanged', { userId: 'ada', imageUrl: '/media/avatars/a.png' }, 'c1'),
     e('UserDeactivated', { userId: 'bob', companyId: 'c1' }, 'c1'),
     e('UserDeleted', { userId: 'cy', companyId: 'c1', reason: 'deleted' }, 'c1'),

@@ -1,5 +1,4 @@
-import { getAzureCredentialsRoute } from '@locus/contracts/azure/routes';
-import { AZURE_DIRECTORIES_COLLECTION, type AzureDirectoryDoc } from '@locus/contracts/azure/read-models';
+import { AZURE_DIRECTORIES_COLLECTION, type AzureDirectoryDoc, getAzureCredentialsRoute } from '@locus/contracts';
 import { implement, ok, type QueryDeps, type RouteImplementation } from '@locus/platform';
 
 /** The Important Notice! dialog's stored values: ids only; the client secret is never returned. */

@@ -1,9 +1,9 @@
 import {
+  companyErrors,
   COMPANIES_COLLECTION,
   COMPANY_DIRECTORY_COLLECTION,
   USERS_COLLECTION,
   companiesDropdownRoute,
-  companyMessages,
   getCompanyNameRoute,
   listCompaniesRoute,
   listCompanyAdminsRoute,
@@ -11,10 +11,9 @@ import {
   type CompanyDirectoryDoc,
   type CompanyDoc,
   type CompanyRow,
-  type PagedQuery,
   type UserDoc,
 } from '@locus/contracts';
-import { implement, notFound, type QueryDeps, type RouteImplementation } from '@locus/platform';
+import { fail, implement, type QueryDeps, type RouteImplementation } from '@locus/platform';
 import { pageOf, searchFilter } from '../users/paging';
 import { userRowOf } from '../users/rows';
 
@@ -40,14 +39,14 @@ export const companyRowOf = (doc: CompanyDirectoryDoc): CompanyRow => ({
 export function companiesQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   const directory = () => deps.readModels.collection<CompanyDirectoryDoc>(COMPANY_DIRECTORY_COLLECTION);
   const users = () => deps.readModels.collection<UserDoc>(USERS_COLLECTION);
-  const requireCompany = async (companyId: string) => {
+  const companyEntryOrNotFound = async (companyId: string) => {
     const entry = await directory().findOne({ _id: companyId });
-    if (!entry) throw notFound('COMPANY.NOT_FOUND', companyMessages.companyNotFound);
+    if (!entry) throw fail(companyErrors.notFound);
     return entry;
   };
 
   return [
-    implement<unknown, PagedQuery>(listCompaniesRoute, async (req) => ({
+    implement(listCompaniesRoute, async (req) => ({
       body: await pageOf(directory(), searchFilter('searchText', req.query.search), req.query, { createdAt: -1, _id: 1 }, companyRowOf),
     })),
 
@@ -56,14 +55,14 @@ export function companiesQueryRoutes(deps: QueryDeps): RouteImplementation[] {
       return { body: { Success: true, Data: docs.map((d) => ({ Id: d._id, CompanyName: d.companyName, DefaultCompanyAdminId: d.defaultAdminId })) } };
     }),
 
-    implement<{ companyId: string }, PagedQuery>(listCompanyAdminsRoute, async (req) => {
-      await requireCompany(req.params.companyId);
+    implement(listCompanyAdminsRoute, async (req) => {
+      await companyEntryOrNotFound(req.params.companyId);
       const filter = { companyId: req.params.companyId, role: 'CompanyAdmin', ...searchFilter('searchText', req.query.search) };
       return { body: await pageOf(users(), filter, req.query, { isDefaultCompanyContact: -1, createdAt: 1, _id: 1 }, userRowOf) };
     }),
 
-    implement<{ companyId: string }, PagedQuery>(listCompanyUsersRoute, async (req) => {
-      await requireCompany(req.params.companyId);
+    implement(listCompanyUsersRoute, async (req) => {
+      await companyEntryOrNotFound(req.params.companyId);
       const filter = { companyId: req.params.companyId, ...searchFilter('searchText', req.query.search) };
       return { body: await pageOf(users(), filter, req.query, { createdAt: -1, _id: 1 }, userRowOf) };
     }),
@@ -71,7 +70,7 @@ export function companiesQueryRoutes(deps: QueryDeps): RouteImplementation[] {
     implement(getCompanyNameRoute, async (req) => {
       const companyId = req.auth!.companyId!;
       const company = await deps.readModels.collection<CompanyDoc>(COMPANIES_COLLECTION).findOne({ _id: companyId });
-      if (!company) throw notFound('COMPANY.NOT_FOUND', companyMessages.companyNotFound);
+      if (!company) throw fail(companyErrors.notFound);
       return { body: { Success: true, Data: { Id: company._id, CompanyName: company.companyName } } };
     }),
   ];

@@ -10,7 +10,7 @@ import {
   type GmbAccountDoc,
   type GmbConnectionProcessDoc,
 } from '@locus/contracts';
-import { implement, notFound, ok, type Filter, type QueryDeps, type RequestContext, type RouteImplementation } from '@locus/platform';
+import { callerCompanyId, implement, notFound, ok, type Filter, type QueryDeps, type AnyRequest, type RouteImplementation } from '@locus/platform';
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
@@ -19,11 +19,7 @@ export function connectionsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   const accounts = () => deps.readModels.collection<GmbAccountDoc>(GMB_ACCOUNTS_COLLECTION);
   const processes = () => deps.readModels.collection<GmbConnectionProcessDoc>(GMB_CONNECTION_PROCESSES_COLLECTION);
 
-  const companyOf = (req: RequestContext<any, any, any>, notFoundCode: string, message: string) => {
-    const companyId = req.auth?.companyId;
-    if (!companyId) throw notFound(notFoundCode, message);
-    return companyId;
-  };
+  const companyOf = (req: AnyRequest, notFoundCode: string, message: string) => callerCompanyId(req, () => notFound(notFoundCode, message));
 
   const countLocations = (companyId: string, connectionId: string) =>
     deps.readModels.collection(LOCATIONS_COLLECTION).countDocuments({ companyId, connectionId });
@@ -40,7 +36,7 @@ export function connectionsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
     TotalLocations: await countLocations(d.companyId, d._id),
   });
 
-  const process = implement<{ processId: string }>(connectionProcessRoute, async (req) => {
+  const process = implement(connectionProcessRoute, async (req) => {
     const companyId = companyOf(req, 'CONNECTIONS.PROCESS_NOT_FOUND', m.processNotFound);
     const doc = await processes().findOne({ _id: req.params.processId, companyId });
     if (!doc) throw notFound('CONNECTIONS.PROCESS_NOT_FOUND', m.processNotFound);
@@ -68,7 +64,7 @@ export function connectionsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
     });
   });
 
-  const list = implement<unknown, { search?: string; page: number; pageSize: number }>(listConnectedAccountsRoute, async (req) => {
+  const list = implement(listConnectedAccountsRoute, async (req) => {
     const companyId = companyOf(req, 'CONNECTIONS.ACCOUNT_NOT_FOUND', m.accountNotFound);
     const filter: Filter = { companyId };
     const term = req.query.search?.trim();
@@ -84,7 +80,7 @@ export function connectionsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
     return { body: { Success: true, Data: await Promise.all(docs.map(toRow)), TotalRecords: total, Page: page, PageSize: pageSize } };
   });
 
-  const getOne = implement<{ id: string }>(getConnectedAccountRoute, async (req) => {
+  const getOne = implement(getConnectedAccountRoute, async (req) => {
     const companyId = companyOf(req, 'CONNECTIONS.ACCOUNT_NOT_FOUND', m.accountNotFound);
     const id = req.params.id;
     const filter: Filter = isUuid(id) ? { _id: id, companyId } : { name: id.startsWith('accounts/') ? id : `accounts/${id}`, companyId };

@@ -1,61 +1,68 @@
 import { buildOpenApiDocument, liveStreamRoute, type RouteDef } from '@locus/contracts';
+import { createReadStream, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { AnyRouter } from '@locus/platform';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const REDOC_BUNDLE = 'redoc.standalone.js';
 
-export function openApiDocumentOf(routes: readonly RouteDef[]) {
+/** The OpenAPI document of `routes`, served from `publicUrl` (default: the server it is read from). */
+export function openApiDocumentOf(routes: readonly RouteDef[], publicUrl?: string) {
   return buildOpenApiDocument(
     routes,
     {
       title: 'Locus API',
       version: '1.0.0',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       description:
         'Commands answer with X-Position; send it back as X-Min-Position on a query to read your own write. ' +
         'Errors: { Success: false, ResponseMessage, ApiError: { ErrorCode, ErrorMessage, Fields } }. ' +
         'Also served: GET /health (liveness) and GET /ready (ports reachable).',
     },
-    { eventStreamRoutes: [liveStreamRoute.name] },
+    {
+      eventStreamRoutes: [liveStreamRoute.name],
+      servers: publicUrl ? [{ url: publicUrl, description: 'Locus' }] : [{ url: '/', description: 'This server' }],
+    },
   );
 }
 
-function docsPage(routes: readonly RouteDef[]): string {
-  const rows = [...routes]
-    .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))
-    .map(
-      (r) =>
-        `<tr><td class="m ${r.method.toLowerCase()}">${r.method}</td><td><code>${escapeHtml(r.path)}</code></td>` +
-        `<td>${escapeHtml(r.kind)}</td><td>${escapeHtml(r.roles.join(', '))}</td><td>${escapeHtml(r.summary ?? r.name)}</td></tr>`,
-    )
-    .join('\n');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Locus API</title>
-<style>
-body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1c2127}
-table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #dce0e5;padding:.35rem .5rem;text-align:left;vertical-align:top}
-th{background:#f6f7f9}code{font-size:13px}.m{font-weight:600}.get{color:#1c6e42}.post{color:#215db0}.put,.patch{color:#935610}.delete{color:#ac2f33}
-</style></head><body>
-<h1>Locus API</h1>
-<p>${routes.length} routes. Machine-readable: <a href="/api/docs/openapi.json">OpenAPI 3.1 (JSON)</a>.
-Authenticated routes take <code>Authorization: Bearer &lt;token&gt;</code>.</p>
-<table><thead><tr><th>Method</th><th>Path</th><th>Kind</th><th>Roles</th><th>Summary</th></tr></thead>
-<tbody>
-${rows}
-</tbody></table></body></html>`;
+/** Redoc's self-contained browser bundle: beside the compiled server, else from node_modules. */
+export function redocBundlePath(): string {
+  const beside = fileURLToPath(new URL(`./${REDOC_BUNDLE}`, import.meta.url));
+  if (existsSync(beside)) return beside;
+  return createRequire(import.meta.url).resolve(`redoc/bundles/${REDOC_BUNDLE}`);
 }
 
-/** `GET /api/docs` (readable route list) and `GET /api/docs/openapi.json`; no external assets. */
-export function mountDocs(router: AnyRouter, routes: readonly RouteDef[]): void {
+const DOCS_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Locus API</title><style>body{margin:0}</style></head><body>
+<noscript>The API reference needs JavaScript; the document itself is at <a href="/api/docs/openapi.json">/api/docs/openapi.json</a>.</noscript>
+<redoc spec-url="/api/docs/openapi.json" hide-download-button="false"></redoc>
+<script src="/api/docs/${REDOC_BUNDLE}"></script>
+</body></html>`;
+
+// Redoc renders with inline styles, runs its search in a blob: worker and shows data: images.
+const DOCS_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:";
+
+/**
+ * `GET /api/docs`: an interactive reference (Redoc, served from this server: no CDN) over
+ * `GET /api/docs/openapi.json`.
+ */
+export function mountDocs(router: AnyRouter, routes: readonly RouteDef[], options: { publicUrl?: string } = {}): void {
   let document: ReturnType<typeof openApiDocumentOf> | undefined;
-  let page: string | undefined;
   router.get('/api/docs/openapi.json', async function openApiJson(ctx) {
-    document ??= openApiDocumentOf(routes);
+    document ??= openApiDocumentOf(routes, options.publicUrl);
     ctx.body = document;
   });
+  router.get(`/api/docs/${REDOC_BUNDLE}`, async function redocBundle(ctx) {
+    ctx.type = 'application/javascript; charset=utf-8';
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.body = createReadStream(redocBundlePath());
+  });
   router.get('/api/docs', async function apiDocsPage(ctx) {
-    page ??= docsPage(routes);
     ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-    ctx.body = page;
+    ctx.set('Content-Security-Policy', DOCS_CSP);
+    ctx.body = DOCS_PAGE;
   });
 }

@@ -1,10 +1,4 @@
-import {
-  COMPANIES_COLLECTION,
-  USERS_COLLECTION,
-  refreshTokenRoute,
-  type CompanyDoc,
-  type UserDoc,
-} from '@locus/contracts';
+import { COMPANIES_COLLECTION, USERS_COLLECTION, refreshTokenRoute, type CompanyDoc, type UserDoc } from '@locus/contracts';
 import { implement, unauthenticated, type QueryDeps, type RouteImplementation, type TokenClaims } from '@locus/platform';
 
 /**
@@ -20,9 +14,7 @@ export function identityQueryRoutes(deps: QueryDeps): RouteImplementation[] {
       const { claims } = await deps.tokens.verify(bearer);
       const user = await deps.readModels.collection<UserDoc>(USERS_COLLECTION).findOne({ _id: claims.userId });
       if (user && !user.loginAllowed) throw unauthenticated('AUTH.SESSION_REVOKED', 'Your session is no longer valid; please log in again');
-      const company = claims.companyId
-        ? await deps.readModels.collection<CompanyDoc>(COMPANIES_COLLECTION).findOne({ _id: claims.companyId })
-        : null;
+      const company = claims.companyId ? await deps.readModels.collection<CompanyDoc>(COMPANIES_COLLECTION).findOne({ _id: claims.companyId }) : null;
       const fresh: TokenClaims = {
         ...claims,
         ...(user ? { fullName: user.fullName, email: user.email, profileImgUrl: user.imageUrl } : {}),

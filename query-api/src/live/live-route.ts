@@ -1,5 +1,4 @@
-import { liveStreamRoute, subjects } from '@locus/contracts';
-import type { LiveMessage } from '@locus/contracts';
+import { type LiveMessage, liveStreamRoute, mayHearCollection, subjects } from '@locus/contracts';
 import { implement, openSseChannel, SSE_HEADERS, type AuthContext, type Bus, type RouteImplementation } from '@locus/platform';
 import type { Logger } from 'pino';
 
@@ -27,10 +26,20 @@ export function liveScopesOf(auth: AuthContext): string[] {
 
 const eventNameOf = (data: unknown): string | undefined => {
   const kind = (data as Partial<LiveMessage> | null)?.kind;
-  return kind === 'changed' || kind === 'notification' ? kind : undefined;
+  return kind === 'changed' || kind === 'notification' || kind === 'resync' ? kind : undefined;
 };
 
-/** `GET /api/live`: server-sent events from the bus, scoped by the verified token. */
+/** Live changes are filtered by role as the queries are: no pings about collections the caller cannot read. */
+const mayHear = (auth: AuthContext, data: unknown): boolean => {
+  const message = data as Partial<LiveMessage> | null;
+  return message?.kind !== 'changed' || typeof message.collection !== 'string' || mayHearCollection(auth.role, message.collection);
+};
+
+/**
+ * `GET /api/live`: server-sent events from the bus, scoped by the verified token and filtered
+ * by role; written with backpressure (a client too slow to read gets one `resync` instead of
+ * its backlog, see openSseChannel).
+ */
 export function liveQueryRoutes(deps: LiveDeps): RouteImplementation[] {
   return [
     implement(liveStreamRoute, async (req) => {
@@ -38,6 +47,7 @@ export function liveQueryRoutes(deps: LiveDeps): RouteImplementation[] {
       const channel = openSseChannel({ keepAliveMs: deps.keepAliveMs ?? 10_000, retryMs: deps.retryMs ?? 3000 });
       const subscriptions = liveScopesOf(auth).map((scope) =>
         deps.bus.subscribe(scope, (message) => {
+          if (!mayHear(auth, message.data)) return;
           const event = eventNameOf(message.data);
           channel.send(message.data, event ? { event } : {});
         }),

@@ -1,8 +1,8 @@
-import { opsProjectionsRoute } from '@locus/contracts';
+import { opsProjectionsRoute, type OpsStatusReportDto } from '@locus/contracts';
 import { implement, ok, unavailable, type RouteImplementation } from '@locus/platform';
 
 export interface OpsStatusSource {
-  status(): Promise<unknown>;
+  status(): Promise<OpsStatusReportDto>;
 }
 
 /** `GET /api/ops/projections` (Administrator): the projector/reactor runtime's status. */

@@ -1,6 +1,5 @@
-import { listStaffFilteredRoute, listStaffRoute, type Staff } from '@locus/contracts/staff/routes';
-import { STAFF_COLLECTION, type StaffDoc } from '@locus/contracts/staff/read-models';
-import { implement, notFound, ok, type QueryDeps, type RequestContext, type RouteImplementation } from '@locus/platform';
+import { listStaffFilteredRoute, listStaffRoute, type Staff, STAFF_COLLECTION, type StaffDoc, staffErrors } from '@locus/contracts';
+import { fail, implement, ok, type QueryDeps, type RequestContext, type RouteImplementation } from '@locus/platform';
 
 const toStaff = (d: StaffDoc): Staff => ({
   Id: d._id,
@@ -21,7 +20,7 @@ export const matchesStaffFilter = (d: StaffDoc, filter: string) => {
 export function staffQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   const list = async (req: RequestContext<{ companyId: string; filter?: string }>) => {
     // Another company's id answers 404, like an unknown one.
-    if (req.params.companyId !== req.auth?.companyId) throw notFound('STAFF.NOT_FOUND', 'The company was not found');
+    if (req.params.companyId !== req.auth?.companyId) throw fail(staffErrors.notFound);
     const docs = await deps.readModels.collection<StaffDoc>(STAFF_COLLECTION).find({ companyId: req.params.companyId }, { sort: { createdAt: -1, _id: 1 } });
     return ok(docs.filter((d) => matchesStaffFilter(d, req.params.filter ?? '')).map(toStaff));
   };

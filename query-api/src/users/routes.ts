@@ -7,7 +7,6 @@ import {
   userMessages,
   userPickerRoute,
   type CompanyDoc,
-  type PagedQuery,
   type UserDoc,
   type UserProfile,
 } from '@locus/contracts';
@@ -22,16 +21,20 @@ export function usersQueryRoutes(deps: QueryDeps, options: { media?: BlobStore }
   const users = () => deps.readModels.collection<UserDoc>(USERS_COLLECTION);
 
   return [
-    implement<unknown, PagedQuery>(listUsersRoute, async (req) => {
+    implement(listUsersRoute, async (req) => {
       const auth = req.auth!;
       const filter = { companyId: auth.companyId, _id: { $ne: auth.userId }, ...searchFilter('searchText', req.query.search) };
       return { body: await pageOf(users(), filter, req.query, { createdAt: -1, _id: 1 }, userRowOf) };
     }),
 
-    implement<unknown, { role?: 'CompanyAdmin' | 'CompanyUser' }>(userPickerRoute, async (req) => {
+    implement(userPickerRoute, async (req) => {
       const filter = { companyId: req.auth!.companyId, loginAllowed: true, ...(req.query.role ? { role: req.query.role } : {}) };
       const docs = await users().find(filter, { sort: { firstName: 1, lastName: 1 } });
-      return { body: { Success: true, Data: docs.map((d) => ({ Id: d._id, FirstName: d.firstName, LastName: d.lastName, UserRoleId: d.role })) } };
+      // The filter holds the company's members only; an Administrator (no company) never matches it.
+      const members = docs.flatMap((d) =>
+        d.role === 'Administrator' ? [] : [{ Id: d._id, FirstName: d.firstName, LastName: d.lastName, UserRoleId: d.role }],
+      );
+      return { body: { Success: true, Data: members } };
     }),
 
     implement(getProfileRoute, async (req) => {
@@ -56,7 +59,7 @@ export function usersQueryRoutes(deps: QueryDeps, options: { media?: BlobStore }
       return { body: { Success: true, Data: profile } };
     }),
 
-    implement<{ fileName: string }>(avatarImageRoute, async (req) => {
+    implement(avatarImageRoute, async (req) => {
       const blob = await media.get(`avatars/${req.params.fileName}`);
       if (!blob) throw notFound('MEDIA.NOT_FOUND', 'Image not found');
       return {

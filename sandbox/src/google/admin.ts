@@ -1,18 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { createRng } from '../kit/rng';
 import type { RouteTable } from '../kit/routes';
 import { requireBodyObject } from './api/common';
 import { invalidArgument } from './errors';
-import { avatarPath } from './seed/activity';
-import { FIRST_NAMES, LAST_NAMES } from './seed/content';
 import type { GoogleStore, GoogleSandboxOptions } from './store';
-import type { GReview } from './state';
-
-const STARS = ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'] as const;
 
 /**
  * Test and demo hooks under /google/__sandbox (not part of Google's API):
- * inject failures, change limits, expire tokens, add reviews, create the benchmark account.
+ * inject failures, change limits, expire tokens, create the benchmark account
+ * (reviews and the data clock: admin-reviews.ts).
  */
 export function registerAdminRoutes(routes: RouteTable, store: GoogleStore) {
   const prefix = '/google/__sandbox';
@@ -22,6 +16,7 @@ export function registerAdminRoutes(routes: RouteTable, store: GoogleStore) {
     ctx.body = {
       seed: state.seed,
       anchor: state.anchor,
+      dataNow: new Date(store.dataNow()).toISOString(),
       options: store.options,
       users: state.users.map((u) => ({ sub: u.sub, name: u.name, email: u.email })),
       accounts: Object.values(state.accounts).map((a) => ({
@@ -37,7 +32,8 @@ export function registerAdminRoutes(routes: RouteTable, store: GoogleStore) {
   routes.add('POST', `${prefix}/fail-next`, (ctx) => {
     const body = ctx.request.body && typeof ctx.request.body === 'object' ? (ctx.request.body as Record<string, unknown>) : {};
     const status = Number(body.status ?? 503);
-    if (![429, 500, 502, 503, 504].includes(status)) throw invalidArgument('status must be 429, 500, 502, 503 or 504', [{ field: 'status', description: 'unsupported status' }]);
+    if (![429, 500, 502, 503, 504].includes(status))
+      throw invalidArgument('status must be 429, 500, 502, 503 or 504', [{ field: 'status', description: 'unsupported status' }]);
     const count = Number(body.count ?? 1);
     store.failNext({
       status: status as 500,
@@ -50,11 +46,19 @@ export function registerAdminRoutes(routes: RouteTable, store: GoogleStore) {
 
   routes.add('PATCH', `${prefix}/options`, (ctx) => {
     const body = requireBodyObject(ctx.request.body);
-    const numeric: (keyof GoogleSandboxOptions)[] = ['accessTokenTtlSeconds', 'authCodeTtlSeconds', 'editsPerWindow', 'editWindowMs', 'queriesPerMinute', 'mediaFetchTimeoutMs'];
+    const numeric: (keyof GoogleSandboxOptions)[] = [
+      'accessTokenTtlSeconds',
+      'authCodeTtlSeconds',
+      'editsPerWindow',
+      'editWindowMs',
+      'queriesPerMinute',
+      'mediaFetchTimeoutMs',
+    ];
     for (const key of numeric) {
       if (body[key] === undefined) continue;
       const v = Number(body[key]);
-      if (!Number.isFinite(v) || v < 0) throw invalidArgument(`${key} must be a non-negative number`, [{ field: key, description: 'must be a non-negative number' }]);
+      if (!Number.isFinite(v) || v < 0)
+        throw invalidArgument(`${key} must be a non-negative number`, [{ field: key, description: 'must be a non-negative number' }]);
       (store.options as unknown as Record<string, number>)[key] = v;
     }
     ctx.body = store.options;
@@ -75,36 +79,20 @@ export function registerAdminRoutes(routes: RouteTable, store: GoogleStore) {
   routes.add('POST', `${prefix}/bench-account`, (ctx) => {
     const body = ctx.request.body && typeof ctx.request.body === 'object' ? (ctx.request.body as Record<string, unknown>) : {};
     const locations = Number(body.locations ?? 10_000);
-    if (!Number.isInteger(locations) || locations < 1 || locations > 50_000) throw invalidArgument('locations must be 1..50000', [{ field: 'locations', description: 'must be an integer from 1 to 50000' }]);
+    if (!Number.isInteger(locations) || locations < 1 || locations > 50_000)
+      throw invalidArgument('locations must be 1..50000', [{ field: 'locations', description: 'must be an integer from 1 to 50000' }]);
     const account = store.ensureBenchAccount(locations);
     const owner = store.user(account.members[0]!.sub)!;
-    ctx.body = { name: `accounts/${account.id}`, accountName: account.accountName, locationCount: account.locationIds.length, owner: { email: owner.email, sub: owner.sub } };
+    ctx.body = {
+      name: `accounts/${account.id}`,
+      accountName: account.accountName,
+      locationCount: account.locationIds.length,
+      owner: { email: owner.email, sub: owner.sub },
+    };
   });
 
   routes.add('POST', `${prefix}/reset`, (ctx) => {
     store.reseed();
     ctx.body = { reset: true };
-  });
-
-  routes.add('POST', `${prefix}/locations/{locationId}/reviews`, (ctx, p) => {
-    const loc = store.state.locations[p.locationId!];
-    if (!loc) throw invalidArgument(`Unknown location ${p.locationId}`, [{ field: 'locationId', description: 'not found' }]);
-    const body = ctx.request.body && typeof ctx.request.body === 'object' ? (ctx.request.body as Record<string, unknown>) : {};
-    const rng = createRng(randomBytes(4).readUInt32BE());
-    const stars = typeof body.starRating === 'string' ? STARS.indexOf(body.starRating as (typeof STARS)[number]) + 1 : Number(body.starRating ?? 5);
-    if (!Number.isInteger(stars) || stars < 1 || stars > 5) throw invalidArgument('starRating must be 1-5 or ONE..FIVE', [{ field: 'starRating', description: 'must be 1-5' }]);
-    const name = typeof body.reviewerName === 'string' && body.reviewerName.trim() ? body.reviewerName.trim() : `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`;
-    const now = new Date(store.now()).toISOString();
-    const review: GReview = {
-      reviewId: `Ci9${randomBytes(26).toString('base64url')}`,
-      reviewer: { displayName: name, isAnonymous: false, profilePhotoPath: avatarPath(name, rng) },
-      starRating: STARS[stars - 1]!,
-      ...(typeof body.comment === 'string' && body.comment ? { comment: body.comment } : {}),
-      createTime: now,
-      updateTime: now,
-    };
-    store.reviewsOf(loc).unshift(review);
-    store.changed();
-    ctx.body = { name: `accounts/${loc.accountId}/locations/${loc.id}/reviews/${review.reviewId}`, reviewId: review.reviewId };
   });
 }

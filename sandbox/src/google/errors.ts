@@ -65,19 +65,12 @@ export function validationDetails(violations: FieldViolation[], domain = BI_DOMA
 
 export const toSnakePath = (p: string) => p.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`);
 
-export const notFoundError = (message = 'Requested entity was not found.') =>
-  new GoogleApiError(404, 'NOT_FOUND', message);
+export const notFoundError = (message = 'Requested entity was not found.') => new GoogleApiError(404, 'NOT_FOUND', message);
 
-export const permissionDenied = (message = 'The caller does not have permission') =>
-  new GoogleApiError(403, 'PERMISSION_DENIED', message);
+export const permissionDenied = (message = 'The caller does not have permission') => new GoogleApiError(403, 'PERMISSION_DENIED', message);
 
 export const failedPrecondition = (message: string, reason?: string) =>
-  new GoogleApiError(
-    400,
-    'FAILED_PRECONDITION',
-    message,
-    reason ? [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: BI_DOMAIN }] : [],
-  );
+  new GoogleApiError(400, 'FAILED_PRECONDITION', message, reason ? [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: BI_DOMAIN }] : []);
 
 export function unauthenticated(kind: 'missing' | 'invalid'): GoogleApiError {
   const message =

@@ -26,13 +26,25 @@ let imageUrl: string;
 
 function authorizeUrl(extra: Record<string, string> = {}) {
   const u = new URL(`${sandbox.url}/google/oauth/authorize`);
-  const params = { client_id: 'locus-test', redirect_uri: REDIRECT, response_type: 'code', scope: SCOPE, state: 's-123', access_type: 'offline', prompt: 'consent', ...extra };
+  const params = {
+    client_id: 'locus-test',
+    redirect_uri: REDIRECT,
+    response_type: 'code',
+    scope: SCOPE,
+    state: 's-123',
+    access_type: 'offline',
+    prompt: 'consent',
+    ...extra,
+  };
   for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
   return u.toString();
 }
 
 async function token(form: Record<string, string>) {
-  const res = await fetch(`${sandbox.url}/google/oauth/token`, { method: 'POST', body: new URLSearchParams({ client_id: 'locus-test', client_secret: 'secret', ...form }) });
+  const res = await fetch(`${sandbox.url}/google/oauth/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ client_id: 'locus-test', client_secret: 'secret', ...form }),
+  });
   return { status: res.status, json: (await res.json()) as Record<string, string | number> };
 }
 
@@ -163,7 +175,7 @@ describe('Business Profile APIs', () => {
     northwind = accounts.json.accounts.find((a: { accountName: string }) => a.accountName === 'Northwind Auto Care').name;
   });
 
-  it('answers 401 UNAUTHENTICATED in Google\'s error shape without a valid bearer token', async () => {
+  it("answers 401 UNAUTHENTICATED in Google's error shape without a valid bearer token", async () => {
     for (const t of [undefined, 'ya29.not-a-token']) {
       const res = await api(t, 'GET', `${AM}/accounts`);
       expect(res.status).toBe(401);
@@ -195,7 +207,11 @@ describe('Business Profile APIs', () => {
     let pageToken = '';
     let pages = 0;
     do {
-      const res = await api(tokenDaniel, 'GET', `${BI}/${northwind}/locations?readMask=${MASK}&pageSize=500&orderBy=storeCode${pageToken ? `&pageToken=${pageToken}` : ''}`);
+      const res = await api(
+        tokenDaniel,
+        'GET',
+        `${BI}/${northwind}/locations?readMask=${MASK}&pageSize=500&orderBy=storeCode${pageToken ? `&pageToken=${pageToken}` : ''}`,
+      );
       expect(res.status).toBe(200);
       expect(res.json.locations.length).toBeLessThanOrEqual(100);
       seen.push(...res.json.locations);
@@ -222,7 +238,11 @@ describe('Business Profile APIs', () => {
   });
 
   it('filters and orders by title descending; rejects unknown order fields', async () => {
-    const res = await api(tokenDaniel, 'GET', `${BI}/${northwind}/locations?readMask=name,title,storefrontAddress&filter=${encodeURIComponent('storefrontAddress.administrativeArea="TX"')}&orderBy=${encodeURIComponent('title desc')}&pageSize=100`);
+    const res = await api(
+      tokenDaniel,
+      'GET',
+      `${BI}/${northwind}/locations?readMask=name,title,storefrontAddress&filter=${encodeURIComponent('storefrontAddress.administrativeArea="TX"')}&orderBy=${encodeURIComponent('title desc')}&pageSize=100`,
+    );
     expect(res.json.totalSize).toBeGreaterThan(0);
     expect(res.json.locations.every((l: any) => l.storefrontAddress.administrativeArea === 'TX')).toBe(true);
     const titles = res.json.locations.map((l: any) => l.title);
@@ -256,7 +276,13 @@ describe('Business Profile APIs', () => {
   });
 
   it('rejects invalid locations with INVALID_ARGUMENT and one field violation per broken rule', async () => {
-    const bad = { ...validLocation(), title: '', phoneNumbers: { primaryPhone: '12345' }, storefrontAddress: { ...validLocation().storefrontAddress, postalCode: '7670' }, websiteUri: 'not a url' };
+    const bad = {
+      ...validLocation(),
+      title: '',
+      phoneNumbers: { primaryPhone: '12345' },
+      storefrontAddress: { ...validLocation().storefrontAddress, postalCode: '7670' },
+      websiteUri: 'not a url',
+    };
     const res = await api(tokenDaniel, 'POST', `${BI}/${northwind}/locations?requestId=r-bad`, bad);
     expect(res.status).toBe(400);
     expect(res.json.error.status).toBe('INVALID_ARGUMENT');
@@ -278,7 +304,11 @@ describe('Business Profile APIs', () => {
     expect(badPhone.json.error.details.find((d: any) => d.reason === 'INVALID_PHONE_NUMBER').metadata.field_mask).toBe('phone_numbers.primary_phone');
     const clearTitle = await api(tokenDaniel, 'PATCH', `${BI}/${name}?updateMask=title`, {});
     expect(clearTitle.status).toBe(400);
-    const ok = await api(tokenDaniel, 'PATCH', `${BI}/${name}?updateMask=title,profile.description`, { title: 'Summit Insurance - Waco Downtown', profile: { description: 'New text' }, storeCode: 'IGNORED' });
+    const ok = await api(tokenDaniel, 'PATCH', `${BI}/${name}?updateMask=title,profile.description`, {
+      title: 'Summit Insurance - Waco Downtown',
+      profile: { description: 'New text' },
+      storeCode: 'IGNORED',
+    });
     expect(ok.status).toBe(200);
     expect(ok.json).toMatchObject({ title: 'Summit Insurance - Waco Downtown', storeCode: 'SIP-9001', profile: { description: 'New text' } });
   });
@@ -306,7 +336,11 @@ describe('Business Profile APIs', () => {
   });
 
   it('injects a transient failure once through the admin hook and the header', async () => {
-    await fetch(`${sandbox.url}/google/__sandbox/fail-next`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 503, pathIncludes: '/accounts' }) });
+    await fetch(`${sandbox.url}/google/__sandbox/fail-next`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 503, pathIncludes: '/accounts' }),
+    });
     const failed = await api(tokenDaniel, 'GET', `${AM}/accounts`);
     expect(failed.status).toBe(503);
     expect(failed.json.error.status).toBe('UNAVAILABLE');
@@ -325,8 +359,14 @@ describe('Business Profile APIs', () => {
     expect(dent.json.categories.map((c: any) => c.displayName)).toEqual(['Dental clinic', 'Dental hygienist', 'Dentist']);
     expect((await api(tokenDaniel, 'GET', `${BI}/categories?regionCode=US&languageCode=en`)).status).toBe(400);
     // every category used by the seed exists in the catalog
-    const used = Object.values(BRANDS).flatMap((b) => [b.primaryCategory, ...b.additionalCategories]).concat(INDEPENDENTS.flatMap((i) => [i.category, ...i.extra]));
-    for (const c of used) expect(CATEGORIES.some((x) => x.name === `categories/${c}`), c).toBe(true);
+    const used = Object.values(BRANDS)
+      .flatMap((b) => [b.primaryCategory, ...b.additionalCategories])
+      .concat(INDEPENDENTS.flatMap((i) => [i.category, ...i.extra]));
+    for (const c of used)
+      expect(
+        CATEGORIES.some((x) => x.name === `categories/${c}`),
+        c,
+      ).toBe(true);
   });
 
   it('reads and updates attributes with attributeMask', async () => {
@@ -343,7 +383,9 @@ describe('Business Profile APIs', () => {
     expect(upd.status).toBe(200);
     const got = await api(tokenDaniel, 'GET', `${BI}/${loc}/attributes`);
     expect(got.json.attributes).toEqual(expect.arrayContaining([{ name: 'attributes/has_wheelchair_accessible_entrance', valueType: 'BOOL', values: [true] }]));
-    const bad = await api(tokenDaniel, 'PATCH', `${BI}/${loc}/attributes?attributeMask=attributes/has_dine_in`, { attributes: [{ name: 'attributes/has_dine_in', values: [true] }] });
+    const bad = await api(tokenDaniel, 'PATCH', `${BI}/${loc}/attributes?attributeMask=attributes/has_dine_in`, {
+      attributes: [{ name: 'attributes/has_dine_in', values: [true] }],
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.error.details[0]).toMatchObject({ reason: 'INVALID_ATTRIBUTE_NAME', metadata: { attribute_names: 'attributes/has_dine_in' } });
   });
@@ -377,7 +419,11 @@ describe('Business Profile APIs', () => {
     const base = `${V4}/${northwind}/${l}`;
     const bad = await api(tokenDaniel, 'POST', `${base}/localPosts`, { topicType: 'STANDARD', summary: 'Hi', callToAction: { actionType: 'BOOK' } });
     expect(bad.json.error.details.at(-1).fieldViolations[0].field).toBe('callToAction.url');
-    const post = await api(tokenDaniel, 'POST', `${base}/localPosts`, { topicType: 'EVENT', summary: 'Open house', event: { title: 'Open house', schedule: { startDate: { year: 2030, month: 5, day: 1 }, endDate: { year: 2030, month: 5, day: 2 } } } });
+    const post = await api(tokenDaniel, 'POST', `${base}/localPosts`, {
+      topicType: 'EVENT',
+      summary: 'Open house',
+      event: { title: 'Open house', schedule: { startDate: { year: 2030, month: 5, day: 1 }, endDate: { year: 2030, month: 5, day: 2 } } },
+    });
     expect(post.json).toMatchObject({ topicType: 'EVENT', state: 'LIVE' });
     expect(post.json.searchUrl).toContain('/google/maps/place/');
     const phone = await api(tokenDaniel, 'POST', `${base}/localPosts`, { topicType: 'STANDARD', summary: 'Call us at (512) 555-0199 today' });
@@ -408,14 +454,19 @@ describe('Business Profile APIs', () => {
     expect(served.status).toBe(200);
     const after = await api(tokenDaniel, 'GET', `${base}/media`);
     expect(after.json.mediaItems.filter((m: any) => m.locationAssociation.category === 'COVER').map((m: any) => m.name)).toEqual([created.json.name]);
-    const tooSmall = await api(tokenDaniel, 'POST', `${base}/media`, { mediaFormat: 'PHOTO', locationAssociation: { category: 'INTERIOR' }, sourceUrl: `${sandbox.url}/google/images/avatar/AB/123456.svg` });
+    const tooSmall = await api(tokenDaniel, 'POST', `${base}/media`, {
+      mediaFormat: 'PHOTO',
+      locationAssociation: { category: 'INTERIOR' },
+      sourceUrl: `${sandbox.url}/google/images/avatar/AB/123456.svg`,
+    });
     expect(tooSmall.status).toBe(400);
     expect((await api(tokenDaniel, 'DELETE', `${V4}/${created.json.name}`)).status).toBe(200);
   });
 
   it('serves deterministic daily metrics and monthly search keywords', async () => {
     const l = (await api(tokenDaniel, 'GET', `${BI}/${northwind}/locations?readMask=name&pageSize=1`)).json.locations[0].name;
-    const q = 'dailyMetrics=CALL_CLICKS&dailyMetrics=WEBSITE_CLICKS&dailyRange.startDate.year=2025&dailyRange.startDate.month=1&dailyRange.startDate.day=1&dailyRange.endDate.year=2025&dailyRange.endDate.month=1&dailyRange.endDate.day=31';
+    const q =
+      'dailyMetrics=CALL_CLICKS&dailyMetrics=WEBSITE_CLICKS&dailyRange.startDate.year=2025&dailyRange.startDate.month=1&dailyRange.startDate.day=1&dailyRange.endDate.year=2025&dailyRange.endDate.month=1&dailyRange.endDate.day=31';
     const a = await api(tokenDaniel, 'GET', `${PERF}/${l}:fetchMultiDailyMetricsTimeSeries?${q}`);
     const series = a.json.multiDailyMetricTimeSeries[0].dailyMetricTimeSeries;
     expect(series.map((s: any) => s.dailyMetric)).toEqual(['CALL_CLICKS', 'WEBSITE_CLICKS']);
@@ -427,14 +478,24 @@ describe('Business Profile APIs', () => {
     expect(b.json).toEqual(a.json);
     expect(b.status).toBe(200);
     expect((await api(tokenDaniel, 'GET', `${PERF}/${l}:fetchMultiDailyMetricsTimeSeries?${q}`)).json).toEqual(a.json);
-    expect((await api(tokenDaniel, 'GET', `${PERF}/${l}:fetchMultiDailyMetricsTimeSeries?dailyMetrics=NOPE&${q.split('&').slice(2).join('&')}`)).status).toBe(400);
-    const kw = await api(tokenDaniel, 'GET', `${PERF}/${l}/searchkeywords/impressions/monthly?monthlyRange.startMonth.year=2025&monthlyRange.startMonth.month=1&monthlyRange.endMonth.year=2025&monthlyRange.endMonth.month=6`);
+    expect((await api(tokenDaniel, 'GET', `${PERF}/${l}:fetchMultiDailyMetricsTimeSeries?dailyMetrics=NOPE&${q.split('&').slice(2).join('&')}`)).status).toBe(
+      400,
+    );
+    const kw = await api(
+      tokenDaniel,
+      'GET',
+      `${PERF}/${l}/searchkeywords/impressions/monthly?monthlyRange.startMonth.year=2025&monthlyRange.startMonth.month=1&monthlyRange.endMonth.year=2025&monthlyRange.endMonth.month=6`,
+    );
     expect(kw.json.searchKeywordsCounts.length).toBeGreaterThan(5);
     expect(kw.json.searchKeywordsCounts[0]).toMatchObject({ searchKeyword: expect.any(String), insightsValue: { value: expect.stringMatching(/^\d+$/) } });
   });
 
   it('creates the benchmark account on demand', async () => {
-    const res = await fetch(`${sandbox.url}/google/__sandbox/bench-account`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ locations: 1500 }) });
+    const res = await fetch(`${sandbox.url}/google/__sandbox/bench-account`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ locations: 1500 }),
+    });
     const bench = await res.json();
     expect(bench).toMatchObject({ accountName: 'Atlas Hardware', locationCount: 1500, owner: { email: 'bench.operator@gmail.com' } });
     const t = (await signIn('bench.operator@gmail.com')).access_token;
@@ -457,11 +518,22 @@ describe('seed and persistence', () => {
       `${a.url}/google/oauth/authorize?client_id=c&redirect_uri=${encodeURIComponent(REDIRECT)}&response_type=code&scope=${encodeURIComponent(SCOPE)}&access_type=offline`,
       email,
     );
-    const tok = (await (await fetch(`${a.url}/google/oauth/token`, { method: 'POST', body: new URLSearchParams({ client_id: 'c', client_secret: 'x', grant_type: 'authorization_code', code: consent.code, redirect_uri: REDIRECT }) })).json()) as any;
+    const tok = (await (
+      await fetch(`${a.url}/google/oauth/token`, {
+        method: 'POST',
+        body: new URLSearchParams({ client_id: 'c', client_secret: 'x', grant_type: 'authorization_code', code: consent.code, redirect_uri: REDIRECT }),
+      })
+    ).json()) as any;
     const sunrise = s1.accounts.find((x: any) => x.accountName === 'Sunrise Coffee Co.').name;
-    const first = (await (await fetch(`${a.url}${BI}/${sunrise}/locations?readMask=name,title&pageSize=1`, { headers: { authorization: `Bearer ${tok.access_token}` } })).json()) as any;
+    const first = (await (
+      await fetch(`${a.url}${BI}/${sunrise}/locations?readMask=name,title&pageSize=1`, { headers: { authorization: `Bearer ${tok.access_token}` } })
+    ).json()) as any;
     const locName = first.locations[0].name;
-    const patched = await fetch(`${a.url}${BI}/${locName}?updateMask=title`, { method: 'PATCH', headers: { authorization: `Bearer ${tok.access_token}`, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Renamed Before Restart' }) });
+    const patched = await fetch(`${a.url}${BI}/${locName}?updateMask=title`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${tok.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Renamed Before Restart' }),
+    });
     expect(patched.status).toBe(200);
     await a.close();
 

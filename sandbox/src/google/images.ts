@@ -5,11 +5,51 @@ import { escapeHtml } from '../kit/html';
 type Rgb = [number, number, number];
 
 const PALETTES: { sky: [Rgb, Rgb]; ground: Rgb; wall: Rgb; accent: Rgb }[] = [
-  { sky: [[135, 190, 235], [220, 236, 250]], ground: [96, 140, 80], wall: [196, 160, 120], accent: [180, 40, 40] },
-  { sky: [[90, 140, 210], [200, 220, 245]], ground: [120, 120, 120], wall: [230, 226, 214], accent: [20, 90, 160] },
-  { sky: [[250, 180, 120], [255, 228, 190]], ground: [150, 120, 90], wall: [160, 100, 80], accent: [40, 110, 70] },
-  { sky: [[170, 200, 220], [236, 240, 244]], ground: [80, 110, 70], wall: [90, 95, 110], accent: [230, 160, 30] },
-  { sky: [[120, 170, 200], [210, 230, 240]], ground: [100, 100, 95], wall: [245, 245, 240], accent: [120, 60, 150] },
+  {
+    sky: [
+      [135, 190, 235],
+      [220, 236, 250],
+    ],
+    ground: [96, 140, 80],
+    wall: [196, 160, 120],
+    accent: [180, 40, 40],
+  },
+  {
+    sky: [
+      [90, 140, 210],
+      [200, 220, 245],
+    ],
+    ground: [120, 120, 120],
+    wall: [230, 226, 214],
+    accent: [20, 90, 160],
+  },
+  {
+    sky: [
+      [250, 180, 120],
+      [255, 228, 190],
+    ],
+    ground: [150, 120, 90],
+    wall: [160, 100, 80],
+    accent: [40, 110, 70],
+  },
+  {
+    sky: [
+      [170, 200, 220],
+      [236, 240, 244],
+    ],
+    ground: [80, 110, 70],
+    wall: [90, 95, 110],
+    accent: [230, 160, 30],
+  },
+  {
+    sky: [
+      [120, 170, 200],
+      [210, 230, 240],
+    ],
+    ground: [100, 100, 95],
+    wall: [245, 245, 240],
+    accent: [120, 60, 150],
+  },
 ];
 
 const cache = new Map<string, Buffer>();
@@ -25,11 +65,27 @@ export function renderPhoto(key: string, width: number, height: number): Buffer 
   const pal = rng.pick(PALETTES);
   const c = createCanvas(w, h);
   if (key.endsWith('logo')) {
-    c.fillRect(0, 0, w, h, pal.accent);
-    const r = Math.min(w, h) * 0.36;
-    c.fillCircle(w / 2, h / 2, r, [255, 255, 255]);
-    c.fillCircle(w / 2, h / 2, r * 0.78, pal.accent);
-    c.fillRect(w / 2 - r * 0.45, h / 2 - r * 0.12, r * 0.9, r * 0.24, [255, 255, 255]);
+    // a shop badge: the brand colour's disc with a white storefront (striped awning, windows, door)
+    const white: Rgb = [255, 255, 255];
+    const tint: Rgb = [Math.round((pal.accent[0] + 510) / 3), Math.round((pal.accent[1] + 510) / 3), Math.round((pal.accent[2] + 510) / 3)];
+    c.fillRect(0, 0, w, h, [248, 247, 244]);
+    const cx = w / 2;
+    const cy = h / 2;
+    const r = Math.min(w, h) * 0.44;
+    c.fillCircle(cx, cy, r, pal.accent);
+    const gw = r * 1.1;
+    const gx = cx - gw / 2;
+    const awningY = cy - r * 0.42;
+    const awningH = r * 0.26;
+    const stripes = 6;
+    for (let i = 0; i < stripes; i++) c.fillRect(gx + (gw / stripes) * i, awningY, gw / stripes + 0.5, awningH, i % 2 === 0 ? white : tint);
+    const bodyX = gx + gw * 0.07;
+    const bodyW = gw * 0.86;
+    const bodyY = awningY + awningH;
+    const bodyH = r * 0.72;
+    c.fillRect(bodyX, bodyY, bodyW, bodyH, white);
+    c.fillRect(bodyX + bodyW * 0.1, bodyY + bodyH * 0.18, bodyW * 0.3, bodyH * 0.34, pal.accent);
+    c.fillRect(cx + bodyW * 0.06, bodyY + bodyH * 0.3, bodyW * 0.24, bodyH * 0.7, pal.accent);
   } else {
     c.verticalGradient(pal.sky[0], pal.sky[1]);
     const horizon = h * (0.62 + rng.next() * 0.12);

@@ -7,11 +7,14 @@ import { createRouteTable } from '../kit/routes';
 import { registerAccountRoutes } from './api/accounts';
 import { registerAttributeRoutes } from './api/attributes';
 import { registerCategoryRoutes } from './api/categories';
+import { registerDirectoryRoutes } from './api/directory';
 import type { GoogleApi } from './api/context';
 import { registerLocationRoutes } from './api/locations';
 import { registerPerformanceRoutes } from './api/performance';
+import { registerQandaRoutes } from './api/qanda';
 import { registerV4Routes } from './api/v4';
 import { registerAdminRoutes } from './admin';
+import { registerReviewAdminRoutes } from './admin-reviews';
 import { GoogleApiError, insufficientScope, unauthenticated } from './errors';
 import { renderAvatarSvg, renderPhoto } from './images';
 import { BUSINESS_SCOPE } from './oauth/pages';
@@ -52,7 +55,10 @@ export function createGoogleModule(env: SandboxEnv): GoogleModule {
   registerAttributeRoutes(routes, api);
   registerV4Routes(routes, api);
   registerPerformanceRoutes(routes, api);
+  registerQandaRoutes(routes, api);
+  registerDirectoryRoutes(routes, api);
   registerAdminRoutes(routes, store);
+  registerReviewAdminRoutes(routes, api);
   registerPlacePages(routes, store);
 
   routes.add('GET', '/google/images/avatar/{initials}/{color}.svg', (ctx, p) => {
@@ -61,7 +67,8 @@ export function createGoogleModule(env: SandboxEnv): GoogleModule {
     ctx.body = renderAvatarSvg(p.initials!, p.color!);
   });
   routes.add('GET', '/google/images/photo/{key}.png', (ctx, p) => {
-    const w = Number(ctx.query.w ?? 640), h = Number(ctx.query.h ?? 480);
+    const w = Number(ctx.query.w ?? 640),
+      h = Number(ctx.query.h ?? 480);
     ctx.type = 'image/png';
     ctx.set('Cache-Control', 'public, max-age=86400');
     ctx.body = renderPhoto(p.key!, Number.isFinite(w) ? w : 640, Number.isFinite(h) ? h : 480);
@@ -81,7 +88,7 @@ export function createGoogleModule(env: SandboxEnv): GoogleModule {
 
   const parseBody = koaBody({ json: true, urlencoded: true, text: true, multipart: false, jsonLimit: '5mb' });
 
-  const isApiPath = (p: string) => /^\/google\/(mybusiness|businessprofileperformance)/.test(p) || p === '/google/oauth/token';
+  const isApiPath = (p: string) => /^\/google\/(mybusiness|businessprofileperformance|upload|admin\/directory)/.test(p) || p === '/google/oauth/token';
 
   const middleware: Koa.Middleware = async function googleSandbox(ctx, next) {
     if (ctx.path !== '/google' && !ctx.path.startsWith('/google/')) return next();
@@ -106,7 +113,8 @@ export function createGoogleModule(env: SandboxEnv): GoogleModule {
             ? new GoogleApiError(400, 'INVALID_ARGUMENT', `Invalid JSON payload received. ${(err as Error).message}`)
             : (err as { status?: number }).status === 413
               ? new GoogleApiError(413, 'INVALID_ARGUMENT', 'Request payload is too large.')
-              : (env.log(`google sandbox error on ${ctx.method} ${ctx.path}: ${(err as Error).stack ?? String(err)}`), new GoogleApiError(500, 'INTERNAL', 'Internal error encountered.'));
+              : (env.log(`google sandbox error on ${ctx.method} ${ctx.path}: ${(err as Error).stack ?? String(err)}`),
+                new GoogleApiError(500, 'INTERNAL', 'Internal error encountered.'));
       ctx.status = e.httpStatus;
       for (const [k, v] of Object.entries(e.headers)) ctx.set(k, v);
       ctx.type = 'application/json; charset=UTF-8';

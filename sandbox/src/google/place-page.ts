@@ -22,7 +22,10 @@ export function registerPlacePages(routes: RouteTable, store: GoogleStore) {
     const addr = (r.storefrontAddress ?? {}) as JsonObject;
     const reviews = store.reviewsOf(loc);
     const avg = reviews.length ? reviews.reduce((s, x) => s + STAR[x.starRating], 0) / reviews.length : 0;
-    const posts = store.postsOf(loc).filter((x) => x.resource.state !== 'REJECTED').slice(0, 10);
+    const posts = store
+      .postsOf(loc)
+      .filter((x) => x.resource.state !== 'REJECTED')
+      .slice(0, 10);
     const highlight = typeof ctx.query.post === 'string' ? ctx.query.post : undefined;
     const lines = Array.isArray(addr.addressLines) ? addr.addressLines.join(', ') : '';
     ctx.body = htmlPage(
@@ -50,6 +53,9 @@ export function registerPlacePages(routes: RouteTable, store: GoogleStore) {
     const loc = find(p.placeId!);
     ctx.type = 'html';
     ctx.status = loc ? 200 : 404;
-    ctx.body = htmlPage('Write a review', `<main><div class="card"><h1>Write a review</h1><p>${escapeHtml(loc?.resource.title ?? 'Unknown place')}</p><p class="muted">Customers would rate and review the business here. In the sandbox, add a review with <code>POST /google/__sandbox/locations/{id}/reviews</code>.</p></div></main>`);
+    ctx.body = htmlPage(
+      'Write a review',
+      `<main><div class="card"><h1>Write a review</h1><p>${escapeHtml(loc?.resource.title ?? 'Unknown place')}</p><p class="muted">Customers would rate and review the business here. In the sandbox, add a review with <code>POST /google/__sandbox/locations/{id}/reviews</code>.</p></div></main>`,
+    );
   });
 }

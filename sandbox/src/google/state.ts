@@ -50,6 +50,10 @@ export interface GReview {
   createTime: string;
   updateTime: string;
   reviewReply?: { comment: string; updateTime: string; state?: string; policyViolation?: string };
+  /** When Google will remove the review (sandbox-internal, never sent). */
+  removeAt?: string;
+  /** When the reviewer will edit the review (stars and text; sandbox-internal, never sent). */
+  editAt?: string;
 }
 
 export interface GPost {
@@ -101,6 +105,12 @@ export interface GState {
   locations: Record<string, GLocation>;
   /** Materialised lazily from the seed on first read, then edited in place. */
   reviews: Record<string, GReview[]>;
+  /** Per location: the data-clock time (ms) up to which review arrivals and removals were replayed. */
+  reviewsAdvancedTo?: Record<string, number>;
+  /** Per location: reviews Google removed (by schedule or through the admin API), newest last. */
+  removedReviews?: Record<string, { removeTime: string; review: GReview }[]>;
+  /** How far the data clock (review arrivals, metrics' today) runs ahead of the wall clock. */
+  clockOffsetMs?: number;
   posts: Record<string, GPost[]>;
   media: Record<string, GMedia[]>;
   createRequests: Record<string, string>;

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { createSnapshotFile } from '../kit/snapshot';
-import { GoogleApiError, notFoundError, permissionDenied, quotaExceeded, transientFailure } from './errors';
+import { type GoogleApiError, notFoundError, permissionDenied, quotaExceeded, transientFailure } from './errors';
 import { addBenchAccount, generateState } from './seed/generate';
-import { generateMedia, generatePosts, generateReviews } from './seed/activity';
+import { generateMedia, generatePosts } from './seed/activity';
+import { advanceReviews, generateReviews } from './seed/reviews';
 import type { AccountRole, GAccount, GLocation, GMedia, GPost, GReview, GState, GUser } from './state';
 
 export interface GoogleSandboxOptions {
@@ -44,7 +45,10 @@ export interface GoogleStore {
   readonly state: GState;
   options: GoogleSandboxOptions;
   readonly dataDir: string;
+  /** Wall clock: tokens, codes and quotas. */
   now(): number;
+  /** Data clock (wall clock + the admin API's offset): review arrivals and removals, review and reply times, metrics' today. */
+  dataNow(): number;
   changed(): void;
   flush(): void;
   reseed(): void;
@@ -54,6 +58,7 @@ export interface GoogleStore {
   /** The account, if the caller is one of its members (404 when unknown, 403 when not a member). */
   accountFor(sub: string, accountId: string): GAccount;
   locationFor(sub: string, locationId: string): GLocation;
+  /** The location's current reviews: generated on first read, then replayed (arrivals, removals) up to the data clock. */
   reviewsOf(loc: GLocation): GReview[];
   postsOf(loc: GLocation): GPost[];
   mediaOf(loc: GLocation): GMedia[];
@@ -98,6 +103,7 @@ export function createGoogleStore(dataDir: string, seed: number, options: Partia
     options: opts,
     dataDir,
     now: clock,
+    dataNow: () => clock() + (state.clockOffsetMs ?? 0),
     changed: () => snapshot.schedule(() => state),
     flush: () => snapshot.flush(),
     reseed() {
@@ -129,6 +135,7 @@ export function createGoogleStore(dataDir: string, seed: number, options: Partia
         list = loc.brandKey ? generateReviews(state, loc) : [];
         state.reviews[loc.id] = list;
       }
+      if (advanceReviews(state, loc, list, store.dataNow())) snapshot.schedule(() => state);
       return list;
     },
     postsOf(loc) {
@@ -163,7 +170,13 @@ export function createGoogleStore(dataDir: string, seed: number, options: Partia
       if (!opts.queriesPerMinute) return;
       const waitMs = windowCheck(queries, sub, opts.queriesPerMinute, 60_000);
       if (waitMs > 0) {
-        throw quotaExceeded('mybusiness.googleapis.com', 'mybusiness.googleapis.com/default_requests', 'RequestsPerMinutePerProject', opts.queriesPerMinute, waitMs / 1000);
+        throw quotaExceeded(
+          'mybusiness.googleapis.com',
+          'mybusiness.googleapis.com/default_requests',
+          'RequestsPerMinutePerProject',
+          opts.queriesPerMinute,
+          waitMs / 1000,
+        );
       }
     },
     failNext(rule) {

@@ -48,14 +48,15 @@ export function createCanvas(width: number, height: number): Canvas {
     width,
     height,
     fillRect(x, y, w, h, rgb) {
-      const x0 = Math.max(0, Math.round(x)), y0 = Math.max(0, Math.round(y));
-      const x1 = Math.min(width, Math.round(x + w)), y1 = Math.min(height, Math.round(y + h));
+      const x0 = Math.max(0, Math.round(x)),
+        y0 = Math.max(0, Math.round(y));
+      const x1 = Math.min(width, Math.round(x + w)),
+        y1 = Math.min(height, Math.round(y + h));
       for (let yy = y0; yy < y1; yy++) for (let xx = x0; xx < x1; xx++) set(xx, yy, rgb);
     },
     fillCircle(cx, cy, r, rgb) {
       for (let yy = Math.floor(cy - r); yy <= cy + r; yy++)
-        for (let xx = Math.floor(cx - r); xx <= cx + r; xx++)
-          if ((xx - cx) ** 2 + (yy - cy) ** 2 <= r * r) set(xx, yy, rgb);
+        for (let xx = Math.floor(cx - r); xx <= cx + r; xx++) if ((xx - cx) ** 2 + (yy - cy) ** 2 <= r * r) set(xx, yy, rgb);
     },
     verticalGradient(top, bottom) {
       for (let y = 0; y < height; y++) {

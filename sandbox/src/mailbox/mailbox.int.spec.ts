@@ -22,7 +22,13 @@ afterAll(async () => {
 
 describe('SMTP mailbox', () => {
   it('receives mail over SMTP and serves it as JSON, filtered by recipient', async () => {
-    await transport().sendMail({ from: 'Locus <no-reply@locus.test>', to: 'ada@example.com', subject: 'Your one-time code', text: 'Your code is 123456', html: '<p>Your code is <b>123456</b></p>' });
+    await transport().sendMail({
+      from: 'Locus <no-reply@locus.test>',
+      to: 'ada@example.com',
+      subject: 'Your one-time code',
+      text: 'Your code is 123456',
+      html: '<p>Your code is <b>123456</b></p>',
+    });
     await transport().sendMail({ from: 'no-reply@locus.test', to: 'bob@example.com', cc: 'carol@example.com', subject: 'Welcome', text: 'Hello Bob' });
     const res = await fetch(`${sandbox.url}/mailbox/api/messages?to=ADA@example.com`);
     const body = (await res.json()) as { total: number; messages: any[] };
@@ -43,7 +49,13 @@ describe('SMTP mailbox', () => {
   });
 
   it('lists messages on a page and shows each one with HTML escaped and sandboxed', async () => {
-    await transport().sendMail({ from: 'x@locus.test', to: 'eve@example.com', subject: '<script>alert(1)</script> Reset', text: 'Reset <here>', html: '<p onclick="x()">Reset</p><script>alert(2)</script>' });
+    await transport().sendMail({
+      from: 'x@locus.test',
+      to: 'eve@example.com',
+      subject: '<script>alert(1)</script> Reset',
+      text: 'Reset <here>',
+      html: '<p onclick="x()">Reset</p><script>alert(2)</script>',
+    });
     const page = await (await fetch(`${sandbox.url}/mailbox`)).text();
     expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt; Reset');
     expect(page).not.toContain('<script>alert(1)');

@@ -13,8 +13,17 @@ export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 999;
 
 const DEFAULT_PROPERTIES = [
-  'businessPhones', 'displayName', 'givenName', 'jobTitle', 'mail', 'mobilePhone',
-  'officeLocation', 'preferredLanguage', 'surname', 'userPrincipalName', 'id',
+  'businessPhones',
+  'displayName',
+  'givenName',
+  'jobTitle',
+  'mail',
+  'mobilePhone',
+  'officeLocation',
+  'preferredLanguage',
+  'surname',
+  'userPrincipalName',
+  'id',
 ] as const;
 const ALL_PROPERTIES = [...DEFAULT_PROPERTIES, 'accountEnabled'] as const;
 const LIST_SCOPES = ['User.ReadBasic.All', 'User.Read.All', 'Directory.Read.All'];
@@ -34,7 +43,9 @@ function authorize(state: IdentityState, ctx: Koa.Context): { claims: TokenClaim
       ctx,
       401,
       'InvalidAuthenticationToken',
-      verified.reason === 'expired' ? 'Lifetime validation failed, the token is expired.' : 'IDX14100: JWT is not well formed, there are no dots (.) or the signature is invalid.',
+      verified.reason === 'expired'
+        ? 'Lifetime validation failed, the token is expired.'
+        : 'IDX14100: JWT is not well formed, there are no dots (.) or the signature is invalid.',
     );
     return null;
   }
@@ -58,7 +69,10 @@ function authorize(state: IdentityState, ctx: Koa.Context): { claims: TokenClaim
 function parseSelect(ctx: Koa.Context): string[] | null {
   const raw = typeof ctx.query.$select === 'string' ? ctx.query.$select : undefined;
   if (!raw) return [...DEFAULT_PROPERTIES];
-  const props = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const props = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = props.find((p) => !(ALL_PROPERTIES as readonly string[]).includes(p));
   if (unknown) {
     graphError(ctx, 400, 'Request_BadRequest', `Could not find a property named '${unknown}' on type 'microsoft.graph.user'.`);
@@ -145,7 +159,12 @@ export function graphRouter(state: IdentityState): Router {
     }
     const user = auth.tenant.users.find((u) => u.id === id || u.userPrincipalName.toLowerCase() === id.toLowerCase());
     if (!user) {
-      return graphError(ctx, 404, 'Request_ResourceNotFound', `Resource '${id}' does not exist or one of its queried reference-property objects are not present.`);
+      return graphError(
+        ctx,
+        404,
+        'Request_ResourceNotFound',
+        `Resource '${id}' does not exist or one of its queried reference-property objects are not present.`,
+      );
     }
     const props = parseSelect(ctx);
     if (!props) return;

@@ -24,13 +24,20 @@ export async function readForm(ctx: Koa.Context): Promise<Record<string, string>
 }
 
 const stringValues = (o: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)]));
+  Object.fromEntries(
+    Object.entries(o)
+      .filter(([, v]) => v !== undefined && v !== null)
+      .map(([k, v]) => [k, String(v)]),
+  );
 
 /** Entra ID (AADSTS) error body of the token endpoint. */
 export function aadError(error: string, code: number, description: string) {
   const traceId = randomUUID();
   const correlationId = randomUUID();
-  const timestamp = new Date().toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z');
+  const timestamp = new Date()
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, 'Z');
   return {
     error,
     error_description: `AADSTS${code}: ${description} Trace ID: ${traceId} Correlation ID: ${correlationId} Timestamp: ${timestamp}`,

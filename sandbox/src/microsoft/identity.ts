@@ -104,21 +104,42 @@ function checkAuthorize(state: IdentityState, segment: string, q: Record<string,
     if (segment === 'common' || segment === 'organizations') {
       return { kind: 'page', status: 400, code: 700016, message: `Application with identifier '${q.client_id ?? ''}' was not found in the directory.` };
     }
-    return { kind: 'page', status: 400, code: 90002, message: `Tenant '${segment}' not found. Check to make sure you have the correct tenant ID and are signing into the correct cloud.` };
+    return {
+      kind: 'page',
+      status: 400,
+      code: 90002,
+      message: `Tenant '${segment}' not found. Check to make sure you have the correct tenant ID and are signing into the correct cloud.`,
+    };
   }
   if (!q.client_id) return { kind: 'page', status: 400, code: 900144, message: "The request body must contain the following parameter: 'client_id'." };
   if (q.client_id !== tenant.app.clientId) {
-    return { kind: 'page', status: 400, code: 700016, message: `Application with identifier '${q.client_id}' was not found in the directory '${tenant.displayName}'.` };
+    return {
+      kind: 'page',
+      status: 400,
+      code: 700016,
+      message: `Application with identifier '${q.client_id}' was not found in the directory '${tenant.displayName}'.`,
+    };
   }
   if (!isHttpUrl(q.redirect_uri)) {
-    return { kind: 'page', status: 400, code: 50011, message: 'The redirect URI specified in the request does not match the redirect URIs configured for the application.' };
+    return {
+      kind: 'page',
+      status: 400,
+      code: 50011,
+      message: 'The redirect URI specified in the request does not match the redirect URIs configured for the application.',
+    };
   }
   const redirectUri = q.redirect_uri!;
-  const back = (error: string, description: string) => ({ kind: 'redirect' as const, redirectUri, params: { error, error_description: description, state: q.state } });
-  if (q.response_type !== 'code') return back('unsupported_response_type', `AADSTS700054: response_type '${q.response_type ?? ''}' is not enabled for the application.`);
+  const back = (error: string, description: string) => ({
+    kind: 'redirect' as const,
+    redirectUri,
+    params: { error, error_description: description, state: q.state },
+  });
+  if (q.response_type !== 'code')
+    return back('unsupported_response_type', `AADSTS700054: response_type '${q.response_type ?? ''}' is not enabled for the application.`);
   if (!q.scope) return back('invalid_request', "AADSTS900144: The request body must contain the following parameter: 'scope'.");
   const scopes = resolveScopes(q.scope, tenant);
-  if (!scopes.ok) return back('invalid_scope', `AADSTS70011: The provided value for the input parameter 'scope' is not valid. The scope ${scopes.bad} is not valid.`);
+  if (!scopes.ok)
+    return back('invalid_scope', `AADSTS70011: The provided value for the input parameter 'scope' is not valid. The scope ${scopes.bad} is not valid.`);
   return { kind: 'ok', tenant, redirectUri, scopes: scopes.scopes, state: q.state };
 }
 
@@ -136,7 +157,9 @@ function consentPage(tenant: Tenant, q: Record<string, string | undefined>, scop
 <button class="primary" type="submit" name="decision" value="accept" data-upn="${escapeHtml(u.userPrincipalName)}">Sign in and accept</button></form></td></tr>`,
     )
     .join('');
-  const perms = graphScopes(scopes).map((s) => `<li>${escapeHtml(s)}</li>`).join('');
+  const perms = graphScopes(scopes)
+    .map((s) => `<li>${escapeHtml(s)}</li>`)
+    .join('');
   return htmlPage(
     'Permissions requested',
     `<header><span class="brand">Microsoft (sandbox)</span><span class="muted">${escapeHtml(tenant.displayName)}</span></header>
@@ -197,13 +220,23 @@ export function identityRouter(state: IdentityState): Router {
     if (!tenant) return fail(400, 'invalid_request', 90002, `Tenant '${ctx.params.tenant}' not found.`);
     if (!form.client_id) return fail(400, 'invalid_request', 900144, "The request body must contain the following parameter: 'client_id'.");
     if (form.client_id !== tenant.app.clientId) {
-      return fail(400, 'unauthorized_client', 700016, `Application with identifier '${form.client_id}' was not found in the directory '${tenant.displayName}'.`);
+      return fail(
+        400,
+        'unauthorized_client',
+        700016,
+        `Application with identifier '${form.client_id}' was not found in the directory '${tenant.displayName}'.`,
+      );
     }
     if (!form.client_secret) {
       return fail(401, 'invalid_client', 7000218, "The request body must contain the following parameter: 'client_assertion' or 'client_secret'.");
     }
     if (form.client_secret !== tenant.app.clientSecret) {
-      return fail(401, 'invalid_client', 7000215, 'Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID, for a secret added to app.');
+      return fail(
+        401,
+        'invalid_client',
+        7000215,
+        'Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID, for a secret added to app.',
+      );
     }
 
     let userId: string;
@@ -214,8 +247,15 @@ export function identityRouter(state: IdentityState): Router {
       if (!issued || issued.tenantId !== tenant.tenantId || issued.clientId !== form.client_id) {
         return fail(400, 'invalid_grant', 9002313, 'Invalid request. Request is malformed or invalid.');
       }
-      if (issued.redeemed) return fail(400, 'invalid_grant', 54005, 'OAuth2 Authorization code was already redeemed, please retry with a new valid code or use an existing refresh token.');
-      if (issued.expiresAt <= state.now()) return fail(400, 'invalid_grant', 70008, 'The provided authorization code or refresh token has expired due to inactivity.');
+      if (issued.redeemed)
+        return fail(
+          400,
+          'invalid_grant',
+          54005,
+          'OAuth2 Authorization code was already redeemed, please retry with a new valid code or use an existing refresh token.',
+        );
+      if (issued.expiresAt <= state.now())
+        return fail(400, 'invalid_grant', 70008, 'The provided authorization code or refresh token has expired due to inactivity.');
       if (form.redirect_uri !== issued.redirectUri) {
         return fail(400, 'invalid_grant', 50148, 'The redirect_uri does not match the one used in the authorization request.');
       }
@@ -241,9 +281,11 @@ export function identityRouter(state: IdentityState): Router {
       scopes = c.scp.split(' ').filter(Boolean);
       if (form.scope) {
         const asked = resolveScopes(form.scope, tenant);
-        if (!asked.ok) return fail(400, 'invalid_scope', 70011, `The provided value for the input parameter 'scope' is not valid. The scope ${asked.bad} is not valid.`);
+        if (!asked.ok)
+          return fail(400, 'invalid_scope', 70011, `The provided value for the input parameter 'scope' is not valid. The scope ${asked.bad} is not valid.`);
         const extra = graphScopes(asked.scopes).filter((s) => !scopes.includes(s));
-        if (extra.length) return fail(400, 'invalid_grant', 65001, `The user or administrator has not consented to use the application for ${extra.join(' ')}.`);
+        if (extra.length)
+          return fail(400, 'invalid_grant', 65001, `The user or administrator has not consented to use the application for ${extra.join(' ')}.`);
       }
     } else {
       return fail(400, 'unsupported_grant_type', 70003, `The app requested an unsupported grant type '${form.grant_type ?? ''}'.`);

@@ -66,7 +66,11 @@ function sandboxRouter(state: IdentityState): Router {
 }
 
 export function createMicrosoftState(options: MicrosoftSandboxOptions & { seed?: number } = {}): IdentityState {
-  const secret = options.tokenSecret ?? createHash('sha256').update(`locus-sandbox-microsoft:${options.seed ?? 0}`).digest('hex');
+  const secret =
+    options.tokenSecret ??
+    createHash('sha256')
+      .update(`locus-sandbox-microsoft:${options.seed ?? 0}`)
+      .digest('hex');
   return {
     tenants: buildTenants(options.tenants ?? DEFAULT_TENANT_SEEDS),
     signer: createTokenSigner(secret),

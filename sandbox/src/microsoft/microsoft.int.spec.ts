@@ -150,7 +150,13 @@ describe('Microsoft sandbox: Graph users', () => {
     const back = await consent(tenant);
     const res = await fetch(
       `${base}/microsoft/login/${tenant.tenantId}/oauth2/v2.0/token`,
-      form({ grant_type: 'authorization_code', client_id: tenant.app.clientId, client_secret: tenant.app.clientSecret, code: back.searchParams.get('code')!, redirect_uri: REDIRECT }),
+      form({
+        grant_type: 'authorization_code',
+        client_id: tenant.app.clientId,
+        client_secret: tenant.app.clientSecret,
+        code: back.searchParams.get('code')!,
+        redirect_uri: REDIRECT,
+      }),
     );
     return ((await res.json()) as { access_token: string }).access_token;
   };
@@ -197,7 +203,7 @@ describe('Microsoft sandbox: Graph users', () => {
     expect(forged.status).toBe(401);
   });
 
-  it('returns one user by id or principal name, and only the token tenant\'s users', async () => {
+  it("returns one user by id or principal name, and only the token tenant's users", async () => {
     const access = await token();
     const auth = { headers: { authorization: `Bearer ${access}` } };
     const someone = state.tenants.find((t) => t.tenantId === fabrikam.tenantId)!.users[3]!;

@@ -1,10 +1,4 @@
-import {
-  fetchBaseQuery,
-  type BaseQueryFn,
-  type FetchArgs,
-  type FetchBaseQueryError,
-  type FetchBaseQueryMeta,
-} from '@reduxjs/toolkit/query/react';
+import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import { isEnvelope } from '@web/shared/lib/envelope';
 import { clearStoredToken, readStoredToken, takeValidToken } from '@web/shared/session/token-storage';
 import { parsePositionHeader, type PositionTracker } from './position-tracker';

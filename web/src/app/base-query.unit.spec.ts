@@ -70,7 +70,9 @@ describe('Locus base query', () => {
 
   it('a 401 on an authenticated call clears the token and ends the session', async () => {
     storeToken(token(NOW / 1000 + 600));
-    const { baseQuery, onSessionEnded } = setup(() => json(401, { Success: false, ResponseMessage: 'Session ended', ApiError: { ErrorCode: 'AUTH.UNAUTHENTICATED' } }));
+    const { baseQuery, onSessionEnded } = setup(() =>
+      json(401, { Success: false, ResponseMessage: 'Session ended', ApiError: { ErrorCode: 'AUTH.UNAUTHENTICATED' } }),
+    );
     const result = await baseQuery('/api/users', queryApi(), {});
     expect(result.error?.status).toBe(401);
     expect(readStoredToken()).toBeNull();

@@ -4,10 +4,8 @@ import type { FeatureSlots } from './feature-slots';
 /** Which feature fills each slot; loaded on first use. */
 export const featureSlots: FeatureSlots = {
   userLocationsPanel: lazy(() =>
-    import('@web/features/assignments/components/associated-locations-panel').then((m) => ({ default: m.AssociatedLocationsPanel })),
+    import('@web/features/locations/assignments/associated-locations-panel').then((m) => ({ default: m.AssociatedLocationsPanel })),
   ),
-  companyLocations: lazy(() => import('@web/features/locations/components/company-locations-tab').then((m) => ({ default: m.CompanyLocationsTab }))),
-  locationUsersDialog: lazy(() =>
-    import('@web/features/assignments/components/location-users-dialog').then((m) => ({ default: m.LocationUsersDialog })),
-  ),
+  companyLocations: lazy(() => import('@web/features/locations/directory/company-locations-tab').then((m) => ({ default: m.CompanyLocationsTab }))),
+  locationUsersDialog: lazy(() => import('@web/features/locations/assignments/location-users-dialog').then((m) => ({ default: m.LocationUsersDialog }))),
 };

@@ -43,6 +43,7 @@ export const routeAccess = {
   '/companies/:companyId/users': { kind: 'authenticated', roles: ADMIN },
   '/companies/azure-connect': { kind: 'public' },
   '/azure-accounts': { kind: 'authenticated', roles: COMPANY_ADMIN },
+  '/google-workspace-callback': { kind: 'authenticated', roles: COMPANY_ADMIN },
   '/google-auth-callback': { kind: 'public' },
   '/dashboard': { kind: 'authenticated', roles: COMPANY_MEMBERS },
   '/connected-accounts': { kind: 'authenticated', roles: COMPANY_ADMIN },

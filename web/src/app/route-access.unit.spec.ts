@@ -76,12 +76,15 @@ describe('sidebar by role', () => {
       'Users',
       'Settings',
     ]);
-    expect(labels('CompanyUser')).toEqual(['Dashboard', 'Locations', 'Reviews']);
+    // issue 10 item 15: company users reach their Staff page from the menu
+    expect(labels('CompanyUser')).toEqual(['Dashboard', 'Locations', 'Reviews', 'Staff']);
   });
 
   it('only links to routes the role may open', () => {
     for (const role of ROLES) {
-      const paths = navigationFor(role).flatMap((i) => [i.path, ...(i.children ?? []).map((c) => c.path)]).filter(Boolean) as GuardedPath[];
+      const paths = navigationFor(role)
+        .flatMap((i) => [i.path, ...(i.children ?? []).map((c) => c.path)])
+        .filter(Boolean) as GuardedPath[];
       for (const path of paths) expect(allowed(path, role), `${role} → ${path}`).toBe(true);
     }
   });

@@ -13,14 +13,15 @@ const CompanyUsersPage = lazy(() => import('@web/features/companies/components/c
 const UsersPage = lazy(() => import('@web/features/users/components/users-page'));
 const AzureConnectPage = lazy(() => import('@web/features/users/components/azure-connect-page'));
 const AzureAccountsPage = lazy(() => import('@web/features/users/components/azure-accounts-page'));
+const WorkspaceConnectPage = lazy(() => import('@web/features/users/components/workspace-connect-page'));
 const SettingsPage = lazy(() => import('@web/features/settings/components/settings-page'));
 const ProfilePage = lazy(() => import('@web/features/profile/components/profile-page'));
 const StaffPage = lazy(() => import('@web/features/staff/components/staff-page'));
 const ConnectedAccountsPage = lazy(() => import('@web/features/connections/components/connected-accounts-page'));
 const AccountConnectedPage = lazy(() => import('@web/features/connections/components/account-connected-page'));
-const LocationsPage = lazy(() => import('@web/features/locations/components/locations-page'));
-const AccountLocationsPage = lazy(() => import('@web/features/locations/components/account-locations-page'));
-const LocationDetailsPage = lazy(() => import('@web/features/location-details/components/location-details-page'));
+const LocationsPage = lazy(() => import('@web/features/locations/directory/locations-page'));
+const AccountLocationsPage = lazy(() => import('@web/features/locations/directory/account-locations-page'));
+const LocationDetailsPage = lazy(() => import('@web/features/locations/details/location-details-page'));
 const ComingSoon = lazy(() => import('./coming-soon'));
 
 const RootRedirect = () => {
@@ -52,6 +53,7 @@ export const routes: RouteObject[] = [
       guarded('/companies/azure-connect', AzureConnectPage, 'Azure Connect'),
       guarded('/companies/:companyId/users', CompanyUsersPage, 'Company Users'),
       guarded('/azure-accounts', AzureAccountsPage, 'Azure Accounts'),
+      guarded('/google-workspace-callback', WorkspaceConnectPage, 'Google Workspace'),
       guarded('/users', UsersPage, 'Users'),
       guarded('/staff', StaffPage, 'Staff'),
       guarded('/metadeta', SettingsPage, 'Settings'),

@@ -1,11 +1,11 @@
-import { refreshTokenRoute } from '@locus/contracts/identity/routes';
+import { refreshTokenRoute } from '@locus/contracts';
 import { useRenewSession } from '@web/shared/session/session-context';
-import { requestFor } from '@web/shared/lib/api-path';
+import { requestFor, type AnswerOf } from '@web/shared/lib/api-path';
 import { api } from './api';
 
 const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
-    refreshToken: build.mutation<{ Success: true; Token: string }, void>({
+    refreshToken: build.mutation<AnswerOf<typeof refreshTokenRoute>, void>({
       query: () => requestFor(refreshTokenRoute),
     }),
   }),

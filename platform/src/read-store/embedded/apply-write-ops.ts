@@ -86,7 +86,7 @@ export function applyWriteOps(staged: StagedCollection, ops: WriteOp[], newId: (
   return result;
 }
 
-/** Copies a caller's document into the JSON form the store keeps (so memory equals the file). */
+/** Copies a caller's document into the JSON form the store keeps (so the cache equals the file). */
 export function toStaged(collection: string, doc: Record<string, unknown>): StagedDoc {
   if (typeof doc._id !== 'string' || doc._id.length === 0) {
     throw new InvalidOperationError(collection, '_id must be a non-empty string');
@@ -105,13 +105,13 @@ function firstMatch(staged: StagedCollection, filter: Filter): Doc | undefined {
   const keys = Object.keys(filter ?? {});
   if (keys.length === 1 && keys[0] === '_id' && typeof filter._id === 'string') return staged.get(filter._id);
   const matcher = matcherFor(filter);
-  for (const doc of staged.candidates(matcher.constraints)) if (matcher.test(doc)) return doc;
+  for (const doc of staged.candidates(filter ?? {})) if (matcher.test(doc)) return doc;
   return undefined;
 }
 
 function allMatches(staged: StagedCollection, filter: Filter): Doc[] {
   const matcher = matcherFor(filter);
-  return staged.candidates(matcher.constraints).filter((doc) => matcher.test(doc));
+  return staged.candidates(filter ?? {}).filter((doc) => matcher.test(doc));
 }
 
 interface SplitUpdate {

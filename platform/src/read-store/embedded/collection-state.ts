@@ -1,7 +1,7 @@
 import type { Doc, IndexSpec } from '../read-store';
 import { DuplicateKeyError, InvalidOperationError } from '../read-store-errors';
-import { pathGetter, resolvePath, type EqualityConstraints } from './doc-filter';
-import { EqualityLookup, documentKey, keysForConstraints, MULTIKEY, type Key } from './equality-lookup';
+import { pathGetter, resolvePath } from './doc-filter';
+import { documentKey, MULTIKEY } from './document-key';
 
 export interface DeclaredIndex {
   name: string;
@@ -11,97 +11,37 @@ export interface DeclaredIndex {
   fields: string[];
 }
 
-/** One collection held in memory: its documents, declared indexes and their lookups. */
-export class CollectionState {
-  readonly docs = new Map<string, Doc>();
-  readonly indexes = new Map<string, DeclaredIndex>();
-  /** Lookups by field list; every prefix of every index gets one, shared between indexes. */
-  readonly lookups = new Map<string, EqualityLookup>();
-
-  constructor(readonly name: string) {}
-
-  putDoc(doc: Doc): void {
-    this.docs.set(doc._id, doc);
-    for (const lookup of this.lookups.values()) lookup.add(doc._id, doc);
+/**
+ * Whether an index may be added beside the declared ones (and those pending in the same
+ * call): 'exists' for the same index again; throws on a name or key clash.
+ */
+export function checkIndexAddable(collection: string, declared: Iterable<DeclaredIndex>, index: DeclaredIndex): 'new' | 'exists' {
+  const all = [...declared];
+  const same = all.find((d) => d.name === index.name);
+  const keyJson = JSON.stringify(index.key);
+  if (same) {
+    if (JSON.stringify(same.key) === keyJson && same.unique === index.unique) return 'exists';
+    throw new InvalidOperationError(collection, `an index named ${index.name} exists with another specification`);
   }
-
-  deleteDoc(id: string): void {
-    if (!this.docs.delete(id)) return;
-    for (const lookup of this.lookups.values()) lookup.remove(id);
-  }
-
-  /** Adds an index already checked by `checkIndexAddable`. */
-  addIndex(index: DeclaredIndex): void {
-    this.indexes.set(index.name, index);
-    for (let n = 1; n <= index.fields.length; n++) {
-      const fields = index.fields.slice(0, n);
-      if (fields.length === 1 && fields[0] === '_id') continue; // the docs map is the _id index
-      const sig = signature(fields);
-      if (this.lookups.has(sig)) continue;
-      const lookup = new EqualityLookup(fields);
-      for (const doc of this.docs.values()) lookup.add(doc._id, doc);
-      this.lookups.set(sig, lookup);
+  for (const other of all) {
+    if (JSON.stringify(other.key) === keyJson) {
+      throw new InvalidOperationError(collection, `index ${other.name} already has the key ${keyJson}`);
     }
   }
+  return 'new';
+}
 
-  /** Throws when the index conflicts with a declared one or when the documents already break `unique`. */
-  checkIndexAddable(index: DeclaredIndex, pending: readonly DeclaredIndex[] = []): 'new' | 'exists' {
-    const declared = [...this.indexes.values(), ...pending];
-    const same = declared.find((d) => d.name === index.name);
-    const keyJson = JSON.stringify(index.key);
-    if (same) {
-      if (JSON.stringify(same.key) === keyJson && same.unique === index.unique) return 'exists';
-      throw new InvalidOperationError(this.name, `an index named ${index.name} exists with another specification`);
-    }
-    for (const other of declared) {
-      if (JSON.stringify(other.key) === keyJson) {
-        throw new InvalidOperationError(this.name, `index ${other.name} already has the key ${keyJson}`);
-      }
-    }
-    if (index.unique) {
-      const getters = index.fields.map((f) => pathGetter(f.split('.')));
-      const seen = new EqualityLookup(index.fields);
-      for (const doc of this.docs.values()) {
-        const key = documentKey(doc, getters);
-        if (key === MULTIKEY) continue;
-        if (seen.estimate([key]) > 0) throw new DuplicateKeyError(this.name, index.name, keyValueOf(doc, index.fields));
-        seen.add(doc._id, doc);
-      }
-    }
-    return 'new';
-  }
-
-  /**
-   * Ids that may match a filter with these equality constraints, using `_id` or the most
-   * selective lookup; null when no index helps (scan everything).
-   */
-  narrow(constraints: EqualityConstraints): { lookup: EqualityLookup | null; keys: Key[]; ids?: string[] } | null {
-    const idValues = constraints.get('_id');
-    if (idValues) return { lookup: null, keys: [], ids: idValues.filter((v): v is string => typeof v === 'string') };
-    if (constraints.size === 0 || this.lookups.size === 0) return null;
-    let best: { lookup: EqualityLookup; keys: Key[]; estimate: number } | null = null;
-    for (const lookup of this.lookups.values()) {
-      const keys = keysForConstraints(lookup.fields, constraints);
-      if (!keys) continue;
-      const estimate = lookup.estimate(keys);
-      if (!best || estimate < best.estimate) best = { lookup, keys, estimate };
-    }
-    return best && { lookup: best.lookup, keys: best.keys };
-  }
-
-  /** Candidate documents for a filter (a superset of the matches), as groups to iterate in turn. */
-  candidates(constraints: EqualityConstraints): Iterable<Doc>[] {
-    const plan = this.narrow(constraints);
-    if (!plan) return [this.docs.values()];
-    if (plan.ids) {
-      const docs: Doc[] = [];
-      for (const id of new Set(plan.ids)) {
-        const doc = this.docs.get(id);
-        if (doc) docs.push(doc);
-      }
-      return [docs];
-    }
-    return plan.lookup!.groups(plan.keys).map((group) => group.values());
+/** Throws DuplicateKeyError when the documents already break a unique index. */
+export function assertUniqueHolds(collection: string, index: DeclaredIndex, docs: Iterable<Doc>): void {
+  if (!index.unique) return;
+  const getters = index.fields.map((f) => pathGetter(f.split('.')));
+  const seen = new Set<string>();
+  for (const doc of docs) {
+    const key = documentKey(doc, getters);
+    if (key === MULTIKEY) continue;
+    const sig = JSON.stringify(key);
+    if (seen.has(sig)) throw new DuplicateKeyError(collection, index.name, keyValueOf(doc, index.fields));
+    seen.add(sig);
   }
 }
 

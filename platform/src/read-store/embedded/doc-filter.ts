@@ -215,9 +215,7 @@ export function pathGetter(parts: string[]): PathGetter {
   return (doc) => resolvePath(doc, parts);
 }
 
-function compileOperators(
-  condition: Record<string, unknown>,
-): { test: ScalarTest; existsOnly: boolean | undefined } | null {
+function compileOperators(condition: Record<string, unknown>): { test: ScalarTest; existsOnly: boolean | undefined } | null {
   const tests: ScalarTest[] = [];
   let existsOnly: boolean | undefined;
   const keys = Object.keys(condition);

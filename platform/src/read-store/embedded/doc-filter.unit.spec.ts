@@ -97,7 +97,9 @@ describe('compiled filters agree with mingo', () => {
         const expected = query.test(d);
         const actual = matcher.test(d);
         if (actual !== expected) {
-          throw new Error(`filter ${JSON.stringify(f, (_, v) => (v instanceof RegExp ? String(v) : v))} on ${JSON.stringify(d)}: compiled ${actual}, mingo ${expected}`);
+          throw new Error(
+            `filter ${JSON.stringify(f, (_, v) => (v instanceof RegExp ? String(v) : v))} on ${JSON.stringify(d)}: compiled ${actual}, mingo ${expected}`,
+          );
         }
         compared++;
       }

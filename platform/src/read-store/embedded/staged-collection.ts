@@ -1,27 +1,38 @@
-import type { Doc } from '../read-store';
+import type { Doc, Filter } from '../read-store';
 import { DuplicateKeyError } from '../read-store-errors';
-import type { EqualityConstraints } from './doc-filter';
-import { CollectionState, keyValueOf, signature } from './collection-state';
-import { EqualityLookup, documentKey, MULTIKEY, sameKey } from './equality-lookup';
+import type { DeclaredIndex } from './collection-state';
+import { keyValueOf } from './collection-state';
+import { pathGetter } from './doc-filter';
+import { documentKey, MULTIKEY, type Key } from './document-key';
 
-/** A document ready to be written: its JSON (for SQLite) and the parsed copy memory will keep. */
+/** A document ready to be written: its JSON (for SQLite) and the parsed copy the cache may keep. */
 export interface StagedDoc {
   doc: Doc;
   body: string;
 }
 
+/** What a batch sees of a collection's committed state (read from SQLite). */
+export interface CommittedCollection {
+  readonly name: string;
+  readonly indexes: Iterable<DeclaredIndex>;
+  get(id: string): Doc | undefined;
+  /** Committed documents that may match the filter (a superset), in insertion order. */
+  select(filter: Filter): Doc[];
+  /** Committed documents whose values at the index's fields may equal the document's. */
+  withKey(index: DeclaredIndex, doc: Doc): Doc[];
+}
+
 /**
  * The pending writes of one collection inside a batch, seen on top of the committed state.
- * Nothing here touches the committed state; `applyTo` does, after SQLite has committed.
+ * Nothing here touches the committed state; the store writes `changes` in one transaction.
  */
 export class StagedCollection {
   /** id -> new document, or null when deleted. */
   readonly changes = new Map<string, StagedDoc | null>();
-  /** Ids in the order they were staged; staged lookups catch up from it when first needed. */
-  private readonly putLog: string[] = [];
-  private readonly stagedLookups = new Map<string, { lookup: EqualityLookup; upTo: number }>();
+  /** Per unique index: key -> ids staged with it (may be stale; re-checked on use). */
+  private readonly stagedKeys = new Map<string, Map<string, Set<string>>>();
 
-  constructor(readonly base: CollectionState) {}
+  constructor(readonly base: CommittedCollection) {}
 
   get name(): string {
     return this.base.name;
@@ -30,37 +41,18 @@ export class StagedCollection {
   get(id: string): Doc | undefined {
     const change = this.changes.get(id);
     if (change !== undefined) return change?.doc;
-    return this.base.docs.get(id);
+    return this.base.get(id);
   }
 
-  /** Current documents that may match (committed or staged), each once. */
-  candidates(constraints: EqualityConstraints): Doc[] {
+  /**
+   * Current documents that may match (committed or staged), each once: committed ones SQL
+   * narrowed that the batch did not change, then every document the batch staged (a staged
+   * change may make a document match that did not before).
+   */
+  candidates(filter: Filter): Doc[] {
     const out: Doc[] = [];
-    const plan = this.base.narrow(constraints);
-    if (!plan) {
-      // Committed documents in their order (staged version where changed), then new ones.
-      for (const [id, doc] of this.base.docs) {
-        const change = this.changes.get(id);
-        if (change === undefined) out.push(doc);
-        else if (change) out.push(change.doc);
-      }
-      for (const [id, change] of this.changes) if (change && !this.base.docs.has(id)) out.push(change.doc);
-      return out;
-    }
-    const seen = new Set<string>();
-    const take = (id: string) => {
-      if (seen.has(id)) return;
-      seen.add(id);
-      const doc = this.get(id);
-      if (doc) out.push(doc);
-    };
-    if (plan.ids) {
-      for (const id of plan.ids) take(id);
-      return out;
-    }
-    for (const group of plan.lookup!.groups(plan.keys)) for (const id of group.keys()) take(id);
-    const staged = this.stagedLookup(signature(plan.lookup!.fields));
-    if (staged) for (const group of staged.groups(plan.keys)) for (const id of group.keys()) take(id);
+    for (const doc of this.base.select(filter)) if (!this.changes.has(doc._id)) out.push(doc);
+    for (const change of this.changes.values()) if (change) out.push(change.doc);
     return out;
   }
 
@@ -72,25 +64,6 @@ export class StagedCollection {
     }
     this.checkUnique(doc);
     this.changes.set(doc._id, staged);
-    this.putLog.push(doc._id);
-  }
-
-  /**
-   * Lookup over the staged documents for one field list, brought up to date on demand: only
-   * batches that query by those fields (or have a unique index on them) pay for it. It may
-   * hold stale ids; callers re-check the current version.
-   */
-  private stagedLookup(sig: string): EqualityLookup | undefined {
-    const committed = this.base.lookups.get(sig);
-    if (!committed) return undefined;
-    let entry = this.stagedLookups.get(sig);
-    if (!entry) this.stagedLookups.set(sig, (entry = { lookup: new EqualityLookup(committed.fields), upTo: 0 }));
-    while (entry.upTo < this.putLog.length) {
-      const id = this.putLog[entry.upTo++]!;
-      const change = this.changes.get(id);
-      if (change) entry.lookup.add(id, change.doc);
-    }
-    return entry.lookup;
   }
 
   delete(id: string): void {
@@ -98,32 +71,32 @@ export class StagedCollection {
   }
 
   private checkUnique(doc: Doc): void {
-    for (const index of this.base.indexes.values()) {
-      if (!index.unique) continue;
-      const sig = signature(index.fields);
-      const committed = this.base.lookups.get(sig);
-      if (!committed) continue; // a unique index on _id alone: the docs map already enforces it
-      const key = documentKey(doc, committed.getters);
+    for (const index of this.base.indexes) {
+      if (!index.unique || (index.fields.length === 1 && index.fields[0] === '_id')) continue;
+      const getters = index.fields.map((f) => pathGetter(f.split('.')));
+      const key = documentKey(doc, getters);
       if (key === MULTIKEY) continue;
-      const holders = [committed.holders(key), this.stagedLookup(sig)!.holders(key)];
-      for (const ids of holders) {
-        for (const id of ids) {
-          if (id === doc._id) continue;
-          const other = this.get(id);
-          const otherKey = other && documentKey(other, committed.getters);
-          if (otherKey && otherKey !== MULTIKEY && sameKey(otherKey, key)) {
-            throw new DuplicateKeyError(this.name, index.name, keyValueOf(doc, index.fields));
-          }
-        }
+      const sig = keySignature(key);
+      const clash = (other: Doc | undefined) => {
+        if (!other || other._id === doc._id) return false;
+        const otherKey = documentKey(other, getters);
+        return otherKey !== MULTIKEY && keySignature(otherKey) === sig;
+      };
+      let byKey = this.stagedKeys.get(index.name);
+      if (!byKey) this.stagedKeys.set(index.name, (byKey = new Map()));
+      for (const id of byKey.get(sig) ?? []) {
+        if (clash(this.get(id))) throw new DuplicateKeyError(this.name, index.name, keyValueOf(doc, index.fields));
       }
-    }
-  }
-
-  /** Makes the staged changes the committed state (call only after they are durable). */
-  applyTo(state: CollectionState): void {
-    for (const [id, change] of this.changes) {
-      if (change) state.putDoc(change.doc);
-      else state.deleteDoc(id);
+      for (const other of this.base.withKey(index, doc)) {
+        // A committed holder the batch changed counts in its staged version (checked above).
+        if (this.changes.has(other._id)) continue;
+        if (clash(other)) throw new DuplicateKeyError(this.name, index.name, keyValueOf(doc, index.fields));
+      }
+      let ids = byKey.get(sig);
+      if (!ids) byKey.set(sig, (ids = new Set()));
+      ids.add(doc._id);
     }
   }
 }
+
+const keySignature = (key: Key): string => JSON.stringify(key);

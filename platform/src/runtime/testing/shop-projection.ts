@@ -163,13 +163,22 @@ export function generateShopHistory(count: number, seed = 42): HistoryEvent[] {
       const companyId = pick(companies);
       const storeId = `s${++storeSeq}`;
       open.push({ id: storeId, companyId });
-      out.push({ stream: `store-${storeId}`, event: { type: 'StoreOpened', data: { storeId, companyId, name: `Store ${storeSeq}`, city: pick(CITIES) }, metadata: meta(companyId, i) } });
+      out.push({
+        stream: `store-${storeId}`,
+        event: { type: 'StoreOpened', data: { storeId, companyId, name: `Store ${storeSeq}`, city: pick(CITIES) }, metadata: meta(companyId, i) },
+      });
     } else if (r < 0.25) {
       const s = pick(open);
-      out.push({ stream: `store-${s.id}`, event: { type: 'StoreRenamed', data: { storeId: s.id, name: `Store ${s.id} ${Math.floor(rnd() * 1000)}` }, metadata: meta(s.companyId, i) } });
+      out.push({
+        stream: `store-${s.id}`,
+        event: { type: 'StoreRenamed', data: { storeId: s.id, name: `Store ${s.id} ${Math.floor(rnd() * 1000)}` }, metadata: meta(s.companyId, i) },
+      });
     } else if (r < 0.7) {
       const s = pick(open);
-      out.push({ stream: `store-${s.id}`, event: { type: 'ReviewAdded', data: { storeId: s.id, reviewId: `r${i}`, rating: 1 + Math.floor(rnd() * 5) }, metadata: meta(s.companyId, i) } });
+      out.push({
+        stream: `store-${s.id}`,
+        event: { type: 'ReviewAdded', data: { storeId: s.id, reviewId: `r${i}`, rating: 1 + Math.floor(rnd() * 5) }, metadata: meta(s.companyId, i) },
+      });
     } else if (r < 0.8) {
       const idx = Math.floor(rnd() * open.length);
       const s = open[idx]!;
@@ -177,7 +186,10 @@ export function generateShopHistory(count: number, seed = 42): HistoryEvent[] {
       out.push({ stream: `store-${s.id}`, event: { type: 'StoreClosed', data: { storeId: s.id }, metadata: meta(s.companyId, i) } });
     } else if (r < 0.803) {
       const companyId = pick(companies);
-      out.push({ stream: `company-${companyId}`, event: { type: 'CompanyRenamed', data: { companyId, name: `Company ${companyId} v${i}` }, metadata: meta(companyId, i) } });
+      out.push({
+        stream: `company-${companyId}`,
+        event: { type: 'CompanyRenamed', data: { companyId, name: `Company ${companyId} v${i}` }, metadata: meta(companyId, i) },
+      });
     } else {
       out.push({ stream: `user-u${Math.floor(rnd() * 100)}`, event: { type: 'UserSignedIn', data: { at: i }, metadata: meta(null, i) } });
     }

@@ -1,22 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { COUNTRY_CODE, locationStream, type LocationProfile } from '@locus/contracts';
-import {
-  createEmbeddedReadStore,
-  createHttpApp,
-  createInProcessBus,
-  createLogger,
-  createProjectorRuntime,
-  createReadModels,
-  createSqliteEventStore,
-  createTokenService,
-  loadConfig,
-} from '@locus/platform';
-import { listen } from '@locus/platform/http/testing';
+import type { EventStore } from '@locus/platform/ports';
 import { locationsProjection } from '@locus/projectors/locations/index';
-import { mountQueryApi } from '../../app';
+import { startTestStack } from '@locus/tests/stack/test-stack';
 import { locationsQueryRoutes } from '../routes';
 
 export interface DirectoryBenchResult {
@@ -64,6 +50,65 @@ const profile = (i: number): LocationProfile => ({
   LocationCoverMedia: null,
 });
 
+/** Appends `n` imported locations of one company (the events the real projection turns into documents). */
+export async function appendBenchLocations(eventStore: EventStore, companyId: string, n: number, from = 0): Promise<void> {
+  const meta = {
+    companyId,
+    actor: { userId: 'system', role: 'System' as const },
+    correlationId: 'bench',
+    causationId: null,
+    occurredAt: new Date().toISOString(),
+  };
+  for (let i = from; i < from + n; i++) {
+    const locationId = randomUUID();
+    await eventStore.append(
+      locationStream(locationId),
+      [
+        {
+          id: randomUUID(),
+          type: 'LocationImported',
+          data: {
+            locationId,
+            companyId,
+            connectionId: 'bench',
+            accountName: 'accounts/bench',
+            accountDisplayName: 'Bench',
+            processId: 'bench',
+            profile: profile(i),
+            hours: [],
+            attributes: {},
+            urls: {},
+            syncedAt: new Date(Date.now() - i * 60_000).toISOString(),
+            google: {
+              googleName: `locations/${i}`,
+              placeId: null,
+              mapsUri: null,
+              openStatus: i % 17 === 0 ? 'CLOSED_TEMPORARILY' : 'OPEN',
+              canReopen: false,
+              canDelete: true,
+              thumbnailUrl: null,
+              totalRating: 4.2,
+              totalRatingsCount: i % 300,
+            },
+          },
+          metadata: meta,
+        },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+  }
+}
+
+/** The query shapes the bench cycles through (search + sort + page). */
+export const DIRECTORY_BENCH_SHAPES = [
+  { first: 0, rows: 25, sortField: 'StoreCode', sortOrder: 1 },
+  { first: 5000, rows: 25, sortField: 'Title', sortOrder: -1 },
+  { first: 0, rows: 25, sortField: 'TotalRatingsCount', sortOrder: -1, globalFilter: 'pearl' },
+  { first: 0, rows: 25, sortField: 'LastSyncDate', sortOrder: 1, globalFilter: 'BN-0042' },
+  { first: 100, rows: 25, sortField: 'OpenStatus', sortOrder: 1, globalFilter: '555-12' },
+  { first: 0, rows: 25, globalFilter: 'store 9' },
+];
+
 /**
  * The directory query (search + sort + page) through query-api over HTTP on the embedded
  * stack, for a company with `locations` imported locations (through the real projection).
@@ -73,51 +118,24 @@ export async function measureDirectoryQuery(options: { locations?: number; sampl
   const n = options.locations ?? 10_000;
   const samples = options.samples ?? 300;
   const warmup = options.warmup ?? 30;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'locus-dirbench-'));
-  const config = loadConfig({ LOCUS_DATA_DIR: dataDir, PORT: '18996' });
-  const logger = createLogger({ level: 'silent' });
-  const eventStore = createSqliteEventStore({ file: ':memory:' });
-  const readStore = createEmbeddedReadStore({ file: ':memory:' });
-  const bus = createInProcessBus();
+  const stack = await startTestStack({
+    commandFeatures: [],
+    queryFeatures: [locationsQueryRoutes],
+    projections: [locationsProjection],
+    sessionValidation: false,
+    readStoreOnDisk: true,
+  });
+  const { eventStore, readModels } = stack;
   const companyId = randomUUID();
-  const meta = { companyId, actor: { userId: 'system', role: 'System' as const }, correlationId: 'bench', causationId: null, occurredAt: new Date().toISOString() };
-  for (let i = 0; i < n; i++) {
-    const locationId = randomUUID();
-    await eventStore.append(locationStream(locationId), [
-      {
-        id: randomUUID(),
-        type: 'LocationImported',
-        data: {
-          locationId, companyId, connectionId: 'bench', accountName: 'accounts/bench', accountDisplayName: 'Bench', processId: 'bench',
-          profile: profile(i), hours: [], attributes: {}, urls: {}, syncedAt: new Date(Date.now() - i * 60_000).toISOString(),
-          google: { googleName: `locations/${i}`, placeId: null, mapsUri: null, openStatus: i % 17 === 0 ? 'CLOSED_TEMPORARILY' : 'OPEN', canReopen: false, canDelete: true, thumbnailUrl: null, totalRating: 4.2, totalRatingsCount: i % 300 },
-        },
-        metadata: meta,
-      },
-    ], { expectedRevision: 'no_stream' });
-  }
-  const projector = createProjectorRuntime({ eventStore, readStore, bus, projections: [locationsProjection], logger });
-  await projector.start();
-  const readModels = createReadModels({ readStore, bus, projections: [locationsProjection] });
-  const clock = { now: () => new Date() };
-  const tokens = createTokenService({ secret: config.jwtSecret, ttlSeconds: 3600, clock, ids: { uuid: randomUUID } });
-  const { app } = createHttpApp({ logger, readiness: { eventStore, readStore, bus }, mount: (r) => mountQueryApi(r, { readModels, bus, clock, tokens, logger, config, features: [locationsQueryRoutes] }) });
-  const server = await listen(app);
+  await appendBenchLocations(eventStore, companyId, n);
   try {
     if (!(await readModels.waitForPosition(await eventStore.headPosition(), 300_000))) throw new Error('projection did not catch up');
-    const { token } = await tokens.issue({ userId: randomUUID(), role: 'CompanyAdmin', companyId, companyName: 'Bench', fullName: 'Bench', email: 'bench@example.com', viewingAsAdmin: false });
-    const shapes = [
-      { first: 0, rows: 25, sortField: 'StoreCode', sortOrder: 1 },
-      { first: 5000, rows: 25, sortField: 'Title', sortOrder: -1 },
-      { first: 0, rows: 25, sortField: 'TotalRatingsCount', sortOrder: -1, globalFilter: 'pearl' },
-      { first: 0, rows: 25, sortField: 'LastSyncDate', sortOrder: 1, globalFilter: 'BN-0042' },
-      { first: 100, rows: 25, sortField: 'OpenStatus', sortOrder: 1, globalFilter: '555-12' },
-      { first: 0, rows: 25, globalFilter: 'store 9' },
-    ];
+    const token = await stack.tokenFor('CompanyAdmin', companyId, { companyName: 'Bench', fullName: 'Bench', email: 'bench@example.com' });
+    const shapes = DIRECTORY_BENCH_SHAPES;
     const times: number[] = [];
     for (let i = 0; i < warmup + samples; i++) {
       const started = performance.now();
-      const res = await fetch(`${server.baseUrl}/api/gmb/${companyId}/locations-summary`, {
+      const res = await fetch(`${stack.baseUrl}/api/gmb/${companyId}/locations-summary`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify(shapes[i % shapes.length]),
@@ -130,12 +148,6 @@ export async function measureDirectoryQuery(options: { locations?: number; sampl
     const at = (q: number) => Math.round(times[Math.floor(q * (times.length - 1))]! * 100) / 100;
     return { locations: n, samples, p50Ms: at(0.5), p95Ms: at(0.95), maxMs: at(1) };
   } finally {
-    await server.close();
-    await projector.stop();
-    readModels.close();
-    await bus.close();
-    await readStore.close();
-    await eventStore.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stack.close();
   }
 }

@@ -50,7 +50,13 @@ export const registerAccountRoutes: RegisterRoutes = (routes, api) => {
     ctx.body = {
       accountAdmins: account.members.map((m) => {
         const user = api.store.user(m.sub);
-        return { name: `accounts/${account.id}/admins/${m.sub}`, admin: user?.email ?? m.sub, account: `accounts/${account.id}`, role: m.role, pendingInvitation: false };
+        return {
+          name: `accounts/${account.id}/admins/${m.sub}`,
+          admin: user?.email ?? m.sub,
+          account: `accounts/${account.id}`,
+          role: m.role,
+          pendingInvitation: false,
+        };
       }),
     };
   });

@@ -17,8 +17,16 @@ const metadataJson = (m: AttributeMetadataEntry) => ({
 
 function invalidAttributeNames(names: string[]) {
   return new GoogleApiError(400, 'INVALID_ARGUMENT', 'Request contains an invalid argument.', [
-    { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'INVALID_ATTRIBUTE_NAME', domain: BI_DOMAIN, metadata: { attribute_names: names.join(',') } },
-    { '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: names.map((n) => ({ field: 'attributes', description: `"${n}" cannot be applied to this location` })) },
+    {
+      '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+      reason: 'INVALID_ATTRIBUTE_NAME',
+      domain: BI_DOMAIN,
+      metadata: { attribute_names: names.join(',') },
+    },
+    {
+      '@type': 'type.googleapis.com/google.rpc.BadRequest',
+      fieldViolations: names.map((n) => ({ field: 'attributes', description: `"${n}" cannot be applied to this location` })),
+    },
   ]);
 }
 
@@ -34,7 +42,9 @@ function attributeProblem(attr: JsonObject, meta: AttributeMetadataEntry): strin
         : `expects one of ${meta.valueMetadata?.map((v) => v.value).join(', ')}`;
     case 'URL': {
       const uris = attr.uriValues;
-      return Array.isArray(uris) && uris.length > 0 && uris.every((u) => typeof getPath(u as JsonObject, 'uri') === 'string' && isValidHttpUrl(String((u as JsonObject).uri)))
+      return Array.isArray(uris) &&
+        uris.length > 0 &&
+        uris.every((u) => typeof getPath(u as JsonObject, 'uri') === 'string' && isValidHttpUrl(String((u as JsonObject).uri)))
         ? undefined
         : 'expects uriValues: [{uri: "https://..."}]';
     }
@@ -65,7 +75,9 @@ export const registerAttributeRoutes: RegisterRoutes = (routes, api) => {
     } else if (!category) {
       throw invalidArgument('Request contains an invalid argument.', [{ field: 'parent', description: 'parent or categoryName is required' }]);
     }
-    const list = queryBool(ctx, 'showAll') ? [...ATTRIBUTE_METADATA] : attributesForCategory(category.startsWith('categories/') ? category : `categories/${category}`);
+    const list = queryBool(ctx, 'showAll')
+      ? [...ATTRIBUTE_METADATA]
+      : attributesForCategory(category.startsWith('categories/') ? category : `categories/${category}`);
     const size = pageSize(ctx, 200, 200);
     const fingerprint = `attributes|${category}`;
     const { page, nextPageToken } = pageOf(list, readPageToken(ctx, fingerprint), size, fingerprint);
@@ -85,7 +97,11 @@ export const registerAttributeRoutes: RegisterRoutes = (routes, api) => {
     const loc = store.locationFor(sub, p.locationId!);
     const maskText = queryString(ctx, 'attributeMask', 'attribute_mask');
     if (!maskText) throw invalidArgument('Request contains an invalid argument.', [{ field: 'attribute_mask', description: 'Field is required' }]);
-    const mask = maskText.split(',').map((m) => m.trim()).filter(Boolean).map((m) => (m.startsWith('attributes/') ? m : `attributes/${m}`));
+    const mask = maskText
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean)
+      .map((m) => (m.startsWith('attributes/') ? m : `attributes/${m}`));
     const body = requireBodyObject(ctx.request.body);
     const incoming = Array.isArray(body.attributes) ? (body.attributes as JsonObject[]) : [];
     const category = String(getPath(loc.resource, 'categories.primaryCategory.name') ?? '');
@@ -94,7 +110,10 @@ export const registerAttributeRoutes: RegisterRoutes = (routes, api) => {
     if (unknown.length) throw invalidAttributeNames(unknown);
     const notInMask = incoming.filter((a) => !mask.includes(String(a.name)));
     if (notInMask.length) {
-      throw invalidArgument('Request contains an invalid argument.', notInMask.map((a) => ({ field: 'attribute_mask', description: `${String(a.name)} is in the body but not in attributeMask` })));
+      throw invalidArgument(
+        'Request contains an invalid argument.',
+        notInMask.map((a) => ({ field: 'attribute_mask', description: `${String(a.name)} is in the body but not in attributeMask` })),
+      );
     }
     const problems = incoming.flatMap((a) => {
       const problem = attributeProblem(a, findAttribute(String(a.name))!);

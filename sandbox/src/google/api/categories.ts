@@ -43,6 +43,11 @@ export const registerCategoryRoutes: RegisterRoutes = (routes, api) => {
     const view = required(queryString(ctx, 'view'), 'view');
     const names = queryList(ctx, 'names');
     if (!names.length) throw invalidArgument('Request contains an invalid argument.', [{ field: 'names', description: 'At least one name is required' }]);
-    ctx.body = { categories: names.map((n) => findCategory(n)).filter((c) => c !== undefined).map((c) => categoryView(c, view)) };
+    ctx.body = {
+      categories: names
+        .map((n) => findCategory(n))
+        .filter((c) => c !== undefined)
+        .map((c) => categoryView(c, view)),
+    };
   });
 };

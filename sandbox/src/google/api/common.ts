@@ -15,7 +15,10 @@ export function queryString(ctx: Koa.Context, ...names: string[]): string | unde
 export function queryList(ctx: Koa.Context, name: string): string[] {
   const v = ctx.query[name] ?? ctx.query[`${name}[]`];
   const list = Array.isArray(v) ? v : typeof v === 'string' ? [v] : [];
-  return list.flatMap((x) => x.split(',')).map((x) => x.trim()).filter(Boolean);
+  return list
+    .flatMap((x) => x.split(','))
+    .map((x) => x.trim())
+    .filter(Boolean);
 }
 
 export function queryBool(ctx: Koa.Context, name: string): boolean {
@@ -25,21 +28,32 @@ export function queryBool(ctx: Koa.Context, name: string): boolean {
 
 /** pageSize: default when absent, 400 when not a positive integer, capped at max (as Google does). */
 export function pageSize(ctx: Koa.Context, defaultSize: number, max: number): number {
-  const raw = queryString(ctx, 'pageSize', 'page_size');
+  return sizeOf(queryString(ctx, 'pageSize', 'page_size'), defaultSize, max);
+}
+
+/** The same rule for a page size given in a request body. */
+export function sizeOf(raw: string | undefined, defaultSize: number, max: number): number {
   if (raw === undefined || raw === '' || raw === '0') return defaultSize;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw invalidArgument(`Invalid value at 'page_size' (TYPE_INT32), "${raw}"`, [{ field: 'pageSize', description: 'must be a positive integer' }]);
+  if (!Number.isInteger(n) || n < 0)
+    throw invalidArgument(`Invalid value at 'page_size' (TYPE_INT32), "${raw}"`, [{ field: 'pageSize', description: 'must be a positive integer' }]);
   return Math.min(n, max);
 }
 
 /** Page tokens carry the offset and a fingerprint of the query they belong to. */
 export function readPageToken(ctx: Koa.Context, fingerprint: string): number {
-  const token = queryString(ctx, 'pageToken', 'page_token');
+  return decodePageToken(queryString(ctx, 'pageToken', 'page_token'), fingerprint);
+}
+
+export function decodePageToken(token: string | undefined, fingerprint: string): number {
   if (!token) return 0;
   try {
     const parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as { o: number; f: number };
     if (typeof parsed.o !== 'number' || parsed.o < 0) throw new Error('bad');
-    if (parsed.f !== hashString(fingerprint)) throw invalidArgument('The page token does not match the original request parameters.', [{ field: 'pageToken', description: 'does not match the request' }]);
+    if (parsed.f !== hashString(fingerprint))
+      throw invalidArgument('The page token does not match the original request parameters.', [
+        { field: 'pageToken', description: 'does not match the request' },
+      ]);
     return parsed.o;
   } catch (e) {
     if (e instanceof Error && e.message.startsWith('The page token')) throw e;
@@ -50,14 +64,15 @@ export function readPageToken(ctx: Koa.Context, fingerprint: string): number {
 export function pageOf<T>(items: readonly T[], offset: number, size: number, fingerprint: string): { page: T[]; nextPageToken?: string } {
   const page = items.slice(offset, offset + size);
   const next = offset + size;
-  return next < items.length
-    ? { page, nextPageToken: Buffer.from(JSON.stringify({ o: next, f: hashString(fingerprint) })).toString('base64url') }
-    : { page };
+  return next < items.length ? { page, nextPageToken: Buffer.from(JSON.stringify({ o: next, f: hashString(fingerprint) })).toString('base64url') } : { page };
 }
 
 export function parseFieldMask(mask: string | undefined, param: string, allowedTop: readonly string[]): string[] | undefined {
   if (mask === undefined) return undefined;
-  const paths = mask.split(',').map((p) => p.trim()).filter(Boolean);
+  const paths = mask
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   for (const p of paths) {
     const top = p.split('.')[0]!;
     if (!allowedTop.includes(top)) {

@@ -7,6 +7,7 @@ export const PATHS = {
   businessInformation: '/google/mybusinessbusinessinformation/v1',
   v4: '/google/mybusiness/v4',
   performance: '/google/businessprofileperformance/v1',
+  qanda: '/google/mybusinessqanda/v1',
 } as const;
 
 export interface Caller {

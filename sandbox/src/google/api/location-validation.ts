@@ -4,9 +4,26 @@ import { cityCoordinates, distanceKm, isUsStateCode } from '../seed/geo';
 import type { Json, JsonObject } from '../state';
 
 export const LOCATION_FIELDS = [
-  'name', 'languageCode', 'storeCode', 'title', 'phoneNumbers', 'categories', 'storefrontAddress', 'websiteUri',
-  'regularHours', 'specialHours', 'serviceArea', 'labels', 'adWordsLocationExtensions', 'latlng', 'openInfo',
-  'metadata', 'profile', 'relationshipData', 'moreHours', 'serviceItems',
+  'name',
+  'languageCode',
+  'storeCode',
+  'title',
+  'phoneNumbers',
+  'categories',
+  'storefrontAddress',
+  'websiteUri',
+  'regularHours',
+  'specialHours',
+  'serviceArea',
+  'labels',
+  'adWordsLocationExtensions',
+  'latlng',
+  'openInfo',
+  'metadata',
+  'profile',
+  'relationshipData',
+  'moreHours',
+  'serviceItems',
 ] as const;
 export const OUTPUT_ONLY_FIELDS = ['name', 'metadata'];
 export const UPDATABLE_FIELDS = LOCATION_FIELDS.filter((f) => !OUTPUT_ONLY_FIELDS.includes(f));
@@ -48,7 +65,8 @@ export function isValidHttpUrl(value: string): boolean {
 function timeMinutes(t: Json | undefined): number | undefined {
   if (t === undefined) return 0;
   if (!isObj(t)) return undefined;
-  const h = t.hours ?? 0, m = t.minutes ?? 0;
+  const h = t.hours ?? 0,
+    m = t.minutes ?? 0;
   if (typeof h !== 'number' || typeof m !== 'number' || !Number.isInteger(h) || !Number.isInteger(m)) return undefined;
   if (h < 0 || h > 24 || m < 0 || m > 59 || (h === 24 && m !== 0)) return undefined;
   return h * 60 + m;
@@ -99,7 +117,8 @@ export function validateLocation(loc: JsonObject, now: number): FieldViolation[]
         else {
           if (extra.length > 2) add('phoneNumbers.additionalPhones', 'TOO_MANY_VALUES', 'At most 2 additional phone numbers are allowed.');
           extra.forEach((p, i) => {
-            if (typeof p !== 'string' || !isValidUsPhone(p)) add(`phoneNumbers.additionalPhones[${i}]`, 'INVALID_PHONE_NUMBER', `"${String(p)}" is not a valid US phone number.`, p);
+            if (typeof p !== 'string' || !isValidUsPhone(p))
+              add(`phoneNumbers.additionalPhones[${i}]`, 'INVALID_PHONE_NUMBER', `"${String(p)}" is not a valid US phone number.`, p);
           });
         }
       }
@@ -118,8 +137,10 @@ export function validateLocation(loc: JsonObject, now: number): FieldViolation[]
       const seen = new Set<string>(primaryName ? [primaryName.replace(/^categories\//, '')] : []);
       extra.forEach((c, i) => {
         const n = isObj(c) ? str(c.name) : undefined;
-        if (!n || !findCategory(n)) add(`categories.additionalCategories[${i}].name`, 'INVALID_CATEGORY', `"${String(n ?? '')}" is not a known category.`, n ?? '');
-        else if (seen.has(n.replace(/^categories\//, ''))) add(`categories.additionalCategories[${i}].name`, 'DUPLICATE_VALUES', `Category "${n}" is listed twice.`, n);
+        if (!n || !findCategory(n))
+          add(`categories.additionalCategories[${i}].name`, 'INVALID_CATEGORY', `"${String(n ?? '')}" is not a known category.`, n ?? '');
+        else if (seen.has(n.replace(/^categories\//, '')))
+          add(`categories.additionalCategories[${i}].name`, 'DUPLICATE_VALUES', `Category "${n}" is listed twice.`, n);
         else seen.add(n.replace(/^categories\//, ''));
       });
     }
@@ -133,15 +154,18 @@ export function validateLocation(loc: JsonObject, now: number): FieldViolation[]
     const region = str(addr.regionCode);
     if (region !== 'US') add('storefrontAddress.regionCode', 'INVALID_ADDRESS', `Region "${region ?? ''}" is not supported; use "US".`, region ?? '');
     const lines = Array.isArray(addr.addressLines) ? addr.addressLines : [];
-    if (!lines.some((l) => typeof l === 'string' && l.trim())) add('storefrontAddress.addressLines', 'INVALID_ADDRESS', 'At least one address line is required.');
+    if (!lines.some((l) => typeof l === 'string' && l.trim()))
+      add('storefrontAddress.addressLines', 'INVALID_ADDRESS', 'At least one address line is required.');
     lines.forEach((l, i) => {
       if (typeof l !== 'string') add(`storefrontAddress.addressLines[${i}]`, 'INVALID_ADDRESS', 'Address lines must be text.');
       else if (l.length > 80) add(`storefrontAddress.addressLines[${i}]`, 'STRING_TOO_LONG', 'Address lines must be at most 80 characters.', l);
-      else if (/\bp\.?\s*o\.?\s*box\b/i.test(l)) add(`storefrontAddress.addressLines[${i}]`, 'PO_BOX_IN_ADDRESS_NOT_ALLOWED', 'PO box cannot be used in address.', l);
+      else if (/\bp\.?\s*o\.?\s*box\b/i.test(l))
+        add(`storefrontAddress.addressLines[${i}]`, 'PO_BOX_IN_ADDRESS_NOT_ALLOWED', 'PO box cannot be used in address.', l);
     });
     if (!str(addr.locality)?.trim()) add('storefrontAddress.locality', 'INVALID_ADDRESS', 'City (locality) is required.');
     const state = str(addr.administrativeArea);
-    if (!state || !isUsStateCode(state)) add('storefrontAddress.administrativeArea', 'INVALID_ADDRESS', `"${state ?? ''}" is not a US state code.`, state ?? '');
+    if (!state || !isUsStateCode(state))
+      add('storefrontAddress.administrativeArea', 'INVALID_ADDRESS', `"${state ?? ''}" is not a US state code.`, state ?? '');
     const zip = str(addr.postalCode);
     if (!zip || !/^\d{5}(-\d{4})?$/.test(zip)) add('storefrontAddress.postalCode', 'INVALID_ADDRESS', `"${zip ?? ''}" is not a valid US ZIP code.`, zip ?? '');
   }
@@ -161,7 +185,8 @@ export function validateLocation(loc: JsonObject, now: number): FieldViolation[]
         if (!isObj(p)) return add(f, 'INVALID_TIME_SCHEDULE', 'Each period must be an object.');
         if (!DAYS.includes(String(p.openDay))) add(`${f}.openDay`, 'INVALID_TIME_SCHEDULE', `"${String(p.openDay)}" is not a day of the week.`);
         if (!DAYS.includes(String(p.closeDay))) add(`${f}.closeDay`, 'INVALID_TIME_SCHEDULE', `"${String(p.closeDay)}" is not a day of the week.`);
-        const open = timeMinutes(p.openTime), close = timeMinutes(p.closeTime);
+        const open = timeMinutes(p.openTime),
+          close = timeMinutes(p.closeTime);
         if (open === undefined) add(`${f}.openTime`, 'INVALID_TIME_SCHEDULE', 'Open time must have hours 0-24 and minutes 0-59.');
         if (close === undefined) add(`${f}.closeTime`, 'INVALID_TIME_SCHEDULE', 'Close time must have hours 0-24 and minutes 0-59.');
         if (open !== undefined && close !== undefined && p.openDay === p.closeDay && close <= open && !(close === 0)) {
@@ -177,7 +202,8 @@ export function validateLocation(loc: JsonObject, now: number): FieldViolation[]
 
   const ll = loc.latlng;
   if (ll !== undefined) {
-    const lat = isObj(ll) ? ll.latitude : undefined, lng = isObj(ll) ? ll.longitude : undefined;
+    const lat = isObj(ll) ? ll.latitude : undefined,
+      lng = isObj(ll) ? ll.longitude : undefined;
     if (typeof lat !== 'number' || lat < -90 || lat > 90) add('latlng.latitude', 'INVALID_LATLNG', 'Latitude must be between -90 and 90.');
     if (typeof lng !== 'number' || lng < -180 || lng > 180) add('latlng.longitude', 'INVALID_LATLNG', 'Longitude must be between -180 and 180.');
     if (typeof lat === 'number' && typeof lng === 'number' && isObj(addr) && str(addr.administrativeArea) && str(addr.locality)) {
@@ -192,11 +218,13 @@ export function validateLocation(loc: JsonObject, now: number): FieldViolation[]
   if (open !== undefined) {
     if (!isObj(open)) add('openInfo', 'INVALID_ARGUMENT', 'openInfo must be an object.');
     else {
-      if (open.status !== undefined && !OPEN_STATUSES.includes(String(open.status))) add('openInfo.status', 'INVALID_ARGUMENT', `"${String(open.status)}" is not an open status.`);
+      if (open.status !== undefined && !OPEN_STATUSES.includes(String(open.status)))
+        add('openInfo.status', 'INVALID_ARGUMENT', `"${String(open.status)}" is not an open status.`);
       if (open.openingDate !== undefined) {
         const d = validDate(open.openingDate);
         if (!d) add('openInfo.openingDate', 'INVALID_BUSINESS_OPENING_DATE', 'Opening date is not a valid date.');
-        else if (d.getTime() > now + 365 * 86_400_000) add('openInfo.openingDate', 'INVALID_BUSINESS_OPENING_DATE', 'Opening date cannot be more than one year in the future.');
+        else if (d.getTime() > now + 365 * 86_400_000)
+          add('openInfo.openingDate', 'INVALID_BUSINESS_OPENING_DATE', 'Opening date cannot be more than one year in the future.');
       }
     }
   }

@@ -54,7 +54,9 @@ function compileFilter(filter: string | undefined): (loc: JsonObject) => boolean
     const want = (quoted ?? bare ?? '').replace(/\\"/g, '"').toLowerCase();
     return (loc: JsonObject) => {
       const v = getPath(loc, field!);
-      const values = (Array.isArray(v) ? v : [v]).filter((x) => x !== undefined && x !== null).map((x) => String(typeof x === 'object' ? JSON.stringify(x) : x).toLowerCase());
+      const values = (Array.isArray(v) ? v : [v])
+        .filter((x) => x !== undefined && x !== null)
+        .map((x) => String(typeof x === 'object' ? JSON.stringify(x) : x).toLowerCase());
       if (op === ':') return values.some((x) => x.includes(want));
       const eq = values.some((x) => x === want);
       return op === '=' ? eq : !eq;
@@ -69,7 +71,9 @@ function compileOrder(orderBy: string | undefined): (a: JsonObject, b: JsonObjec
     const [field, dir, ...rest] = part.trim().split(/\s+/);
     const f = field === 'store_code' ? 'storeCode' : field;
     if ((f !== 'title' && f !== 'storeCode') || rest.length || (dir && !/^(asc|desc)$/i.test(dir))) {
-      throw invalidArgument(`Invalid order_by: "${part.trim()}". Valid fields are title and storeCode.`, [{ field: 'orderBy', description: 'valid fields are title and storeCode' }]);
+      throw invalidArgument(`Invalid order_by: "${part.trim()}". Valid fields are title and storeCode.`, [
+        { field: 'orderBy', description: 'valid fields are title and storeCode' },
+      ]);
     }
     return { f: f!, desc: /^desc$/i.test(dir ?? '') };
   });
@@ -170,7 +174,10 @@ export const registerLocationRoutes: RegisterRoutes = (routes, api) => {
     const mask = parseFieldMask(maskText, 'update_mask', LOCATION_FIELDS)!;
     const readOnly = mask.filter((m) => !(UPDATABLE_FIELDS as readonly string[]).includes(m.split('.')[0]!));
     if (readOnly.length) {
-      throw invalidArgument(`Field(s) ${readOnly.join(', ')} cannot be updated.`, readOnly.map((f) => ({ field: f, description: 'is output only', reason: 'FIELD_IS_OUTPUT_ONLY' })));
+      throw invalidArgument(
+        `Field(s) ${readOnly.join(', ')} cannot be updated.`,
+        readOnly.map((f) => ({ field: f, description: 'is output only', reason: 'FIELD_IS_OUTPUT_ONLY' })),
+      );
     }
     const body = requireBodyObject(ctx.request.body);
     assertKnownFields(body);

@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import { findCategory, isBookableCategory, isFoodCategory } from '../data/catalog';
 import { invalidArgument } from '../errors';
-import { unitHash } from '../../kit/rng';
+import { hashString, unitHash } from '../../kit/rng';
 import { BRANDS } from '../seed/content';
 import type { GLocation, JsonObject } from '../state';
 import { getPath, pageOf, pageSize, readPageToken } from './common';
@@ -26,7 +26,11 @@ const WEEKDAYS = ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDA
 function camelQuery(ctx: Koa.Context): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const [key, value] of Object.entries(ctx.query)) {
-    const k = key.replace(/\[\]$/, '').split('.').map((s) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())).join('.');
+    const k = key
+      .replace(/\[\]$/, '')
+      .split('.')
+      .map((s) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()))
+      .join('.');
     const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
     out.set(k, [...(out.get(k) ?? []), ...list]);
   }
@@ -35,11 +39,16 @@ function camelQuery(ctx: Koa.Context): Map<string, string[]> {
 
 function dateParam(q: Map<string, string[]>, prefix: string, field: string, dayRequired = true): Date {
   const num = (s: string) => Number(q.get(`${prefix}.${s}`)?.[0]);
-  const year = num('year'), month = num('month');
+  const year = num('year'),
+    month = num('month');
   const day = dayRequired ? num('day') : 1;
   const d = new Date(Date.UTC(year, month - 1, day));
   if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day) || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) {
-    throw invalidArgument('Request contains an invalid argument.', [{ field, description: 'a valid date is required' }], 'businessprofileperformance.googleapis.com');
+    throw invalidArgument(
+      'Request contains an invalid argument.',
+      [{ field, description: 'a valid date is required' }],
+      'businessprofileperformance.googleapis.com',
+    );
   }
   return d;
 }
@@ -51,18 +60,62 @@ function weekdayFactor(category: string, weekday: number): number {
   return weekend ? 0.85 : 1;
 }
 
+/** What a location's series depend on besides the day, worked out once per location (and again if its category changes). */
+interface SeriesFactors {
+  category: string;
+  /** Per-location scale, 0.3-2.5. */
+  popularity: number;
+  /** Phase of the slow seasonal wave. */
+  phase: number;
+  /** Weekday factors, Sunday first. */
+  weekdays: number[];
+  food: boolean;
+  bookable: boolean;
+  idHash: number;
+}
+const factorCache = new WeakMap<GLocation, SeriesFactors>();
+
+function factorsOf(loc: GLocation): SeriesFactors {
+  const category = String(getPath(loc.resource, 'categories.primaryCategory.name') ?? '');
+  const cached = factorCache.get(loc);
+  if (cached && cached.category === category) return cached;
+  const f: SeriesFactors = {
+    category,
+    popularity: 0.3 + 2.2 * unitHash(`pop:${loc.id}`),
+    phase: unitHash(`phase:${loc.id}`) * 6,
+    weekdays: [0, 1, 2, 3, 4, 5, 6].map((d) => weekdayFactor(category, d)),
+    food: isFoodCategory(category),
+    bookable: isBookableCategory(category),
+    idHash: hashString(loc.id),
+  };
+  factorCache.set(loc, f);
+  return f;
+}
+
+const METRIC_INDEX = new Map(Object.keys(DAILY_METRICS).map((m, i) => [m, i + 1]));
+
+/** A uniform value in [0,1) from three integers (a murmur3-style finaliser): the day's noise, no allocation. */
+function noiseOf(a: number, b: number, c: number): number {
+  let h = Math.imul(a ^ Math.imul(b, 0x9e3779b1), 0x85ebca6b) ^ Math.imul(c, 0xc2b2ae35);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) / 4294967296;
+}
+
 /** A deterministic daily count for one metric of one location. */
 export function metricValue(loc: GLocation, metric: string, date: Date): number {
-  const category = String(getPath(loc.resource, 'categories.primaryCategory.name') ?? '');
+  const f = factorsOf(loc);
   let base = DAILY_METRICS[metric] ?? 0;
-  if (metric === 'BUSINESS_FOOD_ORDERS' || metric === 'BUSINESS_FOOD_MENU_CLICKS') base = isFoodCategory(category) ? base : 0;
-  if (metric === 'BUSINESS_BOOKINGS') base = isBookableCategory(category) ? base : 0;
+  if (metric === 'BUSINESS_FOOD_ORDERS' || metric === 'BUSINESS_FOOD_MENU_CLICKS') base = f.food ? base : 0;
+  if (metric === 'BUSINESS_BOOKINGS') base = f.bookable ? base : 0;
   if (!base) return 0;
-  const popularity = 0.3 + 2.2 * unitHash(`pop:${loc.id}`);
   const dayIndex = Math.floor(date.getTime() / 86_400_000);
-  const trend = 1 + 0.15 * Math.sin(dayIndex / 58 + unitHash(`phase:${loc.id}`) * 6) + (dayIndex - 19_000) * 0.0004;
-  const noise = 0.55 + 0.9 * unitHash(`${loc.id}:${metric}:${dayIndex}`);
-  return Math.max(0, Math.round(base * popularity * weekdayFactor(category, date.getUTCDay()) * trend * noise));
+  const trend = 1 + 0.15 * Math.sin(dayIndex / 58 + f.phase) + (dayIndex - 19_000) * 0.0004;
+  const noise = 0.55 + 0.9 * noiseOf(f.idHash, METRIC_INDEX.get(metric) ?? 0, dayIndex);
+  return Math.max(0, Math.round(base * f.popularity * f.weekdays[date.getUTCDay()]! * trend * noise));
 }
 
 const ymd = (d: Date) => ({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() });
@@ -82,12 +135,20 @@ function keywordsFor(loc: GLocation): { keyword: string; weight: number }[] {
   const title = String(loc.resource.title ?? '');
   const city = String(getPath(loc.resource, 'storefrontAddress.locality') ?? '').toLowerCase();
   const primary = findCategory(String(getPath(loc.resource, 'categories.primaryCategory.name') ?? ''))?.displayName.toLowerCase() ?? 'business';
-  const extra = ((getPath(loc.resource, 'categories.additionalCategories') as JsonObject[] | undefined) ?? []).map((c) => String(c.displayName ?? '').toLowerCase()).filter(Boolean);
+  const extra = ((getPath(loc.resource, 'categories.additionalCategories') as JsonObject[] | undefined) ?? [])
+    .map((c) => String(c.displayName ?? '').toLowerCase())
+    .filter(Boolean);
   const brandName = title.split(' - ')[0]!.toLowerCase();
   const nouns = BRANDS[loc.brandKey ?? 'independent']?.nouns ?? [];
   const list: [string, number][] = [
-    [`${primary} near me`, 40], [primary, 28], [`${primary} ${city}`, 18], [brandName, 24], [`${brandName} ${city}`, 9],
-    [`best ${primary} in ${city}`, 6], [`${primary} open now`, 7], [`cheap ${primary}`, 3],
+    [`${primary} near me`, 40],
+    [primary, 28],
+    [`${primary} ${city}`, 18],
+    [brandName, 24],
+    [`${brandName} ${city}`, 9],
+    [`best ${primary} in ${city}`, 6],
+    [`${primary} open now`, 7],
+    [`cheap ${primary}`, 3],
     ...extra.map((e, i): [string, number] => [`${e} near me`, 12 - i * 2]),
     ...nouns.map((n, i): [string, number] => [`${n} ${city}`, 4 - i * 0.5]),
   ];
@@ -99,20 +160,40 @@ function keywordsFor(loc: GLocation): { keyword: string; weight: number }[] {
 export const registerPerformanceRoutes: RegisterRoutes = (routes, api) => {
   const { store } = api;
   const today = () => {
-    const n = new Date(store.now());
+    const n = new Date(store.dataNow());
     return Date.UTC(n.getUTCFullYear(), n.getUTCMonth(), n.getUTCDate()) - 86_400_000; // data lags a day
   };
   const range = (q: Map<string, string[]>) => {
     const start = dateParam(q, 'dailyRange.startDate', 'daily_range.start_date');
     const end = dateParam(q, 'dailyRange.endDate', 'daily_range.end_date');
-    if (end < start) throw invalidArgument('Request contains an invalid argument.', [{ field: 'daily_range', description: 'end date must not be before start date' }], 'businessprofileperformance.googleapis.com');
-    if ((end.getTime() - start.getTime()) / 86_400_000 > 550) throw invalidArgument('Request contains an invalid argument.', [{ field: 'daily_range', description: 'range must be at most 18 months' }], 'businessprofileperformance.googleapis.com');
+    if (end < start)
+      throw invalidArgument(
+        'Request contains an invalid argument.',
+        [{ field: 'daily_range', description: 'end date must not be before start date' }],
+        'businessprofileperformance.googleapis.com',
+      );
+    if ((end.getTime() - start.getTime()) / 86_400_000 > 550)
+      throw invalidArgument(
+        'Request contains an invalid argument.',
+        [{ field: 'daily_range', description: 'range must be at most 18 months' }],
+        'businessprofileperformance.googleapis.com',
+      );
     return { start, end };
   };
   const metricList = (names: string[], field: string) => {
-    if (!names.length) throw invalidArgument('Request contains an invalid argument.', [{ field, description: 'at least one metric is required' }], 'businessprofileperformance.googleapis.com');
+    if (!names.length)
+      throw invalidArgument(
+        'Request contains an invalid argument.',
+        [{ field, description: 'at least one metric is required' }],
+        'businessprofileperformance.googleapis.com',
+      );
     const bad = names.filter((n) => !(n in DAILY_METRICS));
-    if (bad.length) throw invalidArgument(`Invalid value at '${field}', "${bad[0]}"`, bad.map((b) => ({ field, description: `"${b}" is not a DailyMetric` })), 'businessprofileperformance.googleapis.com');
+    if (bad.length)
+      throw invalidArgument(
+        `Invalid value at '${field}', "${bad[0]}"`,
+        bad.map((b) => ({ field, description: `"${b}" is not a DailyMetric` })),
+        'businessprofileperformance.googleapis.com',
+      );
     return names;
   };
 
@@ -123,9 +204,7 @@ export const registerPerformanceRoutes: RegisterRoutes = (routes, api) => {
     const metrics = metricList((q.get('dailyMetrics') ?? []).flatMap((m) => m.split(',')).filter(Boolean), 'daily_metrics');
     const { start, end } = range(q);
     ctx.body = {
-      multiDailyMetricTimeSeries: [
-        { dailyMetricTimeSeries: metrics.map((m) => ({ dailyMetric: m, timeSeries: series(loc, m, start, end, today()) })) },
-      ],
+      multiDailyMetricTimeSeries: [{ dailyMetricTimeSeries: metrics.map((m) => ({ dailyMetric: m, timeSeries: series(loc, m, start, end, today()) })) }],
     };
   });
 
@@ -137,7 +216,8 @@ export const registerPerformanceRoutes: RegisterRoutes = (routes, api) => {
     const { start, end } = range(q);
     const dow = q.get('dailySubEntityType.dayOfWeek')?.[0];
     const weekday = dow ? WEEKDAYS.indexOf(dow) : undefined;
-    if (weekday === -1) throw invalidArgument(`Invalid day of week "${dow}".`, [{ field: 'daily_sub_entity_type.day_of_week', description: 'must be MONDAY..SUNDAY' }]);
+    if (weekday === -1)
+      throw invalidArgument(`Invalid day of week "${dow}".`, [{ field: 'daily_sub_entity_type.day_of_week', description: 'must be MONDAY..SUNDAY' }]);
     ctx.body = { timeSeries: series(loc, metric!, start, end, today(), weekday) };
   });
 
@@ -147,14 +227,21 @@ export const registerPerformanceRoutes: RegisterRoutes = (routes, api) => {
     const q = camelQuery(ctx);
     const start = dateParam(q, 'monthlyRange.startMonth', 'monthly_range.start_month', false);
     const end = dateParam(q, 'monthlyRange.endMonth', 'monthly_range.end_month', false);
-    if (end < start) throw invalidArgument('Request contains an invalid argument.', [{ field: 'monthly_range', description: 'end month must not be before start month' }], 'businessprofileperformance.googleapis.com');
+    if (end < start)
+      throw invalidArgument(
+        'Request contains an invalid argument.',
+        [{ field: 'monthly_range', description: 'end month must not be before start month' }],
+        'businessprofileperformance.googleapis.com',
+      );
     const months: number[] = [];
     for (let d = new Date(start); d <= end; d = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1))) months.push(d.getTime());
     const popularity = 0.3 + 2.2 * unitHash(`pop:${loc.id}`);
     const counts = keywordsFor(loc)
       .map(({ keyword, weight }) => ({
         keyword,
-        total: months.filter((m) => m <= today()).reduce((s, m) => s + Math.round(weight * popularity * (0.6 + 0.8 * unitHash(`${loc.id}:${keyword}:${m}`)) * 4), 0),
+        total: months
+          .filter((m) => m <= today())
+          .reduce((s, m) => s + Math.round(weight * popularity * (0.6 + 0.8 * unitHash(`${loc.id}:${keyword}:${m}`)) * 4), 0),
       }))
       .sort((a, b) => b.total - a.total || a.keyword.localeCompare(b.keyword));
     const size = pageSize(ctx, 100, 100);

@@ -53,7 +53,9 @@ export function chooserPage(opts: {
     .join('');
   const rows = opts.users
     .map(
-      (u) => `<li class="account${opts.loginHint && opts.loginHint.toLowerCase() === u.email.toLowerCase() ? ' hinted' : ''}" data-email="${escapeHtml(u.email)}">
+      (
+        u,
+      ) => `<li class="account${opts.loginHint && opts.loginHint.toLowerCase() === u.email.toLowerCase() ? ' hinted' : ''}" data-email="${escapeHtml(u.email)}">
   <form method="post" action="">
     ${hidden}<input type="hidden" name="sub" value="${escapeHtml(u.sub)}"><input type="hidden" name="decision" value="allow">
     <img src="${escapeHtml(u.picture)}" alt="" width="40" height="40">

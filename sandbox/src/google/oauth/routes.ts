@@ -52,12 +52,27 @@ export function registerOAuthRoutes(routes: RouteTable, store: GoogleStore, abs:
     if (!scopes.includes(BUSINESS_SCOPE)) {
       return { error: errorPage('invalid_scope', `This sandbox only authorises Business Profile access: the scope must include ${BUSINESS_SCOPE}.`) };
     }
-    if (p.access_type && !['online', 'offline'].includes(p.access_type)) return { error: errorPage('invalid_request', `Invalid access_type: ${p.access_type}`) };
-    if (p.code_challenge_method && !['S256', 'plain'].includes(p.code_challenge_method)) return { error: errorPage('invalid_request', 'code_challenge_method must be S256 or plain') };
+    if (p.access_type && !['online', 'offline'].includes(p.access_type))
+      return { error: errorPage('invalid_request', `Invalid access_type: ${p.access_type}`) };
+    if (p.code_challenge_method && !['S256', 'plain'].includes(p.code_challenge_method))
+      return { error: errorPage('invalid_request', 'code_challenge_method must be S256 or plain') };
     return { clientId: p.client_id, redirectUri: p.redirect_uri, scopes, p };
   }
 
-  const FORWARDED = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'access_type', 'prompt', 'login_hint', 'include_granted_scopes', 'code_challenge', 'code_challenge_method', 'nonce'];
+  const FORWARDED = [
+    'client_id',
+    'redirect_uri',
+    'response_type',
+    'scope',
+    'state',
+    'access_type',
+    'prompt',
+    'login_hint',
+    'include_granted_scopes',
+    'code_challenge',
+    'code_challenge_method',
+    'nonce',
+  ];
 
   routes.add('GET', '/google/oauth/authorize', (ctx) => {
     const parsed = parseAuthorize(params(ctx));
@@ -127,7 +142,8 @@ export function registerOAuthRoutes(routes: RouteTable, store: GoogleStore, abs:
     const ttl = store.options.accessTokenTtlSeconds;
     store.state.oauth.accessTokens[token] = { sub, clientId, scope, expiresAt: store.now() + ttl * 1000 };
     // Expired tokens are dropped lazily to keep the snapshot small.
-    for (const [t, info] of Object.entries(store.state.oauth.accessTokens)) if (info.expiresAt < store.now() - 86_400_000) delete store.state.oauth.accessTokens[t];
+    for (const [t, info] of Object.entries(store.state.oauth.accessTokens))
+      if (info.expiresAt < store.now() - 86_400_000) delete store.state.oauth.accessTokens[t];
     return { token, ttl };
   };
 
@@ -148,7 +164,9 @@ export function registerOAuthRoutes(routes: RouteTable, store: GoogleStore, abs:
     };
     const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const body = `${enc({ alg: 'HS256', typ: 'JWT' })}.${enc(claims)}`;
-    return `${body}.${createHmac('sha256', secret ?? clientId).update(body).digest('base64url')}`;
+    return `${body}.${createHmac('sha256', secret ?? clientId)
+      .update(body)
+      .digest('base64url')}`;
   };
 
   routes.add('POST', '/google/oauth/token', (ctx) => {

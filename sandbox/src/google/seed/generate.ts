@@ -2,10 +2,7 @@ import { createRng, hashString, type Rng } from '../../kit/rng';
 import { findCategory } from '../data/catalog';
 import { attributesForCategory, LANGUAGES } from '../data/attributes';
 import type { AccountRole, AccountType, GAccount, GLocation, GState, GUser, JsonObject } from '../state';
-import {
-  BRANDS, DIRECTIONS, FIRST_NAMES, INDEPENDENTS, LAST_NAMES, STREET_NAMES, STREET_SUFFIXES, SUITE_KINDS,
-  type Brand, type HoursProfile,
-} from './content';
+import { BRANDS, DIRECTIONS, INDEPENDENTS, STREET_NAMES, STREET_SUFFIXES, SUITE_KINDS, type Brand, type HoursProfile } from './content';
 import { seedCities, type SeedCity } from './geo';
 
 const DAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
@@ -60,7 +57,11 @@ export function usPhone(rng: Rng, areaCode: number): string {
   return `(${areaCode}) ${exchange}-${String(rng.int(0, 9999)).padStart(4, '0')}`;
 }
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 export function newNumericId(rng: Rng, taken: (id: string) => boolean, length = 19): string {
   let id: string;
@@ -154,15 +155,24 @@ function seedAttributes(rng: Rng, primaryCategory: string, website?: string): Js
     } else if (meta.valueType === 'ENUM') {
       if (rng.chance(0.5)) out.push({ name, valueType: 'ENUM', values: ['free_wi_fi'] });
     } else if (meta.valueType === 'REPEATED_ENUM') {
-      const set = ['english', ...rng.sample(LANGUAGES.slice(1).map(([v]) => v), rng.int(0, 2))];
+      const set = [
+        'english',
+        ...rng.sample(
+          LANGUAGES.slice(1).map(([v]) => v),
+          rng.int(0, 2),
+        ),
+      ];
       out.push({ name, valueType: 'REPEATED_ENUM', repeatedEnumValue: { setValues: set, unsetValues: [] } });
     } else if (website && rng.chance(0.35)) {
       const host = new URL(website).hostname.replace(/^www\./, '').split('.')[0];
       const uri =
-        name === 'attributes/url_appointment' ? `${new URL(website).origin}/book`
-        : name === 'attributes/url_menu' ? `${new URL(website).origin}/menu`
-        : name === 'attributes/url_order_ahead' ? `${new URL(website).origin}/order`
-        : `https://www.${name.replace('attributes/url_', '')}.com/${host}`;
+        name === 'attributes/url_appointment'
+          ? `${new URL(website).origin}/book`
+          : name === 'attributes/url_menu'
+            ? `${new URL(website).origin}/menu`
+            : name === 'attributes/url_order_ahead'
+              ? `${new URL(website).origin}/order`
+              : `https://www.${name.replace('attributes/url_', '')}.com/${host}`;
       out.push({ name, valueType: 'URL', uriValues: [{ uri }] });
     }
   }
@@ -207,13 +217,33 @@ const USERS: Omit<GUser, 'sub'>[] = [
 ];
 
 const PLANS: AccountPlan[] = [
-  { accountName: 'Summit Insurance Partners', type: 'LOCATION_GROUP', brandKey: 'summit', locations: 48, members: [{ user: 0, role: 'PRIMARY_OWNER' }, { user: 1, role: 'MANAGER' }] },
+  {
+    accountName: 'Summit Insurance Partners',
+    type: 'LOCATION_GROUP',
+    brandKey: 'summit',
+    locations: 48,
+    members: [
+      { user: 0, role: 'PRIMARY_OWNER' },
+      { user: 1, role: 'MANAGER' },
+    ],
+  },
   { accountName: 'Sunrise Coffee Co.', type: 'LOCATION_GROUP', brandKey: 'sunrise', locations: 120, members: [{ user: 1, role: 'PRIMARY_OWNER' }] },
   { accountName: 'Garcia Family Dental', type: 'LOCATION_GROUP', brandKey: 'garciaDental', locations: 24, members: [{ user: 1, role: 'PRIMARY_OWNER' }] },
   { accountName: 'Northwind Auto Care', type: 'LOCATION_GROUP', brandKey: 'northwind', locations: 300, members: [{ user: 2, role: 'PRIMARY_OWNER' }] },
   { accountName: 'Kim Realty Group', type: 'LOCATION_GROUP', brandKey: 'kimRealty', locations: 36, members: [{ user: 2, role: 'OWNER' }] },
   { accountName: 'Evergreen Health Clinic', type: 'LOCATION_GROUP', brandKey: 'evergreen', locations: 75, members: [{ user: 3, role: 'PRIMARY_OWNER' }] },
-  { accountName: 'Bloom & Co. Salon', type: 'LOCATION_GROUP', brandKey: 'bloom', locations: 20, members: [{ user: 3, role: 'PRIMARY_OWNER' }, { user: 0, role: 'SITE_MANAGER' }] },
+  {
+    accountName: 'Bloom & Co. Salon',
+    type: 'LOCATION_GROUP',
+    brandKey: 'bloom',
+    locations: 20,
+    members: [
+      { user: 3, role: 'PRIMARY_OWNER' },
+      { user: 0, role: 'SITE_MANAGER' },
+    ],
+  },
+  // last, so the accounts above keep the data they had: the demo's home-services company
+  { accountName: 'Summit Home Services', type: 'LOCATION_GROUP', brandKey: 'summitHome', locations: 32, members: [{ user: 4, role: 'PRIMARY_OWNER' }] },
 ];
 
 /** Personal accounts and the standalone businesses they hold. */
@@ -291,8 +321,20 @@ export function generateState(seed: number, anchor: Date): GState {
     });
     addBrandLocations(state, account, brand, plan.locations, rng, anchor);
   }
+  // A Google Workspace administrator (Admin SDK directory), from its own random stream so the
+  // data above stays as it was.
+  state.users.push({ ...WORKSPACE_ADMIN, sub: createRng(`${seed}:workspace`).digits(21) });
   return state;
 }
+
+/** The Workspace admin of summithomeservices.com: signs in with Google and lists its directory. */
+export const WORKSPACE_ADMIN = {
+  name: 'Jordan Alvarez',
+  givenName: 'Jordan',
+  familyName: 'Alvarez',
+  email: 'jordan.alvarez@summithomeservices.com',
+  color: '#0b8043',
+};
 
 export function addBrandLocations(state: GState, account: GAccount, brand: Brand, count: number, rng: Rng, anchor: Date) {
   const pool = cityPool(brand.states);

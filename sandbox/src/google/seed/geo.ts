@@ -1,5 +1,7 @@
-import { City, State } from 'country-state-city';
+import { cityCoordinates, isUsState } from '@locus/platform/geo/us-places';
 import { US_CITIES, type CityFacts } from './us-cities';
+
+export { cityCoordinates, isUsState as isUsStateCode };
 
 export interface SeedCity extends CityFacts {
   latitude: number;
@@ -8,28 +10,13 @@ export interface SeedCity extends CityFacts {
 
 let cities: SeedCity[] | undefined;
 
-/** Seed cities with their real coordinates from the country-state-city data set. */
+/** Seed cities with their real coordinates (GeoNames, see platform/src/geo/us-places.ts). */
 export function seedCities(): SeedCity[] {
-  if (cities) return cities;
-  const byState = new Map<string, ReturnType<typeof City.getCitiesOfState>>();
-  cities = US_CITIES.flatMap((c) => {
-    if (!byState.has(c.state)) byState.set(c.state, City.getCitiesOfState('US', c.state));
-    const hit = byState.get(c.state)!.find((x) => x.name === c.city);
-    if (!hit?.latitude || !hit.longitude) return [];
-    return [{ ...c, latitude: Number(hit.latitude), longitude: Number(hit.longitude) }];
+  cities ??= US_CITIES.flatMap((c) => {
+    const hit = cityCoordinates(c.state, c.city);
+    return hit ? [{ ...c, ...hit }] : [];
   });
   return cities;
-}
-
-const usStates = new Map(State.getStatesOfCountry('US').map((s) => [s.isoCode, s]));
-export const isUsStateCode = (code: string) => usStates.has(code);
-export const usStateName = (code: string) => usStates.get(code)?.name;
-
-/** Coordinates of a named US city, for the "pin too far from address" check. */
-export function cityCoordinates(stateCode: string, cityName: string): { latitude: number; longitude: number } | undefined {
-  const hit = City.getCitiesOfState('US', stateCode).find((x) => x.name.toLowerCase() === cityName.trim().toLowerCase());
-  if (!hit?.latitude || !hit.longitude) return undefined;
-  return { latitude: Number(hit.latitude), longitude: Number(hit.longitude) };
 }
 
 export function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {

@@ -1,6 +1,6 @@
 /**
  * Larger US cities used for seeded locations: real ZIP ranges and telephone area codes.
- * Coordinates come from the `country-state-city` data set at start-up.
+ * Coordinates come from the GeoNames data set (platform/src/geo/us-places.ts) at start-up.
  */
 export interface CityFacts {
   city: string;

@@ -22,7 +22,10 @@ const Breadcrumb = () => {
   const { pathname } = useLocation();
   const matches = useMatches();
   const navigate = useNavigate();
-  const title = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean);
+  const title = [...matches]
+    .reverse()
+    .map((m) => (m.handle as RouteHandle | undefined)?.title)
+    .find(Boolean);
   const labels = breadcrumbLabels(user.role, pathname, title);
   const items: BreadcrumbProps[] = [{ icon: 'home', text: 'Home', onClick: () => navigate('/') }, ...labels.map((text) => ({ text }))];
   return <Breadcrumbs items={items} className="locus-breadcrumb" />;

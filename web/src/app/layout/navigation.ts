@@ -38,7 +38,7 @@ export const navigationFor = (role: Role): NavItem[] => {
         { label: 'Settings', path: '/metadeta', icon: 'cog' },
       ];
     case 'CompanyUser':
-      return [dashboard, { label: 'Locations', path: '/locations', icon: 'map-marker' }, reviews];
+      return [dashboard, { label: 'Locations', path: '/locations', icon: 'map-marker' }, reviews, { label: 'Staff', path: '/staff', icon: 'id-number' }];
     default: {
       const never: never = role;
       return never;

@@ -1,6 +1,6 @@
 import { Button, Drawer, DrawerSize, H4 } from '@blueprintjs/core';
 import { useNavigate } from 'react-router-dom';
-import { roleNames } from '@locus/contracts/users/dto';
+import { roleNames } from '@locus/contracts';
 import { useSignedInUser } from '@web/shared/session/session-context';
 import { Avatar } from '@web/shared/ui/avatar';
 

@@ -9,9 +9,7 @@ import { Avatar } from '@web/shared/ui/avatar';
 
 const anythingLoading = (state: RootState): boolean => {
   const { queries, mutations } = state.api;
-  return (
-    Object.values(queries).some((q) => q?.status === 'pending') || Object.values(mutations).some((m) => m?.status === 'pending')
-  );
+  return Object.values(queries).some((q) => q?.status === 'pending') || Object.values(mutations).some((m) => m?.status === 'pending');
 };
 
 export const TopBar = ({ onToggleSidebar, onOpenProfilePanel }: { onToggleSidebar: () => void; onOpenProfilePanel: () => void }) => {

@@ -1,54 +1,46 @@
+import { isLiveCollection, type LiveCollection } from '@locus/contracts';
 import type { TagType } from '../tag-types';
 import { LIST } from '../tag-types';
 
 /**
- * Which tags a changed read-model collection touches. Collection names belong to the projectors;
- * they are matched loosely (case, separators and a version suffix ignored), first rule wins.
+ * Which tags a change in each read-model collection touches, keyed by the contracts'
+ * collection names (the compiler asks for a row when a collection is added). The first tag is
+ * the collection's own type: its documents and lists; the others are views derived from it,
+ * refreshed whole.
  */
-const RULES: ReadonlyArray<readonly [RegExp, readonly TagType[]]> = [
-  [/userlocation|locationuser|locationassociation/, ['UserLocation', 'Location']],
-  [/adminvariable|adminmetadata/, ['AdminVariable', 'AdminLevelVariable', 'CompanyVariable']],
-  [/companyvariable|metadata|variable/, ['CompanyVariable', 'AdminLevelVariable']],
-  [/companyadmin/, ['CompanyAdmin', 'User', 'Company']],
-  [/compan/, ['Company', 'CompanyDropdown', 'CompanyName', 'CompanyAdmin']],
-  [/staff/, ['Staff']],
-  [/azure/, ['AzureUser', 'AzureCredentials']],
-  [/profile/, ['Profile']],
-  [/user/, ['User', 'CompanyAdmin', 'Profile', 'Staff']],
-  [/posttemplate|templatelog/, ['PostTemplate']],
-  [/locationdefault/, ['LocationDefault']],
-  [/aisetting|reviewsetting/, ['AiSettings']],
-  [/review/, ['Review', 'Dashboard']],
-  [/gmbaccount|connectedaccount|connection|googleaccount/, ['Connection']],
-  [/media/, ['Media']],
-  [/localpost|post/, ['Post']],
-  [/question/, ['Question']],
-  [/publisher/, ['Publisher']],
-  [/location/, ['Location', 'Dashboard']],
-  [/dashboard|insight|metric/, ['Dashboard']],
-];
-
-export const normalizeCollection = (collection: string): string =>
-  collection
-    .toLowerCase()
-    .replace(/[._\-@:]v?\d+$/, '')
-    .replace(/[^a-z]/g, '');
-
-export const tagTypesForCollection = (collection: string): readonly TagType[] => {
-  const name = normalizeCollection(collection);
-  for (const [pattern, tags] of RULES) if (pattern.test(name)) return tags;
-  return [];
+export const COLLECTION_TAGS: Readonly<Record<LiveCollection, readonly TagType[]>> = {
+  'session-blocks': [],
+  companies: ['Company', 'CompanyDropdown', 'CompanyName', 'CompanyAdmin'],
+  'company-directory': ['Company', 'CompanyDropdown', 'CompanyName', 'CompanyAdmin'],
+  users: ['User', 'CompanyAdmin', 'Profile', 'Staff'],
+  locations: ['Location', 'Dashboard'],
+  'location-users': ['UserLocation', 'Location'],
+  'gmb-accounts': ['Connection'],
+  // an import's progress comes from its live notifications; the process is read again only after
+  // a reconnect or resync (which refresh every tag), not on each of its many changes
+  'gmb-connection-processes': [],
+  'gmb-categories': ['Category'],
+  'company-variables': ['CompanyVariable', 'AdminLevelVariable'],
+  'admin-variables': ['AdminVariable', 'AdminLevelVariable', 'CompanyVariable'],
+  'company-admin-variable-values': ['AdminLevelVariable', 'CompanyVariable'],
+  staff: ['Staff'],
+  'azure-directories': ['AzureCredentials', 'AzureUser'],
+  'azure-directory-users': ['AzureUser'],
 };
+
+export const tagTypesForCollection = (collection: string): readonly TagType[] => (isLiveCollection(collection) ? COLLECTION_TAGS[collection] : []);
 
 export type TagToInvalidate = TagType | { type: TagType; id: string };
 
 /**
- * Tags to invalidate for one changed document: for the collection's own type the document and
- * the lists of its kind; views derived from it (second and later types) are refreshed whole.
+ * Tags to invalidate for one changed-message: for the collection's own type each document
+ * and, once, the lists of its kind; views derived from it are refreshed whole. A message that
+ * says `many` (too many ids to list) refreshes the collection's tags whole.
  */
-export const tagsForChange = (collection: string, id: string): TagToInvalidate[] => {
+export const tagsForChange = (collection: string, ids: readonly string[], many = false): TagToInvalidate[] => {
   const [primary, ...derived] = tagTypesForCollection(collection);
   if (!primary) return [];
-  const own: TagToInvalidate[] = id ? [{ type: primary, id }, { type: primary, id: LIST }] : [primary];
+  if (many) return [primary, ...derived];
+  const own: TagToInvalidate[] = [...ids.map((id) => ({ type: primary, id })), { type: primary, id: LIST }];
   return [...own, ...derived];
 };

@@ -1,7 +1,8 @@
 import type { LiveMessage } from '@locus/contracts';
 import { LiveNotifications, publishNotification } from '@web/shared/live/notifications';
 import { endSessionAndGoToLogin, logout } from '@web/shared/session/session-actions';
-import { takeValidToken } from '@web/shared/session/token-storage';
+import { decodeTokenPayload } from '@web/shared/session/current-user';
+import { readStoredToken, takeValidToken } from '@web/shared/session/token-storage';
 import { api } from '../api';
 import type { AppDispatch } from '../store';
 import { TAG_TYPES } from '../tag-types';
@@ -14,13 +15,17 @@ export const LIVE_URL = '/api/live';
 export const applyLiveMessage = (dispatch: AppDispatch, message: LiveMessage): void => {
   switch (message.kind) {
     case 'changed': {
-      const tags = tagsForChange(message.collection, message.id);
+      const tags = tagsForChange(message.collection, message.ids, message.many);
       if (tags.length > 0) dispatch(api.util.invalidateTags(tags));
       return;
     }
+    case 'resync':
+      // The server dropped messages this tab was too slow to read: refresh everything once.
+      refreshAll(dispatch);
+      return;
     case 'notification':
       if (message.name === LiveNotifications.logoutDeletedCompanyUsers) {
-        logout();
+        if (!isSessionKept(message.payload)) logout();
         return;
       }
       publishNotification(message.name, message.payload);
@@ -32,6 +37,15 @@ export const applyLiveMessage = (dispatch: AppDispatch, message: LiveMessage): v
   }
 };
 
+/** A password change ends every session but the one that made it (`ExceptTokenId`, its token id). */
+export const isSessionKept = (payload: unknown, token: string | null = readStoredToken()): boolean => {
+  const except = (payload as { ExceptTokenId?: unknown } | null)?.ExceptTokenId;
+  if (typeof except !== 'string' || !token) return false;
+  return decodeTokenPayload(token)?.jti === except;
+};
+
+const refreshAll = (dispatch: AppDispatch) => dispatch(api.util.invalidateTags([...TAG_TYPES]));
+
 export const startLiveUpdates = (dispatch: AppDispatch): LiveClient => {
   const client = createLiveClient({
     url: LIVE_URL,
@@ -39,7 +53,7 @@ export const startLiveUpdates = (dispatch: AppDispatch): LiveClient => {
     onMessage: (m) => applyLiveMessage(dispatch, m),
     onUnauthorized: endSessionAndGoToLogin,
     // messages sent while disconnected are lost: refresh everything cached
-    onReconnected: () => dispatch(api.util.invalidateTags([...TAG_TYPES])),
+    onReconnected: () => refreshAll(dispatch),
   });
   client.start();
   return client;

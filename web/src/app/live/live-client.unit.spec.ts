@@ -37,13 +37,13 @@ describe('live client', () => {
     client.start();
     await flush();
     stream.write(': keep-alive\n\n');
-    stream.write('event: changed\ndata: {"kind":"changed","collection":"users","id":"u1","companyId":"c1","position":3}\n\n');
+    stream.write('event: changed\ndata: {"kind":"changed","collection":"users","ids":["u1"],"many":false,"companyId":"c1","position":3}\n\n');
     stream.write('event: notification\ndata: {"kind":"notification","name":"N","payload":1}\n\n');
     await flush();
     const init = fetchImpl.mock.calls[0]?.[1];
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer tok');
     expect(messages).toEqual([
-      { kind: 'changed', collection: 'users', id: 'u1', companyId: 'c1', position: 3 },
+      { kind: 'changed', collection: 'users', ids: ['u1'], many: false, companyId: 'c1', position: 3 },
       { kind: 'notification', name: 'N', payload: 1 },
     ]);
     client.stop();
@@ -102,7 +102,14 @@ describe('live client', () => {
     const first = streamingResponse();
     const second = streamingResponse();
     const fetchImpl = vi.fn<typeof fetch>().mockResolvedValueOnce(first.response).mockResolvedValueOnce(second.response);
-    const client = createLiveClient({ url: '/api/live', getToken: () => 'tok', onMessage: () => undefined, onUnauthorized: () => undefined, fetchImpl, random: () => 0 });
+    const client = createLiveClient({
+      url: '/api/live',
+      getToken: () => 'tok',
+      onMessage: () => undefined,
+      onUnauthorized: () => undefined,
+      fetchImpl,
+      random: () => 0,
+    });
     client.start();
     await flush();
     await vi.advanceTimersByTimeAsync(20_000);
@@ -122,7 +129,14 @@ describe('live client', () => {
     const first = streamingResponse();
     const second = streamingResponse();
     const fetchImpl = vi.fn<typeof fetch>().mockResolvedValueOnce(first.response).mockResolvedValueOnce(second.response);
-    const client = createLiveClient({ url: '/api/live', getToken: () => 'tok', onMessage: () => undefined, onUnauthorized: () => undefined, fetchImpl, random: () => 0 });
+    const client = createLiveClient({
+      url: '/api/live',
+      getToken: () => 'tok',
+      onMessage: () => undefined,
+      onUnauthorized: () => undefined,
+      fetchImpl,
+      random: () => 0,
+    });
     client.start();
     await flush();
     first.write('retry: 5000\n\n');

@@ -3,7 +3,7 @@ import type { SseEvent } from './sse-parser';
 
 /**
  * Turns one SSE event into a live message. The data is JSON; when it lacks `kind`,
- * the SSE event name ('changed' or 'notification') supplies it. Anything else is ignored.
+ * the SSE event name ('changed', 'notification' or 'resync') supplies it. Anything else is ignored.
  */
 export const toLiveMessage = (event: SseEvent): LiveMessage | null => {
   let body: unknown;
@@ -19,12 +19,14 @@ export const toLiveMessage = (event: SseEvent): LiveMessage | null => {
     const msg: ChangedMessage = {
       kind: 'changed',
       collection: raw.collection,
-      id: typeof raw.id === 'string' ? raw.id : String(raw.id ?? ''),
+      ids: Array.isArray(raw.ids) ? raw.ids.filter((id): id is string => typeof id === 'string') : [],
+      many: raw.many === true,
       companyId: typeof raw.companyId === 'string' ? raw.companyId : null,
       position: typeof raw.position === 'number' ? raw.position : 0,
     };
     return msg;
   }
+  if (kind === 'resync') return { kind: 'resync' };
   if (kind === 'notification') {
     const name = typeof raw.name === 'string' ? raw.name : event.event !== 'notification' ? event.event : null;
     if (!name) return null;

@@ -1,17 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { toLiveMessage } from './live-message';
-import { normalizeCollection, tagsForChange, tagTypesForCollection } from './collection-tags';
+import { LIVE_COLLECTIONS } from '@locus/contracts';
+import { TAG_TYPES } from '../tag-types';
+import { COLLECTION_TAGS, tagsForChange, tagTypesForCollection } from './collection-tags';
 import { reconnectDelayMs, STALE_STREAM_AFTER_MS } from './reconnect-policy';
 
 describe('live message decoding', () => {
-  it('reads a changed message', () => {
+  it('reads a changed message with its ids', () => {
     expect(
-      toLiveMessage({ event: 'changed', data: '{"kind":"changed","collection":"users","id":"u1","companyId":"c1","position":9}' }),
-    ).toEqual({ kind: 'changed', collection: 'users', id: 'u1', companyId: 'c1', position: 9 });
+      toLiveMessage({ event: 'changed', data: '{"kind":"changed","collection":"users","ids":["u1","u2"],"many":false,"companyId":"c1","position":9}' }),
+    ).toEqual({ kind: 'changed', collection: 'users', ids: ['u1', 'u2'], many: false, companyId: 'c1', position: 9 });
+  });
+
+  it('reads "many changed" and "resync"', () => {
+    expect(toLiveMessage({ event: 'changed', data: '{"kind":"changed","collection":"locations","ids":[],"many":true}' })).toMatchObject({
+      ids: [],
+      many: true,
+    });
+    expect(toLiveMessage({ event: 'resync', data: '{"kind":"resync"}' })).toEqual({ kind: 'resync' });
   });
 
   it('takes the kind from the SSE event name when the data lacks it', () => {
-    expect(toLiveMessage({ event: 'changed', data: '{"collection":"companies","id":"c1"}' })).toMatchObject({ kind: 'changed', collection: 'companies' });
+    expect(toLiveMessage({ event: 'changed', data: '{"collection":"companies","ids":["c1"]}' })).toMatchObject({ kind: 'changed', collection: 'companies' });
   });
 
   it('reads a notification with its payload', () => {
@@ -29,25 +39,36 @@ describe('live message decoding', () => {
 });
 
 describe('collection to tags', () => {
-  it('normalizes case, separators and a version suffix', () => {
-    expect(normalizeCollection('Company-Directory_v3')).toBe('companydirectory');
-    expect(normalizeCollection('user-locations.2')).toBe('userlocations');
+  it('has a row for every collection of the contracts, with tags the app knows', () => {
+    expect(Object.keys(COLLECTION_TAGS).sort()).toEqual(Object.keys(LIVE_COLLECTIONS).sort());
+    for (const tags of Object.values(COLLECTION_TAGS)) for (const tag of tags) expect(TAG_TYPES).toContain(tag);
   });
 
-  it('maps the known collections', () => {
+  it('maps by exact name, not by resemblance', () => {
     expect(tagTypesForCollection('users')[0]).toBe('User');
     expect(tagTypesForCollection('company-directory')[0]).toBe('Company');
-    expect(tagTypesForCollection('user-locations')[0]).toBe('UserLocation');
-    expect(tagTypesForCollection('admin-variables')[0]).toBe('AdminVariable');
+    expect(tagTypesForCollection('location-users')[0]).toBe('UserLocation');
     expect(tagTypesForCollection('company-variables')[0]).toBe('CompanyVariable');
-    expect(tagTypesForCollection('staff')[0]).toBe('Staff');
-    expect(tagTypesForCollection('locations')[0]).toBe('Location');
     expect(tagTypesForCollection('session-blocks')).toEqual([]);
+    // Names of features that do not exist map to nothing.
+    expect(tagTypesForCollection('reviews')).toEqual([]);
+    expect(tagTypesForCollection('Users_v2')).toEqual([]);
   });
 
-  it('invalidates the document and its lists, and derived views whole', () => {
-    expect(tagsForChange('users', 'u1')).toEqual([{ type: 'User', id: 'u1' }, { type: 'User', id: 'LIST' }, 'CompanyAdmin', 'Profile', 'Staff']);
-    expect(tagsForChange('unknown-thing', 'x')).toEqual([]);
+  it('invalidates each changed document and its lists once, and derived views whole', () => {
+    expect(tagsForChange('users', ['u1', 'u2'])).toEqual([
+      { type: 'User', id: 'u1' },
+      { type: 'User', id: 'u2' },
+      { type: 'User', id: 'LIST' },
+      'CompanyAdmin',
+      'Profile',
+      'Staff',
+    ]);
+    expect(tagsForChange('unknown-thing', ['x'])).toEqual([]);
+  });
+
+  it('"many changed" refreshes the collection\'s tags whole, once', () => {
+    expect(tagsForChange('locations', [], true)).toEqual(['Location', 'Dashboard']);
   });
 });
 
@@ -61,5 +82,17 @@ describe('reconnect policy', () => {
 
   it('drops a stream silent for three keep-alive periods', () => {
     expect(STALE_STREAM_AFTER_MS).toBe(30_000);
+  });
+});
+
+describe('logout notification after a password change', () => {
+  const tokenWithId = (jti: string) => `x.${Buffer.from(JSON.stringify({ jti })).toString('base64url')}.y`;
+
+  it('keeps only the session that changed the password', async () => {
+    const { isSessionKept } = await import('./live-bridge');
+    expect(isSessionKept({ UserId: 'u', ExceptTokenId: 't-1' }, tokenWithId('t-1'))).toBe(true);
+    expect(isSessionKept({ UserId: 'u', ExceptTokenId: 't-1' }, tokenWithId('t-2'))).toBe(false);
+    expect(isSessionKept({ UserId: 'u' }, tokenWithId('t-1'))).toBe(false);
+    expect(isSessionKept({ UserId: 'u', ExceptTokenId: 't-1' }, null)).toBe(false);
   });
 });

@@ -1,9 +1,5 @@
 /** Exponential backoff with a cap; `random` in [0,1) adds up to 20 % jitter so clients spread out. */
-export const reconnectDelayMs = (
-  attempt: number,
-  random: number,
-  opts: { baseMs?: number; maxMs?: number } = {},
-): number => {
+export const reconnectDelayMs = (attempt: number, random: number, opts: { baseMs?: number; maxMs?: number } = {}): number => {
   const base = opts.baseMs ?? 1000;
   const max = opts.maxMs ?? 30_000;
   const exp = Math.min(max, base * 2 ** Math.max(0, attempt));

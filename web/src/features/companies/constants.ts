@@ -1,5 +1,4 @@
-import { COMPANIES_PAGE_SIZE, companyMessages } from '@locus/contracts/companies/messages';
-import { SETTINGS_PAGE_SIZE, settingsMessages } from '@locus/contracts/settings/routes';
+import { COMPANIES_PAGE_SIZE, companyMessages, SETTINGS_PAGE_SIZE, settingsMessages } from '@locus/contracts';
 
 export { COMPANIES_PAGE_SIZE, SETTINGS_PAGE_SIZE };
 

@@ -1,4 +1,4 @@
-import { CONNECTIONS_PAGE_SIZE, connectionMessages } from '@locus/contracts/connections/messages';
+import { CONNECTIONS_PAGE_SIZE, connectionMessages } from '@locus/contracts';
 
 export { CONNECTIONS_PAGE_SIZE };
 

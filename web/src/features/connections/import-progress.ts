@@ -1,4 +1,4 @@
-import type { ConnectAccountsProgress } from '@locus/contracts/connections/routes';
+import type { ConnectAccountsProgress } from '@locus/contracts';
 
 /** The import progress dialog's state, fed by live notifications and by the process query. */
 export interface ImportProgressState {

@@ -1,7 +1,6 @@
-import { authMessages, OTP_LENGTH } from '@locus/contracts/identity/messages';
-import { PASSWORD_MIN_LENGTH, userMessages } from '@locus/contracts/users/messages';
+import { authMessages, companyMessages, OTP_LENGTH, OTP_RESEND_INTERVAL_SECONDS, PASSWORD_MIN_LENGTH, userMessages } from '@locus/contracts';
 
-export { OTP_LENGTH, PASSWORD_MIN_LENGTH };
+export { OTP_LENGTH, OTP_RESEND_INTERVAL_SECONDS, PASSWORD_MIN_LENGTH };
 
 /** Texts of the sign-in screens (spec part 2 §2 Login, Forgot password; §5; §8). */
 export const identityTexts = {
@@ -17,14 +16,21 @@ export const identityTexts = {
   otpPrompt: authMessages.otpSent,
   otpLabel: 'OTP code',
   verify: 'Verify',
+  otpValidFor: (remaining: string) => `The code is valid for ${remaining}`,
+  otpExpiredResend: 'The code has expired. Send a new one.',
+  resendCode: 'Resend code',
+  resendCodeIn: (seconds: number) => `Resend code in ${seconds}s`,
+  otpResent: authMessages.otpResent,
   registerTitle: 'Register',
   firstName: 'First name',
   lastName: 'Last name',
+  companyName: 'Company name',
   createAccount: 'Create account',
   forgotTitle: 'Forgot your password?',
   forgotPrompt: 'Enter your email and we will send you a link to reset your password.',
   forgetPasswordButton: 'Forget Password',
   resetTitle: 'Reset your password',
+  setPasswordTitle: 'Set your password',
   newPassword: 'New Password',
   confirmPassword: 'Confirm Password',
   resetPasswordButton: 'Reset Password',
@@ -39,6 +45,7 @@ export const identityTexts = {
 
 export const signupMessages = {
   firstNameRequired: userMessages.firstNameRequired,
+  companyNameRequired: companyMessages.companyNameRequired,
   emailRequired: userMessages.emailRequired,
   emailInvalid: userMessages.emailInvalid,
   passwordRequired: userMessages.passwordRequired,

@@ -10,18 +10,33 @@ export const isOtpComplete = (code: string): boolean => new RegExp(`^[0-9]{${OTP
 /** Keeps only digits, at most OTP_LENGTH of them (for the 6-digit field). */
 export const sanitizeOtp = (input: string): string => input.replace(/\D/g, '').slice(0, OTP_LENGTH);
 
+/** m:ss of what is left of a code's validity (0:00 once expired). */
+export const formatRemaining = (ms: number): string => {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+
+/** Whole seconds until another code may be asked for (0 = now), `intervalSeconds` after the last one. */
+export const resendWaitSeconds = (lastSentMs: number, nowMs: number, intervalSeconds: number): number =>
+  Math.max(0, Math.ceil((lastSentMs + intervalSeconds * 1000 - nowMs) / 1000));
+
 export interface SignupForm {
   FirstName: string;
   LastName: string;
   Email: string;
   Password: string;
+  CompanyName: string;
 }
 export type SignupErrors = Partial<Record<keyof SignupForm, string>>;
 
-/** Spec §5 Sign-up: first name required; email required and valid; password ≥ 8; last name optional. */
+/**
+ * Spec §5 Sign-up: first name required; email required and valid; password ≥ 8; last name
+ * optional; the company's name required (a company is never left unnamed).
+ */
 export const validateSignup = (form: SignupForm): SignupErrors => {
   const errors: SignupErrors = {};
   if (!form.FirstName.trim()) errors.FirstName = m.firstNameRequired;
+  if (!form.CompanyName.trim()) errors.CompanyName = m.companyNameRequired;
   if (!form.Email.trim()) errors.Email = m.emailRequired;
   else if (!looksLikeEmail(form.Email)) errors.Email = m.emailInvalid;
   if (!form.Password) errors.Password = m.passwordRequired;

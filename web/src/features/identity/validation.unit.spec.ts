@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSubmitLogin, isOtpComplete, resetPasswordProblem, sanitizeOtp, validateSignup } from './validation';
+import { canSubmitLogin, formatRemaining, isOtpComplete, resendWaitSeconds, resetPasswordProblem, sanitizeOtp, validateSignup } from './validation';
 
 describe('sign-in rules', () => {
   it('enables Login only with both fields', () => {
@@ -16,17 +16,27 @@ describe('sign-in rules', () => {
     expect(sanitizeOtp('12-34 56 78')).toBe('123456');
   });
 
+  it("shows what is left of the code's validity and when a new code may be asked for", () => {
+    expect(formatRemaining(600_000)).toBe('10:00');
+    expect(formatRemaining(61_001)).toBe('1:02');
+    expect(formatRemaining(-5)).toBe('0:00');
+    expect(resendWaitSeconds(1_000_000, 1_000_000, 30)).toBe(30);
+    expect(resendWaitSeconds(1_000_000, 1_029_500, 30)).toBe(1);
+    expect(resendWaitSeconds(1_000_000, 1_030_000, 30)).toBe(0);
+  });
+
   it('validates the register dialog per spec', () => {
-    expect(validateSignup({ FirstName: '', LastName: '', Email: '', Password: '' })).toEqual({
+    expect(validateSignup({ FirstName: '', LastName: '', Email: '', Password: '', CompanyName: ' ' })).toEqual({
       FirstName: 'First name is required',
+      CompanyName: 'Company name is required',
       Email: 'Email is required',
       Password: 'Password is required',
     });
-    expect(validateSignup({ FirstName: 'A', LastName: '', Email: 'bad', Password: 'short' })).toEqual({
+    expect(validateSignup({ FirstName: 'A', LastName: '', Email: 'bad', Password: 'short', CompanyName: 'A Co' })).toEqual({
       Email: 'Email is not valid',
       Password: 'Password must be at least 8 characters',
     });
-    expect(validateSignup({ FirstName: 'A', LastName: '', Email: 'a@b.co', Password: '12345678' })).toEqual({});
+    expect(validateSignup({ FirstName: 'A', LastName: '', Email: 'a@b.co', Password: '12345678', CompanyName: 'A Co' })).toEqual({});
   });
 
   it('reports a mismatch on the reset screen', () => {

@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES, userMessages } from '@locus/contracts/users/messages';
+import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES, userMessages } from '@locus/contracts';
 
 export { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES };
 

@@ -5,8 +5,7 @@ export interface PasswordResetForm {
   ConfirmPassword: string;
 }
 
-export const canResetPassword = (f: PasswordResetForm): boolean =>
-  f.CurrentPassword.length > 0 && f.NewPassword.length > 0 && f.ConfirmPassword.length > 0;
+export const canResetPassword = (f: PasswordResetForm): boolean => f.CurrentPassword.length > 0 && f.NewPassword.length > 0 && f.ConfirmPassword.length > 0;
 
 export const passwordResetProblem = (f: PasswordResetForm, mismatchMessage: string): string | null =>
   f.NewPassword !== f.ConfirmPassword ? mismatchMessage : null;

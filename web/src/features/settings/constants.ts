@@ -1,5 +1,4 @@
-import { MASKED_VALUE, SETTINGS_PAGE_SIZE, settingsMessages } from '@locus/contracts/settings/routes';
-import { companyMessages } from '@locus/contracts/companies/messages';
+import { companyMessages, MASKED_VALUE, SETTINGS_PAGE_SIZE, settingsMessages } from '@locus/contracts';
 
 export { MASKED_VALUE, SETTINGS_PAGE_SIZE };
 
@@ -21,10 +20,13 @@ export const settingsTexts = {
   description: 'Description',
   value: 'Value',
   isBoolean: 'Boolean variable',
+  booleanOn: 'Yes',
+  booleanOff: 'No',
   encrypt: 'Encrypt value',
   entityType: 'Entity Type',
   systemGenerated: 'System',
   encrypted: 'Encrypted',
+  leaveBlankToKeep: 'Leave blank to keep the current value',
   keyRequired: 'Key is required',
   nameRequired: 'Variable name is required',
   nameNoSpaces: 'Variable name must not contain spaces',

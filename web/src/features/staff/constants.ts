@@ -1,4 +1,4 @@
-import { staffMessages } from '@locus/contracts/staff/routes';
+import { staffMessages } from '@locus/contracts';
 
 export const STAFF_PAGE_SIZE = 15;
 

@@ -1,5 +1,4 @@
-import { USERS_PAGE_SIZE, userMessages } from '@locus/contracts/users/messages';
-import { azureMessages } from '@locus/contracts/azure/routes';
+import { azureMessages, googleWorkspaceMessages, userMessages, USERS_PAGE_SIZE } from '@locus/contracts';
 
 export { USERS_PAGE_SIZE };
 
@@ -9,11 +8,19 @@ export const userTexts = {
   searchPlaceholder: 'Search',
   clear: 'Clear',
   addAzureUsers: 'Add Azure Users',
+  addWorkspaceUsers: 'Add Google Workspace Users',
+  workspaceUsersTitle: 'Google Workspace Users',
+  workspaceColumns: { name: 'Name', email: 'Primary Email', action: 'Action' },
+  workspaceCallbackWorking: 'Connecting your Google Workspace account...',
+  workspaceNotConnected: googleWorkspaceMessages.notConnected,
+  inLocus: 'In Locus',
+  suspended: 'Suspended',
   newUser: 'New User',
   newCompanyAdmin: 'New Company Admin',
   columns: { name: 'Name', email: 'Email', created: 'Created Date', actions: 'Actions' },
   edit: 'Edit',
   delete: 'Delete',
+  resendInvitation: 'Resend Invitation',
   deactivate: 'Deactivate',
   activate: 'Activate',
   deactivated: 'Deactivated',
@@ -35,6 +42,8 @@ export const userTexts = {
   noAzureUsers: 'No users found.',
   importantNotice: 'Important Notice!',
   importantNoticeText: 'To import users from your Azure directory, enter the credentials of your Azure app registration.',
+  azureNotConnectedText: 'Your Azure credentials are saved. Connect your Azure account to see its directory users.',
+  enterAzureCredentials: 'Enter Azure Credentials',
   azureClientId: 'Azure Client Id',
   azureClientSecret: 'Azure Client Secret',
   azureTenantId: 'Azure Tenant Id',

@@ -27,9 +27,7 @@ const DEFAULT_LABELS: Record<keyof PersonForm, string> = {
 export const PersonFields = ({ idPrefix, value, onChange, errors: allErrors, password, phoneRequired, labels, showAllErrors }: Props) => {
   const label = { ...DEFAULT_LABELS, ...labels };
   const [visited, setVisited] = useState<ReadonlySet<keyof PersonForm>>(new Set());
-  const errors: PersonErrors = showAllErrors
-    ? allErrors
-    : Object.fromEntries(Object.entries(allErrors).filter(([k]) => visited.has(k as keyof PersonForm)));
+  const errors: PersonErrors = showAllErrors ? allErrors : Object.fromEntries(Object.entries(allErrors).filter(([k]) => visited.has(k as keyof PersonForm)));
   const required: Record<keyof PersonForm, boolean> = {
     FirstName: true,
     LastName: false,

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, userMessages as m } from '@locus/contracts/users/messages';
+import { PASSWORD_MIN_LENGTH, userMessages as m } from '@locus/contracts';
 
 /** The contact / company admin / company user form (spec part 2 §3 Contact or admin, User). */
 export interface PersonForm {

@@ -1,13 +1,10 @@
+import type { z } from 'zod';
+import type { ErrorEnvelope, FieldErrorSchema } from '@locus/contracts';
+
 /** The API's response envelope (spec: Success, ResponseMessage, Data, ApiError). */
-export interface ApiFieldError {
-  Field: string;
-  Message: string;
-}
-export interface ApiErrorBody {
-  ErrorCode?: string;
-  ErrorMessage?: string;
-  Fields?: ApiFieldError[];
-}
+export type ApiFieldError = z.infer<typeof FieldErrorSchema>;
+/** Read tolerantly: a failure that did not come from the API (a proxy, the network) has none of it. */
+export type ApiErrorBody = Partial<ErrorEnvelope['ApiError']>;
 export interface Envelope<T = unknown> {
   Success: boolean;
   ResponseMessage?: string;

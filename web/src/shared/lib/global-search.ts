@@ -2,7 +2,10 @@
 export const matchesGlobalSearch = (texts: ReadonlyArray<string | null | undefined>, query: string): boolean => {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const haystack = texts.filter((t): t is string => typeof t === 'string').join(' \u0000 ').toLowerCase();
+  const haystack = texts
+    .filter((t): t is string => typeof t === 'string')
+    .join(' \u0000 ')
+    .toLowerCase();
   return words.every((w) => haystack.includes(w));
 };
 

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { fillPath, requestFor } from './api-path';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { z } from 'zod';
+import { defineRoute } from '@locus/contracts';
+import { fillPath, requestFor, type BodyOf, type DataOf } from './api-path';
 import { formatDate, formatDateTime } from './dates';
 import { failureMessage, fieldErrorsOf, listOf, responseMessage } from './envelope';
 import { filterRows, matchesGlobalSearch } from './global-search';
@@ -56,24 +58,62 @@ describe('paths from route definitions', () => {
     expect(() => fillPath('/api/users/:userId', {})).toThrow(/userId/);
   });
 
+  const listRoute = defineRoute({
+    name: 'test.list',
+    method: 'GET',
+    path: '/api/users',
+    kind: 'query',
+    roles: ['CompanyAdmin'],
+    request: { query: z.object({ search: z.string().optional(), page: z.coerce.number().int(), pageSize: z.coerce.number().int() }) },
+  });
+  const updateRoute = defineRoute({
+    name: 'test.update',
+    method: 'POST',
+    path: '/api/users/:userId/update',
+    kind: 'command',
+    roles: ['CompanyAdmin'],
+    request: { params: z.object({ userId: z.string() }), body: z.object({ A: z.number(), B: z.string().default('') }) },
+    response: z.object({ Success: z.literal(true), Data: z.object({ Id: z.string() }) }),
+  });
+
   it('builds a request with method, query without empty values, and body', () => {
-    expect(requestFor({ method: 'GET', path: '/api/users' }, { query: { search: '', page: 2, pageSize: 15 } })).toEqual({
+    expect(requestFor(listRoute, { query: { search: '', page: 2, pageSize: 15 } })).toEqual({
       url: '/api/users',
       method: 'GET',
       params: { page: 2, pageSize: 15 },
     });
-    expect(requestFor({ method: 'POST', path: '/api/users/:userId/update' }, { params: { userId: 'u1' }, body: { A: 1 } })).toEqual({
+    expect(requestFor(updateRoute, { params: { userId: 'u1' }, body: { A: 1 } })).toEqual({
       url: '/api/users/u1/update',
       method: 'POST',
       body: { A: 1 },
     });
+  });
+
+  it('types a request and its answer from the route schemas', () => {
+    // The client sends the schemas' input (defaults may be left out) and reads the response type.
+    expectTypeOf<BodyOf<typeof updateRoute>>().toEqualTypeOf<{ A: number; B?: string | undefined }>();
+    expectTypeOf<DataOf<typeof updateRoute>>().toEqualTypeOf<{ Id: string }>();
+    // @ts-expect-error the route's params are required (and the path cannot be filled without them)
+    expect(() => requestFor(updateRoute, { body: { A: 1 } })).toThrow(/userId/);
+    // Checked by the compiler only (`npm run lint` fails when one of them stops being an error):
+    const refusedByTheCompiler = () => [
+      // @ts-expect-error A is a number
+      requestFor(updateRoute, { params: { userId: 'u1' }, body: { A: '1' } }),
+      // @ts-expect-error the route takes no body
+      requestFor(listRoute, { query: { page: 1, pageSize: 15 }, body: {} }),
+    ];
+    void refusedByTheCompiler;
   });
 });
 
 describe('envelope messages', () => {
   const failure = {
     status: 400,
-    data: { Success: false, ResponseMessage: 'Validation failed', ApiError: { ErrorCode: 'X', ErrorMessage: 'Email is required', Fields: [{ Field: 'Email', Message: 'Email is required' }] } },
+    data: {
+      Success: false,
+      ResponseMessage: 'Validation failed',
+      ApiError: { ErrorCode: 'X', ErrorMessage: 'Email is required', Fields: [{ Field: 'Email', Message: 'Email is required' }] },
+    },
   };
 
   it('prefers ApiError.ErrorMessage, or ResponseMessage when asked, else the fallback', () => {

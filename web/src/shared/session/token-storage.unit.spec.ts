@@ -2,8 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readStoredToken, storeToken, takeValidToken, TOKEN_STORAGE_KEY } from './token-storage';
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const tokenExpiringAt = (expSec: number) =>
-  `${b64url({ alg: 'HS256' })}.${b64url({ UserId: 'u', RoleId: 'CompanyUser', fullName: 'U', exp: expSec })}.sig`;
+const tokenExpiringAt = (expSec: number) => `${b64url({ alg: 'HS256' })}.${b64url({ UserId: 'u', RoleId: 'CompanyUser', fullName: 'U', exp: expSec })}.sig`;
 
 class MemoryStorage implements Storage {
   private items = new Map<string, string>();

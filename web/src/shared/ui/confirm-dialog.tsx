@@ -50,27 +50,26 @@ export const ConfirmProvider = ({ children }: { children: ReactNode }) => {
   return (
     <ConfirmContext.Provider value={ask}>
       {children}
-      <Dialog
-        isOpen={pending !== null}
-        title={pending?.request.title ?? CONFIRMATION_TITLE}
-        onClose={() => finish(false)}
-        style={{ width: '30vw', minWidth: 320 }}
-      >
-        <DialogBody>
-          <p>{pending?.request.message ?? DEFAULT_CONFIRMATION_MESSAGE}</p>
-          {pending?.request.option ? (
-            <Checkbox checked={checked} label={pending.request.option} onChange={(e) => setChecked(e.currentTarget.checked)} />
-          ) : null}
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" onClick={() => finish(false)} />
-              <Button text="Confirm" intent="primary" onClick={() => finish(true)} />
-            </>
-          }
-        />
-      </Dialog>
+      {/* Mounted per question: Blueprint keeps an overlay's portal once opened, so a kept one
+          would sit under any dialog opened after it (a second Set Value's confirmation could not be clicked). */}
+      {pending ? (
+        <Dialog isOpen title={pending.request.title ?? CONFIRMATION_TITLE} onClose={() => finish(false)} style={{ width: '30vw', minWidth: 320 }}>
+          <DialogBody>
+            <p>{pending.request.message ?? DEFAULT_CONFIRMATION_MESSAGE}</p>
+            {pending.request.option ? (
+              <Checkbox checked={checked} label={pending.request.option} onChange={(e) => setChecked(e.currentTarget.checked)} />
+            ) : null}
+          </DialogBody>
+          <DialogFooter
+            actions={
+              <>
+                <Button text="Cancel" onClick={() => finish(false)} />
+                <Button text="Confirm" intent="primary" onClick={() => finish(true)} />
+              </>
+            }
+          />
+        </Dialog>
+      ) : null}
     </ConfirmContext.Provider>
   );
 };

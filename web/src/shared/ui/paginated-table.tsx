@@ -4,6 +4,8 @@ import { clampPage, pageCount, pageOf, pageRange, showPaginator, type PaginatorM
 
 export interface Column<T> {
   header: ReactNode;
+  /** The column's name beside each cell on narrow screens; a text header is used when not given. */
+  label?: string;
   cell: (row: T) => ReactNode;
   width?: string | number;
 }
@@ -22,7 +24,13 @@ interface Props<T> {
   server?: { total: number; page: number; onPageChange: (page: number) => void };
 }
 
-/** A client-side paged table (Blueprint HTMLTable) with the spec's paginator rules. */
+const labelOf = <T,>(c: Column<T>): string => c.label ?? (typeof c.header === 'string' ? c.header : '');
+
+/**
+ * A client-side paged table (Blueprint HTMLTable) with the spec's paginator rules. On narrow
+ * screens each row becomes a card of labelled cells (styles.css), so every column and the row's
+ * actions stay reachable without sideways scrolling.
+ */
 export function PaginatedTable<T>({ rows, columns, rowKey, pageSize, paginator, emptyText, loading, resetKey, server }: Props<T>) {
   const [localPage, setLocalPage] = useState(0);
   useEffect(() => setLocalPage(0), [resetKey]);
@@ -62,7 +70,9 @@ export function PaginatedTable<T>({ rows, columns, rowKey, pageSize, paginator, 
             visible.map((row) => (
               <tr key={rowKey(row)}>
                 {columns.map((c, i) => (
-                  <td key={i}>{c.cell(row)}</td>
+                  <td key={i} data-label={labelOf(c)}>
+                    {c.cell(row)}
+                  </td>
                 ))}
               </tr>
             ))

@@ -1,77 +1,58 @@
-import type { z } from 'zod';
 import {
+  activateCompanyRoute,
   companiesDropdownRoute,
+  type CompanyRow,
+  type CompanyVariable,
   createCompanyAdminRoute,
   createCompanyRoute,
   deactivateCompanyRoute,
-  activateCompanyRoute,
   deleteCompanyAdminRoute,
   deleteCompanyRoute,
   exitCompanyViewRoute,
+  getCompanyNameRoute,
   listCompaniesRoute,
   listCompanyAdminsRoute,
   listCompanyUsersRoute,
+  listCompanyVariablesAdminLevelRoute,
   switchCompanyRoute,
   updateCompanyAdminRoute,
   updateCompanyRoute,
-  type CompanyRow,
-  type CreateCompanyBody,
-  type UpdateCompanyBody,
-} from '@locus/contracts/companies/routes';
-import {
-  listCompanyVariablesAdminLevelRoute,
   updateCompanyVariableAdminLevelRoute,
-  type AdminLevelUpdateBody,
-  type CompanyVariable,
-} from '@locus/contracts/settings/routes';
-import type { CreateCompanyAdminBody, UpdateUserBody, UserRow } from '@locus/contracts/users/dto';
+  type UserRow,
+} from '@locus/contracts';
 import { api } from '@web/app/api';
 import { LIST } from '@web/app/tag-types';
-import { requestFor } from '@web/shared/lib/api-path';
+import { requestFor, type AnswerOf, type BodyOf, type DataOf, type QueryOf } from '@web/shared/lib/api-path';
 
 export type { CompanyRow, CompanyVariable, UserRow };
 
-interface Paged<T> {
-  Success: true;
-  Data: T[];
-  TotalRecords: number;
-  Page: number;
-  PageSize: number;
-}
-interface CommandAnswer {
-  Success: true;
-  ResponseMessage: string;
-  Data?: { Id: string };
-}
-interface TokenAnswer {
-  Success: true;
-  Token: string;
-  ResponseMessage: string;
-}
-export type DropdownCompany = z.infer<typeof companiesDropdownRoute.response>['Data'][number];
-export interface PageQuery {
-  search?: string;
-  /** 1-based, as the API takes it. */
-  page: number;
-  pageSize: number;
-}
+export type DropdownCompany = DataOf<typeof companiesDropdownRoute>[number];
+export type PageQuery = QueryOf<typeof listCompaniesRoute>;
+type CommandAnswer = AnswerOf<typeof createCompanyRoute>;
+type TokenAnswer = AnswerOf<typeof switchCompanyRoute>;
 
 export const companiesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    companies: build.query<Paged<CompanyRow>, PageQuery>({
+    companies: build.query<AnswerOf<typeof listCompaniesRoute>, PageQuery>({
       query: (q) => requestFor(listCompaniesRoute, { query: { ...q } }),
       providesTags: (res) => [...(res?.Data ?? []).map((c) => ({ type: 'Company' as const, id: c.Id })), { type: 'Company', id: LIST }],
     }),
     companiesDropdown: build.query<DropdownCompany[], void>({
       query: () => requestFor(companiesDropdownRoute),
-      transformResponse: (res: { Data: DropdownCompany[] }) => res.Data ?? [],
-      providesTags: [{ type: 'CompanyDropdown', id: LIST }, { type: 'Company', id: LIST }],
+      transformResponse: (res: AnswerOf<typeof companiesDropdownRoute>) => res.Data,
+      providesTags: [
+        { type: 'CompanyDropdown', id: LIST },
+        { type: 'Company', id: LIST },
+      ],
     }),
-    createCompany: build.mutation<CommandAnswer, CreateCompanyBody>({
+    createCompany: build.mutation<CommandAnswer, BodyOf<typeof createCompanyRoute>>({
       query: (body) => requestFor(createCompanyRoute, { body }),
-      invalidatesTags: [{ type: 'Company', id: LIST }, { type: 'CompanyDropdown', id: LIST }],
+      invalidatesTags: [
+        { type: 'Company', id: LIST },
+        { type: 'CompanyDropdown', id: LIST },
+      ],
     }),
-    updateCompany: build.mutation<CommandAnswer, { companyId: string; body: UpdateCompanyBody }>({
+    updateCompany: build.mutation<CommandAnswer, { companyId: string; body: BodyOf<typeof updateCompanyRoute> }>({
       query: ({ companyId, body }) => requestFor(updateCompanyRoute, { params: { companyId }, body }),
       invalidatesTags: (_r, _e, { companyId }) => [
         { type: 'Company', id: companyId },
@@ -90,21 +71,27 @@ export const companiesApi = api.injectEndpoints({
     }),
     deleteCompany: build.mutation<CommandAnswer, string>({
       query: (companyId) => requestFor(deleteCompanyRoute, { params: { companyId } }),
-      invalidatesTags: [{ type: 'Company', id: LIST }, { type: 'CompanyDropdown', id: LIST }],
+      invalidatesTags: [
+        { type: 'Company', id: LIST },
+        { type: 'CompanyDropdown', id: LIST },
+      ],
     }),
-    companyAdmins: build.query<Paged<UserRow>, PageQuery & { companyId: string }>({
+    companyAdmins: build.query<AnswerOf<typeof listCompanyAdminsRoute>, PageQuery & { companyId: string }>({
       query: ({ companyId, ...q }) => requestFor(listCompanyAdminsRoute, { params: { companyId }, query: { ...q } }),
       providesTags: (res) => [...(res?.Data ?? []).map((u) => ({ type: 'CompanyAdmin' as const, id: u.Id })), { type: 'CompanyAdmin', id: LIST }],
     }),
-    companyUsers: build.query<Paged<UserRow>, PageQuery & { companyId: string }>({
+    companyUsers: build.query<AnswerOf<typeof listCompanyUsersRoute>, PageQuery & { companyId: string }>({
       query: ({ companyId, ...q }) => requestFor(listCompanyUsersRoute, { params: { companyId }, query: { ...q } }),
       providesTags: (res) => [...(res?.Data ?? []).map((u) => ({ type: 'User' as const, id: u.Id })), { type: 'User', id: LIST }],
     }),
-    createCompanyAdmin: build.mutation<CommandAnswer, { companyId: string; body: CreateCompanyAdminBody }>({
+    createCompanyAdmin: build.mutation<CommandAnswer, { companyId: string; body: BodyOf<typeof createCompanyAdminRoute> }>({
       query: ({ companyId, body }) => requestFor(createCompanyAdminRoute, { params: { companyId }, body }),
-      invalidatesTags: [{ type: 'CompanyAdmin', id: LIST }, { type: 'User', id: LIST }],
+      invalidatesTags: [
+        { type: 'CompanyAdmin', id: LIST },
+        { type: 'User', id: LIST },
+      ],
     }),
-    updateCompanyAdmin: build.mutation<CommandAnswer, { companyId: string; adminId: string; body: UpdateUserBody }>({
+    updateCompanyAdmin: build.mutation<CommandAnswer, { companyId: string; adminId: string; body: BodyOf<typeof updateCompanyAdminRoute> }>({
       query: ({ companyId, adminId, body }) => requestFor(updateCompanyAdminRoute, { params: { companyId, adminId }, body }),
       invalidatesTags: (_r, _e, { adminId }) => [
         { type: 'CompanyAdmin', id: adminId },
@@ -114,7 +101,10 @@ export const companiesApi = api.injectEndpoints({
     }),
     deleteCompanyAdmin: build.mutation<CommandAnswer, { companyId: string; adminId: string }>({
       query: ({ companyId, adminId }) => requestFor(deleteCompanyAdminRoute, { params: { companyId, adminId } }),
-      invalidatesTags: [{ type: 'CompanyAdmin', id: LIST }, { type: 'User', id: LIST }],
+      invalidatesTags: [
+        { type: 'CompanyAdmin', id: LIST },
+        { type: 'User', id: LIST },
+      ],
     }),
     switchCompany: build.mutation<TokenAnswer, { companyId: string; companyAdminId?: string | null }>({
       query: ({ companyId, companyAdminId }) =>
@@ -123,17 +113,29 @@ export const companiesApi = api.injectEndpoints({
     exitCompanyView: build.mutation<TokenAnswer, void>({
       query: () => requestFor(exitCompanyViewRoute),
     }),
+    /** The signed-in member's company name from the read model; a rename anywhere refreshes it live. */
+    currentCompanyName: build.query<string | null, void>({
+      query: () => requestFor(getCompanyNameRoute),
+      transformResponse: (res: AnswerOf<typeof getCompanyNameRoute>) => res.Data.CompanyName,
+      providesTags: ['CompanyName'],
+    }),
     adminLevelVariables: build.query<CompanyVariable[], string>({
       query: (companyId) => requestFor(listCompanyVariablesAdminLevelRoute, { params: { companyId } }),
-      transformResponse: (res: { Data: CompanyVariable[] }) => res.Data ?? [],
+      transformResponse: (res: AnswerOf<typeof listCompanyVariablesAdminLevelRoute>) => res.Data,
       providesTags: (res, _e, companyId) => [
         ...(res ?? []).map((v) => ({ type: 'AdminLevelVariable' as const, id: `${companyId}:${v.Id}` })),
         { type: 'AdminLevelVariable', id: LIST },
       ],
     }),
-    updateAdminLevelVariable: build.mutation<CommandAnswer, { companyId: string; variableId: string; body: AdminLevelUpdateBody }>({
+    updateAdminLevelVariable: build.mutation<
+      CommandAnswer,
+      { companyId: string; variableId: string; body: BodyOf<typeof updateCompanyVariableAdminLevelRoute> }
+    >({
       query: ({ companyId, variableId, body }) => requestFor(updateCompanyVariableAdminLevelRoute, { params: { companyId, variableId }, body }),
-      invalidatesTags: [{ type: 'AdminLevelVariable', id: LIST }, { type: 'CompanyVariable', id: LIST }],
+      invalidatesTags: [
+        { type: 'AdminLevelVariable', id: LIST },
+        { type: 'CompanyVariable', id: LIST },
+      ],
     }),
   }),
 });
@@ -152,6 +154,7 @@ export const {
   useDeleteCompanyAdminMutation,
   useSwitchCompanyMutation,
   useExitCompanyViewMutation,
+  useCurrentCompanyNameQuery,
   useAdminLevelVariablesQuery,
   useUpdateAdminLevelVariableMutation,
 } = companiesApi;

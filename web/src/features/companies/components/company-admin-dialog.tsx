@@ -11,9 +11,7 @@ import { companyTexts as t } from '../constants';
 export const CompanyAdminDialog = ({ companyId, admin, onClose }: { companyId: string; admin: UserRow | null; onClose: () => void }) => {
   const editMode = admin !== null;
   const [form, setForm] = useState<PersonForm>(() =>
-    admin
-      ? { ...emptyPerson(), FirstName: admin.FirstName, LastName: admin.LastName, Email: admin.Email, PhoneNumber: admin.PhoneNumber }
-      : emptyPerson(),
+    admin ? { ...emptyPerson(), FirstName: admin.FirstName, LastName: admin.LastName, Email: admin.Email, PhoneNumber: admin.PhoneNumber } : emptyPerson(),
   );
   const rules = { password: editMode ? ('optional-pair' as const) : ('pair' as const), phoneRequired: false };
   const errors = validatePerson(form, rules);
@@ -45,13 +43,7 @@ export const CompanyAdminDialog = ({ companyId, admin, onClose }: { companyId: s
           actions={
             <>
               <Button text={t.cancel} onClick={onClose} />
-              <Button
-                type="submit"
-                intent="primary"
-                text={t.save}
-                disabled={!isValid(errors)}
-                loading={createState.isLoading || updateState.isLoading}
-              />
+              <Button type="submit" intent="primary" text={t.save} disabled={!isValid(errors)} loading={createState.isLoading || updateState.isLoading} />
             </>
           }
         />

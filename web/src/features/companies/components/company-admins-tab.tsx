@@ -6,12 +6,7 @@ import { startSessionAndGo } from '@web/shared/session/session-actions';
 import { useConfirm } from '@web/shared/ui/confirm-dialog';
 import { PaginatedTable, type Column } from '@web/shared/ui/paginated-table';
 import { toast } from '@web/shared/ui/toaster';
-import {
-  useCompanyAdminsQuery,
-  useDeleteCompanyAdminMutation,
-  useSwitchCompanyMutation,
-  type UserRow,
-} from '../api/companies-api';
+import { useCompanyAdminsQuery, useDeleteCompanyAdminMutation, useSwitchCompanyMutation, type UserRow } from '../api/companies-api';
 import { COMPANIES_PAGE_SIZE, companyTexts as t } from '../constants';
 import { CompanyAdminDialog } from './company-admin-dialog';
 
@@ -65,9 +60,7 @@ export const CompanyAdminsTab = ({ companyId }: { companyId: string }) => {
         <ButtonGroup>
           <Button size="small" icon="edit" text={t.edit} onClick={() => setEditing(u)} />
           <Button size="small" icon="swap-horizontal" text={t.switch} onClick={() => void switchAs(u)} disabled={!u.LoginAllowed} />
-          {u.IsDefaultCompanyContact ? null : (
-            <Button size="small" icon="trash" intent="danger" text={t.delete} onClick={() => void deleteAdmin(u)} />
-          )}
+          {u.IsDefaultCompanyContact ? null : <Button size="small" icon="trash" intent="danger" text={t.delete} onClick={() => void deleteAdmin(u)} />}
         </ButtonGroup>
       ),
     },
@@ -89,9 +82,7 @@ export const CompanyAdminsTab = ({ companyId }: { companyId: string }) => {
         loading={isFetching && !data}
         server={{ total: data?.TotalRecords ?? 0, page, onPageChange: setPage }}
       />
-      {editing ? (
-        <CompanyAdminDialog companyId={companyId} admin={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      ) : null}
+      {editing ? <CompanyAdminDialog companyId={companyId} admin={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </div>
   );
 };

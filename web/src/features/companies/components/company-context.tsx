@@ -4,7 +4,13 @@ import { failureMessage } from '@web/shared/lib/envelope';
 import { startSessionAndGo } from '@web/shared/session/session-actions';
 import { useSignedInUser } from '@web/shared/session/session-context';
 import { toast } from '@web/shared/ui/toaster';
-import { useCompaniesDropdownQuery, useExitCompanyViewMutation, useSwitchCompanyMutation, type DropdownCompany } from '../api/companies-api';
+import {
+  useCompaniesDropdownQuery,
+  useCurrentCompanyNameQuery,
+  useExitCompanyViewMutation,
+  useSwitchCompanyMutation,
+  type DropdownCompany,
+} from '../api/companies-api';
 import { companyTexts as t } from '../constants';
 
 const renderCompany: ItemRenderer<DropdownCompany> = (company, { handleClick, handleFocus, modifiers, ref }) =>
@@ -21,8 +27,7 @@ const renderCompany: ItemRenderer<DropdownCompany> = (company, { handleClick, ha
     />
   ) : null;
 
-const filterCompany: ItemPredicate<DropdownCompany> = (query, company) =>
-  (company.CompanyName ?? '').toLowerCase().includes(query.trim().toLowerCase());
+const filterCompany: ItemPredicate<DropdownCompany> = (query, company) => (company.CompanyName ?? '').toLowerCase().includes(query.trim().toLowerCase());
 
 /** Administrator: the searchable Switch Company dropdown. */
 const SwitchCompany = () => {
@@ -57,8 +62,13 @@ const SwitchCompany = () => {
   );
 };
 
-/** Company members: which company they are in; an administrator viewing it can leave. */
-const CompanyView = ({ companyName, viewingAsAdmin }: { companyName: string; viewingAsAdmin: boolean }) => {
+/**
+ * Company members: which company they are in (the read model's name, refreshed live when anyone
+ * renames it; the token's name only until it loads); an administrator viewing it can leave.
+ */
+const CompanyView = ({ tokenCompanyName, viewingAsAdmin }: { tokenCompanyName: string | null; viewingAsAdmin: boolean }) => {
+  const { data: currentName } = useCurrentCompanyNameQuery();
+  const companyName = currentName !== undefined ? currentName : tokenCompanyName;
   const [exitView, state] = useExitCompanyViewMutation();
   const exit = async () => {
     try {
@@ -70,7 +80,6 @@ const CompanyView = ({ companyName, viewingAsAdmin }: { companyName: string; vie
   };
   return (
     <div className="locus-company-context">
-      {/* a self-registered company has no name until its first Google account is connected */}
       {companyName ? <span className="locus-company-name">{t.loggedInAs(companyName)}</span> : null}
       {viewingAsAdmin ? <Button icon="log-out" intent="warning" text={t.exitCompanyView} onClick={() => void exit()} loading={state.isLoading} /> : null}
     </div>
@@ -80,5 +89,5 @@ const CompanyView = ({ companyName, viewingAsAdmin }: { companyName: string; vie
 export const CompanyContext = () => {
   const user = useSignedInUser();
   if (user.role === 'Administrator') return <SwitchCompany />;
-  return <CompanyView companyName={user.companyName ?? ''} viewingAsAdmin={user.viewingAsAdmin} />;
+  return <CompanyView tokenCompanyName={user.companyName} viewingAsAdmin={user.viewingAsAdmin} />;
 };

@@ -61,15 +61,11 @@ export const CompanyUpdateDialog = ({ company, onClose }: { company: CompanyRow;
         </form>
         <Tabs id="company-tabs" renderActiveTabPanelOnly>
           <Tab id="admins" title={t.tabs.admins} panel={<CompanyAdminsTab companyId={company.Id} />} />
-          {hasLocations ? (
-            <Tab id="locations" title={t.tabs.locations} panel={<FeatureSlot name="companyLocations" companyId={company.Id} />} />
-          ) : null}
+          {hasLocations ? <Tab id="locations" title={t.tabs.locations} panel={<FeatureSlot name="companyLocations" companyId={company.Id} />} /> : null}
           <Tab id="settings" title={t.tabs.settings} panel={<GlobalSettingsTab companyId={company.Id} />} />
         </Tabs>
       </DialogBody>
-      <DialogFooter
-        actions={<Button text={t.cancel} onClick={onClose} />}
-      >
+      <DialogFooter actions={<Button text={t.cancel} onClick={onClose} />}>
         <Button intent="danger" icon="trash" variant="outlined" text={t.deleteCompany} onClick={() => void deleteCompany()} loading={removeState.isLoading} />
       </DialogFooter>
     </Dialog>

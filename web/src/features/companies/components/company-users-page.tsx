@@ -37,7 +37,11 @@ export default function CompanyUsersPage() {
 
   return (
     <div className="locus-page">
-      <PageHeader title={t.companyUsersTitle} subtitle={companyName || undefined} actions={<Button icon="arrow-left" text={t.title} onClick={() => navigate('/companies')} />} />
+      <PageHeader
+        title={t.companyUsersTitle}
+        subtitle={companyName || undefined}
+        actions={<Button icon="arrow-left" text={t.title} onClick={() => navigate('/companies')} />}
+      />
       <SearchBar value={paging.search} onChange={paging.setSearch} onClear={paging.clear} clearText={t.clear} />
       <PaginatedTable
         rows={data?.Data ?? []}

@@ -46,7 +46,7 @@ export const GlobalSettingsTab = ({ companyId }: { companyId: string }) => {
     { header: t.settingsColumns.title, cell: (v) => v.Title },
     {
       header: t.settingsColumns.value,
-      cell: (v) => (isBoolean(v) ? <Switch checked={v.VariableValue === '1'} disabled aria-label={v.VariableName} /> : v.VariableValue ?? ''),
+      cell: (v) => (isBoolean(v) ? <Switch checked={v.VariableValue === '1'} disabled aria-label={v.VariableName} /> : (v.VariableValue ?? '')),
     },
     {
       header: t.settingsColumns.set,

@@ -1,35 +1,21 @@
-import type { z } from 'zod';
 import {
   connectAccountsRoute,
+  type ConnectedAccount,
   connectionProcessRoute,
   connectTokenUrlRoute,
   disconnectAccountRoute,
+  getCompanyNameRoute,
   getConnectedAccountRoute,
   listConnectedAccountsRoute,
-  type ConnectedAccount,
-  type ConnectionProcessSchema,
-  type TokenUrlResponse,
-} from '@locus/contracts/connections/routes';
-import { getCompanyNameRoute, updateCompanyNameRoute } from '@locus/contracts/companies/routes';
-import { refreshTokenRoute } from '@locus/contracts/identity/routes';
+  refreshTokenRoute,
+  updateCompanyNameRoute,
+} from '@locus/contracts';
 import { api } from '@web/app/api';
 import { LIST } from '@web/app/tag-types';
-import { requestFor } from '@web/shared/lib/api-path';
+import { requestFor, type AnswerOf, type BodyOf, type DataOf, type QueryOf } from '@web/shared/lib/api-path';
 
 export type { ConnectedAccount };
-export type ConnectionProcess = z.infer<typeof ConnectionProcessSchema>;
-
-interface Paged<T> {
-  Success: true;
-  Data: T[];
-  TotalRecords: number;
-  Page: number;
-  PageSize: number;
-}
-interface MessageAnswer {
-  Success: true;
-  ResponseMessage: string;
-}
+export type ConnectionProcess = DataOf<typeof connectionProcessRoute>;
 
 const connectionList = { type: 'Connection' as const, id: LIST };
 /** A process document's live changes carry its id (the process id). */
@@ -38,45 +24,45 @@ const processTag = (processId: string) => ({ type: 'Connection' as const, id: pr
 export const connectionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Connect Account: Google's consent URL (spec part 2 §7 Get token url). */
-    connectTokenUrl: build.mutation<TokenUrlResponse, void>({
+    connectTokenUrl: build.mutation<AnswerOf<typeof connectTokenUrlRoute>, void>({
       query: () => requestFor(connectTokenUrlRoute),
     }),
-    connectedAccounts: build.query<Paged<ConnectedAccount>, { page: number; pageSize: number }>({
+    connectedAccounts: build.query<AnswerOf<typeof listConnectedAccountsRoute>, QueryOf<typeof listConnectedAccountsRoute>>({
       query: (q) => requestFor(listConnectedAccountsRoute, { query: { ...q } }),
       providesTags: (res) => [...(res?.Data ?? []).map((a) => ({ type: 'Connection' as const, id: a.Id })), connectionList],
     }),
     connectedAccount: build.query<ConnectedAccount, string>({
       query: (id) => requestFor(getConnectedAccountRoute, { params: { id } }),
-      transformResponse: (res: { Data: ConnectedAccount }) => res.Data,
+      transformResponse: (res: AnswerOf<typeof getConnectedAccountRoute>) => res.Data,
       providesTags: (res, _e, id) => [{ type: 'Connection', id: res?.Id ?? id }],
     }),
     /** The accounts Google returned for this connection, and the import's progress. */
     connectionProcess: build.query<ConnectionProcess, string>({
       query: (processId) => requestFor(connectionProcessRoute, { params: { processId } }),
-      transformResponse: (res: { Data: ConnectionProcess }) => res.Data,
-      // refetched when the process document changes (a fallback for missed progress notifications)
+      transformResponse: (res: AnswerOf<typeof connectionProcessRoute>) => res.Data,
+      // progress arrives as live notifications; this is read again only after a reconnect (missed ones)
       providesTags: (_r, _e, processId) => [processTag(processId)],
     }),
-    connectAccounts: build.mutation<MessageAnswer & { Data: { ProcessId: string; ConnectionIds: string[] } }, { processId: string; SelectedAccounts: string[] }>({
+    connectAccounts: build.mutation<AnswerOf<typeof connectAccountsRoute>, { processId: string } & BodyOf<typeof connectAccountsRoute>>({
       query: ({ processId, SelectedAccounts }) => requestFor(connectAccountsRoute, { params: { processId }, body: { SelectedAccounts } }),
       invalidatesTags: (_r, _e, { processId }) => [processTag(processId), connectionList],
     }),
-    disconnectAccount: build.mutation<MessageAnswer, string>({
+    disconnectAccount: build.mutation<AnswerOf<typeof disconnectAccountRoute>, string>({
       query: (name) => requestFor(disconnectAccountRoute, { params: { name } }),
       invalidatesTags: [connectionList, { type: 'Location', id: LIST }],
     }),
     /** New-company flow: the company made at sign-up is named first. */
-    connectionCompanyName: build.query<{ Id: string; CompanyName: string | null }, void>({
+    connectionCompanyName: build.query<DataOf<typeof getCompanyNameRoute>, void>({
       query: () => requestFor(getCompanyNameRoute),
-      transformResponse: (res: { Data: { Id: string; CompanyName: string | null } }) => res.Data,
+      transformResponse: (res: AnswerOf<typeof getCompanyNameRoute>) => res.Data,
       providesTags: ['CompanyName'],
     }),
-    nameNewCompany: build.mutation<MessageAnswer, { CompanyName: string }>({
+    nameNewCompany: build.mutation<AnswerOf<typeof updateCompanyNameRoute>, BodyOf<typeof updateCompanyNameRoute>>({
       query: (body) => requestFor(updateCompanyNameRoute, { body }),
       invalidatesTags: ['CompanyName', 'Company', 'CompanyDropdown'],
     }),
     /** A token carrying the new company name (the top bar reads it from the token). */
-    freshToken: build.mutation<{ Success: true; Token: string }, void>({
+    freshToken: build.mutation<AnswerOf<typeof refreshTokenRoute>, void>({
       query: () => requestFor(refreshTokenRoute),
     }),
   }),

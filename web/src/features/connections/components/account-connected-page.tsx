@@ -1,7 +1,7 @@
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { CONNECT_ACCOUNTS_PROGRESS_NOTIFICATION } from '@locus/contracts/connections/messages';
+import { CONNECT_ACCOUNTS_PROGRESS_NOTIFICATION } from '@locus/contracts';
 import { failureMessage } from '@web/shared/lib/envelope';
 import { useLiveNotification } from '@web/shared/live/notifications';
 import { toast } from '@web/shared/ui/toaster';
@@ -27,7 +27,7 @@ export default function AccountConnectedPage() {
   const finished = useRef(false);
 
   useLiveNotification(CONNECT_ACCOUNTS_PROGRESS_NOTIFICATION, report);
-  // the process query refetches on every change of the process document (and after a reconnect)
+  // the process query is read once, and again after a reconnect of the live channel (missed notifications)
   useEffect(() => {
     if (process) report(process.Progress);
   }, [process]);

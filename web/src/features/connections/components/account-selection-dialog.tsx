@@ -7,15 +7,7 @@ import { connectionTexts as t } from '../constants';
 import { canStartImport } from '../import-progress';
 
 /** The Google accounts of this connection; Start needs at least one selection. */
-export const AccountSelectionDialog = ({
-  process,
-  onStarted,
-  onCancel,
-}: {
-  process: ConnectionProcess;
-  onStarted: () => void;
-  onCancel: () => void;
-}) => {
+export const AccountSelectionDialog = ({ process, onStarted, onCancel }: { process: ConnectionProcess; onStarted: () => void; onCancel: () => void }) => {
   const [selected, setSelected] = useState<string[]>([]);
   const [connect, state] = useConnectAccountsMutation();
   const toggle = (name: string, on: boolean) => setSelected((s) => (on ? [...s, name] : s.filter((n) => n !== name)));

@@ -42,7 +42,13 @@ export const CompanyNameDialog = ({ onSaved, onCancel }: { onSaved: () => void; 
       <form onSubmit={submit} noValidate>
         <DialogBody>
           <p>{t.companyNameText}</p>
-          <FormGroup label={t.companyName} labelFor="new-company-name" labelInfo="*" intent={touched && error ? 'danger' : 'none'} helperText={touched ? error : undefined}>
+          <FormGroup
+            label={t.companyName}
+            labelFor="new-company-name"
+            labelInfo="*"
+            intent={touched && error ? 'danger' : 'none'}
+            helperText={touched ? error : undefined}
+          >
             <InputGroup id="new-company-name" value={name} onValueChange={setName} autoFocus />
           </FormGroup>
         </DialogBody>

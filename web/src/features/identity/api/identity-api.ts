@@ -1,55 +1,42 @@
-import type { z } from 'zod';
 import {
+  authCallbackRoute,
   forgotPasswordRoute,
+  googleSignInTokenUrlRoute,
   loginRoute,
+  resendOtpRoute,
   resetPasswordRoute,
   signupRoute,
   verifyOtpRoute,
-  type LoginResponseSchema,
-  type SignupBody,
-} from '@locus/contracts/identity/routes';
-import {
-  authCallbackRoute,
-  googleSignInTokenUrlRoute,
-  type AuthCallbackResponse,
-  type TokenUrlResponse,
-} from '@locus/contracts/connections/routes';
+} from '@locus/contracts';
 import { api } from '@web/app/api';
-import { requestFor } from '@web/shared/lib/api-path';
+import { requestFor, type AnswerOf, type BodyOf } from '@web/shared/lib/api-path';
 
-type LoginResponse = z.infer<typeof LoginResponseSchema>;
-interface TokenResponse {
-  Success: true;
-  Token: string;
-  ResponseMessage?: string;
-}
-interface MessageResponse {
-  Success: true;
-  ResponseMessage: string;
-}
 export const identityApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<LoginResponse, { UserName: string; Password: string }>({
+    login: build.mutation<AnswerOf<typeof loginRoute>, BodyOf<typeof loginRoute>>({
       query: (body) => requestFor(loginRoute, { body }),
     }),
-    verifyOtp: build.mutation<TokenResponse, { code: string; ChallengeId: string }>({
-      query: ({ code, ChallengeId }) => requestFor(verifyOtpRoute, { params: { code }, body: { ChallengeId } }),
+    verifyOtp: build.mutation<AnswerOf<typeof verifyOtpRoute>, { code: string } & BodyOf<typeof verifyOtpRoute>>({
+      query: ({ code, OtpChallengeId }) => requestFor(verifyOtpRoute, { params: { code }, body: { OtpChallengeId } }),
     }),
-    signup: build.mutation<TokenResponse, SignupBody>({
+    resendOtp: build.mutation<AnswerOf<typeof resendOtpRoute>, BodyOf<typeof resendOtpRoute>>({
+      query: (body) => requestFor(resendOtpRoute, { body }),
+    }),
+    signup: build.mutation<AnswerOf<typeof signupRoute>, BodyOf<typeof signupRoute>>({
       query: (body) => requestFor(signupRoute, { body }),
     }),
-    forgotPassword: build.mutation<MessageResponse, { Email: string }>({
+    forgotPassword: build.mutation<AnswerOf<typeof forgotPasswordRoute>, BodyOf<typeof forgotPasswordRoute>>({
       query: (body) => requestFor(forgotPasswordRoute, { body }),
     }),
-    resetPassword: build.mutation<MessageResponse, { Email: string; Token: string; NewPassword: string; ConfirmPassword: string }>({
+    resetPassword: build.mutation<AnswerOf<typeof resetPasswordRoute>, BodyOf<typeof resetPasswordRoute>>({
       query: (body) => requestFor(resetPasswordRoute, { body }),
     }),
     /** Sign in with Google: the consent URL (spec part 2 §7 Get token url). */
-    googleTokenUrl: build.mutation<TokenUrlResponse, void>({
+    googleTokenUrl: build.mutation<AnswerOf<typeof googleSignInTokenUrlRoute>, void>({
       query: () => requestFor(googleSignInTokenUrlRoute),
     }),
     /** Google redirected back with code and state: sign-in token, or a connect process. */
-    googleCallback: build.mutation<AuthCallbackResponse, { Code: string; State: string }>({
+    googleCallback: build.mutation<AnswerOf<typeof authCallbackRoute>, BodyOf<typeof authCallbackRoute>>({
       query: (body) => requestFor(authCallbackRoute, { body }),
     }),
   }),
@@ -58,6 +45,7 @@ export const identityApi = api.injectEndpoints({
 export const {
   useLoginMutation,
   useVerifyOtpMutation,
+  useResendOtpMutation,
   useSignupMutation,
   useForgotPasswordMutation,
   useResetPasswordMutation,

@@ -13,7 +13,7 @@ export default function ForgotPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const email = params.get('email');
-  return token && email ? <SetNewPassword email={email} token={token} /> : <RequestLink />;
+  return token && email ? <SetNewPassword email={email} token={token} invitation={params.get('invitation') === '1'} /> : <RequestLink />;
 }
 
 const RequestLink = () => {
@@ -68,7 +68,8 @@ const RequestLink = () => {
   );
 };
 
-const SetNewPassword = ({ email, token }: { email: string; token: string }) => {
+/** With `invitation` (the link of an invitation mail) the new user sets their first password. */
+const SetNewPassword = ({ email, token, invitation }: { email: string; token: string; invitation: boolean }) => {
   const navigate = useNavigate();
   const [newPassword, setNewPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -93,7 +94,7 @@ const SetNewPassword = ({ email, token }: { email: string; token: string }) => {
   };
 
   return (
-    <AuthCard title={t.resetTitle}>
+    <AuthCard title={invitation ? t.setPasswordTitle : t.resetTitle}>
       <form onSubmit={submit} noValidate>
         <FormGroup label={t.newPassword} labelFor="reset-new">
           <InputGroup id="reset-new" type="password" autoComplete="new-password" value={newPassword} onValueChange={setNewPassword} size="large" />

@@ -9,7 +9,7 @@ import { useGoogleTokenUrlMutation, useLoginMutation } from '../api/identity-api
 import { identityTexts as t } from '../constants';
 import { canSubmitLogin } from '../validation';
 import { AuthCard } from './auth-card';
-import { OtpDialog } from './otp-dialog';
+import { OtpDialog, type OtpChallenge } from './otp-dialog';
 import { RegisterDialog } from './register-dialog';
 
 export default function LoginPage() {
@@ -17,7 +17,7 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [otpChallenge, setOtpChallenge] = useState<string | null>(null);
+  const [otpChallenge, setOtpChallenge] = useState<OtpChallenge | null>(null);
   const [registerOpen, setRegisterOpen] = useState(location.pathname === '/signup');
   const [login, loginState] = useLoginMutation();
   const [googleTokenUrl, googleState] = useGoogleTokenUrlMutation();
@@ -33,7 +33,7 @@ export default function LoginPage() {
         return;
       }
       if (res.IsAdministrator && res.OtpChallengeId) {
-        setOtpChallenge(res.OtpChallengeId);
+        setOtpChallenge({ id: res.OtpChallengeId, expiresAt: res.OtpExpiresAt ?? null, sentAt: Date.now() });
         if (res.ResponseMessage) toast.info(res.ResponseMessage);
         return;
       }
@@ -64,29 +64,14 @@ export default function LoginPage() {
           <InputGroup id="login-email" type="email" autoComplete="username" value={email} onValueChange={setEmail} size="large" />
         </FormGroup>
         <FormGroup label={t.password} labelFor="login-password">
-          <InputGroup
-            id="login-password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onValueChange={setPassword}
-            size="large"
-          />
+          <InputGroup id="login-password" type="password" autoComplete="current-password" value={password} onValueChange={setPassword} size="large" />
         </FormGroup>
         {error ? (
           <Callout intent="danger" className="locus-error-line" role="alert">
             {error}
           </Callout>
         ) : null}
-        <Button
-          type="submit"
-          intent="primary"
-          size="large"
-          fill
-          text={t.login}
-          loading={loginState.isLoading}
-          disabled={!canSubmitLogin(email, password)}
-        />
+        <Button type="submit" intent="primary" size="large" fill text={t.login} loading={loginState.isLoading} disabled={!canSubmitLogin(email, password)} />
       </form>
       <div className="locus-auth-links">
         <Link to="/forget-password">{t.forgetPasswordLink}</Link>
@@ -102,7 +87,7 @@ export default function LoginPage() {
       </div>
       <Divider />
       <Button icon="globe" fill size="large" text={t.signInWithGoogle} loading={googleState.isLoading} onClick={signInWithGoogle} />
-      <OtpDialog challengeId={otpChallenge} onClose={() => setOtpChallenge(null)} />
+      <OtpDialog challenge={otpChallenge} onClose={() => setOtpChallenge(null)} />
       <RegisterDialog isOpen={registerOpen} onClose={() => setRegisterOpen(false)} />
     </AuthCard>
   );

@@ -7,7 +7,7 @@ import { useSignupMutation } from '../api/identity-api';
 import { identityTexts as t } from '../constants';
 import { validateSignup, type SignupErrors, type SignupForm } from '../validation';
 
-const EMPTY: SignupForm = { FirstName: '', LastName: '', Email: '', Password: '' };
+const EMPTY: SignupForm = { FirstName: '', LastName: '', Email: '', Password: '', CompanyName: '' };
 
 export const RegisterDialog = ({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) => {
   const [form, setForm] = useState<SignupForm>(EMPTY);
@@ -28,7 +28,7 @@ export const RegisterDialog = ({ isOpen, onClose }: { isOpen: boolean; onClose: 
     setError(null);
     setServerErrors({});
     try {
-      const res = await signup({ ...form, Email: form.Email.trim() }).unwrap();
+      const res = await signup({ ...form, Email: form.Email.trim(), CompanyName: form.CompanyName.trim() }).unwrap();
       startSessionAndGo(res.Token);
     } catch (err) {
       clearStoredToken();
@@ -55,6 +55,7 @@ export const RegisterDialog = ({ isOpen, onClose }: { isOpen: boolean; onClose: 
         <DialogBody>
           {field('FirstName', t.firstName)}
           {field('LastName', t.lastName, 'text', false)}
+          {field('CompanyName', t.companyName)}
           {field('Email', t.email, 'email')}
           {field('Password', t.password, 'password')}
           {error ? (

@@ -1,36 +1,21 @@
-import {
-  getProfileRoute,
-  profileResetPasswordRoute,
-  removeAvatarRoute,
-  updateProfileRoute,
-  uploadAvatarRoute,
-} from '@locus/contracts/users/routes';
-import type { ProfilePasswordResetBody, UpdateProfileBody, UserProfile } from '@locus/contracts/users/dto';
+import { getProfileRoute, profileResetPasswordRoute, removeAvatarRoute, updateProfileRoute, uploadAvatarRoute, type UserProfile } from '@locus/contracts';
 import { api } from '@web/app/api';
-import { requestFor } from '@web/shared/lib/api-path';
+import { requestFor, type AnswerOf, type BodyOf } from '@web/shared/lib/api-path';
 
 export type { UserProfile };
-
-interface Answer {
-  Success: true;
-  ResponseMessage: string;
-}
-interface UploadAnswer extends Answer {
-  Url: string | null;
-}
 
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
     profile: build.query<UserProfile, void>({
       query: () => requestFor(getProfileRoute),
-      transformResponse: (res: { Data: UserProfile }) => res.Data,
+      transformResponse: (res: AnswerOf<typeof getProfileRoute>) => res.Data,
       providesTags: ['Profile'],
     }),
-    updateProfile: build.mutation<Answer, UpdateProfileBody>({
+    updateProfile: build.mutation<AnswerOf<typeof updateProfileRoute>, BodyOf<typeof updateProfileRoute>>({
       query: (body) => requestFor(updateProfileRoute, { body }),
       invalidatesTags: ['Profile'],
     }),
-    uploadAvatar: build.mutation<UploadAnswer, File>({
+    uploadAvatar: build.mutation<AnswerOf<typeof uploadAvatarRoute>, File>({
       query: (file) => {
         const form = new FormData();
         form.append('File', file);
@@ -38,20 +23,14 @@ export const profileApi = api.injectEndpoints({
       },
       invalidatesTags: ['Profile'],
     }),
-    removeAvatar: build.mutation<UploadAnswer, void>({
+    removeAvatar: build.mutation<AnswerOf<typeof removeAvatarRoute>, void>({
       query: () => requestFor(removeAvatarRoute),
       invalidatesTags: ['Profile'],
     }),
-    resetPassword: build.mutation<Answer, ProfilePasswordResetBody>({
+    resetPassword: build.mutation<AnswerOf<typeof profileResetPasswordRoute>, BodyOf<typeof profileResetPasswordRoute>>({
       query: (body) => requestFor(profileResetPasswordRoute, { body }),
     }),
   }),
 });
 
-export const {
-  useProfileQuery,
-  useUpdateProfileMutation,
-  useUploadAvatarMutation,
-  useRemoveAvatarMutation,
-  useResetPasswordMutation,
-} = profileApi;
+export const { useProfileQuery, useUpdateProfileMutation, useUploadAvatarMutation, useRemoveAvatarMutation, useResetPasswordMutation } = profileApi;

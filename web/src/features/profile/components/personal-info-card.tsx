@@ -44,7 +44,11 @@ export const PersonalInfoCard = ({ profile }: { profile: UserProfile }) => {
 
   const chooseFile = async (file: File | undefined) => {
     if (!file) return;
-    const problem = avatarProblem(file, { mimeTypes: AVATAR_MIME_TYPES, maxBytes: AVATAR_MAX_BYTES }, { notImage: t.avatarNotImage, tooLarge: t.avatarTooLarge });
+    const problem = avatarProblem(
+      file,
+      { mimeTypes: AVATAR_MIME_TYPES, maxBytes: AVATAR_MAX_BYTES },
+      { notImage: t.avatarNotImage, tooLarge: t.avatarTooLarge },
+    );
     if (problem) {
       toast.error(problem);
       return;

@@ -1,78 +1,73 @@
 import {
+  type AdminVariable,
+  type CompanyVariable,
   deleteAdminVariableRoute,
   deleteCompanyVariableRoute,
+  getCompanyNameRoute,
   listAdminVariablesRoute,
   listCompanyVariablesRoute,
-  revealCompanyVariableRoute,
   saveAdminVariableRoute,
   saveCompanyVariableRoute,
   setAdminVariableValueRoute,
   setCompanyVariableValueRoute,
-  type AdminVariable,
-  type CompanyVariable,
-  type SaveAdminVariableBody,
-  type SaveCompanyVariableBody,
-} from '@locus/contracts/settings/routes';
-import { getCompanyNameRoute, updateCompanyNameRoute } from '@locus/contracts/companies/routes';
+  updateCompanyNameRoute,
+} from '@locus/contracts';
 import { api } from '@web/app/api';
 import { LIST } from '@web/app/tag-types';
-import { requestFor } from '@web/shared/lib/api-path';
+import { requestFor, type AnswerOf, type BodyOf, type DataOf } from '@web/shared/lib/api-path';
 
 export type { AdminVariable, CompanyVariable };
 
-interface Answer {
-  Success: true;
-  ResponseMessage?: string;
-}
-type VariableValue = string | boolean | null;
+type VariableValue = BodyOf<typeof setCompanyVariableValueRoute>['VariableValue'];
 
 export const settingsApi = api.injectEndpoints({
   endpoints: (build) => ({
     companyVariables: build.query<CompanyVariable[], void>({
       query: () => requestFor(listCompanyVariablesRoute),
-      transformResponse: (res: { Data: CompanyVariable[] }) => res.Data ?? [],
+      transformResponse: (res: AnswerOf<typeof listCompanyVariablesRoute>) => res.Data,
       providesTags: (res) => [...(res ?? []).map((v) => ({ type: 'CompanyVariable' as const, id: v.Id })), { type: 'CompanyVariable', id: LIST }],
     }),
-    saveCompanyVariable: build.mutation<Answer, SaveCompanyVariableBody>({
+    saveCompanyVariable: build.mutation<AnswerOf<typeof saveCompanyVariableRoute>, BodyOf<typeof saveCompanyVariableRoute>>({
       query: (body) => requestFor(saveCompanyVariableRoute, { body }),
       invalidatesTags: [{ type: 'CompanyVariable', id: LIST }],
     }),
-    setCompanyVariableValue: build.mutation<Answer, { variableId: string; value: VariableValue }>({
+    setCompanyVariableValue: build.mutation<AnswerOf<typeof setCompanyVariableValueRoute>, { variableId: string; value: VariableValue }>({
       query: ({ variableId, value }) => requestFor(setCompanyVariableValueRoute, { params: { variableId }, body: { VariableValue: value } }),
-      invalidatesTags: (_r, _e, { variableId }) => [{ type: 'CompanyVariable', id: variableId }, { type: 'CompanyVariable', id: LIST }],
+      invalidatesTags: (_r, _e, { variableId }) => [
+        { type: 'CompanyVariable', id: variableId },
+        { type: 'CompanyVariable', id: LIST },
+      ],
     }),
-    deleteCompanyVariable: build.mutation<Answer, string>({
+    deleteCompanyVariable: build.mutation<AnswerOf<typeof deleteCompanyVariableRoute>, string>({
       query: (variableId) => requestFor(deleteCompanyVariableRoute, { params: { variableId } }),
       invalidatesTags: [{ type: 'CompanyVariable', id: LIST }],
     }),
-    revealCompanyVariable: build.query<string | null, string>({
-      query: (variableId) => requestFor(revealCompanyVariableRoute, { params: { variableId } }),
-      transformResponse: (res: { Data: { VariableValue: string | null } }) => res.Data?.VariableValue ?? null,
-      keepUnusedDataFor: 0,
-    }),
     adminVariables: build.query<AdminVariable[], void>({
       query: () => requestFor(listAdminVariablesRoute),
-      transformResponse: (res: { Data: AdminVariable[] }) => res.Data ?? [],
+      transformResponse: (res: AnswerOf<typeof listAdminVariablesRoute>) => res.Data,
       providesTags: (res) => [...(res ?? []).map((v) => ({ type: 'AdminVariable' as const, id: v.Id })), { type: 'AdminVariable', id: LIST }],
     }),
-    saveAdminVariable: build.mutation<Answer, SaveAdminVariableBody>({
+    saveAdminVariable: build.mutation<AnswerOf<typeof saveAdminVariableRoute>, BodyOf<typeof saveAdminVariableRoute>>({
       query: (body) => requestFor(saveAdminVariableRoute, { body }),
       invalidatesTags: [{ type: 'AdminVariable', id: LIST }],
     }),
-    setAdminVariableValue: build.mutation<Answer, { variableId: string; value: VariableValue }>({
+    setAdminVariableValue: build.mutation<AnswerOf<typeof setAdminVariableValueRoute>, { variableId: string; value: VariableValue }>({
       query: ({ variableId, value }) => requestFor(setAdminVariableValueRoute, { params: { variableId }, body: { VariableValue: value } }),
-      invalidatesTags: (_r, _e, { variableId }) => [{ type: 'AdminVariable', id: variableId }, { type: 'AdminVariable', id: LIST }],
+      invalidatesTags: (_r, _e, { variableId }) => [
+        { type: 'AdminVariable', id: variableId },
+        { type: 'AdminVariable', id: LIST },
+      ],
     }),
-    deleteAdminVariable: build.mutation<Answer, string>({
+    deleteAdminVariable: build.mutation<AnswerOf<typeof deleteAdminVariableRoute>, string>({
       query: (variableId) => requestFor(deleteAdminVariableRoute, { params: { variableId } }),
       invalidatesTags: [{ type: 'AdminVariable', id: LIST }],
     }),
-    companyName: build.query<{ Id: string; CompanyName: string | null }, void>({
+    companyName: build.query<DataOf<typeof getCompanyNameRoute>, void>({
       query: () => requestFor(getCompanyNameRoute),
-      transformResponse: (res: { Data: { Id: string; CompanyName: string | null } }) => res.Data,
+      transformResponse: (res: AnswerOf<typeof getCompanyNameRoute>) => res.Data,
       providesTags: ['CompanyName'],
     }),
-    updateCompanyName: build.mutation<Answer, string>({
+    updateCompanyName: build.mutation<AnswerOf<typeof updateCompanyNameRoute>, string>({
       query: (CompanyName) => requestFor(updateCompanyNameRoute, { body: { CompanyName } }),
       invalidatesTags: ['CompanyName'],
     }),
@@ -84,7 +79,6 @@ export const {
   useSaveCompanyVariableMutation,
   useSetCompanyVariableValueMutation,
   useDeleteCompanyVariableMutation,
-  useLazyRevealCompanyVariableQuery,
   useAdminVariablesQuery,
   useSaveAdminVariableMutation,
   useSetAdminVariableValueMutation,

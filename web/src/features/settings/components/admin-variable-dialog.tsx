@@ -4,9 +4,10 @@ import { failureMessage } from '@web/shared/lib/envelope';
 import { toast } from '@web/shared/ui/toaster';
 import { useSaveAdminVariableMutation, type AdminVariable } from '../api/settings-api';
 import { settingsTexts as t } from '../constants';
+import { BooleanValueInput } from './boolean-value-input';
 import { variableNameProblem } from '../validation';
 
-/** Edit Variable (administrator variables): name required, unique, without spaces. */
+/** Add Variable / Edit Variable (administrator variables): name required, unique, without spaces. */
 export const AdminVariableDialog = ({
   variable,
   takenNames,
@@ -23,12 +24,7 @@ export const AdminVariableDialog = ({
   const [text, setText] = useState(variable?.VariableValue ?? '');
   const [flag, setFlag] = useState(variable?.VariableValue === '1');
   const [save, state] = useSaveAdminVariableMutation();
-  const nameProblem = variableNameProblem(
-    name,
-    { required: t.nameRequired, noSpaces: t.nameNoSpaces, taken: t.nameTaken },
-    takenNames,
-    variable?.VariableName,
-  );
+  const nameProblem = variableNameProblem(name, { required: t.nameRequired, noSpaces: t.nameNoSpaces, taken: t.nameTaken }, takenNames, variable?.VariableName);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -50,7 +46,7 @@ export const AdminVariableDialog = ({
   };
 
   return (
-    <Dialog isOpen title={t.editVariable} onClose={onClose} className="locus-dialog-wide">
+    <Dialog isOpen title={variable ? t.editVariable : t.addVariable} onClose={onClose} className="locus-dialog-wide">
       <form onSubmit={submit} noValidate>
         <DialogBody>
           <FormGroup
@@ -71,7 +67,7 @@ export const AdminVariableDialog = ({
           <Checkbox checked={isBoolean} label={t.isBoolean} onChange={(e) => setIsBoolean(e.currentTarget.checked)} disabled={variable?.IsSystemGenerated} />
           <FormGroup label={t.value} labelFor="admin-variable-value">
             {isBoolean ? (
-              <Checkbox id="admin-variable-value" checked={flag} onChange={(e) => setFlag(e.currentTarget.checked)} label={t.value} />
+              <BooleanValueInput id="admin-variable-value" checked={flag} onChange={setFlag} />
             ) : (
               <InputGroup id="admin-variable-value" value={text} onValueChange={setText} />
             )}

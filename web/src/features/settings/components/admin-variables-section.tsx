@@ -3,12 +3,7 @@ import { useState } from 'react';
 import { filterRows } from '@web/shared/lib/global-search';
 import { PaginatedTable, type Column } from '@web/shared/ui/paginated-table';
 import { SearchBar } from '@web/shared/ui/search-bar';
-import {
-  useAdminVariablesQuery,
-  useDeleteAdminVariableMutation,
-  useSetAdminVariableValueMutation,
-  type AdminVariable,
-} from '../api/settings-api';
+import { useAdminVariablesQuery, useDeleteAdminVariableMutation, useSetAdminVariableValueMutation, type AdminVariable } from '../api/settings-api';
 import { SETTINGS_PAGE_SIZE, settingsTexts as t } from '../constants';
 import { AdminVariableDialog } from './admin-variable-dialog';
 import { SetValueDialog } from './set-value-dialog';

@@ -4,6 +4,7 @@ import { failureMessage } from '@web/shared/lib/envelope';
 import { toast } from '@web/shared/ui/toaster';
 import { useSaveCompanyVariableMutation, type CompanyVariable } from '../api/settings-api';
 import { settingsTexts as t } from '../constants';
+import { BooleanValueInput } from './boolean-value-input';
 import { variableNameProblem } from '../validation';
 
 /**
@@ -55,7 +56,13 @@ export const CompanyVariableDialog = ({
     <Dialog isOpen title={t.manageCompanySettings} onClose={onClose} className="locus-dialog-wide">
       <form onSubmit={submit} noValidate>
         <DialogBody>
-          <FormGroup label={t.key} labelFor="company-variable-key" labelInfo="*" intent={name && nameProblem ? 'danger' : 'none'} helperText={name ? nameProblem : undefined}>
+          <FormGroup
+            label={t.key}
+            labelFor="company-variable-key"
+            labelInfo="*"
+            intent={name && nameProblem ? 'danger' : 'none'}
+            helperText={name ? nameProblem : undefined}
+          >
             <InputGroup id="company-variable-key" value={name} onValueChange={setName} disabled={variable?.IsSystemGenerated} />
           </FormGroup>
           <FormGroup label={t.title} labelFor="company-variable-title">
@@ -74,7 +81,7 @@ export const CompanyVariableDialog = ({
           {variable ? null : (
             <FormGroup label={t.value} labelFor="company-variable-value">
               {isBoolean ? (
-                <Checkbox id="company-variable-value" checked={flag} onChange={(e) => setFlag(e.currentTarget.checked)} label={t.value} />
+                <BooleanValueInput id="company-variable-value" checked={flag} onChange={setFlag} />
               ) : (
                 <InputGroup id="company-variable-value" type={encrypted ? 'password' : 'text'} value={text} onValueChange={setText} />
               )}

@@ -3,13 +3,7 @@ import { useState } from 'react';
 import { filterRows } from '@web/shared/lib/global-search';
 import { PaginatedTable, type Column } from '@web/shared/ui/paginated-table';
 import { SearchBar } from '@web/shared/ui/search-bar';
-import {
-  useCompanyVariablesQuery,
-  useDeleteCompanyVariableMutation,
-  useLazyRevealCompanyVariableQuery,
-  useSetCompanyVariableValueMutation,
-  type CompanyVariable,
-} from '../api/settings-api';
+import { useCompanyVariablesQuery, useDeleteCompanyVariableMutation, useSetCompanyVariableValueMutation, type CompanyVariable } from '../api/settings-api';
 import { MASKED_VALUE, SETTINGS_PAGE_SIZE, settingsTexts as t } from '../constants';
 import { visibleCompanyVariables } from '../validation';
 import { CompanyVariableDialog } from './company-variable-dialog';
@@ -25,16 +19,12 @@ export const CompanyVariablesSection = ({ seesEntityTyped }: { seesEntityTyped: 
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<CompanyVariable | 'new' | null>(null);
   const [settingValue, setSettingValue] = useState<CompanyVariable | null>(null);
-  const [reveal, revealState] = useLazyRevealCompanyVariableQuery();
   const [setValue, setValueState] = useSetCompanyVariableValueMutation();
   const [remove] = useDeleteCompanyVariableMutation();
 
   const rows = filterRows(visibleCompanyVariables(data, seesEntityTyped), search, (v) => [v.VariableName, v.Title, v.Description, v.VariableValue]);
 
-  const openSetValue = (v: CompanyVariable) => {
-    setSettingValue(v);
-    if (v.IsEncrypted && v.VariableValue === MASKED_VALUE) void reveal(v.Id);
-  };
+  const isSecret = (v: CompanyVariable) => v.IsEncrypted && v.VariableValue === MASKED_VALUE;
 
   const { saveValue, deleteVariable } = useVariableActions({
     setValue: (variableId, value) => setValue({ variableId, value }).unwrap(),
@@ -57,7 +47,7 @@ export const CompanyVariablesSection = ({ seesEntityTyped }: { seesEntityTyped: 
       width: 260,
       cell: (v) => (
         <ButtonGroup>
-          <Button size="small" icon="edit" text={t.setValue} onClick={() => openSetValue(v)} />
+          <Button size="small" icon="edit" text={t.setValue} onClick={() => setSettingValue(v)} />
           {v.IsAdminVariable ? null : <Button size="small" icon="cog" text={t.edit} onClick={() => setEditing(v)} />}
           {v.IsSystemGenerated || v.IsAdminVariable ? null : (
             <Button size="small" icon="trash" intent="danger" text={t.delete} onClick={() => void deleteVariable(v.Id)} />
@@ -66,8 +56,6 @@ export const CompanyVariablesSection = ({ seesEntityTyped }: { seesEntityTyped: 
       ),
     },
   ];
-
-  const revealed = settingValue && revealState.originalArgs === settingValue.Id ? revealState.data : undefined;
 
   return (
     <>
@@ -91,8 +79,8 @@ export const CompanyVariablesSection = ({ seesEntityTyped }: { seesEntityTyped: 
         <SetValueDialog
           variableName={settingValue.VariableName}
           isBoolean={isBoolean(settingValue)}
-          initialValue={revealed !== undefined ? revealed : settingValue.VariableValue}
-          loadingValue={settingValue.IsEncrypted && settingValue.VariableValue === MASKED_VALUE && revealState.isFetching}
+          initialValue={isSecret(settingValue) ? null : settingValue.VariableValue}
+          secret={isSecret(settingValue)}
           saving={setValueState.isLoading}
           onSave={(value) => void saveValue(settingValue.Id, value)}
           onClose={() => setSettingValue(null)}

@@ -1,13 +1,18 @@
-import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Spinner, SpinnerSize } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { settingsTexts as t } from '../constants';
+import { MASKED_VALUE, settingsTexts as t } from '../constants';
+import { BooleanValueInput } from './boolean-value-input';
 
-/** Set Variable Value: a checkbox for booleans, a text input otherwise. */
+/**
+ * Set Variable Value: a switch for booleans, a text input otherwise. A secret (an encrypted
+ * variable with a value) is never in the browser: the field starts empty, a blank field keeps
+ * the stored value and anything typed replaces it.
+ */
 export const SetValueDialog = ({
   variableName,
   isBoolean,
   initialValue,
-  loadingValue,
+  secret,
   saving,
   onSave,
   onClose,
@@ -15,7 +20,7 @@ export const SetValueDialog = ({
   variableName: string;
   isBoolean: boolean;
   initialValue: string | null;
-  loadingValue?: boolean;
+  secret?: boolean;
   saving: boolean;
   onSave: (value: string | boolean) => void;
   onClose: () => void;
@@ -29,13 +34,11 @@ export const SetValueDialog = ({
   return (
     <Dialog isOpen title={t.setVariableValue} onClose={onClose}>
       <DialogBody>
-        <FormGroup label={variableName} labelFor="set-variable-value">
-          {loadingValue ? (
-            <Spinner size={SpinnerSize.SMALL} />
-          ) : isBoolean ? (
-            <Checkbox id="set-variable-value" checked={flag} onChange={(e) => setFlag(e.currentTarget.checked)} label={t.value} />
+        <FormGroup label={variableName} labelFor="set-variable-value" helperText={secret ? t.leaveBlankToKeep : undefined}>
+          {isBoolean ? (
+            <BooleanValueInput id="set-variable-value" checked={flag} onChange={setFlag} />
           ) : (
-            <InputGroup id="set-variable-value" value={text} onValueChange={setText} />
+            <InputGroup id="set-variable-value" type={secret ? 'password' : 'text'} autoComplete="off" value={text} onValueChange={setText} />
           )}
         </FormGroup>
       </DialogBody>
@@ -43,7 +46,7 @@ export const SetValueDialog = ({
         actions={
           <>
             <Button text={t.cancel} onClick={onClose} />
-            <Button intent="primary" text={t.save} loading={saving} disabled={loadingValue} onClick={() => onSave(isBoolean ? flag : text)} />
+            <Button intent="primary" text={t.save} loading={saving} onClick={() => onSave(isBoolean ? flag : secret && text === '' ? MASKED_VALUE : text)} />
           </>
         }
       />

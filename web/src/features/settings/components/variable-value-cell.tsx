@@ -1,7 +1,17 @@
 import { Switch, Tag } from '@blueprintjs/core';
 import { settingsTexts as t } from '../constants';
 
-export const VariableValueCell = ({ value, isBoolean, isEncrypted, name }: { value: string | null; isBoolean: boolean; isEncrypted?: boolean; name: string }) =>
+export const VariableValueCell = ({
+  value,
+  isBoolean,
+  isEncrypted,
+  name,
+}: {
+  value: string | null;
+  isBoolean: boolean;
+  isEncrypted?: boolean;
+  name: string;
+}) =>
   isBoolean ? (
     <Switch checked={value === '1'} disabled aria-label={name} className="locus-cell-switch" />
   ) : (

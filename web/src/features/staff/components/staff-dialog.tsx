@@ -45,8 +45,21 @@ export const StaffDialog = ({ companyId, staff, onClose }: { companyId: string; 
   const field = (name: keyof typeof form, label: string, type = 'text', required = false) => {
     const error = submitted ? (errors as Partial<Record<keyof typeof form, string>>)[name] : undefined;
     return (
-      <FormGroup label={label} labelFor={`staff-${name}`} labelInfo={required ? '*' : undefined} intent={error ? 'danger' : 'none'} helperText={error} className="locus-form-cell">
-        <InputGroup id={`staff-${name}`} type={type} value={form[name]} intent={error ? 'danger' : 'none'} onValueChange={(v) => setForm((f) => ({ ...f, [name]: v }))} />
+      <FormGroup
+        label={label}
+        labelFor={`staff-${name}`}
+        labelInfo={required ? '*' : undefined}
+        intent={error ? 'danger' : 'none'}
+        helperText={error}
+        className="locus-form-cell"
+      >
+        <InputGroup
+          id={`staff-${name}`}
+          type={type}
+          value={form[name]}
+          intent={error ? 'danger' : 'none'}
+          onValueChange={(v) => setForm((f) => ({ ...f, [name]: v }))}
+        />
       </FormGroup>
     );
   };

@@ -38,7 +38,12 @@ export default function AzureConnectPage() {
   return (
     <>
       {outcome ? null : <NonIdealState icon={<Spinner />} title={t.callbackWorking} />}
-      <Dialog isOpen={outcome !== null} title={outcome?.ok ? t.confirmationTitle : t.errorTitle} isCloseButtonShown={false} style={{ width: '30vw', minWidth: 320 }}>
+      <Dialog
+        isOpen={outcome !== null}
+        title={outcome?.ok ? t.confirmationTitle : t.errorTitle}
+        isCloseButtonShown={false}
+        style={{ width: '30vw', minWidth: 320 }}
+      >
         <DialogBody>
           <p>{outcome?.message}</p>
         </DialogBody>

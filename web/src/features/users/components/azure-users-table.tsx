@@ -2,30 +2,22 @@ import { Button } from '@blueprintjs/core';
 import { useState } from 'react';
 import { failureMessage } from '@web/shared/lib/envelope';
 import { filterRows } from '@web/shared/lib/global-search';
-import { useConfirm } from '@web/shared/ui/confirm-dialog';
 import { PaginatedTable, type Column } from '@web/shared/ui/paginated-table';
 import { SearchBar } from '@web/shared/ui/search-bar';
-import { toast } from '@web/shared/ui/toaster';
 import { useAddToAgencyMutation, useAzureUsersQuery, type AzureDirectoryUser } from '../api/users-api';
 import { USERS_PAGE_SIZE, userTexts as t } from '../constants';
+import { useAddToAgency } from '../hooks/use-add-to-agency';
 
 /** Directory users not yet in the company, each with Add to Agency; search and Connect Azure Account. */
 export const AzureUsersTable = ({ onConnect }: { onConnect: () => void }) => {
   const { data = [], isFetching, error } = useAzureUsersQuery();
   const [search, setSearch] = useState('');
   const [add] = useAddToAgencyMutation();
-  const { confirm } = useConfirm();
   const rows = filterRows(data, search, (u) => [u.displayName, u.userPrincipalName, u.givenName]);
 
-  const addToAgency = async (u: AzureDirectoryUser) => {
-    if (!(await confirm(t.confirmAddToAgency(u.displayName)))) return;
-    try {
-      await add({ Id: u.id, DisplayName: u.displayName, UserPrincipalName: u.userPrincipalName }).unwrap();
-      toast.success(t.addedToAgency(u.displayName));
-    } catch (err) {
-      toast.error(failureMessage(err, t.genericFailure));
-    }
-  };
+  const addOne = useAddToAgency();
+  const addToAgency = (u: AzureDirectoryUser) =>
+    addOne(u.displayName, () => add({ Id: u.id, DisplayName: u.displayName, UserPrincipalName: u.userPrincipalName }).unwrap());
 
   const columns: Column<AzureDirectoryUser>[] = [
     { header: t.azureColumns.name, cell: (u) => u.displayName },

@@ -6,13 +6,7 @@ import { emptyPerson, isValid, personBody, validatePerson, type PersonForm } fro
 import { failureMessage } from '@web/shared/lib/envelope';
 import { useConfirm } from '@web/shared/ui/confirm-dialog';
 import { toast } from '@web/shared/ui/toaster';
-import {
-  useCreateCompanyAdminUserMutation,
-  useCreateUserMutation,
-  useSetUserActiveMutation,
-  useUpdateUserMutation,
-  type UserRow,
-} from '../api/users-api';
+import { useCreateCompanyAdminUserMutation, useCreateUserMutation, useSetUserActiveMutation, useUpdateUserMutation, type UserRow } from '../api/users-api';
 import { userTexts as t } from '../constants';
 import { rulesFor, type UserKind } from '../user-rules';
 
@@ -34,8 +28,7 @@ export const UserDialog = ({ mode, onClose }: { mode: UserDialogMode; onClose: (
   const saving = createUserState.isLoading || createAdminState.isLoading || updateState.isLoading;
 
   const showsLocations = mode.kind === 'user' && user !== null;
-  const title =
-    mode.kind === 'admin' ? (user ? t.updateAdminTitle : t.createAdminTitle) : user ? t.updateUserTitle : t.createUserTitle;
+  const title = mode.kind === 'admin' ? (user ? t.updateAdminTitle : t.createAdminTitle) : user ? t.updateUserTitle : t.createUserTitle;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

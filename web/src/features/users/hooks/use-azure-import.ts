@@ -51,6 +51,7 @@ export const useAzureImport = () => {
     usersOpen,
     closeUsers: () => setUsersOpen(false),
     credentialsOpen,
+    openCredentials: () => setCredentialsOpen(true),
     closeCredentials: () => setCredentialsOpen(false),
   };
 };

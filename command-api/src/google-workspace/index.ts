@@ -1,0 +1,1 @@
+export { googleWorkspaceCommandRoutes } from './routes';

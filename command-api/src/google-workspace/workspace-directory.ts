@@ -1,0 +1,42 @@
+import type { GoogleWorkspaceEvent } from '@locus/contracts';
+import { conflict } from '@locus/platform/ports';
+import type { Decider } from '../kit/decider';
+
+/** A company's Workspace directory consent and the directory users it already added. */
+export interface WorkspaceDirectoryState {
+  connection: { googleUserEmail: string; refreshToken: string; scope: string } | null;
+  addedUsers: Record<string, string>;
+}
+
+export type WorkspaceDirectoryCommand =
+  | { type: 'RecordConnection'; data: Extract<GoogleWorkspaceEvent, { type: 'GoogleWorkspaceConnected' }>['data'] }
+  | { type: 'RecordUserAdded'; data: Extract<GoogleWorkspaceEvent, { type: 'GoogleWorkspaceUserAdded' }>['data'] };
+
+export const workspaceDirectoryDecider: Decider<WorkspaceDirectoryState, WorkspaceDirectoryCommand, GoogleWorkspaceEvent> = {
+  initialState: () => ({ connection: null, addedUsers: {} }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'GoogleWorkspaceConnected':
+        return { ...state, connection: { googleUserEmail: event.data.googleUserEmail, refreshToken: event.data.refreshToken, scope: event.data.scope } };
+      case 'GoogleWorkspaceUserAdded':
+        return { ...state, addedUsers: { ...state.addedUsers, [event.data.directoryUserId]: event.data.userId } };
+      default: {
+        const never: never = event;
+        return never;
+      }
+    }
+  },
+  decide(command, state) {
+    switch (command.type) {
+      case 'RecordConnection':
+        return { type: 'GoogleWorkspaceConnected', data: command.data };
+      case 'RecordUserAdded':
+        if (state.addedUsers[command.data.directoryUserId]) throw conflict('GOOGLE_WORKSPACE.ALREADY_ADDED', 'This directory user is already in your agency.');
+        return { type: 'GoogleWorkspaceUserAdded', data: command.data };
+      default: {
+        const never: never = command;
+        return never;
+      }
+    }
+  },
+};

@@ -1,0 +1,4 @@
+export * from './decider';
+export * from './load-stream';
+export * from './handle-command';
+export * from './metadata';

@@ -1,0 +1,39 @@
+import type { Actor, EventMetadata } from '@locus/contracts';
+import type { Clock, RequestContext } from '@locus/platform';
+
+const systemClock: Clock = { now: () => new Date() };
+
+/** The actor of a request: the caller, marked when an administrator acts inside a company. */
+export function actorOf(req: Pick<RequestContext, 'auth'>): Actor {
+  const auth = req.auth;
+  if (!auth) return { userId: 'anonymous', role: 'Anonymous' };
+  return {
+    userId: auth.userId,
+    role: auth.role,
+    ...(auth.viewingAsAdmin ? { viewingAsAdmin: true, adminUserId: auth.adminUserId ?? auth.userId } : {}),
+  };
+}
+
+/**
+ * Metadata for the events of one request: company, actor, the request's correlation id,
+ * the request id as causation, and the time from the injected clock.
+ */
+export function eventMetadata(
+  req: Pick<RequestContext, 'auth' | 'correlationId' | 'requestId'>,
+  companyId: string | null,
+  clock: Clock = systemClock,
+): EventMetadata {
+  return {
+    companyId,
+    actor: actorOf(req),
+    correlationId: req.correlationId,
+    causationId: req.requestId,
+    occurredAt: clock.now().toISOString(),
+  };
+}
+
+/** The highest of the positions written (undefined when nothing was). */
+export const maxPosition = (...positions: (number | undefined)[]): number | undefined => {
+  const defined = positions.filter((p): p is number => p !== undefined);
+  return defined.length ? Math.max(...defined) : undefined;
+};

@@ -1,0 +1,23 @@
+import { INVITATION_TTL_SECONDS, type IdentityUserEvent } from '@locus/contracts';
+import type { Clock, IdSource } from '@locus/platform';
+import type { IdentitySecrets } from '../identity/secrets';
+
+export type InvitationRequest = Omit<Extract<IdentityUserEvent, { type: 'PasswordResetRequested' }>['data'], 'userId'>;
+
+/**
+ * An invitation: the password-reset machinery with its own mail and a week's validity. The
+ * link is single-use, and a newer one (resend, reset) replaces it.
+ */
+export function invitationRequest(deps: { secrets: IdentitySecrets; clock: Clock; ids: IdSource }, email: string, invitedBy: string): InvitationRequest {
+  const token = deps.secrets.newResetToken();
+  const requestId = deps.ids.uuid();
+  return {
+    requestId,
+    email: email.trim(),
+    tokenHash: deps.secrets.hashResetToken(token),
+    sealedToken: deps.secrets.seal(token, requestId),
+    expiresAt: new Date(deps.clock.now().getTime() + INVITATION_TTL_SECONDS * 1000).toISOString(),
+    purpose: 'invitation',
+    invitedBy,
+  };
+}

@@ -1,0 +1,48 @@
+import type { Role } from './event-envelope';
+import { AZURE_DIRECTORIES_COLLECTION, AZURE_DIRECTORY_USERS_COLLECTION } from './azure/read-models';
+import { COMPANIES_COLLECTION, COMPANY_DIRECTORY_COLLECTION } from './companies/read-models';
+import { GMB_ACCOUNTS_COLLECTION, GMB_CATEGORIES_COLLECTION, GMB_CONNECTION_PROCESSES_COLLECTION } from './connections/read-models';
+import { SESSION_BLOCKS_COLLECTION } from './identity/read-models';
+import { LOCATIONS_COLLECTION, LOCATION_USERS_COLLECTION } from './locations/read-models';
+import { ADMIN_VARIABLES_COLLECTION, COMPANY_ADMIN_VARIABLE_VALUES_COLLECTION, COMPANY_VARIABLES_COLLECTION } from './settings/read-models';
+import { STAFF_COLLECTION } from './staff/read-models';
+import { USERS_COLLECTION } from './users/read-models';
+
+const EVERYONE: readonly Role[] = ['Administrator', 'CompanyAdmin', 'CompanyUser'];
+const ADMINS: readonly Role[] = ['Administrator', 'CompanyAdmin'];
+const ADMINISTRATOR: readonly Role[] = ['Administrator'];
+
+/**
+ * Every read-model collection the projectors publish live changes for, with the roles whose
+ * queries read it: a live ping goes only to callers who could query what changed (an
+ * Administrator viewing a company holds a CompanyAdmin token). The web app's tag table is
+ * keyed by the same names, so a collection added here must be mapped there.
+ */
+export const LIVE_COLLECTIONS = {
+  [SESSION_BLOCKS_COLLECTION]: { readers: [] as readonly Role[] },
+  [COMPANIES_COLLECTION]: { readers: EVERYONE },
+  [COMPANY_DIRECTORY_COLLECTION]: { readers: ADMINISTRATOR },
+  [USERS_COLLECTION]: { readers: EVERYONE },
+  [LOCATIONS_COLLECTION]: { readers: EVERYONE },
+  [LOCATION_USERS_COLLECTION]: { readers: EVERYONE },
+  [GMB_ACCOUNTS_COLLECTION]: { readers: EVERYONE },
+  [GMB_CONNECTION_PROCESSES_COLLECTION]: { readers: ADMINS },
+  [GMB_CATEGORIES_COLLECTION]: { readers: EVERYONE },
+  [COMPANY_VARIABLES_COLLECTION]: { readers: ADMINS },
+  [ADMIN_VARIABLES_COLLECTION]: { readers: ADMINISTRATOR },
+  [COMPANY_ADMIN_VARIABLE_VALUES_COLLECTION]: { readers: ADMINS },
+  [STAFF_COLLECTION]: { readers: EVERYONE },
+  [AZURE_DIRECTORIES_COLLECTION]: { readers: ADMINS },
+  [AZURE_DIRECTORY_USERS_COLLECTION]: { readers: ADMINS },
+} as const satisfies Record<string, { readers: readonly Role[] }>;
+
+export type LiveCollection = keyof typeof LIVE_COLLECTIONS;
+
+export const isLiveCollection = (name: string): name is LiveCollection => Object.hasOwn(LIVE_COLLECTIONS, name);
+
+/**
+ * May a caller of this role hear about changes in this collection? Collections outside the
+ * table (test projections) are heard by everyone in scope.
+ */
+export const mayHearCollection = (role: Role, collection: string): boolean =>
+  isLiveCollection(collection) ? LIVE_COLLECTIONS[collection].readers.includes(role) : true;

@@ -1,0 +1,59 @@
+import { copyFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { build, type Plugin } from 'esbuild';
+
+/**
+ * Compiles the server processes to plain JavaScript in dist/server (`npm run build:server`),
+ * so `npm start` and the container images run `node` itself: signals reach the server with
+ * no tsx wrapper in between. Locus's own packages are bundled; every npm package stays an
+ * import from node_modules (native modules, data files and pino transports load as usual).
+ */
+export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+export const serverDistDir = path.join(repoRoot, 'dist', 'server');
+
+/** Output name → entry point. */
+export const serverEntryPoints: Record<string, string> = {
+  'start-all': 'deploy/src/start-all.ts',
+  'serve-web': 'deploy/src/serve-web.ts',
+  'bootstrap-admin': 'deploy/src/bootstrap-admin.ts',
+  'command-api': 'command-api/src/main.ts',
+  'query-api': 'query-api/src/main.ts',
+  projectors: 'projectors/src/main.ts',
+  'reactor-worker': 'command-api/src/reactor-worker.ts',
+  'projections-cli': 'projectors/src/cli.ts',
+};
+
+const npmPackagesExternal: Plugin = {
+  name: 'npm-packages-external',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@locus/') ? undefined : { path: args.path, external: true }));
+  },
+};
+
+export async function buildServer(): Promise<void> {
+  rmSync(serverDistDir, { recursive: true, force: true });
+  await build({
+    absWorkingDir: repoRoot,
+    entryPoints: Object.fromEntries(Object.entries(serverEntryPoints).map(([name, file]) => [name, path.join(repoRoot, file)])),
+    outdir: serverDistDir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: true,
+    // Chunks sit directly in dist/server, two levels below the repository like deploy/src.
+    chunkNames: '[name]-[hash]',
+    plugins: [npmPackagesExternal],
+    logLevel: 'warning',
+  });
+  // The API reference's browser bundle, served by /api/docs from beside the compiled code.
+  const fromQueryApi = createRequire(path.join(repoRoot, 'query-api', 'package.json'));
+  copyFileSync(fromQueryApi.resolve('redoc/bundles/redoc.standalone.js'), path.join(serverDistDir, 'redoc.standalone.js'));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  await buildServer();
+  process.stdout.write(`Server built into ${path.relative(process.cwd(), serverDistDir) || '.'}\n`);
+}

@@ -1,0 +1,202 @@
+import type { Filter, SortSpec } from '../read-store';
+import { pathExpr } from './sql-paths';
+
+/**
+ * Translates the parts of a MongoDB filter that SQL answers exactly as MongoDB does into a
+ * WHERE clause. Only paths SQL may compare (`sqlPath`: declared in an index, plain names,
+ * never seen holding a boolean, array or embedded document) are translated; everything else
+ * is left to the JavaScript matcher, which always re-checks the rows SQL returns. `exact`
+ * says the WHERE clause alone is the whole filter (so SQL may also count, sort and page).
+ */
+export interface SqlFilter {
+  where: string[];
+  params: unknown[];
+  exact: boolean;
+  /** The FTS matches the WHERE clause uses (to probe how selective they are). */
+  texts: { table: string; match: string }[];
+}
+
+/**
+ * `drive: 'text'` writes every path expression as `+expr`, which keeps SQLite from using an
+ * index for it: the rows then come from the FTS match (few) instead of walking a company's
+ * whole index in sort order looking for them.
+ */
+export interface TranslateOptions {
+  drive?: 'index' | 'text';
+}
+
+export interface SqlContext {
+  /** Whether SQL may compare values at this path. */
+  sqlPath(path: string): boolean;
+  /**
+   * The FTS table when this path is covered by the collection's trigram index; `exact` when
+   * the index holds this path alone (a match is then exactly a substring of its value).
+   */
+  ftsFor(path: string): { table: string; exact: boolean } | null;
+}
+
+const isSqlScalar = (v: unknown): v is string | number | null => v === null || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+
+export function translateFilter(filter: Filter | undefined, ctx: SqlContext, options: TranslateOptions = {}): SqlFilter {
+  const out: SqlFilter = { where: [], params: [], exact: true, texts: [] };
+  addDocument(filter ?? {}, { ...ctx, expr: exprFor(options) }, out);
+  return out;
+}
+
+type Ctx = SqlContext & { expr: (path: string) => string };
+const exprFor = (options: TranslateOptions) => (options.drive === 'text' ? (path: string) => `+${pathExpr(path)}` : pathExpr);
+
+function addDocument(filter: Filter, ctx: Ctx, out: SqlFilter): void {
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === '$and' && Array.isArray(value) && value.length > 0) {
+      for (const sub of value) {
+        if (sub !== null && typeof sub === 'object' && !Array.isArray(sub)) addDocument(sub as Filter, ctx, out);
+        else out.exact = false;
+      }
+      continue;
+    }
+    if (key === '$comment') continue;
+    if (key.startsWith('$') || !ctx.sqlPath(key)) {
+      out.exact = false;
+      continue;
+    }
+    addField(key, value, ctx, out);
+  }
+}
+
+function addField(path: string, condition: unknown, ctx: Ctx, out: SqlFilter): void {
+  const expr = ctx.expr(path);
+  if (isSqlScalar(condition)) return addEquals(expr, condition, out);
+  if (condition instanceof RegExp) {
+    if (!addRegex(path, expr, condition.source, condition.flags, ctx, out)) out.exact = false;
+    return;
+  }
+  if (condition === null || typeof condition !== 'object' || Array.isArray(condition)) {
+    out.exact = false;
+    return;
+  }
+  const ops = condition as Record<string, unknown>;
+  const keys = Object.keys(ops);
+  if (keys.length === 0 || !keys.every((k) => k.startsWith('$'))) {
+    out.exact = false; // an embedded document to equal
+    return;
+  }
+  for (const op of keys) {
+    const arg = ops[op];
+    switch (op) {
+      case '$eq':
+        if (isSqlScalar(arg)) addEquals(expr, arg, out);
+        else out.exact = false;
+        break;
+      case '$in':
+        if (Array.isArray(arg) && arg.length > 0 && arg.every(isSqlScalar)) addIn(expr, arg, out);
+        else out.exact = false;
+        break;
+      case '$gt':
+      case '$gte':
+      case '$lt':
+      case '$lte':
+        if ((typeof arg === 'number' && Number.isFinite(arg)) || typeof arg === 'string') {
+          const sign = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' }[op];
+          // MongoDB compares within a type: a number bound never matches a string, and back.
+          const type = typeof arg === 'number' ? `IN ('integer', 'real')` : `= 'text'`;
+          out.where.push(`(${expr} ${sign} ? AND typeof(${expr}) ${type})`);
+          out.params.push(arg);
+        } else out.exact = false;
+        break;
+      case '$regex': {
+        const options = ops.$options;
+        const flags = typeof options === 'string' ? options : '';
+        const source = arg instanceof RegExp ? arg.source : arg;
+        const allFlags = arg instanceof RegExp ? arg.flags + flags : flags;
+        if (typeof source !== 'string' || !addRegex(path, expr, source, allFlags, ctx, out)) out.exact = false;
+        break;
+      }
+      case '$options':
+        if (!('$regex' in ops)) out.exact = false;
+        break;
+      default:
+        out.exact = false;
+    }
+  }
+}
+
+function addEquals(expr: string, value: string | number | null, out: SqlFilter): void {
+  // {f: null} matches a missing field too: json_extract gives NULL for both.
+  if (value === null) out.where.push(`${expr} IS NULL`);
+  else {
+    out.where.push(`${expr} = ?`);
+    out.params.push(value);
+  }
+}
+
+function addIn(expr: string, values: (string | number | null)[], out: SqlFilter): void {
+  const present = values.filter((v) => v !== null);
+  const parts: string[] = [];
+  if (present.length > 0) {
+    parts.push(`${expr} IN (${present.map(() => '?').join(', ')})`);
+    out.params.push(...present);
+  }
+  if (present.length < values.length) parts.push(`${expr} IS NULL`);
+  out.where.push(parts.length === 1 ? parts[0]! : `(${parts.join(' OR ')})`);
+}
+
+/**
+ * A regex that is a plain substring (metacharacters only escaped, no flags) becomes `instr`,
+ * narrowed first through the FTS trigram index when the path has one and the text is long
+ * enough for trigrams. Anything else stays with the JavaScript matcher.
+ */
+function addRegex(path: string, expr: string, source: string, flags: string, ctx: Ctx, out: SqlFilter): boolean {
+  if (flags !== '') return false;
+  const literal = literalOf(source);
+  if (literal === null) return false;
+  if (literal === '') {
+    out.where.push(`typeof(${expr}) = 'text'`);
+    return true;
+  }
+  const fts = ctx.ftsFor(path);
+  // Trigrams need three characters; a case-sensitive trigram match of a phrase is a substring match.
+  if (fts && [...literal].length >= 3) {
+    const match = `"${literal.replace(/"/g, '""')}"`;
+    out.where.push(`rid IN (SELECT rowid FROM ${fts.table} WHERE ${fts.table} MATCH ?)`);
+    out.params.push(match);
+    out.texts.push({ table: fts.table, match });
+    if (fts.exact && !literal.includes('\n')) return true;
+  }
+  out.where.push(`(typeof(${expr}) = 'text' AND instr(${expr}, ?) > 0)`);
+  out.params.push(literal);
+  return true;
+}
+
+const META = new Set([...'.*+?^${}()|[]\\']);
+
+/** The text a regex source matches literally, or null when it uses any regex feature. */
+export function literalOf(source: string): string | null {
+  let out = '';
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === '\\') {
+      const next = source[i + 1];
+      if (next === undefined || !(META.has(next) || next === '/' || next === '-')) return null;
+      out += next;
+      i++;
+    } else if (META.has(c)) return null;
+    else out += c;
+  }
+  return out;
+}
+
+/** ORDER BY for a sort over SQL-comparable paths (ties broken by `rid`, insertion order); null otherwise. */
+export function translateSort(sort: SortSpec | undefined, ctx: SqlContext, options: TranslateOptions = {}): string | null {
+  const expr = exprFor(options);
+  const entries = Object.entries(sort ?? {});
+  if (entries.length === 0) return 'rid';
+  const parts: string[] = [];
+  for (const [path, dir] of entries) {
+    if (dir !== 1 && dir !== -1) return null;
+    if (!ctx.sqlPath(path)) return null;
+    parts.push(`${expr(path)}${dir === -1 ? ' DESC' : ''}`);
+  }
+  if (!entries.some(([p]) => p === '_id')) parts.push('rid');
+  return parts.join(', ');
+}

@@ -1,0 +1,27 @@
+import type { RecordedEvent } from '../../event-store/event-store';
+import type { Doc } from '../../read-store/read-store';
+import type { ProjectionDefinition, ProjectionDocs } from '../definitions';
+
+/** A projection's documents in memory, per collection; `find` supports the equality filters projections use. */
+export function memoryProjectionDocs() {
+  const store = new Map<string, Map<string, Doc>>();
+  const col = (name: string) => store.get(name) ?? store.set(name, new Map()).get(name)!;
+  const docs: ProjectionDocs = {
+    get: async <T extends Doc>(c: string, id: string) => (structuredClone(col(c).get(id)) as T | undefined) ?? null,
+    find: async <T extends Doc>(c: string, filter: Record<string, unknown>) =>
+      [...col(c).values()].filter((d) => Object.entries(filter).every(([k, v]) => d[k] === v)).map((d) => structuredClone(d) as T),
+    put: (c, doc) => void col(c).set(doc._id, structuredClone(doc)),
+    delete: (c, id) => void col(c).delete(id),
+  };
+  return { docs, all: (c: string) => [...col(c).values()].sort((a, b) => a._id.localeCompare(b._id)) };
+}
+
+/**
+ * Projection specs: evolves the recorded events in order (as the runtime hands them, whatever
+ * their declared union) into documents kept in memory.
+ */
+export async function projectInMemory(projection: ProjectionDefinition, events: readonly RecordedEvent[]) {
+  const memory = memoryProjectionDocs();
+  for (const e of events) if (projection.handles.includes(e.type)) await projection.evolve(e, memory.docs);
+  return memory;
+}

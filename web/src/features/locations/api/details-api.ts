@@ -1,0 +1,73 @@
+import {
+  type Category,
+  getAttributesRoute,
+  getLocationRoute,
+  locationCategoriesRoute,
+  type LocationDetails,
+  regularHoursRoute,
+  syncLocationRoute,
+  updateAttributesRoute,
+  type UpdateLocationFieldsSchema,
+  updateLocationRoute,
+} from '@locus/contracts';
+import type { z } from 'zod';
+import { api } from '@web/app/api';
+import { LIST } from '@web/app/tag-types';
+import { requestFor, type AnswerOf, type BodyOf, type DataOf } from '@web/shared/lib/api-path';
+
+export type { Category, LocationDetails };
+export type LocationAttributes = DataOf<typeof getAttributesRoute>;
+/** The route's body schema preprocesses (its input is unknown): the client sends the fields it wraps. */
+export type UpdateLocationRequest = z.input<typeof UpdateLocationFieldsSchema>;
+export type RegularHoursRequest = BodyOf<typeof regularHoursRoute>;
+export type UpdateAttributesRequest = BodyOf<typeof updateAttributesRoute>;
+
+const locationTags = (id: string) => [
+  { type: 'Location' as const, id },
+  { type: 'Location' as const, id: LIST },
+];
+
+export const locationDetailsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    locationDetails: build.query<LocationDetails, string>({
+      query: (id) => requestFor(getLocationRoute, { params: { id } }),
+      transformResponse: (res: AnswerOf<typeof getLocationRoute>) => res.Data.Location,
+      providesTags: (_r, _e, id) => [{ type: 'Location', id }],
+    }),
+    locationCategoryChoices: build.query<AnswerOf<typeof locationCategoriesRoute>, string>({
+      query: (id) => requestFor(locationCategoriesRoute, { params: { id } }),
+      providesTags: [{ type: 'Category', id: LIST }],
+    }),
+    locationAttributes: build.query<LocationAttributes, string>({
+      query: (id) => requestFor(getAttributesRoute, { params: { id } }),
+      transformResponse: (res: AnswerOf<typeof getAttributesRoute>) => res.Data,
+      providesTags: (_r, _e, id) => [{ type: 'Location', id }],
+    }),
+    updateLocation: build.mutation<AnswerOf<typeof updateLocationRoute>, { id: string; body: UpdateLocationRequest }>({
+      query: ({ id, body }) => requestFor(updateLocationRoute, { params: { id }, body }),
+      invalidatesTags: (_r, _e, { id }) => locationTags(id),
+    }),
+    updateRegularHours: build.mutation<AnswerOf<typeof regularHoursRoute>, { id: string; body: RegularHoursRequest }>({
+      query: ({ id, body }) => requestFor(regularHoursRoute, { params: { id }, body }),
+      invalidatesTags: (_r, _e, { id }) => locationTags(id),
+    }),
+    updateAttributes: build.mutation<AnswerOf<typeof updateAttributesRoute>, { id: string; body: UpdateAttributesRequest }>({
+      query: ({ id, body }) => requestFor(updateAttributesRoute, { params: { id }, body }),
+      invalidatesTags: (_r, _e, { id }) => locationTags(id),
+    }),
+    syncLocation: build.mutation<AnswerOf<typeof syncLocationRoute>, string>({
+      query: (id) => requestFor(syncLocationRoute, { params: { id } }),
+      invalidatesTags: (_r, _e, id) => [...locationTags(id), 'Dashboard'],
+    }),
+  }),
+});
+
+export const {
+  useLocationDetailsQuery,
+  useLocationCategoryChoicesQuery,
+  useLocationAttributesQuery,
+  useUpdateLocationMutation,
+  useUpdateRegularHoursMutation,
+  useUpdateAttributesMutation,
+  useSyncLocationMutation,
+} = locationDetailsApi;
