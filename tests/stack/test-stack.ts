@@ -46,6 +46,8 @@ export interface TestStackOptions {
   env?: Record<string, string>;
   /** Keep the read store in a file of the data dir instead of memory (benches). */
   readStoreOnDisk?: boolean;
+  /** Events per batch of an online rebuild (default 5,000). */
+  rebuildBatchSize?: number;
   /** Level of the logs kept in memory (`logs.lines()`); default TEST_LOG_LEVEL or silent. */
   logLevel?: string;
 }
@@ -91,7 +93,7 @@ export async function startTestStack(options: TestStackOptions = {}) {
   const reactorDefinitions: ReactorDefinition[] = (options.reactors ?? []).flatMap((feature) => feature(commandDeps));
   const reactors = createReactorRuntime({ eventStore, readStore, bus, reactors: reactorDefinitions, logger, clock });
   await reactors.start();
-  const rebuildJobs = createRebuildJobs({ eventStore, readStore, bus, projections, logger });
+  const rebuildJobs = createRebuildJobs({ eventStore, readStore, bus, projections, logger, batchSize: options.rebuildBatchSize });
   const ops = { projections, rebuildJobs, reactors };
 
   const validate = options.sessionValidation ?? true;
