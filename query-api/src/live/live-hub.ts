@@ -8,9 +8,7 @@ const eventNameOf = (data: unknown): string | undefined => {
 
 const asChanged = (data: unknown): ChangedMessage | null => {
   const m = data as Partial<ChangedMessage> | null;
-  return m?.kind === 'changed' && typeof m.collection === 'string' && Array.isArray(m.ids) && typeof m.position === 'number'
-    ? (m as ChangedMessage)
-    : null;
+  return m?.kind === 'changed' && typeof m.collection === 'string' && Array.isArray(m.ids) && typeof m.position === 'number' ? (m as ChangedMessage) : null;
 };
 
 /** Live changes are filtered by role as the queries are: no pings about collections the caller cannot read. */
