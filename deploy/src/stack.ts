@@ -9,6 +9,7 @@ import { createReactorRuntime, type ReactorRuntime } from '@locus/platform/runti
 import { createOpsStatus } from '@locus/platform/runtime/ops-status';
 import { createRebuildJobs, type RebuildJobs } from '@locus/platform/runtime/rebuild-jobs';
 import { startOpsLive } from '@locus/platform/runtime/ops-live';
+import { serveControlSocket } from '@locus/platform/runtime/control-socket';
 import { explainPortClash, listenOrExplain } from '@locus/platform/config/port-clash';
 import { createSmtpMailer } from '@locus/platform/mail/smtp-mailer';
 import { mediaStoreOf } from '@locus/platform/blob/file-blob-store';
@@ -130,6 +131,8 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
   });
   const opsStatus = createOpsStatus({ eventStore: ports.eventStore, readStore: ports.readStore, projections, reactors: reactorDefinitions, rebuildJobs });
   const opsLive = startOpsLive({ bus: ports.bus, rebuildJobs });
+  // Embedded: this process owns the data dir, so the projections CLI asks it (locus.sock) instead of refusing.
+  const control = ports.adapters.readStore === 'embedded' ? await serveControlSocket({ dataDir: config.dataDir, rebuildJobs, opsStatus }) : null;
 
   const { app, drain } = createHttpApp({
     logger,
@@ -154,6 +157,7 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
 
   const stopWorkers = async () => {
     opsLive.close();
+    await control?.close();
     await rebuildJobs.stop();
     await reactors.stop();
     await projectors.stop();

@@ -12,3 +12,4 @@ export type { RuntimeLogger } from './runtime/runtime-logger';
 export * from './runtime/rebuild-jobs';
 export * from './runtime/ops-control';
 export * from './runtime/ops-live';
+export * from './runtime/control-socket';

@@ -152,7 +152,7 @@ function ProjectionRow({ row }: { row: OpsProjectionRow }) {
 
 function ParkedList({ reactor }: { reactor: OpsReactorRow }) {
   return (
-    <Card compact style={{ marginBottom: 12 }} aria-label={`${reactor.name} parked events`}>
+    <Card compact role="region" style={{ marginBottom: 12 }} aria-label={`${reactor.name} parked events`}>
       <h4>{reactor.name}</h4>
       {reactor.parked > reactor.parkedEvents.length ? <p>{t.moreParked(reactor.parkedEvents.length, reactor.parked)}</p> : null}
       {reactor.parkedEvents.map((e) => (
