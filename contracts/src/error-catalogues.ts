@@ -9,6 +9,7 @@ import { connectionErrors } from './connections/errors';
 import { azureErrors } from './azure/errors';
 import { googleWorkspaceErrors } from './google-workspace/errors';
 import { requestErrors } from './requests/errors';
+import { opsErrors } from './ops/errors';
 
 /** Every feature's catalogue, for the check that one code carries one message and one kind. */
 export const errorCatalogues: Record<string, Record<string, ErrorEntry | ErrorTemplate<never>>> = {
@@ -22,4 +23,5 @@ export const errorCatalogues: Record<string, Record<string, ErrorEntry | ErrorTe
   azure: azureErrors,
   googleWorkspace: googleWorkspaceErrors,
   requests: requestErrors,
+  ops: opsErrors,
 };

@@ -23,6 +23,8 @@ export * from './routes/access-token';
 export * from './routes/live-routes';
 export * from './routes/openapi';
 export * from './ops/routes';
+export * from './ops/events';
+export * from './ops/errors';
 export * from './routes/index';
 export * from './connections/events';
 export * from './connections/routes';

@@ -26,6 +26,7 @@ export const COLLECTION_TAGS: Readonly<Record<LiveCollection, readonly TagType[]
   staff: ['Staff'],
   'azure-directories': ['AzureCredentials', 'AzureUser'],
   'azure-directory-users': ['AzureUser'],
+  'ops-status': ['OpsStatus'],
 };
 
 export const tagTypesForCollection = (collection: string): readonly TagType[] => (isLiveCollection(collection) ? COLLECTION_TAGS[collection] : []);
