@@ -25,6 +25,7 @@ export const TAG_TYPES = [
   'Question',
   'Publisher',
   'Category',
+  'History',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

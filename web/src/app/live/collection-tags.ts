@@ -26,6 +26,10 @@ export const COLLECTION_TAGS: Readonly<Record<LiveCollection, readonly TagType[]
   staff: ['Staff'],
   'azure-directories': ['AzureCredentials', 'AzureUser'],
   'azure-directory-users': ['AzureUser'],
+  history: ['History'],
+  'history-facets': ['History'],
+  'history-entities': [],
+  'history-actors': [],
 };
 
 export const tagTypesForCollection = (collection: string): readonly TagType[] => (isLiveCollection(collection) ? COLLECTION_TAGS[collection] : []);
