@@ -4,7 +4,7 @@ import type { Filter } from '@locus/platform';
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The history's filter over the read model: every part is answered by an index of the collection. */
-export function historyFilter(companyId: string, f: HistoryFilter): Filter {
+export function historyFilter(companyId: string, f: Partial<HistoryFilter>): Filter {
   const filter: Filter = { companyId };
   if (f.entityType) filter.entityType = f.entityType;
   if (f.entityId) filter.entityId = f.entityId;
