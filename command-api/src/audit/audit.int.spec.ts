@@ -7,6 +7,7 @@ import { verifyExport } from '../../../deploy/src/audit/verify-export';
 import { seedDemoLocations } from '../connections/demo';
 import { connectionsReactors } from '../connections';
 import { locationsReactors } from '../locations';
+import { settingsReactors } from '../settings';
 import { DEMO_COMPANIES, seedDemo } from '../demo/seed-demo';
 import { retitleLocation } from './testing/retitle';
 
@@ -30,7 +31,7 @@ const DEMO = DEMO_COMPANIES[0]!;
 const lines = (text: string) => Readable.from(text.split('\n'));
 
 beforeAll(async () => {
-  stack = await startTestStack({ sandbox: true, reactors: [(d) => connectionsReactors(d), (d) => locationsReactors(d)], sessionValidation: false });
+  stack = await startTestStack({ sandbox: true, reactors: [(d) => connectionsReactors(d), (d) => locationsReactors(d), (d) => settingsReactors(d)], sessionValidation: false });
   const deps = stack.commandDeps;
   const demo = await seedDemo(deps, { adminEmail: 'root@audit.test', adminPassword: 'Audit-Passw0rd!' });
   const company = demo.companies.find((c) => c.name === DEMO.name)!;
@@ -42,6 +43,7 @@ beforeAll(async () => {
     accountNames: company.google.accounts,
   });
   expect(seeded?.completed).toBe(true);
+  await stack.waitForReactors();
   await stack.waitForProjections();
   adminId = company.defaultAdminId;
   userId = company.userIds[0]!;
@@ -96,6 +98,19 @@ describe('audit: history, point in time, restore, export', () => {
     const now = await stack.call('GET', `/api/audit/entities/location/${location._id}/state`, { token: auditorToken });
     const fields = (now.body as { Data: { Fields: { Field: string; Value: string }[] } }).Data.Fields;
     expect(fields.find((f) => f.Field === 'Title')?.Value).toBe(`${original()} (two)`);
+  });
+
+  it('folds a user and the company settings too, never showing a sealed value, and only for their company', async () => {
+    const settings = await stack.call('GET', `/api/audit/entities/companysettings/${companyId}/state`, { token: auditorToken });
+    expect(settings.status, settings.text).toBe(200);
+    const fields = (settings.body as { Data: { Exists: boolean; Fields: { Value: string; Secret: boolean }[] } }).Data;
+    expect(fields.Exists).toBe(true);
+    expect(fields.Fields.filter((f) => f.Secret).every((f) => f.Value === 'set' || f.Value === '')).toBe(true);
+    const user = await stack.call('GET', `/api/audit/entities/user/${userId}/state`, { token: auditorToken });
+    expect((user.body as { Data: { Name: string } }).Data.Name).toBeTruthy();
+    const other = await stack.tokenFor('CompanyAuditor', 'another-company');
+    expect((await stack.call('GET', `/api/audit/entities/companysettings/${companyId}/state`, { token: other })).status).toBe(404);
+    expect((await stack.call('GET', `/api/audit/entities/nothing/${companyId}/state`, { token: auditorToken })).status).toBe(404);
   });
 
   it('refuses every write to an auditor, and restore to a company user', async () => {

@@ -1,8 +1,18 @@
-import { auditErrors, locationStream, userStream, type EventMetadata, type LocationEvent, type LocationProfile } from '@locus/contracts';
+import {
+  auditErrors,
+  companySettingsStream,
+  type CompanySettingsEvent,
+  locationStream,
+  userStream,
+  type EventMetadata,
+  type LocationEvent,
+  type LocationProfile,
+} from '@locus/contracts';
 import { fail, StreamNotFoundError, type CommandDeps, type EventStore, type RecordedEvent } from '@locus/platform';
 import { foldEvents, toDomainEventDefault, type DomainEvent, type Fold } from '../kit';
 import { evolveLocation, initialLocationState, type LocationState } from '../locations/location-state';
 import { restoreLocation } from '../locations/restore';
+import { evolveCompanySettings, initialCompanySettings, type CompanySettingsState } from '../settings/company-settings';
 import { evolveUser, fullNameOf, initialUserState, type UserState, type UserStreamEvent } from '../users/user-state';
 
 export interface EntityField {
@@ -19,7 +29,7 @@ export interface AuditedEntity<S, E extends DomainEvent> {
   stream(entityId: string): string;
   fold: Fold<S, E>;
   /** The company the entity belongs to (null: none yet, or not a company's). */
-  companyOf(state: S): string | null;
+  companyOf(state: S, entityId: string): string | null;
   exists(state: S): boolean;
   name(state: S): string;
   fields(state: S): EntityField[];
@@ -128,6 +138,29 @@ const user: AuditedEntity<UserState, UserStreamEvent> = {
   restorable: [],
 };
 
+const SEALED = /^v\d+\.[A-Za-z0-9_-]{4,}\./;
+
+const companySettings: AuditedEntity<CompanySettingsState, CompanySettingsEvent> = {
+  stream: companySettingsStream,
+  fold: { evolve: evolveCompanySettings, initialState: initialCompanySettings },
+  // One settings stream per company, named by the company's id.
+  companyOf: (_s, entityId) => entityId,
+  exists: (s) => s.seeded || Object.keys(s.variables).length > 0,
+  name: () => 'Company settings',
+  fields: (s) => [
+    ...Object.values(s.variables).map((v) => ({
+      Field: v.variableName,
+      Value: v.isEncrypted ? (v.value ? 'set' : '') : (v.value ?? ''),
+      Secret: v.isEncrypted,
+    })),
+    // A sealed value (`v2.<key id>.…`) is never shown, only whether it is set.
+    ...Object.entries(s.adminValues).map(([id, value]) =>
+      value && SEALED.test(value) ? { Field: `admin:${id}`, Value: 'set', Secret: true } : { Field: `admin:${id}`, Value: value ?? '', Secret: false },
+    ),
+  ],
+  restorable: [],
+};
+
 /** What the audit routes need of an entity type, its state type hidden in closures. */
 export interface AuditedKind {
   /** Folds the stream up to the instant; 404 when it does not exist or is another company's. */
@@ -172,7 +205,7 @@ function kindOf<S, E extends DomainEvent>(entity: AuditedEntity<S, E>): AuditedK
       entity.fold,
       events.map((e) => toDomainEventDefault<E>(e)),
     );
-    if (entity.companyOf(now) !== companyId) throw fail(auditErrors.entityNotFound);
+    if (entity.companyOf(now, entityId) !== companyId) throw fail(auditErrors.entityNotFound);
     const upTo = events.filter(included(until));
     const state = foldEvents(
       entity.fold,
@@ -219,4 +252,5 @@ function kindOf<S, E extends DomainEvent>(entity: AuditedEntity<S, E>): AuditedK
 export const auditedKinds: Record<string, AuditedKind> = {
   location: kindOf(location),
   user: kindOf(user),
+  companysettings: kindOf(companySettings),
 };

@@ -120,6 +120,8 @@ export function PointInTimePanel({ entity }: { entity: EntityRef }) {
   const valueIn = (data: EntityAt | undefined, field: string) => data?.Fields.find((f) => f.Field === field);
   const show = (f: { Value: string; Secret: boolean } | undefined) => (f ? (f.Secret ? t.changed : f.Value) : '');
 
+  // Entity types the server cannot fold (no point-in-time view) show their timeline alone.
+  if (current.isError) return null;
   return (
     <Card className="locus-point-in-time" data-testid="point-in-time">
       <H5>{t.pointInTime}</H5>
