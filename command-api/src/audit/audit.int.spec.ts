@@ -31,7 +31,11 @@ const DEMO = DEMO_COMPANIES[0]!;
 const lines = (text: string) => Readable.from(text.split('\n'));
 
 beforeAll(async () => {
-  stack = await startTestStack({ sandbox: true, reactors: [(d) => connectionsReactors(d), (d) => locationsReactors(d), (d) => settingsReactors(d)], sessionValidation: false });
+  stack = await startTestStack({
+    sandbox: true,
+    reactors: [(d) => connectionsReactors(d), (d) => locationsReactors(d), (d) => settingsReactors(d)],
+    sessionValidation: false,
+  });
   const deps = stack.commandDeps;
   const demo = await seedDemo(deps, { adminEmail: 'root@audit.test', adminPassword: 'Audit-Passw0rd!' });
   const company = demo.companies.find((c) => c.name === DEMO.name)!;
