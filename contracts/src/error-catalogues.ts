@@ -10,6 +10,7 @@ import { azureErrors } from './azure/errors';
 import { googleWorkspaceErrors } from './google-workspace/errors';
 import { requestErrors } from './requests/errors';
 import { opsErrors } from './ops/errors';
+import { auditErrors } from './audit/errors';
 
 /** Every feature's catalogue, for the check that one code carries one message and one kind. */
 export const errorCatalogues: Record<string, Record<string, ErrorEntry | ErrorTemplate<never>>> = {
@@ -24,4 +25,5 @@ export const errorCatalogues: Record<string, Record<string, ErrorEntry | ErrorTe
   googleWorkspace: googleWorkspaceErrors,
   requests: requestErrors,
   ops: opsErrors,
+  audit: auditErrors,
 };

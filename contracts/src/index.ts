@@ -63,3 +63,7 @@ export * from './azure/routes';
 export * from './azure/read-models';
 export * from './google-workspace/events';
 export * from './google-workspace/routes';
+export * from './audit/read-models';
+export * from './audit/messages';
+export * from './audit/errors';
+export * from './audit/routes';

@@ -73,7 +73,7 @@ export function usersCommandRoutes(deps: CommandDeps, options: { media?: BlobSto
         {
           companyId: req.auth!.companyId!,
           ...req.body,
-          role: 'CompanyUser',
+          role: req.body.Role,
           password: req.body.Password || undefined,
           source: 'company-admin',
           invitation: invitation(req, req.body.Email),

@@ -63,7 +63,7 @@ export interface CreateCompanyUserInput {
   LastName?: string;
   Email: string;
   PhoneNumber?: string;
-  role: 'CompanyAdmin' | 'CompanyUser';
+  role: 'CompanyAdmin' | 'CompanyUser' | 'CompanyAuditor';
   /** Clear password (hashed here); without one the user sets it with Forgot password. */
   password?: string;
   source?: 'company-admin' | 'administrator' | 'azure-import' | 'workspace-import' | 'seed';

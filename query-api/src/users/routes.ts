@@ -32,7 +32,7 @@ export function usersQueryRoutes(deps: QueryDeps, options: { media?: BlobStore }
       const docs = await users().find(filter, { sort: { firstName: 1, lastName: 1 } });
       // The filter holds the company's members only; an Administrator (no company) never matches it.
       const members = docs.flatMap((d) =>
-        d.role === 'Administrator' ? [] : [{ Id: d._id, FirstName: d.firstName, LastName: d.lastName, UserRoleId: d.role }],
+        d.role === 'Administrator' || d.role === 'CompanyAuditor' ? [] : [{ Id: d._id, FirstName: d.firstName, LastName: d.lastName, UserRoleId: d.role }],
       );
       return { body: { Success: true, Data: members } };
     }),

@@ -23,6 +23,7 @@ const LocationsPage = lazy(() => import('@web/features/locations/directory/locat
 const AccountLocationsPage = lazy(() => import('@web/features/locations/directory/account-locations-page'));
 const LocationDetailsPage = lazy(() => import('@web/features/locations/details/location-details-page'));
 const OperationsPage = lazy(() => import('@web/features/ops/components/operations-page'));
+const HistoryPage = lazy(() => import('@web/features/audit/components/history-page'));
 const ComingSoon = lazy(() => import('./coming-soon'));
 
 const RootRedirect = () => {
@@ -60,6 +61,7 @@ export const routes: RouteObject[] = [
       guarded('/metadeta', SettingsPage, 'Settings'),
       guarded('/profile', ProfilePage, 'User Profile'),
       guarded('/operations', OperationsPage, 'Operations'),
+      guarded('/history', HistoryPage, 'History'),
       // features built by later work: reachable from the menu, no data shown yet
       guarded('/dashboard', ComingSoon, 'Dashboard'),
       guarded('/locations', LocationsPage, 'Locations'),

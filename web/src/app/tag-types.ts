@@ -26,6 +26,7 @@ export const TAG_TYPES = [
   'Publisher',
   'Category',
   'OpsStatus',
+  'History',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];
