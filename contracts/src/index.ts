@@ -54,3 +54,5 @@ export * from './azure/routes';
 export * from './azure/read-models';
 export * from './google-workspace/events';
 export * from './google-workspace/routes';
+export * from './templates/variables';
+export * from './templates/render';
