@@ -26,6 +26,8 @@ export const COLLECTION_TAGS: Readonly<Record<LiveCollection, readonly TagType[]
   staff: ['Staff'],
   'azure-directories': ['AzureCredentials', 'AzureUser'],
   'azure-directory-users': ['AzureUser'],
+  'post-templates': ['PostTemplate'],
+  'post-template-logs': ['PostTemplateLog'],
 };
 
 export const tagTypesForCollection = (collection: string): readonly TagType[] => (isLiveCollection(collection) ? COLLECTION_TAGS[collection] : []);
