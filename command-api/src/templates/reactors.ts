@@ -14,8 +14,13 @@ const MAX_ATTEMPTS = 5;
 /** Appends of the fan-out in flight at once (they share group commits). */
 const FAN_OUT_CHUNK = 50;
 
-/** One pace per process: every template publish of a Google connection shares its quota. */
-const sharedPace = createPublishPace();
+/** One pace per process and quota: every template publish of a Google connection shares it. */
+const sharedPaces = new Map<number, PublishPace>();
+const sharedPace = (perMinute: number) => {
+  let pace = sharedPaces.get(perMinute);
+  if (!pace) sharedPaces.set(perMinute, (pace = createPublishPace({ perWindow: perMinute })));
+  return pace;
+};
 
 export interface TemplatesReactorOptions {
   google?: GoogleAccess;
@@ -31,7 +36,7 @@ export interface TemplatesReactorOptions {
  */
 export function templatesReactors(deps: CommandDeps, options: TemplatesReactorOptions = {}): ReactorDefinition[] {
   const google = options.google ?? createGoogleAccess(deps);
-  const pace = options.pace ?? sharedPace;
+  const pace = options.pace ?? sharedPace(deps.config.google.queriesPerMinute ?? 300);
   const now = () => deps.clock.now().toISOString();
 
   const fanOut: ReactorDefinition<TemplateEventOf<'PostTemplatePublishRequested'>> = {

@@ -22,6 +22,7 @@ const AccountConnectedPage = lazy(() => import('@web/features/connections/compon
 const LocationsPage = lazy(() => import('@web/features/locations/directory/locations-page'));
 const AccountLocationsPage = lazy(() => import('@web/features/locations/directory/account-locations-page'));
 const LocationDetailsPage = lazy(() => import('@web/features/locations/details/location-details-page'));
+const TemplatesPage = lazy(() => import('@web/features/templates/components/templates-page'));
 const ComingSoon = lazy(() => import('./coming-soon'));
 
 const RootRedirect = () => {
@@ -67,7 +68,7 @@ export const routes: RouteObject[] = [
       guarded('/bulk-edit', ComingSoon, 'Bulk Edits'),
       guarded('/default-location', ComingSoon, 'Location Default(s)'),
       guarded('/company-reviews', ComingSoon, 'Reviews'),
-      guarded('/location-template', ComingSoon, 'Location Post Templates'),
+      guarded('/location-template', TemplatesPage, 'Location Post Templates'),
       guarded('/connected-accounts', ConnectedAccountsPage, 'Connections'),
       guarded('/account-connected/:processId/:isNewCompanyCreated', AccountConnectedPage, 'Connections'),
       { path: '*', element: <Navigate to="/dashboard" replace /> },
