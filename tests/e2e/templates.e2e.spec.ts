@@ -104,7 +104,8 @@ describe('post templates web: write with variables, preview, publish to 50 locat
     await dialog.getByText('Please update the url').waitFor();
     await dialog.getByLabel('Link for your button').fill('https://example.com/open-day');
 
-    await dialog.getByRole('checkbox', { name: 'Select all' }).check();
+    // a Blueprint checkbox is ticked through its label (the input sits under the indicator)
+    await dialog.getByRole('checkbox', { name: 'Select all' }).locator('xpath=ancestor::label[1]').click();
     await dialog.getByText(`${LOCATIONS} locations selected`).waitFor();
     await dialog.getByRole('button', { name: 'Save Post Template' }).click();
     await toast(page, 'Your post template save successfully').waitFor();

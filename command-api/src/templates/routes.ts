@@ -11,11 +11,16 @@ import {
   templateMessages,
   templatePostOf,
   templatePostStream,
+  TEMPLATE_IMAGE_MAX_BYTES,
+  uploadTemplateImageRoute,
   type LocationDoc,
   type PostTemplateLogDoc,
 } from '@locus/contracts';
 import { callerCompanyId, fail, implement, ok, type CommandDeps, type RequestContext, type RouteImplementation } from '@locus/platform';
+import { randomUUID } from 'node:crypto';
+import { mediaStoreOf } from '@locus/platform/blob/file-blob-store';
 import { eventMetadata, handleCommand, maxPosition } from '../kit';
+import { sniffImage } from '../users/routes';
 import { sanitizeTemplateHtml } from './sanitize';
 import { templateDecider, type TemplateCommand } from './template-decider';
 import { templatePostDecider } from './template-post';
@@ -46,7 +51,18 @@ async function requireCompanyLocations(deps: CommandDeps, companyId: string, ids
 }
 
 export function templatesCommandRoutes(deps: CommandDeps): RouteImplementation[] {
+  const media = mediaStoreOf(deps.config.dataDir);
   return [
+    implement(uploadTemplateImageRoute, async (req) => {
+      const file = req.files.find((f) => f.field === 'File') ?? req.files[0];
+      if (!file) throw fail(templateErrors.imageMissing, [{ field: 'File', message: templateMessages.imageMissing }]);
+      if (file.size > TEMPLATE_IMAGE_MAX_BYTES) throw fail(templateErrors.imageTooLarge, [{ field: 'File', message: templateMessages.imageTooLarge }]);
+      const kind = await sniffImage(file.path);
+      if (!kind || !file.mimeType.startsWith('image/')) throw fail(templateErrors.imageNotImage, [{ field: 'File', message: templateMessages.imageNotImage }]);
+      const stored = await media.put(`templates/${randomUUID()}.${kind.ext}`, { path: file.path }, kind.mime);
+      return { body: { Success: true as const, Url: stored.url, ResponseMessage: templateMessages.imageUploaded } };
+    }),
+
     implement(saveTemplateRoute, async (req) => {
       const companyId = companyOf(req);
       const body = req.body;

@@ -4,7 +4,7 @@ import { templatesQueryRoutes } from '@locus/query-api/templates/index';
 import { templatesProjection } from '@locus/projectors/templates/index';
 import { seedDemoLocations } from '../connections/demo';
 import { startLocationsTestStack, type LocationsTestStack } from '../locations/testing/stack';
-import { templatesCommandRoutes, templatesReactors } from '.';
+import { startTemplateScheduler, templatesCommandRoutes, templatesReactors } from '.';
 import { createPublishPace } from './publish-pace';
 
 const BASE = '/api/locationPostTemplates';
@@ -167,6 +167,51 @@ describe('post templates over HTTP', () => {
     );
     expect(done.Progress).toEqual({ Done: 1, Failed: 0, Total: 1 });
   }, 150_000);
+
+  it('uploads images only, served publicly for Google to fetch', async () => {
+    const upload = async (bytes: Uint8Array, type: string) => {
+      const form = new FormData();
+      form.append('File', new Blob([bytes], { type }), 'file');
+      const res = await fetch(`${stack.baseUrl}${BASE}/upload-image`, { method: 'POST', headers: { Authorization: `Bearer ${company.adminToken}` }, body: form });
+      return { status: res.status, body: (await res.json()) as { Url?: string; ApiError?: { Fields: unknown[] } } };
+    };
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array<number>(64).fill(0)]);
+    const ok = await upload(png, 'image/png');
+    expect(ok.status).toBe(200);
+    expect(ok.body.Url).toMatch(/^\/media\/templates\/[0-9a-f-]+\.png$/);
+    const text = await upload(new TextEncoder().encode('<script>alert(1)</script>'), 'image/png');
+    expect(text.status).toBe(400);
+    expect(text.body.ApiError!.Fields).toContainEqual({ Field: 'File', Message: 'Only images can be uploaded (PNG, JPEG, GIF or WebP).' });
+  });
+
+  it('publishes a scheduled template by itself when it comes due, also with a scheduler started after a restart', async () => {
+    const location = locations[5]!;
+    const saved = await call(
+      'POST',
+      `${BASE}/save`,
+      company.adminToken,
+      eventTemplate({ TemplateLocationIds: [location._id], ScheduleDate: new Date(Date.now() + 1_500).toISOString() }),
+    );
+    const id: string = saved.body.Data.Id;
+    expect(saved.body.ResponseMessage).toBe('The selected template will be published at the scheduled date.');
+    expect((await templateById(id)).Status).toBe('scheduled');
+    // the server that saved it stops before the date: nothing is kept in memory
+    const before = startTemplateScheduler(stack.deps, { intervalMs: 100 });
+    await before.stop();
+    await new Promise((r) => setTimeout(r, 1_600));
+    const after = startTemplateScheduler(stack.deps, { intervalMs: 100 });
+    try {
+      const done = await until(() => templateById(id), (t) => t.Progress.Done === 1);
+      expect(done.Status).toBe('published');
+      expect(done.PublishDate).not.toBeNull();
+      // a second scheduler (another replica) finds nothing left to publish
+      const replica = startTemplateScheduler(stack.deps, { intervalMs: 60_000 });
+      expect(await replica.tick()).toBe(0);
+      await replica.stop();
+    } finally {
+      await after.stop();
+    }
+  }, 90_000);
 
   it('deletes a draft and cancels a schedule', async () => {
     const saved = await call(

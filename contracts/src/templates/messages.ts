@@ -19,6 +19,10 @@ export const templateMessages = {
   notScheduled: 'The post template is not scheduled.',
   nothingToRetry: 'No failed location to publish again.',
   unknownLocations: 'Some selected locations were not found.',
+  imageUploaded: 'Media uploaded successfully',
+  imageMissing: 'Select an image to upload.',
+  imageNotImage: 'Only images can be uploaded (PNG, JPEG, GIF or WebP).',
+  imageTooLarge: 'The image must be at most 5 MB.',
 } as const;
 
 export const TEMPLATES_PAGE_SIZE = 15;
@@ -28,3 +32,4 @@ export const TEMPLATE_LOCATION_ITEM_SIZE = 30;
 /** Publishing at most this many locations at once (the location multi-select holds a company's locations). */
 export const TEMPLATE_MAX_LOCATIONS = 5000;
 export const TEMPLATE_CONTENT_MAX_LENGTH = 20_000;
+export const TEMPLATE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

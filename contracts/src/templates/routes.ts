@@ -160,6 +160,17 @@ export const deleteTemplateRoute = defineRoute({
   tenantParams: ['id'],
 });
 
+/** multipart/form-data with one image in field `File` (≤ 5 MB). Answers its public URL (under /media/templates/), which Google fetches. */
+export const uploadTemplateImageRoute = defineRoute({
+  name: 'templates.uploadImage',
+  method: 'POST',
+  path: `${BASE}/upload-image`,
+  kind: 'command',
+  roles: ADMIN,
+  request: { multipart: true },
+  response: z.object({ Success: z.literal(true), Url: z.string(), ResponseMessage: z.string() }),
+});
+
 export const templatesRoutes = [
   templateVariablesRoute,
   fetchTemplatesRoute,
@@ -170,4 +181,5 @@ export const templatesRoutes = [
   retryTemplateRoute,
   cancelTemplateScheduleRoute,
   deleteTemplateRoute,
+  uploadTemplateImageRoute,
 ] as const;

@@ -47,6 +47,7 @@ export const templateTexts = {
   callPhone: "Customers will call the location's phone number",
   image: 'Image',
   imageUrl: 'Image link',
+  chooseImage: 'Choose an image...',
   removeImage: 'Remove',
   locations: 'Locations',
   selectLocations: 'Select one or more locations',

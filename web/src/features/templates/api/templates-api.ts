@@ -9,6 +9,7 @@ import {
   templateLogRoute,
   templatePreviewRoute,
   templateVariablesRoute,
+  uploadTemplateImageRoute,
   type PostTemplate,
   type TemplateLogEntry,
   type TemplatePreview,
@@ -66,6 +67,13 @@ export const templatesApi = api.injectEndpoints({
       query: (id) => requestFor(cancelTemplateScheduleRoute, { params: { id } }),
       invalidatesTags: [{ type: 'PostTemplate', id: LIST }],
     }),
+    uploadTemplateImage: build.mutation<AnswerOf<typeof uploadTemplateImageRoute>, File>({
+      query: (file) => {
+        const form = new FormData();
+        form.append('File', file);
+        return requestFor(uploadTemplateImageRoute, { body: form });
+      },
+    }),
     deleteTemplate: build.mutation<AnswerOf<typeof deleteTemplateRoute>, string>({
       query: (id) => requestFor(deleteTemplateRoute, { params: { id } }),
       invalidatesTags: [{ type: 'PostTemplate', id: LIST }],
@@ -84,4 +92,5 @@ export const {
   useRetryTemplateMutation,
   useCancelTemplateScheduleMutation,
   useDeleteTemplateMutation,
+  useUploadTemplateImageMutation,
 } = templatesApi;

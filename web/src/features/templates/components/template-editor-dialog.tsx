@@ -1,10 +1,16 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
 import { CTA_ACTION_TYPES, ctaNeedsUrl, POST_TOPIC_TYPES, type CtaActionType, type PostTopicType, type TemplateBody } from '@locus/contracts';
 import { useState, type FormEvent } from 'react';
 import { failureMessage, fieldErrorsOf } from '@web/shared/lib/envelope';
 import { toast } from '@web/shared/ui/toaster';
 import { VariableEditor } from '@web/shared/variable-editor/variable-editor';
-import { useSaveTemplateMutation, useTemplateLocationItemsQuery, useTemplateVariablesQuery, type PostTemplate } from '../api/templates-api';
+import {
+  useSaveTemplateMutation,
+  useTemplateLocationItemsQuery,
+  useTemplateVariablesQuery,
+  useUploadTemplateImageMutation,
+  type PostTemplate,
+} from '../api/templates-api';
 import { CTA_LABELS, templateTexts as t, TOPIC_TYPE_LABELS } from '../constants';
 import { LocationMultiSelect } from './location-multi-select';
 
@@ -96,6 +102,21 @@ export function TemplateEditorDialog({ template, onClose }: { template: PostTemp
   const { data: variables = [] } = useTemplateVariablesQuery();
   const { data: items = [] } = useTemplateLocationItemsQuery();
   const [save, saveState] = useSaveTemplateMutation();
+  const [upload, uploadState] = useUploadTemplateImageMutation();
+  const onImage = async (file: File | undefined) => {
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      toast.error(t.imageNotImage);
+      return;
+    }
+    try {
+      const res = await upload(file).unwrap();
+      set('MediaItemUrl', res.Url);
+      toast.success(res.ResponseMessage || t.imageUploaded);
+    } catch (err) {
+      toast.error(failureMessage(err, t.genericFailure));
+    }
+  };
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   const urlMissing = form.TopicType !== 'OFFER' && ctaNeedsUrl(form.ActionType) && !/^https?:\/\/\S+$/i.test(form.Url.trim());
@@ -225,16 +246,20 @@ export function TemplateEditorDialog({ template, onClose }: { template: PostTemp
             </div>
           )}
 
-          <FormGroup label={t.imageUrl} labelFor="template-image" {...err('MediaItemUrl')}>
-            <InputGroup
-              id="template-image"
-              value={form.MediaItemUrl}
-              placeholder="https://"
-              onValueChange={(v) => set('MediaItemUrl', v)}
-              rightElement={
-                form.MediaItemUrl ? <Button variant="minimal" icon="cross" aria-label={t.removeImage} onClick={() => set('MediaItemUrl', '')} /> : undefined
-              }
-            />
+          <FormGroup label={t.image} labelFor="template-image-file" {...err('MediaItemUrl')}>
+            {form.MediaItemUrl ? (
+              <div className="template-image">
+                <img src={form.MediaItemUrl} alt={t.image} />
+                <Button icon="trash" text={t.removeImage} onClick={() => set('MediaItemUrl', '')} />
+              </div>
+            ) : (
+              <FileInput
+                inputProps={{ id: 'template-image-file', accept: 'image/*', 'aria-label': t.image }}
+                text={uploadState.isLoading ? '…' : t.chooseImage}
+                disabled={uploadState.isLoading}
+                onInputChange={(e) => void onImage(e.currentTarget.files?.[0])}
+              />
+            )}
           </FormGroup>
 
           <FormGroup label={t.scheduleDate} labelFor="template-schedule" {...err('ScheduleDate')}>
