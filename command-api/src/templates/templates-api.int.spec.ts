@@ -169,10 +169,14 @@ describe('post templates over HTTP', () => {
   }, 150_000);
 
   it('uploads images only, served publicly for Google to fetch', async () => {
-    const upload = async (bytes: Uint8Array, type: string) => {
+    const upload = async (bytes: Uint8Array<ArrayBuffer>, type: string) => {
       const form = new FormData();
       form.append('File', new Blob([bytes], { type }), 'file');
-      const res = await fetch(`${stack.baseUrl}${BASE}/upload-image`, { method: 'POST', headers: { Authorization: `Bearer ${company.adminToken}` }, body: form });
+      const res = await fetch(`${stack.baseUrl}${BASE}/upload-image`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${company.adminToken}` },
+        body: form,
+      });
       return { status: res.status, body: (await res.json()) as { Url?: string; ApiError?: { Fields: unknown[] } } };
     };
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array<number>(64).fill(0)]);
@@ -201,7 +205,10 @@ describe('post templates over HTTP', () => {
     await new Promise((r) => setTimeout(r, 1_600));
     const after = startTemplateScheduler(stack.deps, { intervalMs: 100 });
     try {
-      const done = await until(() => templateById(id), (t) => t.Progress.Done === 1);
+      const done = await until(
+        () => templateById(id),
+        (t) => t.Progress.Done === 1,
+      );
       expect(done.Status).toBe('published');
       expect(done.PublishDate).not.toBeNull();
       // a second scheduler (another replica) finds nothing left to publish

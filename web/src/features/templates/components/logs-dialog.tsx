@@ -1,4 +1,4 @@
-import { AnchorButton, Dialog, DialogBody, Tab, Tabs } from '@blueprintjs/core';
+import { Dialog, DialogBody, Tab, Tabs } from '@blueprintjs/core';
 import { useState } from 'react';
 import { formatDateTime } from '@web/shared/lib/dates';
 import { filterRows } from '@web/shared/lib/global-search';
@@ -22,7 +22,9 @@ export function LogsDialog({ template, onClose }: { template: PostTemplate; onCl
       width: 150,
       cell: (e) =>
         e.LocalPostUrl ? (
-          <AnchorButton size="small" variant="minimal" icon="share" text={t.viewOnGoogle} href={e.LocalPostUrl} target="_blank" rel="noreferrer" />
+          <a href={e.LocalPostUrl} target="_blank" rel="noreferrer">
+            {t.viewOnGoogle}
+          </a>
         ) : null,
     },
   ];
