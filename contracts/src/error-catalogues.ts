@@ -11,6 +11,7 @@ import { googleWorkspaceErrors } from './google-workspace/errors';
 import { requestErrors } from './requests/errors';
 import { opsErrors } from './ops/errors';
 import { auditErrors } from './audit/errors';
+import { templateErrors } from './templates/errors';
 
 /** Every feature's catalogue, for the check that one code carries one message and one kind. */
 export const errorCatalogues: Record<string, Record<string, ErrorEntry | ErrorTemplate<never>>> = {
@@ -26,4 +27,5 @@ export const errorCatalogues: Record<string, Record<string, ErrorEntry | ErrorTe
   requests: requestErrors,
   ops: opsErrors,
   audit: auditErrors,
+  templates: templateErrors,
 };

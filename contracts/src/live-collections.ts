@@ -9,6 +9,7 @@ import { STAFF_COLLECTION } from './staff/read-models';
 import { USERS_COLLECTION } from './users/read-models';
 import { OPS_STATUS_COLLECTION } from './ops/routes';
 import { HISTORY_ACTORS_COLLECTION, HISTORY_COLLECTION, HISTORY_ENTITIES_COLLECTION, HISTORY_FACETS_COLLECTION } from './audit/read-models';
+import { POST_TEMPLATES_COLLECTION, POST_TEMPLATE_LOGS_COLLECTION } from './templates/read-models';
 
 const EVERYONE: readonly Role[] = ['Administrator', 'CompanyAdmin', 'CompanyUser'];
 const ADMINS: readonly Role[] = ['Administrator', 'CompanyAdmin'];
@@ -41,6 +42,8 @@ export const LIVE_COLLECTIONS = {
   [HISTORY_FACETS_COLLECTION]: { readers: ADMINS },
   [HISTORY_ENTITIES_COLLECTION]: { readers: [] as readonly Role[] },
   [HISTORY_ACTORS_COLLECTION]: { readers: [] as readonly Role[] },
+  [POST_TEMPLATES_COLLECTION]: { readers: ADMINS },
+  [POST_TEMPLATE_LOGS_COLLECTION]: { readers: ADMINS },
 } as const satisfies Record<string, { readers: readonly Role[] }>;
 
 export type LiveCollection = keyof typeof LIVE_COLLECTIONS;

@@ -31,6 +31,8 @@ export const COLLECTION_TAGS: Readonly<Record<LiveCollection, readonly TagType[]
   'history-facets': ['History'],
   'history-entities': [],
   'history-actors': [],
+  'post-templates': ['PostTemplate'],
+  'post-template-logs': ['PostTemplateLog'],
 };
 
 export const tagTypesForCollection = (collection: string): readonly TagType[] => (isLiveCollection(collection) ? COLLECTION_TAGS[collection] : []);
