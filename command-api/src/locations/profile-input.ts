@@ -99,6 +99,7 @@ const COPIED = [
   'GooglePlus',
   'Website',
   'LocaleZeKeyWords',
+  'LocalezeListingId',
   'ProfileDescription',
   'LocationProfileMedia',
   'LocationCoverMedia',

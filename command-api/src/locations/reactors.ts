@@ -16,7 +16,7 @@ import {
 import { evolveLocation, initialLocationState, type LocationData, type LocationState } from './location-state';
 import { releaseStoreCode } from './store-codes';
 
-const MAX_ATTEMPTS = 5;
+export const MAX_ATTEMPTS = 5;
 
 type Only<T extends LocationEvent['type']> = Extract<LocationEvent, { type: T }>;
 type Data<T extends LocationEvent['type']> = Only<T>['data'];
@@ -36,7 +36,7 @@ async function locationAt(deps: Pick<CommandDeps, 'eventStore'>, locationId: str
  * A Google failure becomes an outcome event, except a transient one (429, 5xx, network) while
  * attempts remain: that is rethrown so the runtime retries with backoff.
  */
-async function recordFailure(err: unknown, ctx: ReactorContext, record: (code: string, message: string) => Promise<void>): Promise<void> {
+export async function recordFailure(err: unknown, ctx: ReactorContext, record: (code: string, message: string) => Promise<void>): Promise<void> {
   if (err instanceof GoogleApiError) {
     if (err.retryable && ctx.attempt < MAX_ATTEMPTS) throw err;
     // Google names its fields by its own paths; the user knows them by the form's names.
