@@ -7,7 +7,9 @@ import { localezeErrors } from './localeze/errors';
 
 /** Every feature's catalogue, for the check that one code carries one message and one kind. */
 export const errorCatalogues: Record<string, Record<string, ErrorEntry>> = {
-  companies: companyErrors, staff: staffErrors, locations: locationErrors,
+  companies: companyErrors,
+  staff: staffErrors,
+  locations: locationErrors,
   locationContent: locationContentErrors,
   localeze: localezeErrors,
 };

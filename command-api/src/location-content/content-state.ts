@@ -43,9 +43,21 @@ export function evolveContent(state: ContentState, event: LocationContentEvent):
     case 'LocationContentRefreshFailed':
       return s;
     case 'LocationPostsRefreshed':
-      return { ...s, posts: refreshed(s.posts, event.data.posts.map((p) => ({ id: p.postId, name: p.name }))) };
+      return {
+        ...s,
+        posts: refreshed(
+          s.posts,
+          event.data.posts.map((p) => ({ id: p.postId, name: p.name })),
+        ),
+      };
     case 'LocationMediaRefreshed':
-      return { ...s, media: refreshed(s.media, event.data.items.map((m) => ({ id: m.mediaId, name: m.name }))) };
+      return {
+        ...s,
+        media: refreshed(
+          s.media,
+          event.data.items.map((m) => ({ id: m.mediaId, name: m.name })),
+        ),
+      };
     case 'LocalPostRequested':
       return { ...s, posts: { ...s.posts, [event.data.postId]: { googleName: null, status: 'pending', pendingDelete: null } } };
     case 'LocalPostPublished':

@@ -4,7 +4,9 @@ import type { GoogleDate, GoogleQuestionItem, LocalPost, MediaItem, TimeOfDay } 
 
 /** A stable id (uuid-shaped) for something Google named, or for a caller's idempotency key. */
 export function contentId(kind: string, ...parts: string[]): string {
-  const h = createHash('sha256').update([kind, ...parts].join('\u0001')).digest('hex');
+  const h = createHash('sha256')
+    .update([kind, ...parts].join('\u0001'))
+    .digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
@@ -15,8 +17,7 @@ const googleDate = (iso: string): GoogleDate => {
   return { year: year!, month: month!, day: day! };
 };
 const time = (t: TimeOfDay | undefined) => (t ? { Hours: t.hours ?? 0, Minutes: t.minutes ?? 0 } : null);
-const oneOf = <T extends string>(values: readonly T[], value: string | undefined, fallback: T): T =>
-  values.includes(value as T) ? (value as T) : fallback;
+const oneOf = <T extends string>(values: readonly T[], value: string | undefined, fallback: T): T => (values.includes(value as T) ? (value as T) : fallback);
 
 /** Google's post in the spec's terms. */
 export function postFromGoogle(p: LocalPost): GooglePost {
@@ -31,7 +32,9 @@ export function postFromGoogle(p: LocalPost): GooglePost {
       TopicType: oneOf(POST_TOPIC_TYPES, p.topicType, 'STANDARD'),
       Summary: p.summary ?? '',
       MediaUrl: p.media?.[0]?.sourceUrl ?? null,
-      CallToAction: p.callToAction ? { ActionType: oneOf(CALL_TO_ACTION_TYPES, p.callToAction.actionType, 'ACTION_TYPE_UNSPECIFIED'), Url: p.callToAction.url ?? '' } : null,
+      CallToAction: p.callToAction
+        ? { ActionType: oneOf(CALL_TO_ACTION_TYPES, p.callToAction.actionType, 'ACTION_TYPE_UNSPECIFIED'), Url: p.callToAction.url ?? '' }
+        : null,
       Event: event
         ? {
             EventTitle: event.title ?? '',
@@ -44,7 +47,9 @@ export function postFromGoogle(p: LocalPost): GooglePost {
             },
           }
         : null,
-      Offer: p.offer ? { CouponCode: p.offer.couponCode ?? '', RedeemOnlineUrl: p.offer.redeemOnlineUrl ?? '', TermsConditions: p.offer.termsConditions ?? '' } : null,
+      Offer: p.offer
+        ? { CouponCode: p.offer.couponCode ?? '', RedeemOnlineUrl: p.offer.redeemOnlineUrl ?? '', TermsConditions: p.offer.termsConditions ?? '' }
+        : null,
     },
   };
 }
@@ -64,7 +69,12 @@ export function toGooglePost(c: LocalPostContent, publicUrl: string): LocalPost 
     topicType: c.TopicType,
     ...(c.Summary ? { summary: c.Summary } : {}),
     ...(cta && c.TopicType !== 'OFFER'
-      ? { callToAction: { actionType: cta.ActionType as Exclude<typeof cta.ActionType, 'ACTION_TYPE_UNSPECIFIED'>, ...(cta.ActionType === 'CALL' ? {} : { url: cta.Url }) } }
+      ? {
+          callToAction: {
+            actionType: cta.ActionType as Exclude<typeof cta.ActionType, 'ACTION_TYPE_UNSPECIFIED'>,
+            ...(cta.ActionType === 'CALL' ? {} : { url: cta.Url }),
+          },
+        }
       : {}),
     ...(c.Event && schedule
       ? {

@@ -180,7 +180,7 @@ describe('location details sections', () => {
     expect(google.mediaItems[0].locationAssociation.category).toBe('LOGO');
   });
 
-  it('lists the publishers of the location\'s Localeze listing and the Localeze categories', async () => {
+  it("lists the publishers of the location's Localeze listing and the Localeze categories", async () => {
     const none = await api('GET', `/api/localeze/list-directories/${locationId}`);
     expect(none.status).toBe(422);
     const saved = await api('POST', `/api/gmb/${locationId}/update`, { LocalezeListingId: '123456' });
@@ -188,9 +188,13 @@ describe('location details sections', () => {
     expect((await api('GET', `/api/gmb/${locationId}/location`)).body.Data.Location.LocalezeListingId).toBe('123456');
     const res = await api('GET', `/api/localeze/list-directories/${locationId}`);
     expect(res.status, res.text).toBe(200);
-    const direct = await fetch(`${stack.sandbox!.url}/localeze/v1/listings/123456/directories`, { headers: { 'x-api-key': 'k' } }).then((r) => r.json() as Promise<any>);
+    const direct = await fetch(`${stack.sandbox!.url}/localeze/v1/listings/123456/directories`, { headers: { 'x-api-key': 'k' } }).then(
+      (r) => r.json() as Promise<any>,
+    );
     expect(res.body.ResponseData).toHaveLength(direct.directories.length);
-    expect(res.body.ResponseData.map((d: { Disposition: string }) => d.Disposition)).toEqual(direct.directories.map((d: { disposition: string }) => d.disposition));
+    expect(res.body.ResponseData.map((d: { Disposition: string }) => d.Disposition)).toEqual(
+      direct.directories.map((d: { disposition: string }) => d.disposition),
+    );
     const categories = await api('GET', '/api/localeze/categories');
     expect(categories.status).toBe(200);
     expect(categories.body.ResponseData.length).toBeGreaterThan(10);

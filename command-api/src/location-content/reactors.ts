@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { locationContentStream, type LocationContentEvent, type LocationEvent } from '@locus/contracts';
 import type { CommandDeps, ReactorDefinition } from '@locus/platform';
@@ -104,7 +104,9 @@ export function locationContentReactors(deps: CommandDeps, options: { google?: G
         );
         await append({ type: 'LocationQuestionsRefreshed', data: { locationId, companyId, refreshedAt, questions } }, 'questions');
       } catch (err) {
-        await recordFailure(err, ctx, (code, message) => append({ type: 'LocationContentRefreshFailed', data: { locationId, companyId, code, message } }, 'failed'));
+        await recordFailure(err, ctx, (code, message) =>
+          append({ type: 'LocationContentRefreshFailed', data: { locationId, companyId, code, message } }, 'failed'),
+        );
       }
     },
   };

@@ -14,7 +14,16 @@ import {
   uploadMediaRoute,
   type LocationContentEvent,
 } from '@locus/contracts';
-import { callerCompanyId, fail, implement, ruleViolation, type AnyRequest, type CommandDeps, type RecordedEvent, type RouteImplementation } from '@locus/platform';
+import {
+  callerCompanyId,
+  fail,
+  implement,
+  ruleViolation,
+  type AnyRequest,
+  type CommandDeps,
+  type RecordedEvent,
+  type RouteImplementation,
+} from '@locus/platform';
 import { mediaStoreOf, type BlobStore } from '@locus/platform/blob/file-blob-store';
 import { eventMetadata, runCommand } from '../kit';
 import { awaitOutcome } from '../locations/outcome';
@@ -52,7 +61,12 @@ export function locationContentCommandRoutes(deps: CommandDeps, options: Locatio
     runCommand(deps, locationContentStream(locationId), contentDecider, command, metadata(req, companyId));
 
   /** The first outcome event of `types` for `id` after `revision` (null when Google has not answered in time). */
-  async function outcome<T extends LocationContentEvent['type']>(locationId: string, revision: bigint, types: T[], matches: (data: Record<string, unknown>) => boolean) {
+  async function outcome<T extends LocationContentEvent['type']>(
+    locationId: string,
+    revision: bigint,
+    types: T[],
+    matches: (data: Record<string, unknown>) => boolean,
+  ) {
     const found = await awaitOutcome(
       deps.eventStore,
       locationContentStream(locationId),
@@ -77,7 +91,12 @@ export function locationContentCommandRoutes(deps: CommandDeps, options: Locatio
         metadata(req, companyId),
       );
       const done = await outcome(locationId, requested.revision, ['LocalPostPublished', 'LocalPostFailed'], (d) => d.postId === requested.postId);
-      if (!done) return { status: 202, body: { Success: true, ResponseMessage: m.postPending, Data: { PostId: requested.postId, State: 'PENDING' } }, position: requested.position };
+      if (!done)
+        return {
+          status: 202,
+          body: { Success: true, ResponseMessage: m.postPending, Data: { PostId: requested.postId, State: 'PENDING' } },
+          position: requested.position,
+        };
       if (done.type === 'LocalPostFailed') throw ruleViolation(errors.postFailed.code, (done.data as { message: string }).message);
       const state = (done.data as { post: { state: string } }).post.state;
       return { body: { Success: true, ResponseMessage: m.postCreated, Data: { PostId: requested.postId, State: state } }, position: done.position };
@@ -86,7 +105,14 @@ export function locationContentCommandRoutes(deps: CommandDeps, options: Locatio
     implement(deletePostRoute, async (req) => {
       const { companyId, locationId } = await publishedLocation(req, req.params.id);
       const requestId = deps.ids.uuid();
-      const result = await content(req, companyId, locationId, { type: 'DeleteLocalPost', locationId, companyId, postId: req.params.postId, requestId, at: at() });
+      const result = await content(req, companyId, locationId, {
+        type: 'DeleteLocalPost',
+        locationId,
+        companyId,
+        postId: req.params.postId,
+        requestId,
+        at: at(),
+      });
       if (result.events[0]?.type === 'LocalPostDeleted') return { body: { Success: true, ResponseMessage: m.postDeleted }, position: result.position };
       const before = result.revision - BigInt(result.events.length);
       const done = await outcome(locationId, before, ['LocalPostDeleted', 'LocalPostDeleteFailed'], (d) => d.postId === req.params.postId);
@@ -111,7 +137,10 @@ export function locationContentCommandRoutes(deps: CommandDeps, options: Locatio
         at: at(),
       });
       const message = category === 'COVER' ? m.coverUploaded : category === 'LOGO' ? m.logoUploaded : m.mediaUploaded;
-      return mediaAnswer(await mediaOutcome(locationId, result.revision - 1n, mediaId), message, result.position, { Url: stored.url, Data: { MediaId: mediaId } });
+      return mediaAnswer(await mediaOutcome(locationId, result.revision - 1n, mediaId), message, result.position, {
+        Url: stored.url,
+        Data: { MediaId: mediaId },
+      });
     }),
 
     implement(createMediaRoute, async (req) => {
@@ -135,7 +164,14 @@ export function locationContentCommandRoutes(deps: CommandDeps, options: Locatio
     implement(deleteMediaRoute, async (req) => {
       const { companyId, locationId } = await publishedLocation(req, req.params.id);
       const requestId = deps.ids.uuid();
-      const result = await content(req, companyId, locationId, { type: 'DeleteMedia', locationId, companyId, mediaId: req.params.mediaId, requestId, at: at() });
+      const result = await content(req, companyId, locationId, {
+        type: 'DeleteMedia',
+        locationId,
+        companyId,
+        mediaId: req.params.mediaId,
+        requestId,
+        at: at(),
+      });
       if (result.events[0]?.type === 'LocationMediaDeleted') return { body: { Success: true, ResponseMessage: m.mediaDeleted }, position: result.position };
       const before = result.revision - BigInt(result.events.length);
       const done = await outcome(locationId, before, ['LocationMediaDeleted', 'LocationMediaDeleteFailed'], (d) => d.mediaId === req.params.mediaId);

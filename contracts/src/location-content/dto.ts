@@ -56,7 +56,11 @@ const TimeSchema = z.object({
   Hours: z.number({ error: 'Hours must be a number' }).int().min(0, 'Hours must be 0-23').max(23, 'Hours must be 0-23'),
   Minutes: z.number({ error: 'Minutes must be a number' }).int().min(0, 'Minutes must be 0-59').max(59, 'Minutes must be 0-59'),
 });
-const text = (name: string, max: number) => z.string({ error: `${name} must be text` }).trim().max(max, `${name} must be at most ${max} characters`);
+const text = (name: string, max: number) =>
+  z
+    .string({ error: `${name} must be text` })
+    .trim()
+    .max(max, `${name} must be at most ${max} characters`);
 
 /**
  * Create Post (spec part 2 §4 Post creation, Call to action; §5): a call to action other than
@@ -139,7 +143,10 @@ export function postContentOf(b: CreatePostBody): LocalPostContent {
           },
         }
       : null,
-    Offer: b.TopicType === 'OFFER' ? { CouponCode: b.Offer?.CouponCode ?? '', RedeemOnlineUrl: b.Offer?.RedeemOnlineUrl ?? '', TermsConditions: b.Offer?.TermsConditions ?? '' } : null,
+    Offer:
+      b.TopicType === 'OFFER'
+        ? { CouponCode: b.Offer?.CouponCode ?? '', RedeemOnlineUrl: b.Offer?.RedeemOnlineUrl ?? '', TermsConditions: b.Offer?.TermsConditions ?? '' }
+        : null,
   };
 }
 

@@ -15,7 +15,21 @@ export const locationContentStream = (locationId: string) => `location-content-$
 
 export const POST_TOPIC_TYPES = ['STANDARD', 'EVENT', 'OFFER'] as const;
 export const CALL_TO_ACTION_TYPES = ['ACTION_TYPE_UNSPECIFIED', 'BOOK', 'ORDER', 'SHOP', 'LEARN_MORE', 'SIGN_UP', 'CALL'] as const;
-export const MEDIA_CATEGORIES = ['COVER', 'PROFILE', 'LOGO', 'EXTERIOR', 'INTERIOR', 'PRODUCT', 'AT_WORK', 'FOOD_AND_DRINK', 'MENU', 'COMMON_AREA', 'ROOMS', 'TEAMS', 'ADDITIONAL'] as const;
+export const MEDIA_CATEGORIES = [
+  'COVER',
+  'PROFILE',
+  'LOGO',
+  'EXTERIOR',
+  'INTERIOR',
+  'PRODUCT',
+  'AT_WORK',
+  'FOOD_AND_DRINK',
+  'MENU',
+  'COMMON_AREA',
+  'ROOMS',
+  'TEAMS',
+  'ADDITIONAL',
+] as const;
 export type MediaCategory = (typeof MEDIA_CATEGORIES)[number];
 
 const TimeOfDaySchema = z.object({ Hours: z.number(), Minutes: z.number() });
@@ -83,7 +97,11 @@ const base = { locationId: z.string(), companyId: z.string() };
 const failure = { code: z.string(), message: z.string() };
 
 export const LocationContentRefreshRequestedSchema = z.object({ ...base, reason: z.enum(['sync', 'first-view']), requestedAt: z.string() });
-export const LocationMediaRefreshedSchema = z.object({ ...base, items: z.array(GoogleMediaItemSchema.extend({ mediaId: z.string() })), refreshedAt: z.string() });
+export const LocationMediaRefreshedSchema = z.object({
+  ...base,
+  items: z.array(GoogleMediaItemSchema.extend({ mediaId: z.string() })),
+  refreshedAt: z.string(),
+});
 export const LocationPostsRefreshedSchema = z.object({ ...base, posts: z.array(GooglePostSchema.extend({ postId: z.string() })), refreshedAt: z.string() });
 export const LocationQuestionsRefreshedSchema = z.object({ ...base, questions: z.array(GoogleQuestionSchema), refreshedAt: z.string() });
 export const LocationContentRefreshFailedSchema = z.object({ ...base, ...failure });

@@ -119,7 +119,12 @@ export const locationContentProjection: ProjectionDefinition<Handled> = {
         }, refreshedAt);
       }
       case 'LocationQuestionsRefreshed': {
-        const doc: LocationQuestionsDoc = { _id: locationId, companyId, questions: event.data.questions.map(questionView), refreshedAt: event.data.refreshedAt };
+        const doc: LocationQuestionsDoc = {
+          _id: locationId,
+          companyId,
+          questions: event.data.questions.map(questionView),
+          refreshedAt: event.data.refreshedAt,
+        };
         docs.put(LOCATION_QUESTIONS_COLLECTION, doc);
         return;
       }

@@ -40,7 +40,7 @@ export function createLocalezeClient(options: { url: string; apiKey: string; fet
       throw new LocalezeError(0, err instanceof Error ? err.message : String(err));
     }
     const text = await res.text();
-    let json: unknown = null;
+    let json: unknown;
     try {
       json = text ? JSON.parse(text) : null;
     } catch {
