@@ -40,7 +40,6 @@ const history = (events: LocationContentEvent[]) => {
 };
 const given = async (events: LocationContentEvent[]) => {
   const memory = await projectInMemory(locationContentProjection, history(events));
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the documents as stored, read by the spec's paths
   return { doc: (collection: string, id: string): any => memory.all(collection).find((d) => d._id === id) };
 };
 
