@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPhoto } from '@locus/sandbox/google/images';
+import { accessTokenFor } from '@locus/sandbox/google/testing';
 import { startTestStack } from '@locus/tests/stack/test-stack';
 import { connectionsReactors } from '../connections';
 import { seedDemoLocations } from '../connections/demo';
@@ -178,6 +179,25 @@ describe('location details sections', () => {
     expect(res.body.ResponseMessage).toBe('Logo Media created successfully.');
     const google = await sandboxGet(`/google/__sandbox/locations/${sandboxLocation}/media`);
     expect(google.mediaItems[0].locationAssociation.category).toBe('LOGO');
+  });
+
+  it('Sync refreshes the photos: one deleted on Google leaves the section', async () => {
+    const before = (await api('GET', `/api/gmb/${locationId}/media`)).body.Data;
+    const gone = before.Media.find((m: { Name: string | null }) => m.Name)!;
+    const googleToken = await accessTokenFor(stack.sandbox!.url, DEMO.google.userEmail);
+    const deleted = await fetch(`${stack.sandbox!.url}/google/mybusiness/v4/${gone.Name}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${googleToken}` },
+    });
+    expect(deleted.status).toBe(200);
+    const synced = await api('POST', `/api/gmb/${locationId}/sync`);
+    expect(synced.status, synced.text).toBe(200);
+    const after = await eventually(async () => {
+      const d = (await api('GET', `/api/gmb/${locationId}/media`)).body.Data;
+      return d.RefreshedAt !== before.RefreshedAt ? d : null;
+    }, 'the refresh after Sync');
+    expect(after.Media.map((m: { MediaId: string }) => m.MediaId)).not.toContain(gone.MediaId);
+    expect(after.Count).toBe(before.Count - 1);
   });
 
   it("lists the publishers of the location's Localeze listing and the Localeze categories", async () => {

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { locationContentStream, type LocationContentEvent, type LocationEvent } from '@locus/contracts';
+import { locationContentStream, locationErrors, type LocationContentEvent, type LocationEvent } from '@locus/contracts';
 import type { CommandDeps, ReactorDefinition } from '@locus/platform';
 import { mediaStoreOf, type BlobStore } from '@locus/platform/blob/file-blob-store';
 import { createGoogleAccess, type GoogleAccess } from '../connections/google-access';
@@ -124,7 +124,7 @@ export function locationContentReactors(deps: CommandDeps, options: { google?: G
         if (!post || post.status !== 'pending') return;
         try {
           const target = await googleLocation(companyId, locationId);
-          if (!target) return await failPost(append, event, 'LOCATION.NOT_PUBLISHED', 'The location is no longer published on Google.');
+          if (!target) return await failPost(append, event, locationErrors.notPublished.code, locationErrors.notPublished.message);
           const created = await target.client.createLocalPost(target.v4, toGooglePost(event.data.content, deps.config.publicUrl));
           await append({ type: 'LocalPostPublished', data: { locationId, companyId, postId, post: postFromGoogle(created) } });
         } catch (err) {
@@ -164,7 +164,7 @@ export function locationContentReactors(deps: CommandDeps, options: { google?: G
         const failed = (code: string, message: string) => append({ type: 'LocationMediaFailed', data: { locationId, companyId, mediaId, code, message } });
         try {
           const target = await googleLocation(companyId, locationId);
-          if (!target) return await failed('LOCATION.NOT_PUBLISHED', 'The location is no longer published on Google.');
+          if (!target) return await failed(locationErrors.notPublished.code, locationErrors.notPublished.message);
           const { blobKey, sourceUrl, category } = event.data;
           const blob = blobKey ? await blobs.get(blobKey) : null;
           const created = blob
