@@ -11,13 +11,13 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startE2EStack, type E2EStack } from './sta
  * Issue 12 items 4-7 in a real browser, on a demo location: every section of the details page
  * renders with the sandbox's data, an Offer post with a LEARN_MORE button reaches Google, a 9 KB
  * image and a 4:3 cover are refused with the spec's messages, a photo is deleted, and the
- * Publishers dialog shows each Localeze status. The screenshot goes to
- * docs/screenshots/location-details-sections.png (LOCUS_E2E_DOCS_SHOTS, default the repository's).
+ * Publishers dialog shows each Localeze status. The screenshot goes to $LOCUS_E2E_SHOTS
+ * (default /tmp/locus-e2e-details); docs/screenshots/location-details-sections.png is one of them.
  */
 const UI_WAIT = 30_000;
 const DEMO = DEMO_COMPANIES[0]!;
 const LISTING_ID = '48213957';
-const SHOTS = process.env.LOCUS_E2E_DOCS_SHOTS ?? path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
+const SHOTS = process.env.LOCUS_E2E_SHOTS ?? '/tmp/locus-e2e-details';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.bp6-toast').filter({ hasText: text });
 
