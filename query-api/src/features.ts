@@ -9,6 +9,8 @@ import { connectionsQueryRoutes } from './connections';
 import { locationsQueryRoutes } from './locations';
 import { auditQueryRoutes } from './audit';
 import { templatesQueryRoutes } from './templates';
+import { locationContentQueryRoutes } from './location-content';
+import { localezeQueryRoutes } from './localeze';
 
 /** One feature's query routes (`query-api/src/<feature>/`). */
 export type QueryFeature = (deps: QueryDeps) => RouteImplementation[];
@@ -25,6 +27,8 @@ export const queryFeatures: QueryFeature[] = [
   locationsQueryRoutes,
   auditQueryRoutes,
   templatesQueryRoutes,
+  (deps) => locationContentQueryRoutes(deps),
+  (deps) => localezeQueryRoutes(deps),
 ];
 
 /** Same session check as command-api's manifest (set by the identity feature); null: the token alone decides. */

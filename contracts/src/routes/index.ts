@@ -12,6 +12,8 @@ import { usersRoutes } from '../users/routes';
 import { googleWorkspaceRoutes } from '../google-workspace/routes';
 import { auditRoutes } from '../audit/routes';
 import { templatesRoutes } from '../templates/routes';
+import { locationContentRoutes } from '../location-content/routes';
+import { localezeRoutes } from '../localeze/routes';
 
 /**
  * The route table: every HTTP route of command-api and query-api. Feature helpers append
@@ -32,4 +34,6 @@ export const routeTable: readonly RouteDef[] = [
   ...googleWorkspaceRoutes,
   ...auditRoutes,
   ...templatesRoutes,
+  ...locationContentRoutes,
+  ...localezeRoutes,
 ];
