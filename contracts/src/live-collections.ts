@@ -7,6 +7,13 @@ import { LOCATIONS_COLLECTION, LOCATION_USERS_COLLECTION } from './locations/rea
 import { ADMIN_VARIABLES_COLLECTION, COMPANY_ADMIN_VARIABLE_VALUES_COLLECTION, COMPANY_VARIABLES_COLLECTION } from './settings/read-models';
 import { STAFF_COLLECTION } from './staff/read-models';
 import { USERS_COLLECTION } from './users/read-models';
+import {
+  COMPANY_METRICS_COLLECTION,
+  DASHBOARD_COMPANIES_COLLECTION,
+  DASHBOARD_LOCATIONS_COLLECTION,
+  LOCATION_KEYWORDS_COLLECTION,
+  LOCATION_METRICS_COLLECTION,
+} from './insights/read-models';
 
 const EVERYONE: readonly Role[] = ['Administrator', 'CompanyAdmin', 'CompanyUser'];
 const ADMINS: readonly Role[] = ['Administrator', 'CompanyAdmin'];
@@ -34,6 +41,11 @@ export const LIVE_COLLECTIONS = {
   [STAFF_COLLECTION]: { readers: EVERYONE },
   [AZURE_DIRECTORIES_COLLECTION]: { readers: ADMINS },
   [AZURE_DIRECTORY_USERS_COLLECTION]: { readers: ADMINS },
+  [LOCATION_METRICS_COLLECTION]: { readers: EVERYONE },
+  [COMPANY_METRICS_COLLECTION]: { readers: EVERYONE },
+  [LOCATION_KEYWORDS_COLLECTION]: { readers: EVERYONE },
+  [DASHBOARD_LOCATIONS_COLLECTION]: { readers: EVERYONE },
+  [DASHBOARD_COMPANIES_COLLECTION]: { readers: EVERYONE },
 } as const satisfies Record<string, { readers: readonly Role[] }>;
 
 export type LiveCollection = keyof typeof LIVE_COLLECTIONS;

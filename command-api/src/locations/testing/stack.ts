@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { companyStream, userStream, type EventMetadata } from '@locus/contracts';
-import type { CommandDeps } from '@locus/platform';
+import type { CommandDeps, ProjectionDefinition } from '@locus/platform';
+import type { ReactorFeature } from '../../reactors';
+import type { QueryFeature } from '@locus/query-api/features';
 import type { RunningSandbox } from '@locus/sandbox/index';
 import { startTestStack } from '@locus/tests/stack/test-stack';
 import { connectionsCommandRoutes, connectionsReactors } from '../../connections';
@@ -30,13 +32,19 @@ export interface LocationsTestStack {
   close(): Promise<void>;
 }
 
-export async function startLocationsTestStack(options: { outcomeTimeoutMs?: number } = {}): Promise<LocationsTestStack> {
+export async function startLocationsTestStack(
+  options: {
+    outcomeTimeoutMs?: number;
+    /** Other features riding on the locations (insights): their projections, reactors and query routes. */
+    extra?: { projections?: ProjectionDefinition[]; reactors?: ReactorFeature[]; queryFeatures?: QueryFeature[] };
+  } = {},
+): Promise<LocationsTestStack> {
   const stack = await startTestStack({
     sandbox: true,
     commandFeatures: [(d) => connectionsCommandRoutes(d), (d) => locationsCommandRoutes(d, { outcomeTimeoutMs: options.outcomeTimeoutMs ?? 15_000 })],
-    queryFeatures: [connectionsQueryRoutes, locationsQueryRoutes],
-    projections: [connectionsProjection, locationsProjection, usersProjection],
-    reactors: [(d) => connectionsReactors(d), (d) => locationsReactors(d)],
+    queryFeatures: [connectionsQueryRoutes, locationsQueryRoutes, ...(options.extra?.queryFeatures ?? [])],
+    projections: [connectionsProjection, locationsProjection, usersProjection, ...(options.extra?.projections ?? [])],
+    reactors: [(d) => connectionsReactors(d), (d) => locationsReactors(d), ...(options.extra?.reactors ?? [])],
     sessionValidation: false,
   });
   const { eventStore } = stack;

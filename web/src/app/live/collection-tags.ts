@@ -26,6 +26,11 @@ export const COLLECTION_TAGS: Readonly<Record<LiveCollection, readonly TagType[]
   staff: ['Staff'],
   'azure-directories': ['AzureCredentials', 'AzureUser'],
   'azure-directory-users': ['AzureUser'],
+  'location-metrics': ['Dashboard'],
+  'company-metrics': ['Dashboard'],
+  'location-keywords': ['Location'],
+  'dashboard-locations': ['Dashboard'],
+  'dashboard-companies': ['Dashboard'],
 };
 
 export const tagTypesForCollection = (collection: string): readonly TagType[] => (isLiveCollection(collection) ? COLLECTION_TAGS[collection] : []);
