@@ -125,8 +125,23 @@ export function insightsReactors(deps: CommandDeps, options: { google?: GoogleAc
         }
         case 'InsightsDailyRefreshDue': {
           const published = await locations().find({ isPublished: true }, { projection: { _id: 1, companyId: 1, connectionId: 1, googleName: 1 } });
+          // a disconnected account's locations are skipped quietly (one look per account, not one failure per location)
+          const connected = new Map<string, boolean>();
+          const isConnected = async (connectionId: string) => {
+            if (!connected.has(connectionId)) {
+              try {
+                await google.connection(connectionId);
+                connected.set(connectionId, true);
+              } catch (err) {
+                const code = (err as { code?: unknown }).code;
+                if (!(typeof code === 'string' && code.startsWith('CONNECTIONS.'))) throw err;
+                connected.set(connectionId, false);
+              }
+            }
+            return connected.get(connectionId)!;
+          };
           for (const doc of published) {
-            if (!doc.googleName) continue;
+            if (!doc.googleName || !(await isConnected(doc.connectionId))) continue;
             const target = { locationId: doc._id, companyId: doc.companyId, connectionId: doc.connectionId, googleName: doc.googleName };
             await importInsights(target, (await hasMetrics(doc._id)) ? REFRESH_DAYS : IMPORT_HISTORY_DAYS, ctx, `${doc._id}:`);
           }

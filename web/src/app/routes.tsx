@@ -22,6 +22,7 @@ const AccountConnectedPage = lazy(() => import('@web/features/connections/compon
 const LocationsPage = lazy(() => import('@web/features/locations/directory/locations-page'));
 const AccountLocationsPage = lazy(() => import('@web/features/locations/directory/account-locations-page'));
 const LocationDetailsPage = lazy(() => import('@web/features/locations/details/location-details-page'));
+const DashboardPage = lazy(() => import('@web/features/insights/components/dashboard-page'));
 const ComingSoon = lazy(() => import('./coming-soon'));
 
 const RootRedirect = () => {
@@ -59,7 +60,7 @@ export const routes: RouteObject[] = [
       guarded('/metadeta', SettingsPage, 'Settings'),
       guarded('/profile', ProfilePage, 'User Profile'),
       // features built by later work: reachable from the menu, no data shown yet
-      guarded('/dashboard', ComingSoon, 'Dashboard'),
+      guarded('/dashboard', DashboardPage, 'Dashboard'),
       guarded('/locations', LocationsPage, 'Locations'),
       guarded('/locations/:id', LocationDetailsPage, 'Location Details'),
       guarded('/:locationId/location-details', LocationDetailsPage, 'Location Details'),

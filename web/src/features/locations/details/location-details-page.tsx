@@ -162,6 +162,7 @@ export default function LocationDetailsPage() {
         </Callout>
       ) : null}
       <p className="locus-muted">{t.moreSectionsLater}</p>
+      <FeatureSlot name="locationInsights" locationId={location.Id} />
 
       {dialog === 'edit' ? <EditLocationDialog location={location} onClose={() => setDialog(null)} /> : null}
       {dialog === 'hours' ? <EditHoursDialog location={location} onClose={() => setDialog(null)} /> : null}
