@@ -27,11 +27,12 @@ export function DailyLineChart({ lines }: { lines: LineSeries[] }) {
     <ResponsiveLine
       data={lines.map((l) => ({ id: l.id, data: l.series.SeriesValues.map((p) => ({ x: p.Label, y: p.Value })) }))}
       colors={lines.map((l) => l.colour)}
-      margin={{ ...MARGIN, bottom: lines.length > 1 ? 72 : MARGIN.bottom }}
+      margin={{ ...MARGIN, right: lines.length > 1 ? 150 : MARGIN.right }}
       xScale={{ type: 'point' }}
       yScale={{ type: 'linear', min: 0, max: 'auto' }}
       axisBottom={{ tickValues: tickValues(labels), format: (v) => shown.get(String(v)) ?? String(v) }}
       axisLeft={{ tickValues: 5 }}
+      enableGridX={false}
       enablePoints={labels.length <= 31}
       pointSize={5}
       useMesh
@@ -39,7 +40,7 @@ export function DailyLineChart({ lines }: { lines: LineSeries[] }) {
       curve="monotoneX"
       legends={
         lines.length > 1
-          ? [{ anchor: 'bottom', direction: 'row', translateY: 64, itemWidth: 130, itemHeight: 16, symbolSize: 10, symbolShape: 'circle' }]
+          ? [{ anchor: 'right', direction: 'column', translateX: 140, itemWidth: 130, itemHeight: 20, symbolSize: 10, symbolShape: 'circle' }]
           : []
       }
     />
@@ -59,14 +60,15 @@ export function Doughnut({ shares }: { shares: Share[] }) {
     <ResponsivePie
       data={shares.map((s) => ({ id: s.id, label: s.label, value: s.value, color: s.colour }))}
       colors={{ datum: 'data.color' }}
-      margin={{ top: 16, right: 16, bottom: 56, left: 16 }}
+      margin={{ top: 16, right: 190, bottom: 16, left: 16 }}
       innerRadius={0.6}
       padAngle={1}
       cornerRadius={2}
       arcLinkLabelsSkipAngle={360}
       arcLabelsSkipAngle={12}
+      arcLabel={(d) => d.value.toLocaleString()}
       arcLabelsTextColor="#ffffff"
-      legends={[{ anchor: 'bottom', direction: 'row', translateY: 48, itemWidth: 150, itemHeight: 16, symbolSize: 10, symbolShape: 'circle' }]}
+      legends={[{ anchor: 'right', direction: 'column', translateX: 180, itemWidth: 170, itemHeight: 22, symbolSize: 10, symbolShape: 'circle' }]}
     />
   );
 }

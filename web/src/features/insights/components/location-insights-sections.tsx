@@ -8,7 +8,7 @@ import { DailyLineChart, Doughnut, WeekdayBars, weekdayTotals } from './charts';
 import { seriesTotal, useMetricSeries } from './use-metric-series';
 import '../insights.css';
 
-const CUSTOMER_ACTIONS: DailyMetricName[] = ['CALL_CLICKS', 'WEBSITE_CLICKS', 'BUSINESS_DIRECTION_REQUESTS', 'BUSINESS_CONVERSATIONS', 'BUSINESS_BOOKINGS'];
+const CUSTOMER_ACTIONS: DailyMetricName[] = ['CALL_CLICKS', 'WEBSITE_CLICKS', 'BUSINESS_DIRECTION_REQUESTS', 'BUSINESS_BOOKINGS'];
 
 /** One location's daily line(s), with the duration picker (default 90 days). */
 function LocationLineCard({ locationId, title, metrics, testId }: { locationId: string; title: string; metrics: DailyMetricName[]; testId: string }) {
@@ -72,7 +72,7 @@ function KeywordsCard({ locationId }: { locationId: string }) {
       ) : !data || data.SearchKeywords.length === 0 ? (
         <NonIdealState icon="search-text" description={t.noKeywords} />
       ) : (
-        <HTMLTable compact striped className="locus-keywords">
+        <HTMLTable compact striped className="locus-keywords" style={{ width: '100%' }}>
           <thead>
             <tr>
               <th>#</th>
