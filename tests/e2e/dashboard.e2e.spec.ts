@@ -44,7 +44,8 @@ async function sandboxTruth(sandboxUrl: string, email: string, accountName: stri
   };
   const days = lastDays(365);
   const [from, to] = [new Date(`${days[0]}T00:00:00Z`), new Date(`${days[days.length - 1]}T00:00:00Z`)];
-  const range = (p: string, d: Date) => `dailyRange.${p}.year=${d.getUTCFullYear()}&dailyRange.${p}.month=${d.getUTCMonth() + 1}&dailyRange.${p}.day=${d.getUTCDate()}`;
+  const range = (p: string, d: Date) =>
+    `dailyRange.${p}.year=${d.getUTCFullYear()}&dailyRange.${p}.month=${d.getUTCMonth() + 1}&dailyRange.${p}.day=${d.getUTCDate()}`;
   const list = await get(`/google/mybusinessbusinessinformation/v1/${accountName}/locations?readMask=name,openInfo&pageSize=100`);
   let open = 0;
   let reviews = 0;
@@ -57,10 +58,12 @@ async function sandboxTruth(sandboxUrl: string, email: string, accountName: stri
     const count = r.totalReviewCount ?? 0;
     reviews += count;
     if (count > 0 && r.averageRating !== undefined) {
-      weight += Math.round(r.averageRating * 100) / 100 * count;
+      weight += (Math.round(r.averageRating * 100) / 100) * count;
       rated += count;
     }
-    const perf = await get(`/google/businessprofileperformance/v1/${loc.name}:fetchMultiDailyMetricsTimeSeries?dailyMetrics=CALL_CLICKS&${range('startDate', from)}&${range('endDate', to)}`);
+    const perf = await get(
+      `/google/businessprofileperformance/v1/${loc.name}:fetchMultiDailyMetricsTimeSeries?dailyMetrics=CALL_CLICKS&${range('startDate', from)}&${range('endDate', to)}`,
+    );
     for (const v of perf.multiDailyMetricTimeSeries[0].dailyMetricTimeSeries[0].timeSeries.datedValues as any[]) {
       const day = `${v.date.year}-${String(v.date.month).padStart(2, '0')}-${String(v.date.day).padStart(2, '0')}`;
       calls.set(day, (calls.get(day) ?? 0) + Number(v.value ?? 0));
@@ -92,7 +95,10 @@ describe('dashboard and location insights in the browser', () => {
     mkdirSync(SHOTS, { recursive: true });
     e2e = await startE2EStack();
     const { ports, commandDeps } = e2e.stack;
-    const demo = await seedDemo({ eventStore: ports.eventStore, ids: ports.ids, clock: ports.clock }, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
+    const demo = await seedDemo(
+      { eventStore: ports.eventStore, ids: ports.ids, clock: ports.clock },
+      { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD },
+    );
     const company = demo.companies.find((c) => c.name === DEMO.name)!;
     const seeded = await seedDemoLocations(commandDeps, {
       companyId: company.companyId,
@@ -114,7 +120,7 @@ describe('dashboard and location insights in the browser', () => {
     token = (await page.evaluate(() => localStorage.getItem('locus.token')))!;
 
     // three locations get a primary email; the others stay without one
-    for (const until = Date.now() + 60_000; titles.length < seeded!.locations && Date.now() < until; ) {
+    for (const until = Date.now() + 60_000; titles.length < seeded!.locations && Date.now() < until;) {
       titles = (await api('GET', '/api/gmb/locations-items')).body.Data.map((l: any) => ({ Id: l.LocationId, Title: l.Title }));
       if (titles.length < seeded!.locations) await new Promise((r) => setTimeout(r, 200));
     }
@@ -125,7 +131,7 @@ describe('dashboard and location insights in the browser', () => {
     }
     // the insights import has read every location (bounded only so a hung stack fails)
     const expected = callsOver(truth, 365);
-    for (const until = Date.now() + 120_000; Date.now() < until; ) {
+    for (const until = Date.now() + 120_000; Date.now() < until;) {
       const res = await api('POST', '/api/dashboard/metrics-insights', { InsightsDurationDays: 365, Metric: ['CALL_CLICKS'] });
       if (res.body.Data[0].SeriesValues.reduce((n: number, p: any) => n + p.Value, 0) === expected) break;
       await new Promise((r) => setTimeout(r, 250));
@@ -163,7 +169,9 @@ describe('dashboard and location insights in the browser', () => {
 
   it('lists exactly the locations without a primary email in the missing-email dialog', async () => {
     const missing = titles.filter((l) => !withEmail.has(l.Id));
-    await expect.poll(() => page.getByTestId('missing-email-warning').textContent()).toBe(`You have ${missing.length} location(s) that do not have the primary email set.`);
+    await expect
+      .poll(() => page.getByTestId('missing-email-warning').textContent())
+      .toBe(`You have ${missing.length} location(s) that do not have the primary email set.`);
     await page.getByRole('button', { name: 'View Locations' }).click();
     const dialog = page.getByRole('dialog', { name: 'Locations Without Email' });
     await expect.poll(() => dialog.getByText(`of ${missing.length} entries`).count()).toBe(1);

@@ -17,8 +17,7 @@ import { dateRangeOf, keywordMonths, metricsRange, monthSlices, monthText, searc
 const MAX_ATTEMPTS = 5;
 
 type Handled =
-  | Extract<LocationEvent, { type: 'LocationImported' | 'LocationPublished' | 'LocationSynced' }>
-  | Extract<InsightsEvent, { type: 'InsightsDailyRefreshDue' }>;
+  Extract<LocationEvent, { type: 'LocationImported' | 'LocationPublished' | 'LocationSynced' }> | Extract<InsightsEvent, { type: 'InsightsDailyRefreshDue' }>;
 
 /** What an import needs to know of a location. */
 interface Target {

@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../routes/route-def';
-import {
-  DashboardDataSchema,
-  DashboardFetchParamsSchema,
-  MetricSeriesSchema,
-  MetricsInsightsBodySchema,
-  ReviewsGrowthBodySchema,
-} from './dto';
+import { DashboardDataSchema, DashboardFetchParamsSchema, MetricSeriesSchema, MetricsInsightsBodySchema, ReviewsGrowthBodySchema } from './dto';
 
 const COMPANY_MEMBERS = ['CompanyAdmin', 'CompanyUser'] as const;
 

@@ -44,7 +44,13 @@ const valueOf = (location: number, metric: number, day: number) => {
  * (`GET /api/dashboard/fetch/180/true`, tiles and charts) over HTTP as the CompanyAdmin, a
  * year of one metric (metrics-insights), and the server's RSS with that data loaded.
  */
-export async function measureDashboard(options: { dataDir: string; locations: number; days: number; samples: number; log: (m: string) => void }): Promise<DashboardBenchResult> {
+export async function measureDashboard(options: {
+  dataDir: string;
+  locations: number;
+  days: number;
+  samples: number;
+  log: (m: string) => void;
+}): Promise<DashboardBenchResult> {
   const { dataDir, log } = options;
   const setupStarted = performance.now();
   const env = { LOCUS_DATA_DIR: dataDir, LOCUS_SANDBOX: '0', LOCUS_DEMO: '0', LOCUS_ADMIN_EMAIL: 'admin@bench.local', SMTP_HOST: '127.0.0.1', SMTP_PORT: '1' };
@@ -53,7 +59,10 @@ export async function measureDashboard(options: { dataDir: string; locations: nu
   const readStore = createEmbeddedReadStore({ file: path.join(dataDir, 'readmodels.db') });
   const bus = createInProcessBus();
   const clock = { now: () => new Date() };
-  const seeded = await seedDemo({ eventStore, ids: { uuid: () => randomUUID() }, clock }, { adminEmail: 'admin@bench.local', adminPassword: 'Bench-Passw0rd!' });
+  const seeded = await seedDemo(
+    { eventStore, ids: { uuid: () => randomUUID() }, clock },
+    { adminEmail: 'admin@bench.local', adminPassword: 'Bench-Passw0rd!' },
+  );
   const company = seeded.companies[0]!;
   log(`dashboard: appending ${options.locations.toLocaleString('en-US')} locations (one in ten without a primary email)`);
   const ids = await appendBenchLocations(eventStore, company.companyId, options.locations, 0, {
@@ -72,7 +81,13 @@ export async function measureDashboard(options: { dataDir: string; locations: nu
     if (!m || m.month !== month) months.push((m = { month, firstDay: Number(day.slice(8)), dayIndexes: [] }));
     m.dayIndexes.push(Math.floor(t / DAY_MS));
   }
-  const meta = { companyId: company.companyId, actor: { userId: 'system', role: 'System' as const }, correlationId: 'bench', causationId: null, occurredAt: now.toISOString() };
+  const meta = {
+    companyId: company.companyId,
+    actor: { userId: 'system', role: 'System' as const },
+    correlationId: 'bench',
+    causationId: null,
+    occurredAt: now.toISOString(),
+  };
   for (let l = 0; l < ids.length; l++) {
     const events: EventToAppend[] = months.map((m) => ({
       id: randomUUID(),

@@ -23,10 +23,7 @@ import type { ProjectionDefinition, ProjectionDocs } from '@locus/platform/ports
 
 type HandledEvent =
   | Extract<InsightsEvent, { type: 'LocationMetricsImported' | 'LocationSearchKeywordsImported' }>
-  | Extract<
-      LocationEvent,
-      { type: 'LocationCreated' | 'LocationImported' | 'LocationUpdated' | 'LocationPublished' | 'LocationSynced' | 'LocationDeleted' }
-    >
+  | Extract<LocationEvent, { type: 'LocationCreated' | 'LocationImported' | 'LocationUpdated' | 'LocationPublished' | 'LocationSynced' | 'LocationDeleted' }>
   | Extract<ConnectedAccountEvent, { type: 'GoogleAccountDisconnected' }>
   | CompanyDeletedEvent;
 
@@ -212,7 +209,14 @@ export const insightsProjection: ProjectionDefinition<HandledEvent> = {
         const d = event.data;
         if (!(await docs.get(DASHBOARD_LOCATIONS_COLLECTION, d.locationId))) return;
         const keywords = [...d.keywords].sort((a, b) => b.Value - a.Value || a.SearchKeyword.localeCompare(b.SearchKeyword));
-        const doc: LocationKeywordsDoc = { _id: d.locationId, companyId: d.companyId, locationId: d.locationId, fromMonth: d.fromMonth, toMonth: d.toMonth, keywords };
+        const doc: LocationKeywordsDoc = {
+          _id: d.locationId,
+          companyId: d.companyId,
+          locationId: d.locationId,
+          fromMonth: d.fromMonth,
+          toMonth: d.toMonth,
+          keywords,
+        };
         docs.put(LOCATION_KEYWORDS_COLLECTION, doc);
         return;
       }

@@ -52,11 +52,19 @@ async function readSandbox(accountName: string, email: string): Promise<SandboxT
   const now = new Date();
   const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 86_400_000);
   const start = new Date(end.getTime() - 29 * 86_400_000);
-  const q = (p: string, d: Date) => `dailyRange.${p}.year=${d.getUTCFullYear()}&dailyRange.${p}.month=${d.getUTCMonth() + 1}&dailyRange.${p}.day=${d.getUTCDate()}`;
+  const q = (p: string, d: Date) =>
+    `dailyRange.${p}.year=${d.getUTCFullYear()}&dailyRange.${p}.month=${d.getUTCMonth() + 1}&dailyRange.${p}.day=${d.getUTCDate()}`;
   for (const loc of list.locations as any[]) {
     const reviews = await get(`/google/mybusiness/v4/${accountName}/${loc.name}/reviews?pageSize=1`);
-    locations.push({ name: loc.name, open: (loc.openInfo?.status ?? 'OPEN') === 'OPEN', reviews: reviews.totalReviewCount ?? 0, average: reviews.averageRating ?? null });
-    const perf = await get(`/google/businessprofileperformance/v1/${loc.name}:fetchMultiDailyMetricsTimeSeries?dailyMetrics=CALL_CLICKS&${q('startDate', start)}&${q('endDate', end)}`);
+    locations.push({
+      name: loc.name,
+      open: (loc.openInfo?.status ?? 'OPEN') === 'OPEN',
+      reviews: reviews.totalReviewCount ?? 0,
+      average: reviews.averageRating ?? null,
+    });
+    const perf = await get(
+      `/google/businessprofileperformance/v1/${loc.name}:fetchMultiDailyMetricsTimeSeries?dailyMetrics=CALL_CLICKS&${q('startDate', start)}&${q('endDate', end)}`,
+    );
     for (const v of perf.multiDailyMetricTimeSeries[0].dailyMetricTimeSeries[0].timeSeries.datedValues as any[]) {
       const day = `${v.date.year}-${String(v.date.month).padStart(2, '0')}-${String(v.date.day).padStart(2, '0')}`;
       callsPerDay.set(day, (callsPerDay.get(day) ?? 0) + Number(v.value ?? 0));
@@ -123,7 +131,10 @@ describe('insights: import from the Performance API, dashboard and details', () 
   }, 150_000);
 
   it('answers a window per duration, for one location, and refuses bad input by field', async () => {
-    const week = await call('POST', '/api/dashboard/metrics-insights', company.adminToken, { InsightsDurationDays: 7, Metric: ['WEBSITE_CLICKS', 'CALL_CLICKS'] });
+    const week = await call('POST', '/api/dashboard/metrics-insights', company.adminToken, {
+      InsightsDurationDays: 7,
+      Metric: ['WEBSITE_CLICKS', 'CALL_CLICKS'],
+    });
     expect(week.body.Data.map((s: any) => [s.Metric, s.SeriesValues.length])).toEqual([
       ['WEBSITE_CLICKS', 7],
       ['CALL_CLICKS', 7],
@@ -136,12 +147,21 @@ describe('insights: import from the Performance API, dashboard and details', () 
 
     const items = await call('GET', '/api/gmb/locations-items', company.adminToken);
     const locationId = items.body.Data[0].LocationId as string;
-    const one = await call('POST', '/api/dashboard/metrics-insights', company.adminToken, { InsightsDurationDays: 90, Metric: [...DAILY_METRICS], LocationId: locationId });
+    const one = await call('POST', '/api/dashboard/metrics-insights', company.adminToken, {
+      InsightsDurationDays: 90,
+      Metric: [...DAILY_METRICS],
+      LocationId: locationId,
+    });
     expect(one.status).toBe(200);
     expect(one.body.Data).toHaveLength(DAILY_METRICS.length);
     // another company's location is not found
-    expect((await call('POST', '/api/dashboard/metrics-insights', other.adminToken, { InsightsDurationDays: 90, Metric: ['CALL_CLICKS'], LocationId: locationId })).status).toBe(404);
-    expect((await call('POST', '/api/dashboard/reviews-growth-insights', other.adminToken, { InsightsDurationDays: 30, LocationId: locationId })).status).toBe(404);
+    expect(
+      (await call('POST', '/api/dashboard/metrics-insights', other.adminToken, { InsightsDurationDays: 90, Metric: ['CALL_CLICKS'], LocationId: locationId }))
+        .status,
+    ).toBe(404);
+    expect((await call('POST', '/api/dashboard/reviews-growth-insights', other.adminToken, { InsightsDurationDays: 30, LocationId: locationId })).status).toBe(
+      404,
+    );
 
     const details = await call('GET', `/api/gmb/${locationId}/location`, company.adminToken);
     const insights = details.body.Data.LocationInsights;

@@ -1,4 +1,11 @@
-import { LOCATIONS_COLLECTION, dashboardFetchRoute, locationErrors, metricsInsightsRoute, reviewsGrowthInsightsRoute, type LocationDoc } from '@locus/contracts';
+import {
+  LOCATIONS_COLLECTION,
+  dashboardFetchRoute,
+  locationErrors,
+  metricsInsightsRoute,
+  reviewsGrowthInsightsRoute,
+  type LocationDoc,
+} from '@locus/contracts';
 import { fail, implement, ok, type AnyRequest, type QueryDeps, type RouteImplementation } from '@locus/platform';
 import { createInsightsReader } from './dashboard';
 import { createReviewsSource } from './reviews-source';

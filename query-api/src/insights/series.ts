@@ -21,7 +21,11 @@ export const monthsOf = (days: readonly string[]): { first: string; last: string
 export const dayLabel = (day: string): string => `${MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8))}`;
 
 /** Per metric, the day-by-day sums of month documents (one company's totals or several locations'). */
-export function dailyTotals(docs: readonly { month: string; m: MonthSeries }[], metrics: readonly DailyMetricName[], days: readonly string[]): Map<DailyMetricName, number[]> {
+export function dailyTotals(
+  docs: readonly { month: string; m: MonthSeries }[],
+  metrics: readonly DailyMetricName[],
+  days: readonly string[],
+): Map<DailyMetricName, number[]> {
   const byMonth = new Map<string, { m: MonthSeries }[]>();
   for (const doc of docs) {
     const list = byMonth.get(doc.month);

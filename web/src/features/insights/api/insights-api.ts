@@ -1,4 +1,12 @@
-import { dashboardFetchRoute, getLocationRoute, metricsInsightsRoute, reviewsGrowthInsightsRoute, type DashboardData, type LocationInsights, type MetricSeries } from '@locus/contracts';
+import {
+  dashboardFetchRoute,
+  getLocationRoute,
+  metricsInsightsRoute,
+  reviewsGrowthInsightsRoute,
+  type DashboardData,
+  type LocationInsights,
+  type MetricSeries,
+} from '@locus/contracts';
 import { api } from '@web/app/api';
 import { requestFor, type AnswerOf, type BodyOf } from '@web/shared/lib/api-path';
 

@@ -28,7 +28,16 @@ function MetricLineCard({ title, metric, preloaded, testId }: { title: string; m
   const [days, setDays] = useState(DASHBOARD_INSIGHTS_DAYS);
   const { series, loading, failed } = useMetricSeries({ metrics: [metric], days, preloaded: { days: DASHBOARD_INSIGHTS_DAYS, series: [preloaded] } });
   return (
-    <ChartCard title={title} days={days} onDaysChange={setDays} loading={loading} failed={failed} empty={!series?.[0]?.SeriesValues.length} testId={testId} series={series?.[0]}>
+    <ChartCard
+      title={title}
+      days={days}
+      onDaysChange={setDays}
+      loading={loading}
+      failed={failed}
+      empty={!series?.[0]?.SeriesValues.length}
+      testId={testId}
+      series={series?.[0]}
+    >
       {series?.[0] ? <DailyLineChart lines={[{ id: METRIC_DISPLAY_NAMES[metric], colour: METRIC_COLOURS[metric], series: series[0] }]} /> : null}
     </ChartCard>
   );
@@ -38,7 +47,16 @@ function ReviewGrowthCard({ preloaded }: { preloaded: MetricSeries | null }) {
   const [days, setDays] = useState(DASHBOARD_INSIGHTS_DAYS);
   const { series, loading, failed } = useReviewGrowthSeries({ days, preloaded: { days: DASHBOARD_INSIGHTS_DAYS, series: preloaded } });
   return (
-    <ChartCard title={t.reviewGrowth} days={days} onDaysChange={setDays} loading={loading} failed={failed} empty={!series?.SeriesValues.length} testId="chart-reviews" series={series}>
+    <ChartCard
+      title={t.reviewGrowth}
+      days={days}
+      onDaysChange={setDays}
+      loading={loading}
+      failed={failed}
+      empty={!series?.SeriesValues.length}
+      testId="chart-reviews"
+      series={series}
+    >
       {series ? <DailyLineChart lines={[{ id: t.reviewsSeries, colour: METRIC_COLOURS.REVIEWS, series }]} /> : null}
     </ChartCard>
   );
@@ -50,7 +68,12 @@ function ViewersCard({ preloaded }: { preloaded: MetricSeries | null }) {
   const fromPreloaded = days === DASHBOARD_INSIGHTS_DAYS && preloaded;
   const { series, loading, failed } = useMetricSeries({ metrics: [...IMPRESSION_METRICS], days, skip: Boolean(fromPreloaded) });
   const shares = fromPreloaded
-    ? preloaded.SeriesValues.map((v) => ({ id: v.DataPointLabel, label: v.DataPointLabel, value: v.Value, colour: METRIC_COLOURS[v.Label as DailyMetricName] ?? '#5f6b7c' }))
+    ? preloaded.SeriesValues.map((v) => ({
+        id: v.DataPointLabel,
+        label: v.DataPointLabel,
+        value: v.Value,
+        colour: METRIC_COLOURS[v.Label as DailyMetricName] ?? '#5f6b7c',
+      }))
     : (series ?? []).map((s) => ({
         id: METRIC_DISPLAY_NAMES[s.Metric as DailyMetricName] ?? s.Metric,
         label: METRIC_DISPLAY_NAMES[s.Metric as DailyMetricName] ?? s.Metric,

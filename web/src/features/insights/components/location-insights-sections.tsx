@@ -20,7 +20,16 @@ function LocationLineCard({ locationId, title, metrics, testId }: { locationId: 
     series: s,
   }));
   return (
-    <ChartCard title={title} days={days} onDaysChange={setDays} loading={loading} failed={failed} empty={lines.length === 0} testId={testId} series={series?.[0]}>
+    <ChartCard
+      title={title}
+      days={days}
+      onDaysChange={setDays}
+      loading={loading}
+      failed={failed}
+      empty={lines.length === 0}
+      testId={testId}
+      series={series?.[0]}
+    >
       <DailyLineChart lines={lines} />
     </ChartCard>
   );
@@ -30,7 +39,16 @@ function CallsByWeekdayCard({ locationId }: { locationId: string }) {
   const [days, setDays] = useState(DEFAULT_INSIGHTS_DAYS);
   const { series, loading, failed } = useMetricSeries({ metrics: ['CALL_CLICKS'], days, locationId });
   return (
-    <ChartCard title={t.phoneCallsByDay} days={days} onDaysChange={setDays} loading={loading} failed={failed} empty={!series?.[0]} testId="chart-calls-weekday" series={series?.[0]}>
+    <ChartCard
+      title={t.phoneCallsByDay}
+      days={days}
+      onDaysChange={setDays}
+      loading={loading}
+      failed={failed}
+      empty={!series?.[0]}
+      testId="chart-calls-weekday"
+      series={series?.[0]}
+    >
       {series?.[0] ? <WeekdayBars totals={weekdayTotals(series[0])} colour={METRIC_COLOURS.CALL_CLICKS} label={t.calls} /> : null}
     </ChartCard>
   );
@@ -65,7 +83,9 @@ function KeywordsCard({ locationId }: { locationId: string }) {
     <Card className="locus-chart-card" data-testid="keywords">
       <div className="locus-chart-head">
         <H5>{t.keywords}</H5>
-        {data?.SearchKeywordsPeriod ? <span className="locus-muted">{t.keywordsPeriod(data.SearchKeywordsPeriod.FromMonth, data.SearchKeywordsPeriod.ToMonth)}</span> : null}
+        {data?.SearchKeywordsPeriod ? (
+          <span className="locus-muted">{t.keywordsPeriod(data.SearchKeywordsPeriod.FromMonth, data.SearchKeywordsPeriod.ToMonth)}</span>
+        ) : null}
       </div>
       {isLoading ? (
         <Spinner />
