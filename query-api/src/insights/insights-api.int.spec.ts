@@ -172,11 +172,25 @@ describe('insights: import from the Performance API, dashboard and details', () 
   }, 60_000);
 
   it('shows a company user only the locations assigned to them', async () => {
-    const dash = await call('GET', '/api/dashboard/fetch/180/true', company.userToken);
-    expect(dash.status).toBe(200);
-    expect(dash.body.Data).toMatchObject({ TotalLocations: 0, TotalLocationsReviews: 0, LocationsWithoutPrimaryEmail: [] });
-    expect((dash.body.Data.CallsMadeMetricSeriesData.SeriesValues as any[]).every((p) => p.Value === 0)).toBe(true);
-  });
+    const none = await call('GET', '/api/dashboard/fetch/180/true', company.userToken);
+    expect(none.status).toBe(200);
+    expect(none.body.Data).toMatchObject({ TotalLocations: 0, TotalLocationsReviews: 0, LocationsWithoutPrimaryEmail: [] });
+    expect((none.body.Data.CallsMadeMetricSeriesData.SeriesValues as any[]).every((p) => p.Value === 0)).toBe(true);
+
+    const items = await call('GET', '/api/gmb/locations-items', company.adminToken);
+    const locationId = items.body.Data[1].LocationId as string;
+    const assigned = await call('POST', '/api/users/assign-location', company.adminToken, { UserId: company.userId, LocationId: locationId });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    await stack.waitForProjections();
+    const one = await call('POST', '/api/dashboard/metrics-insights', company.adminToken, {
+      InsightsDurationDays: 180,
+      Metric: ['CALL_CLICKS'],
+      LocationId: locationId,
+    });
+    const mine = await call('GET', '/api/dashboard/fetch/180/true', company.userToken);
+    expect(mine.body.Data.CallsMadeMetricSeriesData.SeriesValues).toEqual(one.body.Data[0].SeriesValues);
+    expect(mine.body.Data.TotalLocationsSynchronizedInLastDay).toBe(1);
+  }, 30_000);
 
   it('a sync reads the recent days again without counting them twice', async () => {
     const before = await call('POST', '/api/dashboard/metrics-insights', company.adminToken, { InsightsDurationDays: 365, Metric: ['CALL_CLICKS'] });
