@@ -63,10 +63,14 @@ const COUNTED = ['active', 'missingEmail', 'reviewCount'] as const;
 async function applyToCompany(docs: ProjectionDocs, companyId: string, before: DashboardLocationDoc | null, after: DashboardLocationDoc | null) {
   const existing = await docs.get<DashboardCompanyDoc>(DASHBOARD_COMPANIES_COLLECTION, companyId);
   const sums: DashboardCompanyDoc = existing
-    ? { ...existing }
-    : { _id: companyId, companyId, locations: 0, active: 0, missingEmail: 0, reviewCount: 0, ratingWeight: 0, ratedReviews: 0 };
+    ? { ...existing, withoutEmail: { ...existing.withoutEmail } }
+    : { _id: companyId, companyId, locations: 0, active: 0, missingEmail: 0, reviewCount: 0, ratingWeight: 0, ratedReviews: 0, withoutEmail: {} };
   const apply = (doc: DashboardLocationDoc | null, sign: 1 | -1) => {
     if (!doc) return;
+    if (doc.missingEmail) {
+      if (sign > 0) sums.withoutEmail[doc._id] = doc.title;
+      else delete sums.withoutEmail[doc._id];
+    }
     sums.locations += sign;
     for (const key of COUNTED) sums[key] += sign * doc[key];
     if (doc.rating !== null && doc.reviewCount > 0) {
@@ -148,15 +152,8 @@ export const insightsProjection: ProjectionDefinition<HandledEvent> = {
     { name: LOCATION_KEYWORDS_COLLECTION, indexes: [{ key: { companyId: 1 } }] },
     {
       name: DASHBOARD_LOCATIONS_COLLECTION,
-      indexes: [
-        { key: { companyId: 1, lastSyncDate: 1 } },
-        { key: { companyId: 1, missingEmail: 1, titleSort: 1, _id: 1 } },
-        { key: { companyId: 1, connectionId: 1 } },
-      ],
-      queries: [
-        { name: 'synched since', filter: { companyId: 'c', lastSyncDate: { $gte: '2025-01-01T00:00:00.000Z' } } },
-        { name: 'without primary email', filter: { companyId: 'c', missingEmail: 1 }, sort: { titleSort: 1, _id: 1 } },
-      ],
+      indexes: [{ key: { companyId: 1, lastSyncDate: 1 } }, { key: { companyId: 1, connectionId: 1 } }],
+      queries: [{ name: 'synched since', filter: { companyId: 'c', lastSyncDate: { $gte: '2025-01-01T00:00:00.000Z' } } }],
     },
     { name: DASHBOARD_COMPANIES_COLLECTION, indexes: [] },
   ],
