@@ -10,6 +10,7 @@ import { projections as locationsProjections } from './locations';
 import { projections as auditProjections } from './audit';
 import { projections as templatesProjections } from './templates';
 import { projections as locationContentProjections } from './location-content';
+import { projections as insightsProjections } from './insights';
 
 /** The read-model projections of every feature; each feature adds its own line. */
 export const projections: ProjectionDefinition[] = [
@@ -24,4 +25,5 @@ export const projections: ProjectionDefinition[] = [
   ...auditProjections,
   ...templatesProjections,
   ...locationContentProjections,
+  ...insightsProjections,
 ];

@@ -11,6 +11,7 @@ import { auditQueryRoutes } from './audit';
 import { templatesQueryRoutes } from './templates';
 import { locationContentQueryRoutes } from './location-content';
 import { localezeQueryRoutes } from './localeze';
+import { insightsQueryRoutes } from './insights';
 
 /** One feature's query routes (`query-api/src/<feature>/`). */
 export type QueryFeature = (deps: QueryDeps) => RouteImplementation[];
@@ -29,6 +30,7 @@ export const queryFeatures: QueryFeature[] = [
   templatesQueryRoutes,
   (deps) => locationContentQueryRoutes(deps),
   (deps) => localezeQueryRoutes(deps),
+  insightsQueryRoutes,
 ];
 
 /** Same session check as command-api's manifest (set by the identity feature); null: the token alone decides. */

@@ -14,6 +14,7 @@ import { auditRoutes } from '../audit/routes';
 import { templatesRoutes } from '../templates/routes';
 import { locationContentRoutes } from '../location-content/routes';
 import { localezeRoutes } from '../localeze/routes';
+import { insightsRoutes } from '../insights/routes';
 
 /**
  * The route table: every HTTP route of command-api and query-api. Feature helpers append
@@ -36,4 +37,5 @@ export const routeTable: readonly RouteDef[] = [
   ...templatesRoutes,
   ...locationContentRoutes,
   ...localezeRoutes,
+  ...insightsRoutes,
 ];
