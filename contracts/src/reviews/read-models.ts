@@ -61,6 +61,14 @@ export interface ReviewDoc {
   sentimentLabel: SentimentLabel;
   /** Every change, oldest first: a changed review keeps its old stars and text here. */
   history: ReviewHistoryEntry[];
+  /**
+   * Filter keys, kept apart from the sort keys so that a filtered page walks the chosen sort's
+   * index in order and tests them inside it (the embedded store's planner would otherwise pick a
+   * filter's index and sort every match): `stars` = starRating; `state` 0 unanswered, 1
+   * answered, 2 removed.
+   */
+  stars: number;
+  state: 0 | 1 | 2;
   /** Sort keys: the reply lowercased ('' without), the reviewer's name lowercased. */
   replySort: string;
   reviewerSort: string;

@@ -127,6 +127,8 @@ async function removeLocationReviews(docs: ProjectionDocs, locationId: string, c
 }
 
 function finish(doc: ReviewDoc): ReviewDoc {
+  doc.stars = doc.starRating;
+  doc.state = doc.removed ? 2 : doc.responded ? 1 : 0;
   doc.replySort = lower(doc.replyComment);
   doc.reviewerSort = lower(doc.reviewerName);
   doc.searchText = joinSearchText([doc.reviewerName, doc.comment]);
@@ -153,38 +155,46 @@ export const REVIEW_SORTS: readonly SortSpec[] = [
   { sentimentScore: -1, createTime: -1, _id: -1 },
 ];
 
+/** An index's key for a sort (indexes are walked either way). */
+const ascending = (sort: SortSpec): Record<string, 1> => Object.fromEntries(Object.keys(sort).map((k) => [k, 1 as const]));
+
 /**
  * Reviews for the screens (`reviews`), counts and average rating per location and per company,
  * and review growth by day. Pure and replayable: a rebuild never calls Google.
  */
 export const reviewsProjection: ProjectionDefinition<HandledEvent> = {
   name: 'reviews',
-  version: 1,
+  // 2: filter keys (stars, state) at the end of each sort's index.
+  version: 2,
   collections: [
     {
       name: REVIEWS_COLLECTION,
+      // Each table sort has its index, ending with the filter keys (stars, state): a filtered page
+      // walks the sort's index in order and tests the filters there. The counts of unanswered
+      // reviews use their own keys (responded, removed), which no page filter names.
       indexes: [
-        { key: { companyId: 1, createTime: 1, _id: 1 } },
-        { key: { companyId: 1, starRating: 1, createTime: 1, _id: 1 } },
-        { key: { companyId: 1, responded: 1, removed: 1, createTime: 1, _id: 1 } },
-        { key: { companyId: 1, replySort: 1, createTime: 1, _id: 1 } },
-        { key: { companyId: 1, reviewerSort: 1, createTime: 1, _id: 1 } },
-        { key: { companyId: 1, locationTitle: 1, createTime: 1, _id: 1 } },
-        { key: { companyId: 1, sentimentScore: 1, createTime: 1, _id: 1 } },
-        { key: { locationId: 1, createTime: 1, _id: 1 } },
-        { key: { locationId: 1, starRating: 1, createTime: 1, _id: 1 } },
-        { key: { locationId: 1, replySort: 1, createTime: 1, _id: 1 } },
-        { key: { locationId: 1, responded: 1, removed: 1, createTime: 1, _id: 1 } },
+        ...REVIEW_SORTS.map((sort) => ({ key: { companyId: 1, ...ascending(sort), stars: 1, state: 1 } })),
+        ...REVIEW_SORTS.slice(0, 3).map((sort) => ({ key: { locationId: 1, ...ascending(sort), stars: 1, state: 1 } })),
+        { key: { companyId: 1, responded: 1, removed: 1 } },
+        { key: { locationId: 1, responded: 1, removed: 1 } },
         { key: { searchText: 'text' } },
       ],
       queries: [
         ...REVIEW_SORTS.map((sort) => ({ name: `company reviews by ${Object.keys(sort)[0]}`, filter: { companyId: 'c' }, sort })),
-        { name: 'company unresponded reviews', filter: { companyId: 'c', responded: 0, removed: 0 }, sort: { createTime: -1, _id: -1 } },
-        { name: 'company reviews from 4 stars', filter: { companyId: 'c', starRating: { $gte: 4 } }, sort: { starRating: -1, createTime: -1, _id: -1 } },
+        ...REVIEW_SORTS.map((sort) => ({
+          name: `company unanswered reviews from 4 stars by ${Object.keys(sort)[0]}`,
+          filter: { companyId: 'c', stars: { $gte: 4 }, state: 0 },
+          sort,
+        })),
+        { name: 'company unanswered count', filter: { companyId: 'c', responded: 0, removed: 0 } },
         { name: 'company reviews search', filter: { companyId: 'c', searchText: { $regex: 'great' } }, sort: { createTime: -1, _id: -1 } },
-        { name: 'location reviews', filter: { locationId: 'l' }, sort: { createTime: -1, _id: -1 } },
-        { name: 'location reviews by stars', filter: { locationId: 'l' }, sort: { starRating: 1, createTime: 1, _id: 1 } },
-        { name: 'location unresponded reviews', filter: { locationId: 'l', responded: 0, removed: 0 }, sort: { createTime: -1, _id: -1 } },
+        ...REVIEW_SORTS.slice(0, 3).map((sort) => ({
+          name: `location reviews by ${Object.keys(sort)[0]}`,
+          filter: { locationId: 'l', stars: { $gte: 2 } },
+          sort,
+        })),
+        { name: 'location unanswered reviews', filter: { locationId: 'l', state: 0 }, sort: { createTime: -1, _id: -1 } },
+        { name: 'location unanswered count', filter: { locationId: 'l', responded: 0, removed: 0 } },
       ],
     },
     { name: REVIEW_LOCATION_STATS_COLLECTION, indexes: [{ key: { companyId: 1, connectionId: 1 } }] },
@@ -290,6 +300,8 @@ export const reviewsProjection: ProjectionDefinition<HandledEvent> = {
           sentimentScore: d.sentiment.score,
           sentimentLabel: d.sentiment.label,
           history: history.length ? history : [entry('received', at, { starRating: d.starRating, comment: d.comment })],
+          stars: d.starRating,
+          state: 0,
           replySort: '',
           reviewerSort: '',
           searchText: '',

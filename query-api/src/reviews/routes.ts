@@ -51,16 +51,14 @@ export function reviewsSort(q: Pick<ReviewsLazyQuery, 'sortField' | 'sortOrder'>
 export function reviewsFilter(scope: Filter, q: Pick<ReviewsLazyQuery, 'Params' | 'globalFilter'>): Filter {
   const p = q.Params;
   const filter: Filter = { ...scope };
-  if (p.OnlyUnrespondedReviews) {
-    filter.responded = 0;
-    filter.removed = 0;
-  }
-  if (p.Removed === 'exclude') filter.removed = 0;
-  if (p.Removed === 'only') filter.removed = 1;
+  // state: 0 unanswered, 1 answered, 2 removed (see ReviewDoc).
+  if (p.OnlyUnrespondedReviews) filter.state = 0;
+  else if (p.Removed === 'exclude') filter.state = { $lt: 2 };
+  else if (p.Removed === 'only') filter.state = 2;
   const range: Record<string, number> = {};
   if (p.MinRating) range.$gte = p.MinRating;
   if (p.MaxRating) range.$lte = p.MaxRating;
-  if (Object.keys(range).length) filter.starRating = range;
+  if (Object.keys(range).length) filter.stars = range;
   if (p.Sentiment) filter.sentimentLabel = p.Sentiment;
   const term = q.globalFilter.toLowerCase();
   if (term) filter.searchText = { $regex: escapeRegex(term) };
