@@ -14,8 +14,11 @@ export const reviewerOf = (r: GoogleReview): Reviewer => ({
   isAnonymous: Boolean(r.reviewer.isAnonymous),
 });
 
+/** The reply the public sees: none when Google rejected it under its content policy. */
 export const replyOf = (r: GoogleReview): GoogleReply | null =>
-  r.reviewReply?.comment ? { comment: r.reviewReply.comment, updateTime: r.reviewReply.updateTime ?? r.updateTime } : null;
+  r.reviewReply?.comment && r.reviewReply.state !== 'REJECTED'
+    ? { comment: r.reviewReply.comment, updateTime: r.reviewReply.updateTime ?? r.updateTime }
+    : null;
 
 const commentOf = (r: GoogleReview): string | null => (r.comment?.trim() ? r.comment : null);
 

@@ -53,6 +53,11 @@ describe('review ingestion', () => {
     expect(events[1]!.data).toMatchObject({ by: { kind: 'google' }, requestId: null, comment: 'We are sorry' });
   });
 
+  it('a reply Google rejected under its content policy is not a reply', () => {
+    const events = ingestReview(initialReviewState(), g({ reviewReply: { comment: 'rude words', state: 'REJECTED' } }), where);
+    expect(events[0]!.data).toMatchObject({ reply: null });
+  });
+
   it('leaves the reply alone while a reply of Locus is in flight', () => {
     const state = fold(ingestReview(initialReviewState(), g(), where));
     const requested = decideReview(

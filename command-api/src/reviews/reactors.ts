@@ -200,6 +200,13 @@ export function reviewsReactors(deps: CommandDeps, options: { google?: GoogleAcc
         const { client } = await google.connection(location.connectionId);
         if (event.type === 'ReviewReplyRequested') {
           const reply = await client.replyToReview(state.googleName, event.data.comment);
+          if (reply.state === 'REJECTED') {
+            // Google took the write but will not show the reply (its content policy).
+            const why = reply.policyViolation ? ` (${reply.policyViolation})` : '';
+            const data = { ...where, operation, code: 'GOOGLE.REPLY_REJECTED', message: `Google rejected the reply under its content policy${why}` } as const;
+            await ctx.append(stream, [{ type: 'ReviewReplyFailed', data }], { key: 'outcome', companyId });
+            return;
+          }
           await ctx.append(
             stream,
             [

@@ -152,6 +152,15 @@ describe('reviews: ingestion from Google, tables, replies, removals and edits', 
     const del = await call('DELETE', `/api/gmb/review-reply/${open.Id}`, adminToken);
     expect(del.body).toMatchObject({ Success: true, ResponseMessage: 'Your reply to this review has been deleted' });
     expect((await sandbox('GET', `/locations/${sandboxLocationId}/reviews/${open.LocationName.split('/').pop()}`)).reviewReply).toBeUndefined();
+    // A reply Google rejects under its content policy is shown as failed, with Google's reason.
+    const rejected = await call('POST', `/api/gmb/review-reply/${open.Id}`, adminToken, {
+      LocationId: locationId,
+      ReviewId: open.Id,
+      Comment: 'You are a liar.',
+    });
+    expect(rejected.body).toMatchObject({ Success: false, ApiError: { ErrorMessage: expect.stringContaining('content policy') } });
+    await stack.waitForProjections();
+    expect((await call('GET', `/api/gmb/review/${open.Id}`, adminToken)).body.Data).toMatchObject({ ReplyState: 'failed', ReviewReplyComment: null });
     // An empty reply names the field.
     const empty = await call('POST', `/api/gmb/review-reply/${open.Id}`, adminToken, { LocationId: locationId, ReviewId: open.Id, Comment: '  ' });
     expect(empty.status).toBe(400);
