@@ -16,7 +16,7 @@ import {
   type ReviewStatsCounts,
   type ReviewSyncEvent,
 } from '@locus/contracts';
-import type { ProjectionDefinition, ProjectionDocs, SortSpec } from '@locus/platform/ports';
+import type { IndexSpec, ProjectionDefinition, ProjectionDocs, SortSpec } from '@locus/platform/ports';
 import { joinSearchText, lower } from '../locations/search-text';
 
 type LocationTitleEvent = Extract<LocationEvent, { type: 'LocationCreated' | 'LocationImported' | 'LocationUpdated' | 'LocationSynced' | 'LocationDeleted' }>;
@@ -155,8 +155,10 @@ export const REVIEW_SORTS: readonly SortSpec[] = [
   { sentimentScore: -1, createTime: -1, _id: -1 },
 ];
 
-/** An index's key for a sort (indexes are walked either way). */
-const ascending = (sort: SortSpec): Record<string, 1> => Object.fromEntries(Object.keys(sort).map((k) => [k, 1 as const]));
+/** The index of a sort within a scope (indexes are walked either way), ending with the filter keys. */
+const sortIndex = (scope: 'companyId' | 'locationId', sort: SortSpec): IndexSpec => ({
+  key: Object.fromEntries([scope, ...Object.keys(sort), 'stars', 'state'].map((k): [string, 1] => [k, 1])),
+});
 
 /**
  * Reviews for the screens (`reviews`), counts and average rating per location and per company,
@@ -173,8 +175,8 @@ export const reviewsProjection: ProjectionDefinition<HandledEvent> = {
       // walks the sort's index in order and tests the filters there. The counts of unanswered
       // reviews use their own keys (responded, removed), which no page filter names.
       indexes: [
-        ...REVIEW_SORTS.map((sort) => ({ key: { companyId: 1, ...ascending(sort), stars: 1, state: 1 } })),
-        ...REVIEW_SORTS.slice(0, 3).map((sort) => ({ key: { locationId: 1, ...ascending(sort), stars: 1, state: 1 } })),
+        ...REVIEW_SORTS.map((sort) => sortIndex('companyId', sort)),
+        ...REVIEW_SORTS.slice(0, 3).map((sort) => sortIndex('locationId', sort)),
         { key: { companyId: 1, responded: 1, removed: 1 } },
         { key: { locationId: 1, responded: 1, removed: 1 } },
         { key: { searchText: 'text' } },
