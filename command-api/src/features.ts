@@ -9,6 +9,8 @@ import { connectionsCommandRoutes } from './connections';
 import { locationsCommandRoutes } from './locations';
 import { googleWorkspaceCommandRoutes } from './google-workspace';
 import { reviewsCommandRoutes } from './reviews';
+import { auditCommandRoutes } from './audit';
+import { templatesCommandRoutes } from './templates';
 
 /** One feature's command routes (`command-api/src/<feature>/`). */
 export type CommandFeature = (deps: CommandDeps) => RouteImplementation[];
@@ -25,6 +27,8 @@ export const commandFeatures: CommandFeature[] = [
   (deps) => locationsCommandRoutes(deps),
   googleWorkspaceCommandRoutes,
   (deps) => reviewsCommandRoutes(deps),
+  auditCommandRoutes,
+  templatesCommandRoutes,
 ];
 
 /**

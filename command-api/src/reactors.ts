@@ -6,6 +6,7 @@ import { settingsReactors } from './settings';
 import { connectionsReactors } from './connections';
 import { locationsReactors } from './locations';
 import { reviewsReactors } from './reviews';
+import { templatesReactors } from './templates';
 
 /** One feature's reactors (side effects: mail, Google, Graph), built from the command-side deps. */
 export type ReactorFeature = (deps: CommandDeps) => ReactorDefinition[];
@@ -22,4 +23,5 @@ export const reactorFeatures: ReactorFeature[] = [
   (deps) => connectionsReactors(deps),
   (deps) => locationsReactors(deps),
   (deps) => reviewsReactors(deps),
+  (deps) => templatesReactors(deps),
 ];

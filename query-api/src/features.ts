@@ -8,6 +8,8 @@ import { usersQueryRoutes } from './users';
 import { connectionsQueryRoutes } from './connections';
 import { locationsQueryRoutes } from './locations';
 import { reviewsQueryRoutes } from './reviews';
+import { auditQueryRoutes } from './audit';
+import { templatesQueryRoutes } from './templates';
 
 /** One feature's query routes (`query-api/src/<feature>/`). */
 export type QueryFeature = (deps: QueryDeps) => RouteImplementation[];
@@ -23,6 +25,8 @@ export const queryFeatures: QueryFeature[] = [
   connectionsQueryRoutes,
   locationsQueryRoutes,
   reviewsQueryRoutes,
+  auditQueryRoutes,
+  templatesQueryRoutes,
 ];
 
 /** Same session check as command-api's manifest (set by the identity feature); null: the token alone decides. */

@@ -11,6 +11,8 @@ import { companiesRoutes } from '../companies/routes';
 import { usersRoutes } from '../users/routes';
 import { googleWorkspaceRoutes } from '../google-workspace/routes';
 import { reviewsRoutes } from '../reviews/routes';
+import { auditRoutes } from '../audit/routes';
+import { templatesRoutes } from '../templates/routes';
 
 /**
  * The route table: every HTTP route of command-api and query-api. Feature helpers append
@@ -30,4 +32,6 @@ export const routeTable: readonly RouteDef[] = [
   ...usersRoutes,
   ...googleWorkspaceRoutes,
   ...reviewsRoutes,
+  ...auditRoutes,
+  ...templatesRoutes,
 ];

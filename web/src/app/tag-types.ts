@@ -21,12 +21,15 @@ export const TAG_TYPES = [
   'AiSettings',
   'Connection',
   'PostTemplate',
+  'PostTemplateLog',
   'Dashboard',
   'Media',
   'Post',
   'Question',
   'Publisher',
   'Category',
+  'OpsStatus',
+  'History',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -30,6 +30,13 @@ export const COLLECTION_TAGS: Readonly<Record<LiveCollection, readonly TagType[]
   'review-location-stats': ['ReviewSummary', 'Location'],
   'review-company-stats': ['ReviewSummary', 'Dashboard'],
   'review-growth': ['ReviewGrowth'],
+  'ops-status': ['OpsStatus'],
+  history: ['History'],
+  'history-facets': ['History'],
+  'history-entities': [],
+  'history-actors': [],
+  'post-templates': ['PostTemplate'],
+  'post-template-logs': ['PostTemplateLog'],
 };
 
 export const tagTypesForCollection = (collection: string): readonly TagType[] => (isLiveCollection(collection) ? COLLECTION_TAGS[collection] : []);
