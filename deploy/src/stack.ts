@@ -125,7 +125,6 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
   });
   await reactors.start();
   const reviewsSchedule = startReviewsSchedule(commandDeps, config.reviewsSyncIntervalMs);
-  const opsStatus = createOpsStatus({ eventStore: ports.eventStore, readStore: ports.readStore, projections, reactors: reactorDefinitions });
   const templateScheduler = startTemplateScheduler(commandDeps);
   const rebuildJobs = createRebuildJobs({
     eventStore: ports.eventStore,
