@@ -8,6 +8,7 @@ import { usersCommandRoutes } from './users';
 import { connectionsCommandRoutes } from './connections';
 import { locationsCommandRoutes } from './locations';
 import { googleWorkspaceCommandRoutes } from './google-workspace';
+import { reviewsCommandRoutes } from './reviews';
 import { auditCommandRoutes } from './audit';
 import { templatesCommandRoutes } from './templates';
 import { locationContentCommandRoutes } from './location-content';
@@ -26,6 +27,7 @@ export const commandFeatures: CommandFeature[] = [
   (deps) => connectionsCommandRoutes(deps),
   (deps) => locationsCommandRoutes(deps),
   googleWorkspaceCommandRoutes,
+  (deps) => reviewsCommandRoutes(deps),
   auditCommandRoutes,
   templatesCommandRoutes,
   (deps) => locationContentCommandRoutes(deps),

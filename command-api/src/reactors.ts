@@ -5,6 +5,7 @@ import { usersReactors } from './users';
 import { settingsReactors } from './settings';
 import { connectionsReactors } from './connections';
 import { locationsReactors } from './locations';
+import { reviewsReactors } from './reviews';
 import { templatesReactors } from './templates';
 import { locationContentReactors } from './location-content';
 import { insightsReactors } from './insights';
@@ -23,6 +24,7 @@ export const reactorFeatures: ReactorFeature[] = [
   settingsReactors,
   (deps) => connectionsReactors(deps),
   (deps) => locationsReactors(deps),
+  (deps) => reviewsReactors(deps),
   (deps) => templatesReactors(deps),
   (deps) => locationContentReactors(deps),
   (deps) => insightsReactors(deps),

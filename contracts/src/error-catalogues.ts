@@ -12,6 +12,7 @@ import { requestErrors } from './requests/errors';
 import { opsErrors } from './ops/errors';
 import { auditErrors } from './audit/errors';
 import { templateErrors } from './templates/errors';
+import { reviewErrors } from './reviews/errors';
 import { locationContentErrors } from './location-content/errors';
 import { localezeErrors } from './localeze/errors';
 
@@ -32,4 +33,5 @@ export const errorCatalogues: Record<string, Record<string, ErrorEntry | ErrorTe
   templates: templateErrors,
   locationContent: locationContentErrors,
   localeze: localezeErrors,
+  reviews: reviewErrors,
 };

@@ -17,6 +17,7 @@ import { serveMedia } from '@locus/platform/blob/serve-media';
 import { mountCommandApi } from '@locus/command-api/app';
 import { sessionValidation as commandSessionValidation } from '@locus/command-api/features';
 import { reactorFeatures } from '@locus/command-api/reactors';
+import { startReviewsSchedule } from '@locus/command-api/reviews/schedule';
 import { startTemplateScheduler } from '@locus/command-api/templates/index';
 import { startDailyInsightsRefresh } from '@locus/command-api/insights/index';
 import { mountQueryApi } from '@locus/query-api/app';
@@ -125,6 +126,7 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
   });
   await reactors.start();
   const dailyInsights = startDailyInsightsRefresh(commandDeps);
+  const reviewsSchedule = startReviewsSchedule(commandDeps, config.reviewsSyncIntervalMs);
   const templateScheduler = startTemplateScheduler(commandDeps);
   const rebuildJobs = createRebuildJobs({
     eventStore: ports.eventStore,
@@ -161,6 +163,7 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
 
   const stopWorkers = async () => {
     dailyInsights.stop();
+    reviewsSchedule.stop();
     await templateScheduler.stop();
     opsLive.close();
     await control?.close();

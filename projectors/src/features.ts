@@ -7,6 +7,7 @@ import { projections as companiesProjections } from './companies';
 import { projections as usersProjections } from './users';
 import { projections as connectionsProjections } from './connections';
 import { projections as locationsProjections } from './locations';
+import { projections as reviewsProjections } from './reviews';
 import { projections as auditProjections } from './audit';
 import { projections as templatesProjections } from './templates';
 import { projections as locationContentProjections } from './location-content';
@@ -22,6 +23,7 @@ export const projections: ProjectionDefinition[] = [
   ...usersProjections,
   ...connectionsProjections,
   ...locationsProjections,
+  ...reviewsProjections,
   ...auditProjections,
   ...templatesProjections,
   ...locationContentProjections,

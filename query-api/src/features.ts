@@ -7,6 +7,7 @@ import { companiesQueryRoutes } from './companies';
 import { usersQueryRoutes } from './users';
 import { connectionsQueryRoutes } from './connections';
 import { locationsQueryRoutes } from './locations';
+import { reviewsQueryRoutes } from './reviews';
 import { auditQueryRoutes } from './audit';
 import { templatesQueryRoutes } from './templates';
 import { locationContentQueryRoutes } from './location-content';
@@ -26,6 +27,7 @@ export const queryFeatures: QueryFeature[] = [
   (deps) => usersQueryRoutes(deps),
   connectionsQueryRoutes,
   locationsQueryRoutes,
+  reviewsQueryRoutes,
   auditQueryRoutes,
   templatesQueryRoutes,
   (deps) => locationContentQueryRoutes(deps),

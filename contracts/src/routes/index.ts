@@ -10,6 +10,7 @@ import { identityRoutes } from '../identity/routes';
 import { companiesRoutes } from '../companies/routes';
 import { usersRoutes } from '../users/routes';
 import { googleWorkspaceRoutes } from '../google-workspace/routes';
+import { reviewsRoutes } from '../reviews/routes';
 import { auditRoutes } from '../audit/routes';
 import { templatesRoutes } from '../templates/routes';
 import { locationContentRoutes } from '../location-content/routes';
@@ -33,6 +34,7 @@ export const routeTable: readonly RouteDef[] = [
   ...companiesRoutes,
   ...usersRoutes,
   ...googleWorkspaceRoutes,
+  ...reviewsRoutes,
   ...auditRoutes,
   ...templatesRoutes,
   ...locationContentRoutes,

@@ -22,6 +22,7 @@ const AccountConnectedPage = lazy(() => import('@web/features/connections/compon
 const LocationsPage = lazy(() => import('@web/features/locations/directory/locations-page'));
 const AccountLocationsPage = lazy(() => import('@web/features/locations/directory/account-locations-page'));
 const LocationDetailsPage = lazy(() => import('@web/features/locations/details/location-details-page'));
+const CompanyReviewsPage = lazy(() => import('@web/features/reviews/components/company-reviews-page'));
 const OperationsPage = lazy(() => import('@web/features/ops/components/operations-page'));
 const HistoryPage = lazy(() => import('@web/features/audit/components/history-page'));
 const TemplatesPage = lazy(() => import('@web/features/templates/components/templates-page'));
@@ -72,7 +73,7 @@ export const routes: RouteObject[] = [
       guarded('/:accountId/locations', AccountLocationsPage, 'Locations'),
       guarded('/bulk-edit', ComingSoon, 'Bulk Edits'),
       guarded('/default-location', ComingSoon, 'Location Default(s)'),
-      guarded('/company-reviews', ComingSoon, 'Reviews'),
+      guarded('/company-reviews', CompanyReviewsPage, 'Reviews'),
       guarded('/location-template', TemplatesPage, 'Location Post Templates'),
       guarded('/connected-accounts', ConnectedAccountsPage, 'Connections'),
       guarded('/account-connected/:processId/:isNewCompanyCreated', AccountConnectedPage, 'Connections'),

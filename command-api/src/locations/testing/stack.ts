@@ -5,7 +5,7 @@ import type { CommandFeature } from '../../features';
 import type { ReactorFeature } from '../../reactors';
 import type { QueryFeature } from '@locus/query-api/features';
 import type { RunningSandbox } from '@locus/sandbox/index';
-import { startTestStack } from '@locus/tests/stack/test-stack';
+import { startTestStack, type TestStack } from '@locus/tests/stack/test-stack';
 import { connectionsCommandRoutes, connectionsReactors } from '../../connections';
 import { emailStreamOf } from '../../users/email-reservation';
 import { locationsCommandRoutes, locationsReactors } from '..';
@@ -24,6 +24,8 @@ export interface LocationsTestStack {
   sandbox: RunningSandbox;
   deps: CommandDeps;
   waitForProjections(): Promise<void>;
+  readModels: TestStack['readModels'];
+  eventStore: TestStack['eventStore'];
   /** A company with a name, its admin and one company user (real user streams). */
   seedCompany(
     name?: string | null,
@@ -105,6 +107,8 @@ export async function startLocationsTestStack(options: { outcomeTimeoutMs?: numb
     sandbox: stack.sandbox!,
     deps,
     waitForProjections: stack.waitForProjections,
+    readModels: stack.readModels,
+    eventStore: stack.eventStore,
     async seedCompany(name = 'Acme Test Co', adminEmail?: string) {
       const companyId = randomUUID();
       const adminId = await user(companyId, 'CompanyAdmin', 'Alice', 'Admin', adminEmail);

@@ -50,8 +50,9 @@ describe('collection to tags', () => {
     expect(tagTypesForCollection('location-users')[0]).toBe('UserLocation');
     expect(tagTypesForCollection('company-variables')[0]).toBe('CompanyVariable');
     expect(tagTypesForCollection('session-blocks')).toEqual([]);
+    expect(tagTypesForCollection('reviews')[0]).toBe('Review');
     // Names of features that do not exist map to nothing.
-    expect(tagTypesForCollection('reviews')).toEqual([]);
+    expect(tagTypesForCollection('review')).toEqual([]);
     expect(tagTypesForCollection('Users_v2')).toEqual([]);
   });
 

@@ -181,6 +181,7 @@ export default function LocationDetailsPage() {
         <MediaSection locationId={location.Id} published={location.IsPublishedOnGMB} />
         <PostsSection locationId={location.Id} companyId={user.companyId ?? ''} phone={location.PrimaryPhoneNumber} published={location.IsPublishedOnGMB} />
         <QuestionsSection locationId={location.Id} />
+        <FeatureSlot name="locationReviews" locationId={location.Id} />
         <FeatureSlot name="locationInsights" locationId={location.Id} />
       </div>
 
