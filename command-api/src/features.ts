@@ -8,6 +8,8 @@ import { usersCommandRoutes } from './users';
 import { connectionsCommandRoutes } from './connections';
 import { locationsCommandRoutes } from './locations';
 import { googleWorkspaceCommandRoutes } from './google-workspace';
+import { auditCommandRoutes } from './audit';
+import { templatesCommandRoutes } from './templates';
 
 /** One feature's command routes (`command-api/src/<feature>/`). */
 export type CommandFeature = (deps: CommandDeps) => RouteImplementation[];
@@ -23,6 +25,8 @@ export const commandFeatures: CommandFeature[] = [
   (deps) => connectionsCommandRoutes(deps),
   (deps) => locationsCommandRoutes(deps),
   googleWorkspaceCommandRoutes,
+  auditCommandRoutes,
+  templatesCommandRoutes,
 ];
 
 /**

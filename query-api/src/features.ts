@@ -7,6 +7,8 @@ import { companiesQueryRoutes } from './companies';
 import { usersQueryRoutes } from './users';
 import { connectionsQueryRoutes } from './connections';
 import { locationsQueryRoutes } from './locations';
+import { auditQueryRoutes } from './audit';
+import { templatesQueryRoutes } from './templates';
 
 /** One feature's query routes (`query-api/src/<feature>/`). */
 export type QueryFeature = (deps: QueryDeps) => RouteImplementation[];
@@ -21,6 +23,8 @@ export const queryFeatures: QueryFeature[] = [
   (deps) => usersQueryRoutes(deps),
   connectionsQueryRoutes,
   locationsQueryRoutes,
+  auditQueryRoutes,
+  templatesQueryRoutes,
 ];
 
 /** Same session check as command-api's manifest (set by the identity feature); null: the token alone decides. */

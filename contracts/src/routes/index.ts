@@ -10,6 +10,8 @@ import { identityRoutes } from '../identity/routes';
 import { companiesRoutes } from '../companies/routes';
 import { usersRoutes } from '../users/routes';
 import { googleWorkspaceRoutes } from '../google-workspace/routes';
+import { auditRoutes } from '../audit/routes';
+import { templatesRoutes } from '../templates/routes';
 
 /**
  * The route table: every HTTP route of command-api and query-api. Feature helpers append
@@ -28,4 +30,6 @@ export const routeTable: readonly RouteDef[] = [
   ...companiesRoutes,
   ...usersRoutes,
   ...googleWorkspaceRoutes,
+  ...auditRoutes,
+  ...templatesRoutes,
 ];

@@ -23,6 +23,8 @@ const LocationsPage = lazy(() => import('@web/features/locations/directory/locat
 const AccountLocationsPage = lazy(() => import('@web/features/locations/directory/account-locations-page'));
 const LocationDetailsPage = lazy(() => import('@web/features/locations/details/location-details-page'));
 const OperationsPage = lazy(() => import('@web/features/ops/components/operations-page'));
+const HistoryPage = lazy(() => import('@web/features/audit/components/history-page'));
+const TemplatesPage = lazy(() => import('@web/features/templates/components/templates-page'));
 const ComingSoon = lazy(() => import('./coming-soon'));
 
 const RootRedirect = () => {
@@ -60,6 +62,7 @@ export const routes: RouteObject[] = [
       guarded('/metadeta', SettingsPage, 'Settings'),
       guarded('/profile', ProfilePage, 'User Profile'),
       guarded('/operations', OperationsPage, 'Operations'),
+      guarded('/history', HistoryPage, 'History'),
       // features built by later work: reachable from the menu, no data shown yet
       guarded('/dashboard', ComingSoon, 'Dashboard'),
       guarded('/locations', LocationsPage, 'Locations'),
@@ -69,7 +72,7 @@ export const routes: RouteObject[] = [
       guarded('/bulk-edit', ComingSoon, 'Bulk Edits'),
       guarded('/default-location', ComingSoon, 'Location Default(s)'),
       guarded('/company-reviews', ComingSoon, 'Reviews'),
-      guarded('/location-template', ComingSoon, 'Location Post Templates'),
+      guarded('/location-template', TemplatesPage, 'Location Post Templates'),
       guarded('/connected-accounts', ConnectedAccountsPage, 'Connections'),
       guarded('/account-connected/:processId/:isNewCompanyCreated', AccountConnectedPage, 'Connections'),
       { path: '*', element: <Navigate to="/dashboard" replace /> },
