@@ -42,6 +42,17 @@ describe('ops status', () => {
     // Another 500 events, of which a rebuild into generation 2 takes 200 before stopping.
     const head2 = await appendHistory(eventStore, generateShopHistory(500, 32), 'more');
     await readStore.commit({ writes: [], checkpoint: { name: 'projection:shop:g1', position: head1 + 300 } });
+    const parkedDoc = {
+      companyId: null,
+      eventId: 'e1',
+      eventType: 'OrderPlaced',
+      streamName: 'order-1',
+      position: 3,
+      error: 'SMTP 451',
+      permanent: false,
+      attempts: 8,
+      parkedAt: '2026-01-01T00:00:00.000Z',
+    };
     const ac = new AbortController();
     await rebuildProjection({ eventStore, readStore, def, batchSize: 200, signal: ac.signal, afterBatch: () => ac.abort() }).catch((e) => {
       if (!(e instanceof RebuildAbortedError)) throw e;
@@ -51,8 +62,8 @@ describe('ops status', () => {
         {
           collection: PARKED_COLLECTION,
           ops: [
-            { insertOne: { document: { _id: 'mailer:e1', reactor: 'mailer', companyId: null } } },
-            { insertOne: { document: { _id: 'other:e2', reactor: 'other', companyId: null } } },
+            { insertOne: { document: { ...parkedDoc, _id: 'mailer:e1', reactor: 'mailer' } } },
+            { insertOne: { document: { ...parkedDoc, _id: 'other:e2', reactor: 'other' } } },
           ],
         },
       ],
@@ -69,7 +80,33 @@ describe('ops status', () => {
       building: { generation: 2, version: 1, position: 200, lag: head2 - 200 },
     });
     expect(second.reactors).toEqual([
-      { kind: 'reactor', name: 'mailer', generation: null, position: head2 - 10, head: head2, lag: 10, rate: null, state: 'live', parked: 1 },
+      {
+        kind: 'reactor',
+        name: 'mailer',
+        generation: null,
+        position: head2 - 10,
+        head: head2,
+        lag: 10,
+        rate: null,
+        state: 'live',
+        parked: 1,
+        // The event itself is looked up by position; this one's id is not there (data null).
+        parkedEvents: [
+          {
+            eventId: 'e1',
+            eventType: 'OrderPlaced',
+            streamName: 'order-1',
+            position: 3,
+            companyId: null,
+            error: 'SMTP 451',
+            permanent: false,
+            attempts: 8,
+            parkedAt: '2026-01-01T00:00:00.000Z',
+            data: null,
+            occurredAt: null,
+          },
+        ],
+      },
     ]);
   });
 });
