@@ -7,6 +7,10 @@ import { companiesQueryRoutes } from './companies';
 import { usersQueryRoutes } from './users';
 import { connectionsQueryRoutes } from './connections';
 import { locationsQueryRoutes } from './locations';
+import { auditQueryRoutes } from './audit';
+import { templatesQueryRoutes } from './templates';
+import { locationContentQueryRoutes } from './location-content';
+import { localezeQueryRoutes } from './localeze';
 import { insightsQueryRoutes } from './insights';
 
 /** One feature's query routes (`query-api/src/<feature>/`). */
@@ -22,6 +26,10 @@ export const queryFeatures: QueryFeature[] = [
   (deps) => usersQueryRoutes(deps),
   connectionsQueryRoutes,
   locationsQueryRoutes,
+  auditQueryRoutes,
+  templatesQueryRoutes,
+  (deps) => locationContentQueryRoutes(deps),
+  (deps) => localezeQueryRoutes(deps),
   insightsQueryRoutes,
 ];
 

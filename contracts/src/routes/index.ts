@@ -10,6 +10,10 @@ import { identityRoutes } from '../identity/routes';
 import { companiesRoutes } from '../companies/routes';
 import { usersRoutes } from '../users/routes';
 import { googleWorkspaceRoutes } from '../google-workspace/routes';
+import { auditRoutes } from '../audit/routes';
+import { templatesRoutes } from '../templates/routes';
+import { locationContentRoutes } from '../location-content/routes';
+import { localezeRoutes } from '../localeze/routes';
 import { insightsRoutes } from '../insights/routes';
 
 /**
@@ -29,5 +33,9 @@ export const routeTable: readonly RouteDef[] = [
   ...companiesRoutes,
   ...usersRoutes,
   ...googleWorkspaceRoutes,
+  ...auditRoutes,
+  ...templatesRoutes,
+  ...locationContentRoutes,
+  ...localezeRoutes,
   ...insightsRoutes,
 ];

@@ -75,7 +75,7 @@ async function readSandbox(accountName: string, email: string): Promise<SandboxT
 
 beforeAll(async () => {
   stack = await startLocationsTestStack({
-    extra: { projections: [insightsProjection], reactors: [(d) => insightsReactors(d)], queryFeatures: [insightsQueryRoutes] },
+    extras: { projections: [insightsProjection], reactors: [(d) => insightsReactors(d)], queryFeatures: [insightsQueryRoutes] },
   });
   company = await stack.seedCompany('Insights Co');
   other = await stack.seedCompany('Other Co');

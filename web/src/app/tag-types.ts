@@ -19,12 +19,15 @@ export const TAG_TYPES = [
   'AiSettings',
   'Connection',
   'PostTemplate',
+  'PostTemplateLog',
   'Dashboard',
   'Media',
   'Post',
   'Question',
   'Publisher',
   'Category',
+  'OpsStatus',
+  'History',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { companyStream, userStream, type EventMetadata } from '@locus/contracts';
 import type { CommandDeps, ProjectionDefinition } from '@locus/platform';
+import type { CommandFeature } from '../../features';
 import type { ReactorFeature } from '../../reactors';
 import type { QueryFeature } from '@locus/query-api/features';
 import type { RunningSandbox } from '@locus/sandbox/index';
@@ -32,19 +33,26 @@ export interface LocationsTestStack {
   close(): Promise<void>;
 }
 
-export async function startLocationsTestStack(
-  options: {
-    outcomeTimeoutMs?: number;
-    /** Other features riding on the locations (insights): their projections, reactors and query routes. */
-    extra?: { projections?: ProjectionDefinition[]; reactors?: ReactorFeature[]; queryFeatures?: QueryFeature[] };
-  } = {},
-): Promise<LocationsTestStack> {
+/** Features another slice adds on top of connections and locations (e.g. post templates). */
+export interface LocationsTestStackExtras {
+  commandFeatures?: CommandFeature[];
+  queryFeatures?: QueryFeature[];
+  projections?: ProjectionDefinition[];
+  reactors?: ReactorFeature[];
+}
+
+export async function startLocationsTestStack(options: { outcomeTimeoutMs?: number; extras?: LocationsTestStackExtras } = {}): Promise<LocationsTestStack> {
+  const extras = options.extras ?? {};
   const stack = await startTestStack({
     sandbox: true,
-    commandFeatures: [(d) => connectionsCommandRoutes(d), (d) => locationsCommandRoutes(d, { outcomeTimeoutMs: options.outcomeTimeoutMs ?? 15_000 })],
-    queryFeatures: [connectionsQueryRoutes, locationsQueryRoutes, ...(options.extra?.queryFeatures ?? [])],
-    projections: [connectionsProjection, locationsProjection, usersProjection, ...(options.extra?.projections ?? [])],
-    reactors: [(d) => connectionsReactors(d), (d) => locationsReactors(d), ...(options.extra?.reactors ?? [])],
+    commandFeatures: [
+      (d) => connectionsCommandRoutes(d),
+      (d) => locationsCommandRoutes(d, { outcomeTimeoutMs: options.outcomeTimeoutMs ?? 15_000 }),
+      ...(extras.commandFeatures ?? []),
+    ],
+    queryFeatures: [connectionsQueryRoutes, locationsQueryRoutes, ...(extras.queryFeatures ?? [])],
+    projections: [connectionsProjection, locationsProjection, usersProjection, ...(extras.projections ?? [])],
+    reactors: [(d) => connectionsReactors(d), (d) => locationsReactors(d), ...(extras.reactors ?? [])],
     sessionValidation: false,
   });
   const { eventStore } = stack;
