@@ -2,7 +2,19 @@ import type { ErrorEntry } from './errors';
 import { companyErrors } from './companies/errors';
 import { locationErrors } from './locations/errors';
 import { staffErrors } from './staff/errors';
+<<<<<<< HEAD
 import { reviewsAiErrors } from './reviews-ai/errors';
 
 /** Every feature's catalogue, for the check that one code carries one message and one kind. */
 export const errorCatalogues: Record<string, Record<string, ErrorEntry>> = { companies: companyErrors, staff: staffErrors, locations: locationErrors, reviewsAi: reviewsAiErrors };
+=======
+import { reviewErrors } from './reviews/errors';
+
+/** Every feature's catalogue, for the check that one code carries one message and one kind. */
+export const errorCatalogues: Record<string, Record<string, ErrorEntry>> = {
+  companies: companyErrors,
+  staff: staffErrors,
+  locations: locationErrors,
+  reviews: reviewErrors,
+};
+>>>>>>> reviews

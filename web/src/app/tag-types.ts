@@ -16,6 +16,8 @@ export const TAG_TYPES = [
   'Location',
   'LocationDefault',
   'Review',
+  'ReviewSummary',
+  'ReviewGrowth',
   'AiSettings',
   'Connection',
   'PostTemplate',

@@ -26,6 +26,10 @@ export const COLLECTION_TAGS: Readonly<Record<LiveCollection, readonly TagType[]
   staff: ['Staff'],
   'azure-directories': ['AzureCredentials', 'AzureUser'],
   'azure-directory-users': ['AzureUser'],
+  reviews: ['Review'],
+  'review-location-stats': ['ReviewSummary', 'Location'],
+  'review-company-stats': ['ReviewSummary', 'Dashboard'],
+  'review-growth': ['ReviewGrowth'],
 };
 
 export const tagTypesForCollection = (collection: string): readonly TagType[] => (isLiveCollection(collection) ? COLLECTION_TAGS[collection] : []);

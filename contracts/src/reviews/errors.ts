@@ -1,0 +1,11 @@
+import { defineErrors } from '../errors';
+import { reviewMessages } from './messages';
+
+/** Reviews' error codes: another company's review or location answers as not found. */
+export const reviewErrors = defineErrors({
+  notFound: { code: 'REVIEWS.NOT_FOUND', kind: 'not_found', message: reviewMessages.reviewNotFound },
+  locationMismatch: { code: 'REVIEWS.LOCATION_MISMATCH', kind: 'validation', message: reviewMessages.locationMismatch },
+  removed: { code: 'REVIEWS.REMOVED', kind: 'rule', message: reviewMessages.reviewRemovedNoReply },
+  noReply: { code: 'REVIEWS.NO_REPLY', kind: 'rule', message: reviewMessages.noReplyToDelete },
+  inFlight: { code: 'REVIEWS.REPLY_IN_FLIGHT', kind: 'conflict', message: reviewMessages.replyInFlight },
+});

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { defineRoute } from '../routes/route-def';
+import {
+  CompanyReviewsLazySchema,
+  LocationReviewsLazySchema,
+  REVIEW_GROWTH_DAYS,
+  ReviewDetailsSchema,
+  ReviewGrowthPointSchema,
+  ReviewReplyAnswerSchema,
+  ReviewsLazyResponseSchema,
+  ReviewsSummarySchema,
+  UpdateReviewReplyBodySchema,
+} from './dto';
+
+/**
+ * Reviews (issue 11): Aggregate Reviews (/company-reviews), Location details → Reviews, replies.
+ * Company admins see every review of their company, company users those of the locations
+ * assigned to them (another location's review answers 404). An Administrator works through a
+ * company (viewing as its admin).
+ */
+const READERS = ['CompanyAdmin', 'CompanyUser'] as const;
+
+const idParam = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(100, `${name} is too long`);
+const CompanyParams = z.object({ companyId: idParam('companyId') });
+const LocationParams = z.object({ locationId: idParam('locationId') });
+const ReviewParams = z.object({ reviewId: idParam('reviewId') });
+
+export const companyReviewsRoute = defineRoute({
+  name: 'reviews.companyLazy',
+  method: 'POST',
+  path: '/api/gmb/:companyId/reviews-lazy',
+  kind: 'query',
+  roles: READERS,
+  summary: 'Aggregate Reviews table: paging (10), sort, text search over reviewer and comment, Params {OnlyUnrespondedReviews, MinRating, ...}',
+  request: { params: CompanyParams, body: CompanyReviewsLazySchema },
+  response: ReviewsLazyResponseSchema,
+  tenantParams: ['companyId'],
+});
+
+export const locationReviewsRoute = defineRoute({
+  name: 'reviews.locationLazy',
+  method: 'POST',
+  path: '/api/gmb/:locationId/location-reviews-lazy',
+  kind: 'query',
+  roles: READERS,
+  summary: 'Location details → Reviews: paging (5), sort (StarRating, ReviewReplyComment, CreateTime), filters',
+  request: { params: LocationParams, body: LocationReviewsLazySchema },
+  response: ReviewsLazyResponseSchema,
+  tenantParams: ['locationId'],
+});
+
+export const reviewsSummaryRoute = defineRoute({
+  name: 'reviews.summary',
+  method: 'GET',
+  path: '/api/gmb/:companyId/reviews-summary',
+  kind: 'query',
+  roles: READERS,
+  summary: 'Summary cards: total, unresponded, removed, average rating, count per star (over the locations the caller sees)',
+  request: { params: CompanyParams },
+  response: z.object({ Success: z.literal(true), Data: ReviewsSummarySchema }),
+  tenantParams: ['companyId'],
+});
+
+export const locationReviewsSummaryRoute = defineRoute({
+  name: 'reviews.locationSummary',
+  method: 'GET',
+  path: '/api/gmb/:locationId/location-reviews-summary',
+  kind: 'query',
+  roles: READERS,
+  request: { params: LocationParams },
+  response: z.object({ Success: z.literal(true), Data: ReviewsSummarySchema }),
+  tenantParams: ['locationId'],
+});
+
+export const ReviewGrowthQuerySchema = z.object({
+  days: z.coerce
+    .number({ error: `days must be one of ${REVIEW_GROWTH_DAYS.join(', ')}` })
+    .int()
+    .refine((d) => (REVIEW_GROWTH_DAYS as readonly number[]).includes(d), `days must be one of ${REVIEW_GROWTH_DAYS.join(', ')}`)
+    .default(90),
+});
+
+export const reviewsGrowthRoute = defineRoute({
+  name: 'reviews.growth',
+  method: 'GET',
+  path: '/api/gmb/:companyId/reviews-growth',
+  kind: 'query',
+  roles: READERS,
+  summary: 'Reviews growth by day (new reviews and running total) over the last `days` days',
+  request: { params: CompanyParams, query: ReviewGrowthQuerySchema },
+  response: z.object({ Success: z.literal(true), Data: z.array(ReviewGrowthPointSchema) }),
+  tenantParams: ['companyId'],
+});
+
+export const getReviewRoute = defineRoute({
+  name: 'reviews.get',
+  method: 'GET',
+  path: '/api/gmb/review/:reviewId',
+  kind: 'query',
+  roles: READERS,
+  summary: 'One review with its history (old stars and text, replies, removal)',
+  request: { params: ReviewParams },
+  response: z.object({ Success: z.literal(true), Data: ReviewDetailsSchema }),
+  tenantParams: ['reviewId'],
+});
+
+export const updateReviewReplyRoute = defineRoute({
+  name: 'reviews.updateReply',
+  method: 'POST',
+  path: '/api/gmb/review-reply/:reviewId',
+  kind: 'command',
+  roles: READERS,
+  summary: 'Write or edit the reply on Google (through the write queue); waits for Google’s answer',
+  request: { params: ReviewParams, body: UpdateReviewReplyBodySchema },
+  response: ReviewReplyAnswerSchema,
+  tenantParams: ['reviewId'],
+});
+
+export const deleteReviewReplyRoute = defineRoute({
+  name: 'reviews.deleteReply',
+  method: 'DELETE',
+  path: '/api/gmb/review-reply/:reviewId',
+  kind: 'command',
+  roles: READERS,
+  summary: 'Delete the reply on Google; waits for Google’s answer',
+  request: { params: ReviewParams },
+  response: ReviewReplyAnswerSchema,
+  tenantParams: ['reviewId'],
+});
+
+export const reviewsRoutes = [
+  companyReviewsRoute,
+  locationReviewsRoute,
+  reviewsSummaryRoute,
+  locationReviewsSummaryRoute,
+  reviewsGrowthRoute,
+  getReviewRoute,
+  updateReviewReplyRoute,
+  deleteReviewReplyRoute,
+] as const;
