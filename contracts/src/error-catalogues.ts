@@ -2,13 +2,8 @@ import type { ErrorEntry } from './errors';
 import { companyErrors } from './companies/errors';
 import { locationErrors } from './locations/errors';
 import { staffErrors } from './staff/errors';
-<<<<<<< HEAD
-import { reviewsAiErrors } from './reviews-ai/errors';
-
-/** Every feature's catalogue, for the check that one code carries one message and one kind. */
-export const errorCatalogues: Record<string, Record<string, ErrorEntry>> = { companies: companyErrors, staff: staffErrors, locations: locationErrors, reviewsAi: reviewsAiErrors };
-=======
 import { reviewErrors } from './reviews/errors';
+import { reviewsAiErrors } from './reviews-ai/errors';
 
 /** Every feature's catalogue, for the check that one code carries one message and one kind. */
 export const errorCatalogues: Record<string, Record<string, ErrorEntry>> = {
@@ -16,5 +11,5 @@ export const errorCatalogues: Record<string, Record<string, ErrorEntry>> = {
   staff: staffErrors,
   locations: locationErrors,
   reviews: reviewErrors,
+  reviewsAi: reviewsAiErrors,
 };
->>>>>>> reviews

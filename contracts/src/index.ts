@@ -54,18 +54,15 @@ export * from './azure/routes';
 export * from './azure/read-models';
 export * from './google-workspace/events';
 export * from './google-workspace/routes';
-<<<<<<< HEAD
-export * from './reviews-ai/ai-options';
-export * from './reviews-ai/events';
-export * from './reviews-ai/routes';
-export * from './reviews-ai/read-models';
-export * from './reviews-ai/errors';
-export * from './reviews-ai/messages';
-=======
 export * from './reviews/events';
 export * from './reviews/read-models';
 export * from './reviews/dto';
 export * from './reviews/messages';
 export * from './reviews/errors';
 export * from './reviews/routes';
->>>>>>> reviews
+export * from './reviews-ai/ai-options';
+export * from './reviews-ai/events';
+export * from './reviews-ai/routes';
+export * from './reviews-ai/read-models';
+export * from './reviews-ai/errors';
+export * from './reviews-ai/messages';

@@ -6,6 +6,8 @@ export interface ReviewsAiSettingsDoc extends AiReplySettings {
   _id: string;
   companyId: string;
   rules: AutoReplyRule[];
+  /** When automation was last switched on: only reviews written after it are answered (not the imported history). */
+  enabledAt: string | null;
   updatedAt: string;
   [key: string]: unknown;
 }
