@@ -8,6 +8,7 @@ import { usersCommandRoutes } from './users';
 import { connectionsCommandRoutes } from './connections';
 import { locationsCommandRoutes } from './locations';
 import { googleWorkspaceCommandRoutes } from './google-workspace';
+import { reviewsAiCommandRoutes } from './reviews-ai';
 
 /** One feature's command routes (`command-api/src/<feature>/`). */
 export type CommandFeature = (deps: CommandDeps) => RouteImplementation[];
@@ -23,6 +24,7 @@ export const commandFeatures: CommandFeature[] = [
   (deps) => connectionsCommandRoutes(deps),
   (deps) => locationsCommandRoutes(deps),
   googleWorkspaceCommandRoutes,
+  reviewsAiCommandRoutes,
 ];
 
 /**

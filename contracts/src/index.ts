@@ -66,3 +66,4 @@ export * from './reviews-ai/routes';
 export * from './reviews-ai/read-models';
 export * from './reviews-ai/errors';
 export * from './reviews-ai/messages';
+export * from './reviews-ai/approval-link';

@@ -7,6 +7,7 @@ import { projections as companiesProjections } from './companies';
 import { projections as usersProjections } from './users';
 import { projections as connectionsProjections } from './connections';
 import { projections as locationsProjections } from './locations';
+import { projections as reviewsAiProjections } from './reviews-ai';
 
 /** The read-model projections of every feature; each feature adds its own line. */
 export const projections: ProjectionDefinition[] = [
@@ -18,4 +19,5 @@ export const projections: ProjectionDefinition[] = [
   ...usersProjections,
   ...connectionsProjections,
   ...locationsProjections,
+  ...reviewsAiProjections,
 ];

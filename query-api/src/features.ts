@@ -7,6 +7,7 @@ import { companiesQueryRoutes } from './companies';
 import { usersQueryRoutes } from './users';
 import { connectionsQueryRoutes } from './connections';
 import { locationsQueryRoutes } from './locations';
+import { reviewsAiQueryRoutes } from './reviews-ai';
 
 /** One feature's query routes (`query-api/src/<feature>/`). */
 export type QueryFeature = (deps: QueryDeps) => RouteImplementation[];
@@ -21,6 +22,7 @@ export const queryFeatures: QueryFeature[] = [
   (deps) => usersQueryRoutes(deps),
   connectionsQueryRoutes,
   locationsQueryRoutes,
+  reviewsAiQueryRoutes,
 ];
 
 /** Same session check as command-api's manifest (set by the identity feature); null: the token alone decides. */

@@ -1,5 +1,6 @@
 import { v5 as uuidv5 } from 'uuid';
 import {
+  APPROVAL_LINK_PURPOSE,
   BRAND_SETTINGS_COLLECTION,
   COMPANIES_COLLECTION,
   DEFAULT_AI_REPLY_SETTINGS,
@@ -20,7 +21,7 @@ import {
 import { createLinkSigner, createSecretBox, type CommandDeps, type LinkSigner } from '@locus/platform';
 import { handleCommand } from '../kit';
 import { draftReviewReply, llmEndpointFor, type DraftedReply } from './llm/llm-client';
-import { automationDecider, type AutomationCommand } from './review-automation';
+import { automationDecider, type AutomationCommand } from './review-automation-decider';
 
 /** Namespace of the ids of reply requests made by the automation (one per draft). */
 const REPLY_REQUEST_NAMESPACE = '0d3f5a8e-6c0b-4e41-8a2e-3b9f7c1d2e54';
@@ -28,19 +29,9 @@ const REPLY_REQUEST_NAMESPACE = '0d3f5a8e-6c0b-4e41-8a2e-3b9f7c1d2e54';
 type Deps = Pick<CommandDeps, 'eventStore' | 'readModels' | 'clock' | 'ids' | 'config' | 'logger'>;
 type Ref = { reviewId: string; companyId: string; locationId: string };
 
-export const APPROVAL_LINK_PURPOSE = 'review-approval';
-
 /** The approval link's signer: keys derived from the JWT secret (and its previous ones during a rotation). */
 export const approvalLinkSigner = (config: CommandDeps['config']): LinkSigner =>
   createLinkSigner(config.jwtSecret, APPROVAL_LINK_PURPOSE, config.previousJwtSecrets);
-
-/** The link names the review and the approval; both are checked against the review's automation stream. */
-export const approvalLinkId = (reviewId: string, approvalId: string) => `${reviewId}/${approvalId}`;
-export const parseApprovalLinkId = (id: string): { reviewId: string; approvalId: string } | null => {
-  const [reviewId, approvalId, ...rest] = id.split('/');
-  return reviewId && approvalId && rest.length === 0 ? { reviewId, approvalId } : null;
-};
-export const approvalPageLink = (publicUrl: string, token: string) => `${publicUrl.replace(/\/$/, '')}/approve-review?reviewid=${encodeURIComponent(token)}`;
 
 export const systemMetadata = (companyId: string, at: Date, correlationId: string): EventMetadata => ({
   companyId,
@@ -148,7 +139,13 @@ export function automationService(deps: Deps) {
         const result = await run(doc._id, { type: 'Release', ref, at: now.toISOString() }, metadata);
         const event = result.events.find((e) => e.type === 'AutoReplyReleased');
         if (event?.type !== 'AutoReplyReleased') continue;
-        await this.requestReply(ref, event.data.draftId, event.data.comment, { kind: 'automation', ruleId: event.data.ruleId || null, name: 'AI auto-reply' }, metadata);
+        await this.requestReply(
+          ref,
+          event.data.draftId,
+          event.data.comment,
+          { kind: 'automation', ruleId: event.data.ruleId || null, name: 'AI auto-reply' },
+          metadata,
+        );
         released++;
       }
       return released;

@@ -43,7 +43,8 @@ export const aiOptionAt = <K extends AiOptionName>(name: K, step: number): AiOpt
   AI_OPTION_SCALES[name][Math.min(2, Math.max(0, Math.round(step)))]!.value;
 
 /** A stored value read on its scale: unknown ones become step 0's value. */
-export const normalizeAiOption = <K extends AiOptionName>(name: K, value: string | null | undefined): AiOptionValue<K> => aiOptionAt(name, aiOptionStep(name, value));
+export const normalizeAiOption = <K extends AiOptionName>(name: K, value: string | null | undefined): AiOptionValue<K> =>
+  aiOptionAt(name, aiOptionStep(name, value));
 
 export const aiOptionLabel = (name: AiOptionName, value: string | null | undefined): string => AI_OPTION_SCALES[name][aiOptionStep(name, value)]!.label;
 

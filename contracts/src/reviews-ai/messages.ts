@@ -9,8 +9,7 @@ export const reviewsAiMessages = {
   congratulationsTitle: 'Congratulations!',
   congratulationsText: 'The AI-generated review response has been successfully posted.',
   activationTitle: 'Activate AI auto-replies',
-  activationText:
-    'With AI auto-replies on, new reviews get a reply drafted by AI, posted, sent for approval or left for you according to your rules.',
+  activationText: 'With AI auto-replies on, new reviews get a reply drafted by AI, posted, sent for approval or left for you according to your rules.',
 } as const;
 
 /** How long an approval link is valid when the config does not say. */

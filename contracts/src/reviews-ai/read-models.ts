@@ -43,10 +43,11 @@ export interface ReviewAutomationDoc {
   reviewerPhotoUrl: string | null;
   starRating: number;
   comment: string | null;
-  hasText: boolean;
+  /** 1 when the review has text (numbers, not booleans: the embedded store indexes them in SQL). */
+  hasText: 0 | 1;
   createTime: string;
-  hasReply: boolean;
-  removed: boolean;
+  hasReply: 0 | 1;
+  removed: 0 | 1;
   status: AutomationStatus;
   /** The latest draft (any purpose) and its facts. */
   draft: { draftId: string; comment: string; model: string; promptVersion: string; promptTokens: number; completionTokens: number; draftedAt: string } | null;

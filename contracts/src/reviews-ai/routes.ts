@@ -243,7 +243,9 @@ export const automationListRoute = defineRoute({
   kind: 'query',
   roles: COMPANY_ADMINS,
   summary: 'The outbox (scheduled) and pending approvals (awaiting-approval), or any other status, newest first',
-  request: { query: z.object({ Status: z.enum(AUTOMATION_STATUSES, { error: `Status must be one of ${AUTOMATION_STATUSES.join(', ')}` }).default('scheduled') }) },
+  request: {
+    query: z.object({ Status: z.enum(AUTOMATION_STATUSES, { error: `Status must be one of ${AUTOMATION_STATUSES.join(', ')}` }).default('scheduled') }),
+  },
   response: successEnvelope(z.array(AutomationItemSchema)),
 });
 

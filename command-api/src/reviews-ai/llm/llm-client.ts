@@ -86,7 +86,8 @@ export async function draftReviewReply(endpoint: LlmEndpoint, input: ReplyPrompt
   try {
     completion = await client.chat.completions.create({ model: endpoint.model, messages: reviewReplyMessages(input), n: 1, temperature: 0.4 });
   } catch (err) {
-    if (err instanceof OpenAI.APIConnectionTimeoutError) throw new LlmDraftError('LLM_TIMEOUT', `The AI service did not answer within ${endpoint.timeoutMs} ms`, err);
+    if (err instanceof OpenAI.APIConnectionTimeoutError)
+      throw new LlmDraftError('LLM_TIMEOUT', `The AI service did not answer within ${endpoint.timeoutMs} ms`, err);
     if (err instanceof OpenAI.APIError && err.status !== undefined && err.status < 500 && err.status !== 429) {
       throw new LlmDraftError('LLM_REFUSED', `The AI service refused the request (${err.status}): ${err.message}`, err);
     }

@@ -30,6 +30,9 @@ export const COLLECTION_TAGS: Readonly<Record<LiveCollection, readonly TagType[]
   'review-location-stats': ['ReviewSummary', 'Location'],
   'review-company-stats': ['ReviewSummary', 'Dashboard'],
   'review-growth': ['ReviewGrowth'],
+  'reviews-ai-settings': ['AiSettings'],
+  'brand-settings': ['BrandSettings'],
+  'review-automation': ['ReviewAutomation'],
 };
 
 export const tagTypesForCollection = (collection: string): readonly TagType[] => (isLiveCollection(collection) ? COLLECTION_TAGS[collection] : []);

@@ -145,7 +145,12 @@ export function evolveAutomation(state: AutomationState, event: ReviewsAiEvent):
     case 'AutoReplyLeft':
       return { ...state, status: 'left', ruleId: event.data.ruleId };
     case 'ReviewApprovalRequested':
-      return { ...state, status: 'awaiting-approval', ruleId: event.data.ruleId, approval: { approvalId: event.data.approvalId, expiresAt: event.data.expiresAt } };
+      return {
+        ...state,
+        status: 'awaiting-approval',
+        ruleId: event.data.ruleId,
+        approval: { approvalId: event.data.approvalId, expiresAt: event.data.expiresAt },
+      };
     case 'ReviewApprovalGranted':
       return { ...state, status: 'posting', draft: state.draft ? { ...state.draft, comment: event.data.comment } : state.draft };
     case 'ReviewApprovalRejected':

@@ -27,9 +27,13 @@ export const companyAiDecider: Decider<CompanyAiState, CompanyAiCommand, Reviews
   decide(command, state) {
     switch (command.type) {
       case 'SaveAiSettings':
-        return same(command.settings, state.settings) ? [] : [{ type: 'ReviewAiSettingsSaved', data: { companyId: command.companyId, ...command.settings, savedBy: command.by } }];
+        return same(command.settings, state.settings)
+          ? []
+          : [{ type: 'ReviewAiSettingsSaved', data: { companyId: command.companyId, ...command.settings, savedBy: command.by } }];
       case 'SaveAutoReplyRules':
-        return same(command.rules, state.rules) ? [] : [{ type: 'AutoReplyRulesSaved', data: { companyId: command.companyId, rules: command.rules, savedBy: command.by } }];
+        return same(command.rules, state.rules)
+          ? []
+          : [{ type: 'AutoReplyRulesSaved', data: { companyId: command.companyId, rules: command.rules, savedBy: command.by } }];
       default: {
         const never: never = command;
         throw new Error(`Unknown command ${(never as { type: string }).type}`);
@@ -54,7 +58,10 @@ export const brandDecider: Decider<BrandState, BrandCommand, ReviewsAiEvent> = {
   initialState: () => null,
   decide(command, state) {
     if (state && same(command.brand, state)) return [];
-    const event: ReviewsAiEventOf<'BrandSettingsSaved'> = { type: 'BrandSettingsSaved', data: { companyId: command.companyId, ...command.brand, savedBy: command.by } };
+    const event: ReviewsAiEventOf<'BrandSettingsSaved'> = {
+      type: 'BrandSettingsSaved',
+      data: { companyId: command.companyId, ...command.brand, savedBy: command.by },
+    };
     return [event];
   },
   evolve(state, event) {
