@@ -8,4 +8,5 @@ export const featureSlots: FeatureSlots = {
   ),
   companyLocations: lazy(() => import('@web/features/locations/directory/company-locations-tab').then((m) => ({ default: m.CompanyLocationsTab }))),
   locationUsersDialog: lazy(() => import('@web/features/locations/assignments/location-users-dialog').then((m) => ({ default: m.LocationUsersDialog }))),
+  reviewsAiPanel: lazy(() => import('@web/features/reviews-ai/components/ai-settings-panel').then((m) => ({ default: m.AiSettingsPanel }))),
 };

@@ -60,6 +60,8 @@ export const routeAccess = {
   '/staff': { kind: 'authenticated', roles: ['CompanyUser'] },
   '/metadeta': { kind: 'authenticated', roles: ['CompanyAdmin', 'Administrator'] },
   '/profile': { kind: 'authenticated' },
+  '/brandsettings': { kind: 'authenticated' },
+  '/approve-review': { kind: 'public' },
 } as const satisfies Record<string, RouteAccess>;
 
 export type GuardedPath = keyof typeof routeAccess;

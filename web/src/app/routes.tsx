@@ -22,6 +22,8 @@ const AccountConnectedPage = lazy(() => import('@web/features/connections/compon
 const LocationsPage = lazy(() => import('@web/features/locations/directory/locations-page'));
 const AccountLocationsPage = lazy(() => import('@web/features/locations/directory/account-locations-page'));
 const LocationDetailsPage = lazy(() => import('@web/features/locations/details/location-details-page'));
+const BrandSettingsPage = lazy(() => import('@web/features/reviews-ai/components/brand-settings-page'));
+const ApproveReviewPage = lazy(() => import('@web/features/reviews-ai/components/approve-review-page'));
 const ComingSoon = lazy(() => import('./coming-soon'));
 
 const RootRedirect = () => {
@@ -58,6 +60,8 @@ export const routes: RouteObject[] = [
       guarded('/staff', StaffPage, 'Staff'),
       guarded('/metadeta', SettingsPage, 'Settings'),
       guarded('/profile', ProfilePage, 'User Profile'),
+      guarded('/brandsettings', BrandSettingsPage, 'Brand Settings'),
+      guarded('/approve-review', ApproveReviewPage, 'Approve Review'),
       // features built by later work: reachable from the menu, no data shown yet
       guarded('/dashboard', ComingSoon, 'Dashboard'),
       guarded('/locations', LocationsPage, 'Locations'),
