@@ -5,6 +5,7 @@ import { usersReactors } from './users';
 import { settingsReactors } from './settings';
 import { connectionsReactors } from './connections';
 import { locationsReactors } from './locations';
+import { reviewsReactors } from './reviews';
 import { reviewsAiReactors } from './reviews-ai';
 
 /** One feature's reactors (side effects: mail, Google, Graph), built from the command-side deps. */
@@ -21,5 +22,6 @@ export const reactorFeatures: ReactorFeature[] = [
   settingsReactors,
   (deps) => connectionsReactors(deps),
   (deps) => locationsReactors(deps),
+  (deps) => reviewsReactors(deps),
   reviewsAiReactors,
 ];

@@ -14,6 +14,7 @@ import { serveMedia } from '@locus/platform/blob/serve-media';
 import { mountCommandApi } from '@locus/command-api/app';
 import { sessionValidation as commandSessionValidation } from '@locus/command-api/features';
 import { reactorFeatures } from '@locus/command-api/reactors';
+import { startReviewsSchedule } from '@locus/command-api/reviews/schedule';
 import { mountQueryApi } from '@locus/query-api/app';
 import { sessionValidation as querySessionValidation } from '@locus/query-api/features';
 import { projections } from '@locus/projectors/features';
@@ -117,6 +118,7 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
     logger: logger.child({ component: 'reactors' }),
   });
   await reactors.start();
+  const reviewsSchedule = startReviewsSchedule(commandDeps, config.reviewsSyncIntervalMs);
   const opsStatus = createOpsStatus({ eventStore: ports.eventStore, readStore: ports.readStore, projections, reactors: reactorDefinitions });
 
   const { app, drain } = createHttpApp({
@@ -137,6 +139,7 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
   if (options.serveWeb !== false) serveWebApp(app, webDistDir);
 
   const stopWorkers = async () => {
+    reviewsSchedule.stop();
     await reactors.stop();
     await projectors.stop();
     readModels.close();

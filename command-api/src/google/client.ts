@@ -112,6 +112,9 @@ export function v1LocationName(name: string): string {
   return name.replace(/^accounts\/[^/]+\//, '');
 }
 
+/** The location a review belongs to (`accounts/1/locations/2/reviews/3` → `accounts/1/locations/2`): replies share its write queue. */
+const locationOfReview = (reviewName: string) => reviewName.replace(/\/reviews\/[^/]+$/, '');
+
 const query = (req: PageRequest | undefined) => ({ pageSize: req?.pageSize, pageToken: req?.pageToken });
 
 async function* paginate<T>(fetchPage: (pageToken: string | undefined) => Promise<Page<T>>): AsyncIterable<T> {
@@ -297,7 +300,7 @@ export function createGoogleBusinessClient(options: GoogleBusinessClientOptions)
       ),
     getReview: (reviewName) => call({ method: 'GET', url: `${cfg.v4Url}/${reviewName}`, subject: 'the review', operation: 'reviews.get', idempotent: true }),
     replyToReview: (reviewName, comment) =>
-      call({
+      write(locationOfReview(reviewName), {
         method: 'PUT',
         url: `${cfg.v4Url}/${reviewName}/reply`,
         body: { comment },
@@ -306,7 +309,7 @@ export function createGoogleBusinessClient(options: GoogleBusinessClientOptions)
         idempotent: true,
       }),
     async deleteReviewReply(reviewName) {
-      await call({
+      await write(locationOfReview(reviewName), {
         method: 'DELETE',
         url: `${cfg.v4Url}/${reviewName}/reply`,
         subject: 'the review reply',

@@ -5,7 +5,7 @@ import { reviewMessages } from './messages';
 export const reviewErrors = defineErrors({
   notFound: { code: 'REVIEWS.NOT_FOUND', kind: 'not_found', message: reviewMessages.reviewNotFound },
   locationMismatch: { code: 'REVIEWS.LOCATION_MISMATCH', kind: 'validation', message: reviewMessages.locationMismatch },
+  reviewIdMismatch: { code: 'REVIEWS.REVIEW_ID_MISMATCH', kind: 'validation', message: reviewMessages.reviewIdMismatch },
   removed: { code: 'REVIEWS.REMOVED', kind: 'rule', message: reviewMessages.reviewRemovedNoReply },
   noReply: { code: 'REVIEWS.NO_REPLY', kind: 'rule', message: reviewMessages.noReplyToDelete },
-  inFlight: { code: 'REVIEWS.REPLY_IN_FLIGHT', kind: 'conflict', message: reviewMessages.replyInFlight },
 });

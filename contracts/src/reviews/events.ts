@@ -180,11 +180,22 @@ export const reviewEventTypes = Object.keys(reviewEventSchemas) as ReviewEventTy
  */
 export const reviewSyncStream = (locationId: string) => `review-sync-${locationId}`;
 
+export const ReviewSyncTriggerSchema = z.enum(['import', 'sync', 'schedule']);
+
+/** The schedule (or an operator) asks for a location's reviews to be read. */
+export const ReviewsSyncRequestedSchema = z.object({
+  locationId: z.string(),
+  companyId: z.string(),
+  trigger: ReviewSyncTriggerSchema,
+  mode: z.enum(['full', 'incremental']),
+  requestedAt: z.string(),
+});
+
 export const ReviewsSyncedSchema = z.object({
   locationId: z.string(),
   companyId: z.string(),
   /** What started it: the import of the location, its Sync, or the schedule. */
-  trigger: z.enum(['import', 'sync', 'schedule']),
+  trigger: ReviewSyncTriggerSchema,
   /** Full runs list every review (and detect removals); incremental ones stop at newestUpdateTime. */
   mode: z.enum(['full', 'incremental']),
   newestUpdateTime: z.string().nullable(),
@@ -198,13 +209,14 @@ export const ReviewsSyncedSchema = z.object({
 export const ReviewsSyncFailedSchema = z.object({
   locationId: z.string(),
   companyId: z.string(),
-  trigger: z.enum(['import', 'sync', 'schedule']),
+  trigger: ReviewSyncTriggerSchema,
   code: z.string(),
   message: z.string(),
   failedAt: z.string(),
 });
 
 export const reviewSyncEventSchemas = {
+  ReviewsSyncRequested: ReviewsSyncRequestedSchema,
   ReviewsSynced: ReviewsSyncedSchema,
   ReviewsSyncFailed: ReviewsSyncFailedSchema,
 } as const;

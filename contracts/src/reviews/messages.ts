@@ -11,8 +11,8 @@ export const reviewMessages = {
   replyStillPending: 'Your reply is queued and will be sent to Google shortly',
   reviewRemoved: 'Removed from Google',
   reviewNotFound: 'The review was not found',
+  reviewIdMismatch: 'ReviewId must be the review named in the path',
   locationMismatch: 'The review does not belong to this location',
   reviewRemovedNoReply: 'This review was removed from Google and can no longer be answered',
   noReplyToDelete: 'This review has no reply to delete',
-  replyInFlight: 'A reply to this review is already being sent; try again in a moment',
 } as const;

@@ -194,6 +194,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     previousEncryptionKeys: previousKeys(env, 'LOCUS_ENCRYPTION_KEY', checkKey),
     tokenTtlSeconds: int(env, 'LOCUS_TOKEN_TTL_SECONDS', 24 * 3600, 60),
     heapMb: int(env, 'LOCUS_HEAP_MB', 1024, 128),
+    reviewsSyncIntervalMs: int(env, 'LOCUS_REVIEWS_SYNC_INTERVAL_MS', 15 * 60_000, 0),
     readCacheDocuments: int(env, 'LOCUS_READ_CACHE_DOCUMENTS', 20_000, 0),
     smtp: {
       host: str(env, 'SMTP_HOST') ?? (sandboxEnabled ? sandboxHost : 'localhost'),

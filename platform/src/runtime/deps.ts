@@ -77,6 +77,8 @@ export interface LocusConfig {
   tokenTtlSeconds: number;
   /** V8 heap limit the all-in-one server runs with, MB (LOCUS_HEAP_MB). */
   heapMb: number;
+  /** How often every published location's reviews are read incrementally from Google (ms; 0 = never). */
+  reviewsSyncIntervalMs: number;
   /** Parsed documents the embedded read store keeps in memory (LOCUS_READ_CACHE_DOCUMENTS). */
   readCacheDocuments: number;
   smtp: { host: string; port: number; from: string; secure: boolean; user?: string; pass?: string };

@@ -7,6 +7,7 @@ export const featureSlots: FeatureSlots = {
     import('@web/features/locations/assignments/associated-locations-panel').then((m) => ({ default: m.AssociatedLocationsPanel })),
   ),
   companyLocations: lazy(() => import('@web/features/locations/directory/company-locations-tab').then((m) => ({ default: m.CompanyLocationsTab }))),
+  locationReviews: lazy(() => import('@web/features/reviews/components/location-reviews-section').then((m) => ({ default: m.LocationReviewsSection }))),
   locationUsersDialog: lazy(() => import('@web/features/locations/assignments/location-users-dialog').then((m) => ({ default: m.LocationUsersDialog }))),
   reviewsAiPanel: lazy(() => import('@web/features/reviews-ai/components/ai-settings-panel').then((m) => ({ default: m.AiSettingsPanel }))),
 };

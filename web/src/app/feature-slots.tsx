@@ -12,6 +12,8 @@ export interface FeatureSlotProps {
   companyLocations: { companyId: string };
   /** The location's Users dialog (location-details ← assignments). */
   locationUsersDialog: { locationId: string; locationTitle: string; onClose: () => void };
+  /** Location details → Reviews section (location-details ← reviews). */
+  locationReviews: { locationId: string };
   /** The AI auto-reply switch and AI settings panel of /company-reviews (reviews ← reviews-ai). */
   reviewsAiPanel: { companyId: string };
 }

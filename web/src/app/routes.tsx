@@ -22,6 +22,7 @@ const AccountConnectedPage = lazy(() => import('@web/features/connections/compon
 const LocationsPage = lazy(() => import('@web/features/locations/directory/locations-page'));
 const AccountLocationsPage = lazy(() => import('@web/features/locations/directory/account-locations-page'));
 const LocationDetailsPage = lazy(() => import('@web/features/locations/details/location-details-page'));
+const CompanyReviewsPage = lazy(() => import('@web/features/reviews/components/company-reviews-page'));
 const BrandSettingsPage = lazy(() => import('@web/features/reviews-ai/components/brand-settings-page'));
 const ApproveReviewPage = lazy(() => import('@web/features/reviews-ai/components/approve-review-page'));
 const ComingSoon = lazy(() => import('./coming-soon'));
@@ -70,7 +71,7 @@ export const routes: RouteObject[] = [
       guarded('/:accountId/locations', AccountLocationsPage, 'Locations'),
       guarded('/bulk-edit', ComingSoon, 'Bulk Edits'),
       guarded('/default-location', ComingSoon, 'Location Default(s)'),
-      guarded('/company-reviews', ComingSoon, 'Reviews'),
+      guarded('/company-reviews', CompanyReviewsPage, 'Reviews'),
       guarded('/location-template', ComingSoon, 'Location Post Templates'),
       guarded('/connected-accounts', ConnectedAccountsPage, 'Connections'),
       guarded('/account-connected/:processId/:isNewCompanyCreated', AccountConnectedPage, 'Connections'),

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { companyStream, userStream, type EventMetadata } from '@locus/contracts';
-import type { CommandDeps } from '@locus/platform';
+import type { CommandDeps, ProjectionDefinition } from '@locus/platform';
+import type { CommandFeature } from '../../features';
+import type { ReactorFeature } from '../../reactors';
+import type { QueryFeature } from '@locus/query-api/features';
 import type { RunningSandbox } from '@locus/sandbox/index';
-import { startTestStack } from '@locus/tests/stack/test-stack';
+import { startTestStack, type TestStack } from '@locus/tests/stack/test-stack';
 import { connectionsCommandRoutes, connectionsReactors } from '../../connections';
 import { emailStreamOf } from '../../users/email-reservation';
 import { locationsCommandRoutes, locationsReactors } from '..';
@@ -21,6 +24,8 @@ export interface LocationsTestStack {
   sandbox: RunningSandbox;
   deps: CommandDeps;
   waitForProjections(): Promise<void>;
+  readModels: TestStack['readModels'];
+  eventStore: TestStack['eventStore'];
   /** A company with a name, its admin and one company user (real user streams). */
   seedCompany(
     name?: string | null,
@@ -30,13 +35,26 @@ export interface LocationsTestStack {
   close(): Promise<void>;
 }
 
-export async function startLocationsTestStack(options: { outcomeTimeoutMs?: number } = {}): Promise<LocationsTestStack> {
+/** Features a test adds on top of connections and locations (e.g. reviews, which follow imported locations). */
+export interface ExtraFeatures {
+  commandFeatures?: CommandFeature[];
+  queryFeatures?: QueryFeature[];
+  projections?: ProjectionDefinition[];
+  reactors?: ReactorFeature[];
+}
+
+export async function startLocationsTestStack(options: { outcomeTimeoutMs?: number; extra?: ExtraFeatures } = {}): Promise<LocationsTestStack> {
+  const extra = options.extra ?? {};
   const stack = await startTestStack({
     sandbox: true,
-    commandFeatures: [(d) => connectionsCommandRoutes(d), (d) => locationsCommandRoutes(d, { outcomeTimeoutMs: options.outcomeTimeoutMs ?? 15_000 })],
-    queryFeatures: [connectionsQueryRoutes, locationsQueryRoutes],
-    projections: [connectionsProjection, locationsProjection, usersProjection],
-    reactors: [(d) => connectionsReactors(d), (d) => locationsReactors(d)],
+    commandFeatures: [
+      (d) => connectionsCommandRoutes(d),
+      (d) => locationsCommandRoutes(d, { outcomeTimeoutMs: options.outcomeTimeoutMs ?? 15_000 }),
+      ...(extra.commandFeatures ?? []),
+    ],
+    queryFeatures: [connectionsQueryRoutes, locationsQueryRoutes, ...(extra.queryFeatures ?? [])],
+    projections: [connectionsProjection, locationsProjection, usersProjection, ...(extra.projections ?? [])],
+    reactors: [(d) => connectionsReactors(d), (d) => locationsReactors(d), ...(extra.reactors ?? [])],
     sessionValidation: false,
   });
   const { eventStore } = stack;
@@ -89,6 +107,8 @@ export async function startLocationsTestStack(options: { outcomeTimeoutMs?: numb
     sandbox: stack.sandbox!,
     deps,
     waitForProjections: stack.waitForProjections,
+    readModels: stack.readModels,
+    eventStore: stack.eventStore,
     async seedCompany(name = 'Acme Test Co', adminEmail?: string) {
       const companyId = randomUUID();
       const adminId = await user(companyId, 'CompanyAdmin', 'Alice', 'Admin', adminEmail);

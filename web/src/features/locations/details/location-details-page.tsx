@@ -161,6 +161,7 @@ export default function LocationDetailsPage() {
           {location.GoogleErrorAt ? <div className="locus-muted">{formatDateTime(location.GoogleErrorAt)}</div> : null}
         </Callout>
       ) : null}
+      <FeatureSlot name="locationReviews" locationId={location.Id} />
       <p className="locus-muted">{t.moreSectionsLater}</p>
 
       {dialog === 'edit' ? <EditLocationDialog location={location} onClose={() => setDialog(null)} /> : null}

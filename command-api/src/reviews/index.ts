@@ -1,0 +1,3 @@
+export { reviewsCommandRoutes } from './routes';
+export { reviewsReactors } from './reactors';
+export { startReviewsSchedule } from './schedule';

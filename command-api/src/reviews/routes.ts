@@ -1,0 +1,130 @@
+import {
+  deleteReviewReplyRoute,
+  LOCATION_USERS_COLLECTION,
+  reviewErrors,
+  reviewMessages as m,
+  reviewStream,
+  updateReviewReplyRoute,
+  USERS_COLLECTION,
+  type LocationUserDoc,
+  type ReplyAuthor,
+  type ReviewReplyAnswer,
+  type UserDoc,
+} from '@locus/contracts';
+import { callerCompanyId, fail, implement, type AnyRequest, type CommandDeps, type RecordedEvent, type RouteImplementation } from '@locus/platform';
+import { eventMetadata, runCommand } from '../kit';
+import { awaitOutcome } from '../locations/outcome';
+import { reviewDecider, type ReviewCommand } from './review-decider';
+import { reviewAt } from './reactors';
+import type { ReviewData } from './review-state';
+
+export interface ReviewsRouteOptions {
+  /** How long a reply write or delete waits for Google's answer before answering "queued" (default 15 s). */
+  outcomeTimeoutMs?: number;
+}
+
+const notFound = () => fail(reviewErrors.notFound);
+const OUTCOMES = new Set(['ReviewReplyPosted', 'ReviewReplyDeleted', 'ReviewReplyFailed']);
+
+/**
+ * A review the caller may answer: of the caller's company, and for a company user of a location
+ * assigned to them. Anything else answers 404, as a missing review does.
+ */
+export async function reviewForCaller(
+  deps: Pick<CommandDeps, 'eventStore' | 'readModels'>,
+  req: Pick<AnyRequest, 'auth'>,
+  reviewId: string,
+): Promise<ReviewData> {
+  const companyId = callerCompanyId(req, notFound);
+  const state = await reviewAt(deps, reviewId);
+  if (state.status === 'none' || state.companyId !== companyId) throw notFound();
+  if (req.auth?.role === 'CompanyUser') {
+    const link = await deps.readModels.collection<LocationUserDoc>(LOCATION_USERS_COLLECTION).findOne({ _id: `${state.locationId}:${req.auth.userId}` });
+    if (!link) throw notFound();
+  }
+  return state;
+}
+
+export function reviewsCommandRoutes(deps: CommandDeps, options: ReviewsRouteOptions = {}): RouteImplementation[] {
+  const outcomeTimeoutMs = options.outcomeTimeoutMs ?? 15_000;
+
+  const authorOf = async (req: Pick<AnyRequest, 'auth'>): Promise<ReplyAuthor> => {
+    const userId = req.auth!.userId;
+    const user = await deps.readModels.collection<UserDoc>(USERS_COLLECTION).findOne({ _id: userId });
+    return { kind: 'user', userId, name: user?.fullName || user?.email || 'A user' };
+  };
+
+  /** Appends the request, then waits (bounded) for the reply reactor's outcome. */
+  async function roundTrip(req: AnyRequest, review: ReviewData, command: ReviewCommand): Promise<{ outcome: RecordedEvent | null; position: number }> {
+    const stream = reviewStream(review.reviewId);
+    const result = await runCommand(deps, stream, reviewDecider, command, eventMetadata(req, review.companyId, deps.clock));
+    const revision = result.revision - BigInt(result.events.length);
+    const outcome = await awaitOutcome(
+      deps.eventStore,
+      stream,
+      revision,
+      (e) => OUTCOMES.has(e.type) && (e.data as { requestId?: string | null }).requestId === command.requestId,
+      outcomeTimeoutMs,
+    );
+    return { outcome, position: outcome?.position ?? result.position };
+  }
+
+  const answerOf = (outcome: RecordedEvent | null, success: string): { status?: number; body: ReviewReplyAnswer } => {
+    if (!outcome) return { status: 202, body: { Success: true, IsUnauthorized: false, Data: null, ApiError: null, ResponseMessage: m.replyStillPending } };
+    if (outcome.type === 'ReviewReplyFailed') {
+      const { code, message } = outcome.data as { code: string; message: string };
+      return {
+        body: {
+          Success: false,
+          IsUnauthorized: code === 'GOOGLE.UNAUTHENTICATED' || code === 'GOOGLE.PERMISSION_DENIED' || code.startsWith('CONNECTIONS.'),
+          Data: null,
+          ApiError: { ErrorMessage: message },
+          ResponseMessage: null,
+        },
+      };
+    }
+    const posted = outcome.type === 'ReviewReplyPosted' ? (outcome.data as { comment: string; updateTime: string }) : null;
+    return {
+      body: {
+        Success: true,
+        IsUnauthorized: false,
+        Data: { ReviewReply: { Comment: posted?.comment ?? null, UpdateTime: posted?.updateTime ?? null } },
+        ApiError: null,
+        ResponseMessage: success,
+      },
+    };
+  };
+
+  const update = implement(updateReviewReplyRoute, async (req) => {
+    const review = await reviewForCaller(deps, req, req.params.reviewId);
+    if (req.body.ReviewId !== req.params.reviewId)
+      throw fail(reviewErrors.reviewIdMismatch, [{ field: 'ReviewId', message: reviewErrors.reviewIdMismatch.message }]);
+    const command: ReviewCommand = {
+      type: 'RequestReply',
+      companyId: review.companyId,
+      locationId: req.body.LocationId,
+      requestId: deps.ids.uuid(),
+      comment: req.body.Comment,
+      by: await authorOf(req),
+      at: deps.clock.now().toISOString(),
+    };
+    const { outcome, position } = await roundTrip(req, review, command);
+    return { ...answerOf(outcome, m.replyUpdated), position };
+  });
+
+  const remove = implement(deleteReviewReplyRoute, async (req) => {
+    const review = await reviewForCaller(deps, req, req.params.reviewId);
+    const command: ReviewCommand = {
+      type: 'RequestReplyDelete',
+      companyId: review.companyId,
+      locationId: null,
+      requestId: deps.ids.uuid(),
+      by: await authorOf(req),
+      at: deps.clock.now().toISOString(),
+    };
+    const { outcome, position } = await roundTrip(req, review, command);
+    return { ...answerOf(outcome, m.replyDeleted), position };
+  });
+
+  return [update, remove];
+}

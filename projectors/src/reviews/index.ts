@@ -1,0 +1,1 @@
+export { reviewsProjection, projections, REVIEW_SORTS } from './reviews-projection';

@@ -1,0 +1,1 @@
+export { reviewsQueryRoutes } from './routes';

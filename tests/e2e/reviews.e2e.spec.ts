@@ -1,0 +1,133 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoLocations } from '@locus/command-api/connections/demo';
+import { DEMO_COMPANIES, seedDemo } from '@locus/command-api/demo/seed-demo';
+import { ADMIN_PASSWORD, ADMIN_EMAIL, startE2EStack, type E2EStack } from './stack-fixture';
+
+/**
+ * Issue 11 acceptance in a real browser: a company admin filters /company-reviews by rating and
+ * unresponded, replies; the reply is in the sandbox's Google store; the row shows it after a
+ * reload; a second browser context's counts update live without a reload.
+ */
+const UI_WAIT = 30_000;
+const DEMO = DEMO_COMPANIES[0]!;
+
+const toast = (page: Page, text: string | RegExp) => page.locator('.bp6-toast').getByRole('alert').filter({ hasText: text });
+const cardValue = async (page: Page, testId: string) => Number((await page.getByTestId(testId).locator('.locus-review-card-value').textContent()) ?? NaN);
+
+describe('reviews web: filter, reply through Google, live counts', () => {
+  let e2e: E2EStack;
+  let token = '';
+  let companyId = '';
+
+  const api = async (method: string, pathname: string, body?: unknown) => {
+    const res = await fetch(`${e2e.url}${pathname}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  const signedInPage = async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    await context.addInitScript((t) => localStorage.setItem('locus.token', t), token);
+    const p = await context.newPage();
+    p.setDefaultTimeout(UI_WAIT);
+    return p;
+  };
+
+  beforeAll(async () => {
+    e2e = await startE2EStack();
+    const { ports, commandDeps } = e2e.stack;
+    const demo = await seedDemo(
+      { eventStore: ports.eventStore, ids: ports.ids, clock: ports.clock },
+      { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD },
+    );
+    const company = demo.companies.find((c) => c.name === DEMO.name)!;
+    companyId = company.companyId;
+    const seeded = await seedDemoLocations(commandDeps, {
+      companyId,
+      adminUserId: company.defaultAdminId,
+      googleUserEmail: company.google.userEmail,
+      accountNames: company.google.accounts,
+    });
+    expect(seeded?.completed).toBe(true);
+    const login = await fetch(`${e2e.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ UserName: DEMO.admin.email, Password: ADMIN_PASSWORD }),
+    });
+    token = ((await login.json()) as { Token: string }).Token;
+    expect(token).toBeTruthy();
+    // every imported location's reviews are read (Google's counts, summed over the directory)
+    await expect
+      .poll(
+        async () => {
+          const rows = (await api('POST', `/api/gmb/${companyId}/locations-summary`, { first: 0, rows: 100 })).body.data as { TotalRatingsCount: number }[];
+          const google = rows.reduce((n, r) => n + r.TotalRatingsCount, 0);
+          const summary = (await api('GET', `/api/gmb/${companyId}/reviews-summary`)).body.Data;
+          return rows.length === seeded!.locations && summary.Total === google && google > 0;
+        },
+        { timeout: 120_000, interval: 250 },
+      )
+      .toBe(true);
+  }, 300_000);
+
+  afterAll(async () => {
+    await e2e?.close();
+  }, 60_000);
+
+  it('filters by rating and unresponded, replies; Google has it; the row shows it after reload; another tab’s counts follow live', async () => {
+    const page = await signedInPage();
+    const other = await signedInPage();
+    await other.goto(`${e2e.url}/company-reviews`);
+    await expect.poll(() => cardValue(other, 'reviews-unresponded'), { timeout: UI_WAIT }).toBeGreaterThan(0);
+    const unrespondedBefore = await cardValue(other, 'reviews-unresponded');
+
+    await page.goto(`${e2e.url}/company-reviews`);
+    await page.getByTestId('review-cell').first().waitFor();
+    // 5 stars, then unresponded only: the table asks for exactly that and shows it
+    const filtered = page.waitForResponse(
+      (r) =>
+        r.url().includes('/reviews-lazy') &&
+        /"MinRating":5/.test(r.request().postData() ?? '') &&
+        /"OnlyUnrespondedReviews":true/.test(r.request().postData() ?? ''),
+    );
+    await page.getByRole('button', { name: '5 stars' }).click();
+    await page.getByText('Unresponded only').click();
+    const answer = (await (await filtered).json()) as {
+      data: { Id: string; StarRating: number; ReviewReplyComment: string | null; Comment: string | null; ReviewerDisplayName: string; LocationName: string }[];
+    };
+    expect(answer.data.length).toBeGreaterThan(0);
+    expect(answer.data.every((r) => r.StarRating === 5 && r.ReviewReplyComment === null)).toBe(true);
+    await expect.poll(() => page.getByTestId('review-cell').count()).toBe(answer.data.length);
+    await expect.poll(() => page.getByText('Not replied to yet...').count()).toBe(answer.data.length);
+    // clicking the same star again clears the filter
+    const target = answer.data[0]!;
+
+    const replyText = `Thank you, ${target.ReviewerDisplayName}! We look forward to your next visit.`;
+    await page.getByRole('button', { name: 'Reply', exact: true }).first().click();
+    await page.getByLabel('Write your reply…').fill(replyText);
+    await page.getByRole('button', { name: 'Post Reply' }).click();
+    await toast(page, 'Your reply to this review has been updated').waitFor();
+
+    // in the sandbox's Google store
+    const [, , , sandboxLocation, , googleReviewId] = target.LocationName.split('/');
+    const onGoogle = (await (await fetch(`${e2e.sandboxUrl}/google/__sandbox/locations/${sandboxLocation}/reviews/${googleReviewId}`)).json()) as {
+      reviewReply?: { comment: string };
+    };
+    expect(onGoogle.reviewReply?.comment).toBe(replyText);
+
+    // the other tab's unresponded count follows without a reload
+    await expect.poll(() => cardValue(other, 'reviews-unresponded'), { timeout: UI_WAIT }).toBe(unrespondedBefore - 1);
+
+    // after a reload, the review's row shows the reply
+    await page.reload();
+    await page.getByTestId('review-cell').first().waitFor();
+    await page.getByLabel('Search reviewer or comment').fill(target.Comment ? target.Comment.slice(0, 40) : target.ReviewerDisplayName);
+    await page.getByTestId('review-response').filter({ hasText: replyText }).waitFor();
+    await page.context().close();
+    await other.context().close();
+  }, 180_000);
+});

@@ -1,0 +1,80 @@
+import {
+  companyReviewsRoute,
+  deleteReviewReplyRoute,
+  getReviewRoute,
+  locationReviewsRoute,
+  locationReviewsSummaryRoute,
+  reviewsGrowthRoute,
+  reviewsSummaryRoute,
+  updateReviewReplyRoute,
+  type ReviewDetails,
+  type ReviewGrowthPoint,
+  type ReviewRow,
+  type ReviewsSummary,
+} from '@locus/contracts';
+import { api } from '@web/app/api';
+import { LIST } from '@web/app/tag-types';
+import { requestFor, type AnswerOf, type BodyOf } from '@web/shared/lib/api-path';
+
+export type { ReviewDetails, ReviewGrowthPoint, ReviewRow, ReviewsSummary };
+export type ReviewsLazyBody = BodyOf<typeof companyReviewsRoute>;
+export type ReviewsPage = AnswerOf<typeof companyReviewsRoute>;
+export type ReplyAnswer = AnswerOf<typeof updateReviewReplyRoute>;
+
+const reviewList = { type: 'Review' as const, id: LIST };
+const rowTags = (res: ReviewsPage | undefined) => [...(res?.data ?? []).map((r) => ({ type: 'Review' as const, id: r.Id })), reviewList];
+
+export const reviewsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Aggregate Reviews table (10 a page). */
+    companyReviews: build.query<ReviewsPage, { companyId: string; body: ReviewsLazyBody }>({
+      query: ({ companyId, body }) => requestFor(companyReviewsRoute, { params: { companyId }, body }),
+      providesTags: rowTags,
+    }),
+    /** Location details → Reviews (5 a page). */
+    locationReviews: build.query<ReviewsPage, { locationId: string; body: ReviewsLazyBody }>({
+      query: ({ locationId, body }) => requestFor(locationReviewsRoute, { params: { locationId }, body: { ...body, LocationId: locationId } }),
+      providesTags: rowTags,
+    }),
+    reviewsSummary: build.query<ReviewsSummary, string>({
+      query: (companyId) => requestFor(reviewsSummaryRoute, { params: { companyId } }),
+      transformResponse: (res: AnswerOf<typeof reviewsSummaryRoute>) => res.Data,
+      providesTags: ['ReviewSummary'],
+    }),
+    locationReviewsSummary: build.query<ReviewsSummary, string>({
+      query: (locationId) => requestFor(locationReviewsSummaryRoute, { params: { locationId } }),
+      transformResponse: (res: AnswerOf<typeof locationReviewsSummaryRoute>) => res.Data,
+      providesTags: ['ReviewSummary'],
+    }),
+    reviewsGrowth: build.query<ReviewGrowthPoint[], { companyId: string; days: number }>({
+      query: ({ companyId, days }) => requestFor(reviewsGrowthRoute, { params: { companyId }, query: { days } }),
+      transformResponse: (res: AnswerOf<typeof reviewsGrowthRoute>) => res.Data,
+      providesTags: ['ReviewGrowth'],
+    }),
+    review: build.query<ReviewDetails, string>({
+      query: (reviewId) => requestFor(getReviewRoute, { params: { reviewId } }),
+      transformResponse: (res: AnswerOf<typeof getReviewRoute>) => res.Data,
+      providesTags: (_r, _e, id) => [{ type: 'Review', id }],
+    }),
+    updateReply: build.mutation<ReplyAnswer, { reviewId: string; locationId: string; comment: string }>({
+      query: ({ reviewId, locationId, comment }) =>
+        requestFor(updateReviewReplyRoute, { params: { reviewId }, body: { LocationId: locationId, ReviewId: reviewId, Comment: comment } }),
+      invalidatesTags: (_r, _e, { reviewId }) => [{ type: 'Review', id: reviewId }, reviewList, 'ReviewSummary'],
+    }),
+    deleteReply: build.mutation<ReplyAnswer, string>({
+      query: (reviewId) => requestFor(deleteReviewReplyRoute, { params: { reviewId } }),
+      invalidatesTags: (_r, _e, reviewId) => [{ type: 'Review', id: reviewId }, reviewList, 'ReviewSummary'],
+    }),
+  }),
+});
+
+export const {
+  useCompanyReviewsQuery,
+  useLocationReviewsQuery,
+  useReviewsSummaryQuery,
+  useLocationReviewsSummaryQuery,
+  useReviewsGrowthQuery,
+  useReviewQuery,
+  useUpdateReplyMutation,
+  useDeleteReplyMutation,
+} = reviewsApi;

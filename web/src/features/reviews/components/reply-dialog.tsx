@@ -1,0 +1,81 @@
+import { Button, Classes, Dialog, DialogBody, DialogFooter, TextArea } from '@blueprintjs/core';
+import { useState } from 'react';
+import { failureMessage } from '@web/shared/lib/envelope';
+import { useConfirm } from '@web/shared/ui/confirm-dialog';
+import { toast } from '@web/shared/ui/toaster';
+import { useDeleteReplyMutation, useUpdateReplyMutation, type ReplyAnswer, type ReviewRow } from '../api/reviews-api';
+import { REVIEW_REPLY_MAX_LENGTH, reviewTexts as t } from '../constants';
+import { Stars } from './stars';
+
+/** Tells the outcome of a reply write or delete: Google's answer, or that it is still queued. */
+function announce(res: ReplyAnswer, fallback: string): boolean {
+  if (!res.Success) {
+    toast.error(res.ApiError?.ErrorMessage ?? t.genericFailure);
+    return false;
+  }
+  if (!res.Data) toast.info(res.ResponseMessage ?? t.replyStillPending);
+  else toast.success(res.ResponseMessage ?? fallback);
+  return true;
+}
+
+/** Write or edit the reply to one review (sent to Google; the outcome comes back before the dialog closes). */
+export function ReplyDialog({ review, onClose }: { review: ReviewRow; onClose: () => void }) {
+  const [comment, setComment] = useState(review.ReviewReplyComment ?? '');
+  const [update, updateState] = useUpdateReplyMutation();
+  const trimmed = comment.trim();
+  const tooLong = comment.length > REVIEW_REPLY_MAX_LENGTH;
+
+  const submit = async () => {
+    try {
+      const res = await update({ reviewId: review.Id, locationId: review.LocationId, comment: trimmed }).unwrap();
+      if (announce(res, t.replyUpdated)) onClose();
+    } catch (err) {
+      toast.error(failureMessage(err, t.genericFailure));
+    }
+  };
+
+  return (
+    <Dialog isOpen onClose={onClose} title={t.replyDialogTitle} style={{ width: 560 }}>
+      <DialogBody>
+        <div className="locus-review-quote">
+          <strong>{review.ReviewerDisplayName}</strong> <Stars value={review.StarRating} />
+          {review.Comment ? <p>{review.Comment}</p> : null}
+        </div>
+        <TextArea
+          fill
+          autoFocus
+          rows={6}
+          value={comment}
+          placeholder={t.replyPlaceholder}
+          aria-label={t.replyPlaceholder}
+          intent={tooLong ? 'danger' : 'none'}
+          onChange={(e) => setComment(e.target.value)}
+        />
+        <div className={`${Classes.TEXT_MUTED} locus-muted`}>{t.charactersLeft(REVIEW_REPLY_MAX_LENGTH - comment.length)}</div>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t.cancel} onClick={onClose} />
+            <Button intent="primary" text={t.send} loading={updateState.isLoading} disabled={!trimmed || tooLong} onClick={() => void submit()} />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
+
+/** Delete a reply on Google, after a confirmation. */
+export function useDeleteReply() {
+  const [remove, state] = useDeleteReplyMutation();
+  const { confirm } = useConfirm();
+  const run = async (review: ReviewRow) => {
+    if (!(await confirm(t.confirmDeleteReply))) return;
+    try {
+      announce(await remove(review.Id).unwrap(), t.replyDeleted);
+    } catch (err) {
+      toast.error(failureMessage(err, t.genericFailure));
+    }
+  };
+  return { run, isLoading: state.isLoading };
+}

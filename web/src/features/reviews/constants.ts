@@ -1,0 +1,52 @@
+import { COMPANY_REVIEWS_PAGE_SIZE, LOCATION_REVIEWS_PAGE_SIZE, REVIEW_REPLY_MAX_LENGTH, reviewMessages } from '@locus/contracts';
+
+export { COMPANY_REVIEWS_PAGE_SIZE, LOCATION_REVIEWS_PAGE_SIZE, REVIEW_REPLY_MAX_LENGTH };
+
+/** Texts of the reviews screens (spec part 2 §2, §8; the contracts' messages). */
+export const reviewTexts = {
+  title: 'Reviews',
+  subtitle: 'Every Google review of your locations, in one place.',
+  totalReviews: 'Total Reviews',
+  unresponded: 'Unresponded Reviews',
+  averageRating: 'Average Rating',
+  removed: 'Removed',
+  growthTitle: 'Reviews Growth',
+  growthDays: (d: number) => `Last ${d} days`,
+  newReviews: 'New reviews',
+  totalLine: 'Total reviews',
+  ratingFilter: 'Rating',
+  ratingHint: 'Click a star to show reviews with at least that many stars; click it again to clear.',
+  onlyUnresponded: 'Unresponded only',
+  search: 'Search reviewer or comment',
+  clear: 'Clear',
+  columns: { review: 'Review', location: 'Location', response: 'Response', date: 'Review Date', actions: 'Actions' },
+  sortBy: 'Sort by',
+  sorts: {
+    CreateTime: 'Review Date',
+    StarRating: 'Rating',
+    ReviewReplyComment: 'Response',
+    ReviewerDisplayName: 'Reviewer',
+    LocationTitle: 'Location',
+    Sentiment: 'Sentiment',
+  },
+  reply: 'Reply',
+  editReply: 'Edit Reply',
+  deleteReply: 'Delete Reply',
+  replyDialogTitle: 'Reply to review',
+  replyPlaceholder: 'Write your reply…',
+  send: 'Post Reply',
+  cancel: 'Cancel',
+  repliedOn: (d: string) => `Replied on ${d}`,
+  replyBy: (name: string) => `by ${name}`,
+  pending: 'Sending to Google…',
+  deleting: 'Deleting on Google…',
+  failed: 'Google refused the last reply',
+  edited: 'Edited by the reviewer',
+  history: 'History',
+  anonymous: 'A Google user',
+  genericFailure: 'Something went wrong; please try again.',
+  charactersLeft: (n: number) => `${n} characters left`,
+  ...reviewMessages,
+} as const;
+
+export const SENTIMENT_INTENT = { Positive: 'success', Neutral: 'none', Negative: 'danger' } as const;
