@@ -1,4 +1,3 @@
-import { v5 as uuidv5 } from 'uuid';
 import {
   APPROVAL_LINK_PURPOSE,
   BRAND_SETTINGS_COLLECTION,
@@ -6,6 +5,7 @@ import {
   DEFAULT_AI_REPLY_SETTINGS,
   REVIEW_AUTOMATION_COLLECTION,
   REVIEWS_AI_SETTINGS_COLLECTION,
+  ReviewReplyRequestedSchema,
   reviewAutomationStream,
   reviewStream,
   SYSTEM_ACTOR,
@@ -19,12 +19,10 @@ import {
   type UserDoc,
 } from '@locus/contracts';
 import { createLinkSigner, createSecretBox, type CommandDeps, type LinkSigner } from '@locus/platform';
-import { handleCommand } from '../kit';
+import { handleCommand, loadStream } from '../kit';
+import { reviewDecider } from '../reviews/review-decider';
 import { draftReviewReply, llmEndpointFor, type DraftedReply } from './llm/llm-client';
 import { automationDecider, type AutomationCommand } from './review-automation-decider';
-
-/** Namespace of the ids of reply requests made by the automation (one per draft). */
-const REPLY_REQUEST_NAMESPACE = '0d3f5a8e-6c0b-4e41-8a2e-3b9f7c1d2e54';
 
 type Deps = Pick<CommandDeps, 'eventStore' | 'readModels' | 'clock' | 'ids' | 'config' | 'logger'>;
 type Ref = { reviewId: string; companyId: string; locationId: string };
@@ -105,24 +103,22 @@ export function automationService(deps: Deps) {
     },
 
     /**
-     * Hands a reply to the reviews feature: a ReviewReplyRequested on the review's stream, which
-     * its reply reactor sends to Google. The event's id comes from the request id, so asking
-     * twice for the same request appends once.
+     * Hands a reply to the reviews feature: its RequestReply command on the review's stream
+     * (a ReviewReplyRequested, which its reply reactor sends to Google). Asking again for the
+     * same request id does nothing.
      */
-    async requestReply(ref: Ref, requestId: string, comment: string, by: ReplyAuthor, metadata: EventMetadata): Promise<number> {
-      const result = await deps.eventStore.append(
-        reviewStream(ref.reviewId),
-        [
-          {
-            id: uuidv5(requestId, REPLY_REQUEST_NAMESPACE),
-            type: 'ReviewReplyRequested',
-            data: { ...ref, requestId, comment, by, requestedAt: deps.clock.now().toISOString() },
-            metadata,
-          },
-        ],
-        { expectedRevision: 'any' },
-      );
-      return result.position;
+    async requestReply(ref: Ref, requestId: string, comment: string, by: ReplyAuthor, metadata: EventMetadata): Promise<void> {
+      const stream = reviewStream(ref.reviewId);
+      const { events } = await loadStream(deps.eventStore, stream, reviewDecider);
+      if (events.some((e) => e.type === 'ReviewReplyRequested' && ReviewReplyRequestedSchema.safeParse(e.data).data?.requestId === requestId)) return;
+      await handleCommand({
+        eventStore: deps.eventStore,
+        streamName: stream,
+        decider: reviewDecider,
+        command: { type: 'RequestReply', companyId: ref.companyId, locationId: ref.locationId, requestId, comment, by, at: deps.clock.now().toISOString() },
+        metadata,
+        newId: () => deps.ids.uuid(),
+      });
     },
 
     /** The outbox's clock: posts every scheduled draft whose time has come. */

@@ -2,7 +2,8 @@ import type { ReviewEvent, ReviewsAiEvent } from '@locus/contracts';
 
 type ReviewReceived = Extract<ReviewEvent, { type: 'ReviewReceived' }>;
 type ApprovalRequested = Extract<ReviewsAiEvent, { type: 'ReviewApprovalRequested' }>;
-import { PermanentReactorError, type CommandDeps, type ReactorDefinition } from '@locus/platform';
+type ReadyToPost = Extract<ReviewsAiEvent, { type: 'AutoReplyReleased' | 'ReviewApprovalGranted' }>;
+import { AppError, PermanentReactorError, type CommandDeps, type ReactorDefinition } from '@locus/platform';
 import { firstMatchingRule } from './auto-reply-rules';
 import { approvalLinkId, approvalPageLink } from '@locus/contracts';
 import { approvalLinkSigner, automationService, systemMetadata } from './automation-service';
@@ -136,5 +137,40 @@ export function reviewsAiReactors(deps: CommandDeps): ReactorDefinition[] {
     },
   };
 
-  return [automation, approvalMails];
+  /** A released or approved draft becomes the reviews feature's reply request (sent to Google by its reactor). */
+  const requestReplies: ReactorDefinition<ReadyToPost> = {
+    name: 'reviews-ai-request-replies',
+    handles: ['AutoReplyReleased', 'ReviewApprovalGranted'],
+    maxAttempts: 8,
+    async handle(event) {
+      const d = event.data;
+      const ref = { reviewId: d.reviewId, companyId: d.companyId, locationId: d.locationId };
+      const metadata = { ...systemMetadata(d.companyId, deps.clock.now(), event.metadata.correlationId), causationId: event.id };
+      try {
+        if (event.type === 'AutoReplyReleased') {
+          await service.requestReply(
+            ref,
+            event.data.draftId,
+            d.comment,
+            { kind: 'automation', ruleId: event.data.ruleId || null, name: 'AI auto-reply' },
+            metadata,
+          );
+        } else {
+          await service.requestReply(
+            ref,
+            event.data.approvalId,
+            d.comment,
+            { kind: 'approver', userId: event.data.by.userId, name: event.data.by.name },
+            metadata,
+          );
+        }
+      } catch (err) {
+        // The review is gone or moved: asking again will not help.
+        if (err instanceof AppError && err.kind !== 'conflict') throw new PermanentReactorError(err.message, err);
+        throw err;
+      }
+    },
+  };
+
+  return [automation, approvalMails, requestReplies];
 }

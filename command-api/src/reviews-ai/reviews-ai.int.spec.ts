@@ -131,8 +131,8 @@ describe('AI review replies, automation and approval links', () => {
     expect(view.body.Data.Review).toMatchObject({ ReviewerDisplayName: 'Jane Doe', StarRating: 2, Comment: 'Cold coffee and a long wait.' });
     const approved = await call('POST', `/api/review-approval/${token}/approve`, undefined, { Comment: `${view.body.Data.Reply} See you soon.` });
     expect(approved.status).toBe(200);
-    const request = (await eventsOf(reviewStream(two))).find((e) => e.type === 'ReviewReplyRequested');
-    expect(request?.data).toMatchObject({ by: { kind: 'approver' }, comment: expect.stringContaining('See you soon.') });
+    const request = await until('the approved reply request', async () => (await eventsOf(reviewStream(two))).find((e) => e.type === 'ReviewReplyRequested'));
+    expect(request.data).toMatchObject({ by: { kind: 'approver' }, comment: expect.stringContaining('See you soon.') });
 
     const again = await call('POST', `/api/review-approval/${token}/approve`, undefined, { Comment: 'Again' });
     expect([again.status, again.body.ApiError.ErrorCode]).toEqual([409, 'REVIEWS_AI.LINK_USED']);

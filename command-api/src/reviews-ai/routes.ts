@@ -70,15 +70,16 @@ export function reviewsAiCommandRoutes(deps: CommandDeps): RouteImplementation[]
     return doc;
   }
 
+  /** Approves the draft (the reply is then requested from Google by the reviews-ai-request-replies reactor). */
   async function approve(req: Req, doc: ReviewAutomationDoc, approvalId: string | null, comment: string, byName: string) {
     const ref = { reviewId: doc._id, companyId: doc.companyId, locationId: doc.locationId };
     const by = { userId: req.auth?.userId ?? null, name: byName };
-    const metadata = eventMetadata(req, doc.companyId, deps.clock);
-    const result = await service.run(doc._id, { type: 'Approve', ref, approvalId, comment, by, at: now().toISOString() }, metadata);
-    const granted = result.events.find((e) => e.type === 'ReviewApprovalGranted');
-    if (granted?.type !== 'ReviewApprovalGranted') throw fail(reviewsAiErrors.notAwaitingApproval);
-    const position = await service.requestReply(ref, granted.data.approvalId, comment, { kind: 'approver', userId: by.userId, name: by.name }, metadata);
-    return maxPosition(result.position, position);
+    const result = await service.run(
+      doc._id,
+      { type: 'Approve', ref, approvalId, comment, by, at: now().toISOString() },
+      eventMetadata(req, doc.companyId, deps.clock),
+    );
+    return result.position;
   }
 
   return [
