@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoLocations } from '@locus/command-api/connections/demo';
@@ -10,6 +12,8 @@ import { ADMIN_PASSWORD, ADMIN_EMAIL, startE2EStack, type E2EStack } from './sta
  * reload; a second browser context's counts update live without a reload.
  */
 const UI_WAIT = 30_000;
+/** Screenshots of the page go here (default /tmp/locus-e2e-reviews). */
+const SHOTS = process.env.LOCUS_E2E_SHOTS ?? '/tmp/locus-e2e-reviews';
 const DEMO = DEMO_COMPANIES[0]!;
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.bp6-toast').getByRole('alert').filter({ hasText: text });
@@ -38,6 +42,7 @@ describe('reviews web: filter, reply through Google, live counts', () => {
   };
 
   beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
     e2e = await startE2EStack();
     const { ports, commandDeps } = e2e.stack;
     const demo = await seedDemo(
@@ -61,17 +66,19 @@ describe('reviews web: filter, reply through Google, live counts', () => {
     token = ((await login.json()) as { Token: string }).Token;
     expect(token).toBeTruthy();
     // every imported location's reviews are read (Google's counts, summed over the directory)
-    await expect
-      .poll(
-        async () => {
-          const rows = (await api('POST', `/api/gmb/${companyId}/locations-summary`, { first: 0, rows: 100 })).body.data as { TotalRatingsCount: number }[];
-          const google = rows.reduce((n, r) => n + r.TotalRatingsCount, 0);
-          const summary = (await api('GET', `/api/gmb/${companyId}/reviews-summary`)).body.Data;
-          return rows.length === seeded!.locations && summary.Total === google && google > 0;
-        },
-        { timeout: 120_000, interval: 250 },
-      )
-      .toBe(true);
+    const ingested = async () => {
+      const rows: { TotalRatingsCount: number }[] = [];
+      for (let first = 0; first === 0 || rows.length === first; first += 100)
+        rows.push(...((await api('POST', `/api/gmb/${companyId}/locations-summary`, { first, rows: 100 })).body.data as { TotalRatingsCount: number }[]));
+      const google = rows.reduce((n, r) => n + r.TotalRatingsCount, 0);
+      const summary = (await api('GET', `/api/gmb/${companyId}/reviews-summary`)).body.Data;
+      return rows.length === seeded!.locations && summary.Total === google && google > 0;
+    };
+    // bounded only so a hung stack fails
+    for (const until = Date.now() + 120_000; !(await ingested());) {
+      if (Date.now() > until) throw new Error('the reviews of the imported locations were not read');
+      await new Promise((r) => setTimeout(r, 250));
+    }
   }, 300_000);
 
   afterAll(async () => {
@@ -97,13 +104,21 @@ describe('reviews web: filter, reply through Google, live counts', () => {
     await page.getByRole('button', { name: '5 stars' }).click();
     await page.getByText('Unresponded only').click();
     const answer = (await (await filtered).json()) as {
-      data: { Id: string; StarRating: number; ReviewReplyComment: string | null; Comment: string | null; ReviewerDisplayName: string; LocationName: string }[];
+      data: {
+        Id: string;
+        StarRating: number;
+        ReviewReplyComment: string | null;
+        Comment: string | null;
+        ReviewerDisplayName: string;
+        LocationName: string;
+        LocationId: string;
+      }[];
     };
     expect(answer.data.length).toBeGreaterThan(0);
     expect(answer.data.every((r) => r.StarRating === 5 && r.ReviewReplyComment === null)).toBe(true);
     await expect.poll(() => page.getByTestId('review-cell').count()).toBe(answer.data.length);
     await expect.poll(() => page.getByText('Not replied to yet...').count()).toBe(answer.data.length);
-    // clicking the same star again clears the filter
+    await page.screenshot({ path: path.join(SHOTS, 'company-reviews-filtered.png') });
     const target = answer.data[0]!;
 
     const replyText = `Thank you, ${target.ReviewerDisplayName}! We look forward to your next visit.`;
@@ -127,6 +142,23 @@ describe('reviews web: filter, reply through Google, live counts', () => {
     await page.getByTestId('review-cell').first().waitFor();
     await page.getByLabel('Search reviewer or comment').fill(target.Comment ? target.Comment.slice(0, 40) : target.ReviewerDisplayName);
     await page.getByTestId('review-response').filter({ hasText: replyText }).waitFor();
+
+    // Location details → Reviews: 5 a page, headline "N Reviews", then "N Unresponded Reviews"
+    const locationId = target.LocationId;
+    const all = (await api('POST', `/api/gmb/${locationId}/location-reviews-lazy`, {})).body;
+    await page.goto(`${e2e.url}/${locationId}/location-details`);
+    const section = page.getByTestId('location-reviews');
+    await section
+      .getByTestId('reviews-headline')
+      .filter({ hasText: `${all.totalResultsCount} Reviews` })
+      .waitFor();
+    await expect.poll(() => section.getByTestId('review-cell').count()).toBe(Math.min(5, all.totalResultsCount));
+    await section.getByText('Unresponded only').click();
+    await section
+      .getByTestId('reviews-headline')
+      .filter({ hasText: `${all.unrespondedCount} Unresponded Reviews` })
+      .waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'location-reviews.png'), fullPage: true });
     await page.context().close();
     await other.context().close();
   }, 180_000);

@@ -89,6 +89,8 @@ export interface ReviewLocationStatsDoc extends ReviewStatsCounts {
   locationId: string;
   /** The location's title (kept current from the location's events; copied onto its reviews). */
   locationTitle: string;
+  /** The connected Google account the location is under (its disconnection takes the reviews away). */
+  connectionId: string | null;
   /** Google's averageRating / totalReviewCount at the last review sync (null before one). */
   googleAverageRating: number | null;
   googleTotalReviewCount: number | null;

@@ -10,6 +10,7 @@ import {
   type UserEvent,
   type LocationProfile,
   type LocationUserDoc,
+  type ReviewSyncEvent,
 } from '@locus/contracts';
 import type { ProjectionDefinition, ProjectionDocs, SortSpec } from '@locus/platform/ports';
 import { linkOf, locationUsersCollection, refreshLinks } from './location-users';
@@ -124,14 +125,15 @@ const DIRECTORY_SORTS: SortSpec[] = [
   { storeCodeSort: 1, _id: 1 },
   ...(['titleSort', 'totalRatingsCount', 'openStatus', 'lastSyncDate'] as const).map((key): SortSpec => ({ [key]: -1, storeCodeSort: 1, _id: 1 })),
 ];
-const OTHER_EVENT_TYPES = ['GoogleAccountDisconnected', 'UserUpdated', 'ProfileUpdated', 'UserDeleted', 'CompanyDeleted'] as const;
+const OTHER_EVENT_TYPES = ['GoogleAccountDisconnected', 'UserUpdated', 'ProfileUpdated', 'UserDeleted', 'CompanyDeleted', 'ReviewsSynced'] as const;
 
 /** The events the projection handles: the locations' own and those that reach their documents. */
 type HandledEvent =
   | LocationEvent
   | Extract<ConnectedAccountEvent, { type: 'GoogleAccountDisconnected' }>
   | Extract<UserEvent, { type: 'UserUpdated' | 'ProfileUpdated' | 'UserDeleted' }>
-  | CompanyDeletedEvent;
+  | CompanyDeletedEvent
+  | Extract<ReviewSyncEvent, { type: 'ReviewsSynced' }>;
 
 /**
  * The location directory and details (`locations`) and the user-location links
@@ -221,6 +223,13 @@ export const locationsProjection: ProjectionDefinition<HandledEvent> = {
         for (const doc of await docs.find<LocationDoc>(LOCATIONS_COLLECTION, { primaryOwnerId: userId })) {
           docs.put(LOCATIONS_COLLECTION, finish({ ...doc, primaryOwnerId: null, primaryOwnerName: null }));
         }
+        return;
+      }
+      case 'ReviewsSynced': {
+        // Each read of the location's reviews (import, Sync, the schedule) refreshes the directory's Rating column.
+        const d = recorded.data;
+        const doc = await docs.get<LocationDoc>(LOCATIONS_COLLECTION, d.locationId);
+        if (doc) docs.put(LOCATIONS_COLLECTION, { ...doc, totalRating: d.averageRating, totalRatingsCount: d.totalReviewCount });
         return;
       }
       default:

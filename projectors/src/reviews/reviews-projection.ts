@@ -5,6 +5,7 @@ import {
   REVIEW_LOCATION_STATS_COLLECTION,
   reviewEventTypes,
   type CompanyDeletedEvent,
+  type ConnectedAccountEvent,
   type LocationEvent,
   type ReviewCompanyStatsDoc,
   type ReviewDoc,
@@ -19,7 +20,12 @@ import type { ProjectionDefinition, ProjectionDocs, SortSpec } from '@locus/plat
 import { joinSearchText, lower } from '../locations/search-text';
 
 type LocationTitleEvent = Extract<LocationEvent, { type: 'LocationCreated' | 'LocationImported' | 'LocationUpdated' | 'LocationSynced' | 'LocationDeleted' }>;
-type HandledEvent = ReviewEvent | Extract<ReviewSyncEvent, { type: 'ReviewsSynced' | 'ReviewsSyncFailed' }> | LocationTitleEvent | CompanyDeletedEvent;
+type HandledEvent =
+  | ReviewEvent
+  | Extract<ReviewSyncEvent, { type: 'ReviewsSynced' | 'ReviewsSyncFailed' }>
+  | LocationTitleEvent
+  | Extract<ConnectedAccountEvent, { type: 'GoogleAccountDisconnected' }>
+  | CompanyDeletedEvent;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const dayOf = (iso: string) => iso.slice(0, 10);
@@ -69,6 +75,7 @@ async function locationStats(docs: ProjectionDocs, locationId: string, companyId
       companyId,
       locationId,
       locationTitle: '',
+      connectionId: null,
       googleAverageRating: null,
       googleTotalReviewCount: null,
       lastSyncAt: null,
@@ -103,6 +110,20 @@ async function save(docs: ProjectionDocs, before: ReviewDoc | null, after: Revie
     await addGrowth(docs, after.companyId, after.companyId, dayOf(after.createTime), delta);
     await addGrowth(docs, after.companyId, after.locationId, dayOf(after.createTime), delta);
   }
+}
+
+/** A location that leaves Locus takes its reviews out of the company's lists, counts and growth. */
+async function removeLocationReviews(docs: ProjectionDocs, locationId: string, companyId: string): Promise<void> {
+  const reviews = await docs.find<ReviewDoc>(REVIEWS_COLLECTION, { locationId });
+  let company = await companyStats(docs, companyId);
+  for (const r of reviews) {
+    company = applyDelta(company, r, null);
+    if (!r.removed) await addGrowth(docs, companyId, companyId, dayOf(r.createTime), -1);
+    docs.delete(REVIEWS_COLLECTION, r._id);
+  }
+  docs.put(REVIEW_COMPANY_STATS_COLLECTION, company);
+  docs.delete(REVIEW_LOCATION_STATS_COLLECTION, locationId);
+  for (const g of await docs.find(REVIEW_GROWTH_COLLECTION, { scopeId: locationId })) docs.delete(REVIEW_GROWTH_COLLECTION, g._id);
 }
 
 function finish(doc: ReviewDoc): ReviewDoc {
@@ -166,7 +187,7 @@ export const reviewsProjection: ProjectionDefinition<HandledEvent> = {
         { name: 'location unresponded reviews', filter: { locationId: 'l', responded: 0, removed: 0 }, sort: { createTime: -1, _id: -1 } },
       ],
     },
-    { name: REVIEW_LOCATION_STATS_COLLECTION, indexes: [{ key: { companyId: 1 } }] },
+    { name: REVIEW_LOCATION_STATS_COLLECTION, indexes: [{ key: { companyId: 1, connectionId: 1 } }] },
     { name: REVIEW_COMPANY_STATS_COLLECTION, indexes: [] },
     { name: REVIEW_GROWTH_COLLECTION, indexes: [{ key: { scopeId: 1, day: 1 } }, { key: { companyId: 1 } }] },
   ],
@@ -179,6 +200,7 @@ export const reviewsProjection: ProjectionDefinition<HandledEvent> = {
     'LocationUpdated',
     'LocationSynced',
     'LocationDeleted',
+    'GoogleAccountDisconnected',
     'CompanyDeleted',
   ],
   async evolve(event, docs) {
@@ -199,9 +221,10 @@ export const reviewsProjection: ProjectionDefinition<HandledEvent> = {
         const prev = await docs.get<ReviewLocationStatsDoc>(REVIEW_LOCATION_STATS_COLLECTION, locationId);
         const companyId = 'companyId' in event.data ? event.data.companyId : prev?.companyId;
         if (!companyId) return;
-        const stats = prev ?? (await locationStats(docs, locationId, companyId));
+        const base = prev ?? (await locationStats(docs, locationId, companyId));
+        const stats = 'connectionId' in event.data ? { ...base, connectionId: event.data.connectionId } : base;
         if (stats.locationTitle === profile.Title) {
-          if (!prev) docs.put(REVIEW_LOCATION_STATS_COLLECTION, stats);
+          if (stats !== prev) docs.put(REVIEW_LOCATION_STATS_COLLECTION, stats);
           return;
         }
         docs.put(REVIEW_LOCATION_STATS_COLLECTION, { ...stats, locationTitle: profile.Title });
@@ -209,19 +232,14 @@ export const reviewsProjection: ProjectionDefinition<HandledEvent> = {
           for (const r of await docs.find<ReviewDoc>(REVIEWS_COLLECTION, { locationId })) docs.put(REVIEWS_COLLECTION, { ...r, locationTitle: profile.Title });
         return;
       }
-      case 'LocationDeleted': {
-        // The location's reviews leave the company's lists and counts with it.
-        const { locationId, companyId } = event.data;
-        const reviews = await docs.find<ReviewDoc>(REVIEWS_COLLECTION, { locationId });
-        let company = await companyStats(docs, companyId);
-        for (const r of reviews) {
-          company = applyDelta(company, r, null);
-          if (!r.removed) await addGrowth(docs, companyId, companyId, dayOf(r.createTime), -1);
-          docs.delete(REVIEWS_COLLECTION, r._id);
-        }
-        docs.put(REVIEW_COMPANY_STATS_COLLECTION, company);
-        docs.delete(REVIEW_LOCATION_STATS_COLLECTION, locationId);
-        for (const g of await docs.find(REVIEW_GROWTH_COLLECTION, { scopeId: locationId })) docs.delete(REVIEW_GROWTH_COLLECTION, g._id);
+      case 'LocationDeleted':
+        await removeLocationReviews(docs, event.data.locationId, event.data.companyId);
+        return;
+      case 'GoogleAccountDisconnected': {
+        // The account's locations leave the directory; their reviews leave the lists and counts.
+        const { companyId, connectionId } = event.data;
+        for (const stats of await docs.find<ReviewLocationStatsDoc>(REVIEW_LOCATION_STATS_COLLECTION, { companyId, connectionId }))
+          await removeLocationReviews(docs, stats.locationId, companyId);
         return;
       }
       case 'ReviewsSynced': {

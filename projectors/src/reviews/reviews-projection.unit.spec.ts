@@ -124,4 +124,18 @@ describe('reviews projection', () => {
     expect(after.all(REVIEWS_COLLECTION)[0]).toMatchObject({ replyComment: null, replyState: 'none', responded: 0 });
     expect(after.all(REVIEW_COMPANY_STATS_COLLECTION)[0]).toMatchObject({ total: 1, unresponded: 1 });
   });
+
+  it('takes the title from the location; a disconnected account takes its locations’ reviews out of the counts', async () => {
+    const record = recorder();
+    const memory = await projectInMemory(reviewsProjection, [
+      record('LocationCreated', { locationId: 'l1', companyId: 'c1', connectionId: 'k1', profile: { Title: 'Pearl St' } }, 'c1'),
+      record('LocationCreated', { locationId: 'l2', companyId: 'c1', connectionId: 'k2', profile: { Title: 'Main St' } }, 'c1'),
+      ...history([received('r1', 'l1', 5), received('r2', 'l2', 3)]),
+      record('LocationUpdated', { locationId: 'l1', profile: { Title: 'Pearl Street' }, changed: ['Title'] }, 'c1'),
+      record('GoogleAccountDisconnected', { companyId: 'c1', connectionId: 'k2', accountName: 'accounts/2' }, 'c1'),
+    ]);
+    expect(memory.all(REVIEWS_COLLECTION).map((r) => [r._id, r.locationTitle])).toEqual([['r1', 'Pearl Street']]);
+    expect(memory.all(REVIEW_COMPANY_STATS_COLLECTION)[0]).toMatchObject({ total: 1, averageRating: 5 });
+    expect(memory.all(REVIEW_LOCATION_STATS_COLLECTION).map((s) => s._id)).toEqual(['l1']);
+  });
 });

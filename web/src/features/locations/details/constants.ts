@@ -25,7 +25,7 @@ export const detailsTexts = {
   pendingEdits: (n: number) => `${n} change(s) waiting for Google`,
   googleErrorTitle: 'Google rejected the last change',
   notFoundTitle: 'Location not found',
-  moreSectionsLater: 'Reviews, media, posts and insights of this location appear below in a later release.',
+  moreSectionsLater: 'Media, posts and insights of this location appear below in a later release.',
   genericFailure: 'Something went wrong. Please try again later.',
   cancel: 'Cancel',
   save: 'Save',

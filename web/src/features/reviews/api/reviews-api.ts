@@ -22,6 +22,8 @@ export type ReviewsPage = AnswerOf<typeof companyReviewsRoute>;
 export type ReplyAnswer = AnswerOf<typeof updateReviewReplyRoute>;
 
 const reviewList = { type: 'Review' as const, id: LIST };
+/** Live changes of a stats collection invalidate its documents and LIST (collection-tags). */
+const summaryList = { type: 'ReviewSummary' as const, id: LIST };
 const rowTags = (res: ReviewsPage | undefined) => [...(res?.data ?? []).map((r) => ({ type: 'Review' as const, id: r.Id })), reviewList];
 
 export const reviewsApi = api.injectEndpoints({
@@ -39,17 +41,17 @@ export const reviewsApi = api.injectEndpoints({
     reviewsSummary: build.query<ReviewsSummary, string>({
       query: (companyId) => requestFor(reviewsSummaryRoute, { params: { companyId } }),
       transformResponse: (res: AnswerOf<typeof reviewsSummaryRoute>) => res.Data,
-      providesTags: ['ReviewSummary'],
+      providesTags: [summaryList],
     }),
     locationReviewsSummary: build.query<ReviewsSummary, string>({
       query: (locationId) => requestFor(locationReviewsSummaryRoute, { params: { locationId } }),
       transformResponse: (res: AnswerOf<typeof locationReviewsSummaryRoute>) => res.Data,
-      providesTags: ['ReviewSummary'],
+      providesTags: [summaryList],
     }),
     reviewsGrowth: build.query<ReviewGrowthPoint[], { companyId: string; days: number }>({
       query: ({ companyId, days }) => requestFor(reviewsGrowthRoute, { params: { companyId }, query: { days } }),
       transformResponse: (res: AnswerOf<typeof reviewsGrowthRoute>) => res.Data,
-      providesTags: ['ReviewGrowth'],
+      providesTags: [{ type: 'ReviewGrowth', id: LIST }],
     }),
     review: build.query<ReviewDetails, string>({
       query: (reviewId) => requestFor(getReviewRoute, { params: { reviewId } }),

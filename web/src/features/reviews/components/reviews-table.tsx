@@ -8,6 +8,7 @@ import { PaginatedTable, type Column } from '@web/shared/ui/paginated-table';
 import { SearchBar } from '@web/shared/ui/search-bar';
 import { useCompanyReviewsQuery, useLocationReviewsQuery, type ReviewRow, type ReviewsLazyBody } from '../api/reviews-api';
 import { reviewTexts as t, SENTIMENT_INTENT } from '../constants';
+import { HistoryDialog } from './history-dialog';
 import { ReplyDialog, useDeleteReply } from './reply-dialog';
 import { StarFilter, Stars } from './stars';
 
@@ -39,6 +40,7 @@ export function ReviewsTable({ scope, pageSize, sortFields, headline }: ReviewsT
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<{ field: ReviewSortField; order: 1 | -1 }>({ field: 'CreateTime', order: -1 });
   const [replying, setReplying] = useState<ReviewRow | null>(null);
+  const [showing, setShowing] = useState<ReviewRow | null>(null);
   const deleteReply = useDeleteReply();
   const term = useDebouncedValue(search.trim());
 
@@ -100,7 +102,7 @@ export function ReviewsTable({ scope, pageSize, sortFields, headline }: ReviewsT
                 </Tag>
               ) : null}
               {r.IsEdited ? (
-                <Tag minimal icon="edit">
+                <Tag minimal interactive icon="edit" onClick={() => setShowing(r)} title={t.history}>
                   {t.edited}
                 </Tag>
               ) : null}
@@ -152,8 +154,11 @@ export function ReviewsTable({ scope, pageSize, sortFields, headline }: ReviewsT
       header: t.columns.actions,
       width: 170,
       cell: (r) =>
-        r.IsRemoved ? null : (
+        r.IsRemoved ? (
+          <Button size="small" icon="history" text={t.history} onClick={() => setShowing(r)} />
+        ) : (
           <ButtonGroup>
+            <Button size="small" icon="history" aria-label={t.history} title={t.history} onClick={() => setShowing(r)} />
             <Button size="small" icon="chat" text={r.ReviewReplyComment ? t.editReply : t.reply} onClick={() => setReplying(r)} />
             {r.ReviewReplyComment ? (
               <Button size="small" icon="trash" intent="danger" aria-label={t.deleteReply} title={t.deleteReply} onClick={() => void deleteReply.run(r)} />
@@ -208,6 +213,7 @@ export function ReviewsTable({ scope, pageSize, sortFields, headline }: ReviewsT
         server={{ total, page, onPageChange: setPage }}
       />
       {replying ? <ReplyDialog review={replying} onClose={() => setReplying(null)} /> : null}
+      {showing ? <HistoryDialog review={showing} onClose={() => setShowing(null)} /> : null}
     </div>
   );
 }
