@@ -44,7 +44,7 @@ export function OutboxPanel() {
       <H6>
         {t.outboxTitle} <Tag minimal>{data.length}</Tag>
       </H6>
-      {data.length === 0 ? <NonIdealState icon="outbox" description={t.outboxEmpty} /> : null}
+      {data.length === 0 ? <NonIdealState icon="inbox" description={t.outboxEmpty} /> : null}
       {data.map((item) => (
         <Card key={item.ReviewId} className="locus-ai-item" aria-label={`Outbox reply to ${item.ReviewerDisplayName}`}>
           <ReviewHeader item={item} />
