@@ -10,6 +10,9 @@ import { locationsCommandRoutes } from './locations';
 import { googleWorkspaceCommandRoutes } from './google-workspace';
 import { reviewsCommandRoutes } from './reviews';
 import { reviewsAiCommandRoutes } from './reviews-ai';
+import { auditCommandRoutes } from './audit';
+import { templatesCommandRoutes } from './templates';
+import { locationContentCommandRoutes } from './location-content';
 
 /** One feature's command routes (`command-api/src/<feature>/`). */
 export type CommandFeature = (deps: CommandDeps) => RouteImplementation[];
@@ -27,6 +30,9 @@ export const commandFeatures: CommandFeature[] = [
   googleWorkspaceCommandRoutes,
   (deps) => reviewsCommandRoutes(deps),
   reviewsAiCommandRoutes,
+  auditCommandRoutes,
+  templatesCommandRoutes,
+  (deps) => locationContentCommandRoutes(deps),
 ];
 
 /**

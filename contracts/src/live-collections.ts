@@ -9,6 +9,10 @@ import { STAFF_COLLECTION } from './staff/read-models';
 import { USERS_COLLECTION } from './users/read-models';
 import { REVIEWS_COLLECTION, REVIEW_COMPANY_STATS_COLLECTION, REVIEW_GROWTH_COLLECTION, REVIEW_LOCATION_STATS_COLLECTION } from './reviews/read-models';
 import { BRAND_SETTINGS_COLLECTION, REVIEW_AUTOMATION_COLLECTION, REVIEWS_AI_SETTINGS_COLLECTION } from './reviews-ai/read-models';
+import { OPS_STATUS_COLLECTION } from './ops/routes';
+import { HISTORY_ACTORS_COLLECTION, HISTORY_COLLECTION, HISTORY_ENTITIES_COLLECTION, HISTORY_FACETS_COLLECTION } from './audit/read-models';
+import { POST_TEMPLATES_COLLECTION, POST_TEMPLATE_LOGS_COLLECTION } from './templates/read-models';
+import { LOCATION_MEDIA_COLLECTION, LOCATION_POSTS_COLLECTION, LOCATION_QUESTIONS_COLLECTION } from './location-content/read-models';
 
 const EVERYONE: readonly Role[] = ['Administrator', 'CompanyAdmin', 'CompanyUser'];
 const ADMINS: readonly Role[] = ['Administrator', 'CompanyAdmin'];
@@ -43,6 +47,16 @@ export const LIVE_COLLECTIONS = {
   [REVIEWS_AI_SETTINGS_COLLECTION]: { readers: EVERYONE },
   [BRAND_SETTINGS_COLLECTION]: { readers: EVERYONE },
   [REVIEW_AUTOMATION_COLLECTION]: { readers: ADMINS },
+  [OPS_STATUS_COLLECTION]: { readers: ADMINISTRATOR },
+  [HISTORY_COLLECTION]: { readers: ADMINS },
+  [HISTORY_FACETS_COLLECTION]: { readers: ADMINS },
+  [HISTORY_ENTITIES_COLLECTION]: { readers: [] as readonly Role[] },
+  [HISTORY_ACTORS_COLLECTION]: { readers: [] as readonly Role[] },
+  [POST_TEMPLATES_COLLECTION]: { readers: ADMINS },
+  [POST_TEMPLATE_LOGS_COLLECTION]: { readers: ADMINS },
+  [LOCATION_POSTS_COLLECTION]: { readers: EVERYONE },
+  [LOCATION_MEDIA_COLLECTION]: { readers: EVERYONE },
+  [LOCATION_QUESTIONS_COLLECTION]: { readers: EVERYONE },
 } as const satisfies Record<string, { readers: readonly Role[] }>;
 
 export type LiveCollection = keyof typeof LIVE_COLLECTIONS;
@@ -51,7 +65,11 @@ export const isLiveCollection = (name: string): name is LiveCollection => Object
 
 /**
  * May a caller of this role hear about changes in this collection? Collections outside the
- * table (test projections) are heard by everyone in scope.
+ * table (test projections) are heard by everyone in scope. A CompanyAuditor hears what company
+ * members hear (it reads their screens: `mayCall`).
  */
-export const mayHearCollection = (role: Role, collection: string): boolean =>
-  isLiveCollection(collection) ? LIVE_COLLECTIONS[collection].readers.includes(role) : true;
+export const mayHearCollection = (role: Role, collection: string): boolean => {
+  if (!isLiveCollection(collection)) return true;
+  const readers: readonly Role[] = LIVE_COLLECTIONS[collection].readers;
+  return role === 'CompanyAuditor' ? readers.includes('CompanyAdmin') || readers.includes('CompanyUser') || readers.includes(role) : readers.includes(role);
+};

@@ -19,3 +19,5 @@ export * from './http/response';
 export * from './crypto/secret-box';
 export * from './rate-limit/rate-limit-port';
 export * from './crypto/signed-links';
+export * from './crypto/event-digest';
+export * from './crypto/audit-export';

@@ -9,6 +9,9 @@ import { projections as connectionsProjections } from './connections';
 import { projections as locationsProjections } from './locations';
 import { projections as reviewsProjections } from './reviews';
 import { projections as reviewsAiProjections } from './reviews-ai';
+import { projections as auditProjections } from './audit';
+import { projections as templatesProjections } from './templates';
+import { projections as locationContentProjections } from './location-content';
 
 /** The read-model projections of every feature; each feature adds its own line. */
 export const projections: ProjectionDefinition[] = [
@@ -22,4 +25,7 @@ export const projections: ProjectionDefinition[] = [
   ...locationsProjections,
   ...reviewsProjections,
   ...reviewsAiProjections,
+  ...auditProjections,
+  ...templatesProjections,
+  ...locationContentProjections,
 ];

@@ -9,6 +9,10 @@ import { connectionsQueryRoutes } from './connections';
 import { locationsQueryRoutes } from './locations';
 import { reviewsQueryRoutes } from './reviews';
 import { reviewsAiQueryRoutes } from './reviews-ai';
+import { auditQueryRoutes } from './audit';
+import { templatesQueryRoutes } from './templates';
+import { locationContentQueryRoutes } from './location-content';
+import { localezeQueryRoutes } from './localeze';
 
 /** One feature's query routes (`query-api/src/<feature>/`). */
 export type QueryFeature = (deps: QueryDeps) => RouteImplementation[];
@@ -25,6 +29,10 @@ export const queryFeatures: QueryFeature[] = [
   locationsQueryRoutes,
   reviewsQueryRoutes,
   reviewsAiQueryRoutes,
+  auditQueryRoutes,
+  templatesQueryRoutes,
+  (deps) => locationContentQueryRoutes(deps),
+  (deps) => localezeQueryRoutes(deps),
 ];
 
 /** Same session check as command-api's manifest (set by the identity feature); null: the token alone decides. */

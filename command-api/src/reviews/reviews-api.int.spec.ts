@@ -52,7 +52,7 @@ const lazy = (token: string, body: Record<string, unknown> = {}) => call('POST',
 
 beforeAll(async () => {
   stack = await startLocationsTestStack({
-    extra: {
+    extras: {
       commandFeatures: [(d) => reviewsCommandRoutes(d)],
       queryFeatures: [reviewsQueryRoutes],
       projections: [reviewsProjection],

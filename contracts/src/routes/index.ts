@@ -12,6 +12,10 @@ import { usersRoutes } from '../users/routes';
 import { googleWorkspaceRoutes } from '../google-workspace/routes';
 import { reviewsRoutes } from '../reviews/routes';
 import { reviewsAiRoutes } from '../reviews-ai/routes';
+import { auditRoutes } from '../audit/routes';
+import { templatesRoutes } from '../templates/routes';
+import { locationContentRoutes } from '../location-content/routes';
+import { localezeRoutes } from '../localeze/routes';
 
 /**
  * The route table: every HTTP route of command-api and query-api. Feature helpers append
@@ -32,4 +36,8 @@ export const routeTable: readonly RouteDef[] = [
   ...googleWorkspaceRoutes,
   ...reviewsRoutes,
   ...reviewsAiRoutes,
+  ...auditRoutes,
+  ...templatesRoutes,
+  ...locationContentRoutes,
+  ...localezeRoutes,
 ];

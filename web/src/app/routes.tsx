@@ -25,6 +25,9 @@ const LocationDetailsPage = lazy(() => import('@web/features/locations/details/l
 const CompanyReviewsPage = lazy(() => import('@web/features/reviews/components/company-reviews-page'));
 const BrandSettingsPage = lazy(() => import('@web/features/reviews-ai/components/brand-settings-page'));
 const ApproveReviewPage = lazy(() => import('@web/features/reviews-ai/components/approve-review-page'));
+const OperationsPage = lazy(() => import('@web/features/ops/components/operations-page'));
+const HistoryPage = lazy(() => import('@web/features/audit/components/history-page'));
+const TemplatesPage = lazy(() => import('@web/features/templates/components/templates-page'));
 const ComingSoon = lazy(() => import('./coming-soon'));
 
 const RootRedirect = () => {
@@ -63,6 +66,8 @@ export const routes: RouteObject[] = [
       guarded('/profile', ProfilePage, 'User Profile'),
       guarded('/brandsettings', BrandSettingsPage, 'Brand Settings'),
       guarded('/approve-review', ApproveReviewPage, 'Approve Review'),
+      guarded('/operations', OperationsPage, 'Operations'),
+      guarded('/history', HistoryPage, 'History'),
       // features built by later work: reachable from the menu, no data shown yet
       guarded('/dashboard', ComingSoon, 'Dashboard'),
       guarded('/locations', LocationsPage, 'Locations'),
@@ -72,7 +77,7 @@ export const routes: RouteObject[] = [
       guarded('/bulk-edit', ComingSoon, 'Bulk Edits'),
       guarded('/default-location', ComingSoon, 'Location Default(s)'),
       guarded('/company-reviews', CompanyReviewsPage, 'Reviews'),
-      guarded('/location-template', ComingSoon, 'Location Post Templates'),
+      guarded('/location-template', TemplatesPage, 'Location Post Templates'),
       guarded('/connected-accounts', ConnectedAccountsPage, 'Connections'),
       guarded('/account-connected/:processId/:isNewCompanyCreated', AccountConnectedPage, 'Connections'),
       { path: '*', element: <Navigate to="/dashboard" replace /> },

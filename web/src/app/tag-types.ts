@@ -23,12 +23,15 @@ export const TAG_TYPES = [
   'ReviewAutomation',
   'Connection',
   'PostTemplate',
+  'PostTemplateLog',
   'Dashboard',
   'Media',
   'Post',
   'Question',
   'Publisher',
   'Category',
+  'OpsStatus',
+  'History',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -35,26 +35,26 @@ export interface LocationsTestStack {
   close(): Promise<void>;
 }
 
-/** Features a test adds on top of connections and locations (e.g. reviews, which follow imported locations). */
-export interface ExtraFeatures {
+/** Features another slice adds on top of connections and locations (e.g. post templates). */
+export interface LocationsTestStackExtras {
   commandFeatures?: CommandFeature[];
   queryFeatures?: QueryFeature[];
   projections?: ProjectionDefinition[];
   reactors?: ReactorFeature[];
 }
 
-export async function startLocationsTestStack(options: { outcomeTimeoutMs?: number; extra?: ExtraFeatures } = {}): Promise<LocationsTestStack> {
-  const extra = options.extra ?? {};
+export async function startLocationsTestStack(options: { outcomeTimeoutMs?: number; extras?: LocationsTestStackExtras } = {}): Promise<LocationsTestStack> {
+  const extras = options.extras ?? {};
   const stack = await startTestStack({
     sandbox: true,
     commandFeatures: [
       (d) => connectionsCommandRoutes(d),
       (d) => locationsCommandRoutes(d, { outcomeTimeoutMs: options.outcomeTimeoutMs ?? 15_000 }),
-      ...(extra.commandFeatures ?? []),
+      ...(extras.commandFeatures ?? []),
     ],
-    queryFeatures: [connectionsQueryRoutes, locationsQueryRoutes, ...(extra.queryFeatures ?? [])],
-    projections: [connectionsProjection, locationsProjection, usersProjection, ...(extra.projections ?? [])],
-    reactors: [(d) => connectionsReactors(d), (d) => locationsReactors(d), ...(extra.reactors ?? [])],
+    queryFeatures: [connectionsQueryRoutes, locationsQueryRoutes, ...(extras.queryFeatures ?? [])],
+    projections: [connectionsProjection, locationsProjection, usersProjection, ...(extras.projections ?? [])],
+    reactors: [(d) => connectionsReactors(d), (d) => locationsReactors(d), ...(extras.reactors ?? [])],
     sessionValidation: false,
   });
   const { eventStore } = stack;

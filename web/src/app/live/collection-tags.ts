@@ -33,6 +33,16 @@ export const COLLECTION_TAGS: Readonly<Record<LiveCollection, readonly TagType[]
   'reviews-ai-settings': ['AiSettings'],
   'brand-settings': ['BrandSettings'],
   'review-automation': ['ReviewAutomation'],
+  'ops-status': ['OpsStatus'],
+  history: ['History'],
+  'history-facets': ['History'],
+  'history-entities': [],
+  'history-actors': [],
+  'post-templates': ['PostTemplate'],
+  'post-template-logs': ['PostTemplateLog'],
+  'location-posts': ['Post'],
+  'location-media': ['Media'],
+  'location-questions': ['Question'],
 };
 
 export const tagTypesForCollection = (collection: string): readonly TagType[] => (isLiveCollection(collection) ? COLLECTION_TAGS[collection] : []);
