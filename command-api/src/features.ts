@@ -9,6 +9,7 @@ import { connectionsCommandRoutes } from './connections';
 import { locationsCommandRoutes } from './locations';
 import { googleWorkspaceCommandRoutes } from './google-workspace';
 import { reviewsCommandRoutes } from './reviews';
+import { reviewsAiCommandRoutes } from './reviews-ai';
 import { auditCommandRoutes } from './audit';
 import { templatesCommandRoutes } from './templates';
 import { locationContentCommandRoutes } from './location-content';
@@ -28,6 +29,7 @@ export const commandFeatures: CommandFeature[] = [
   (deps) => locationsCommandRoutes(deps),
   googleWorkspaceCommandRoutes,
   (deps) => reviewsCommandRoutes(deps),
+  reviewsAiCommandRoutes,
   auditCommandRoutes,
   templatesCommandRoutes,
   (deps) => locationContentCommandRoutes(deps),

@@ -9,6 +9,7 @@ import { reviewsReactors } from './reviews';
 import { templatesReactors } from './templates';
 import { locationContentReactors } from './location-content';
 import { insightsReactors } from './insights';
+import { reviewsAiReactors } from './reviews-ai';
 
 /** One feature's reactors (side effects: mail, Google, Graph), built from the command-side deps. */
 export type ReactorFeature = (deps: CommandDeps) => ReactorDefinition[];
@@ -28,4 +29,5 @@ export const reactorFeatures: ReactorFeature[] = [
   (deps) => templatesReactors(deps),
   (deps) => locationContentReactors(deps),
   (deps) => insightsReactors(deps),
+  reviewsAiReactors,
 ];

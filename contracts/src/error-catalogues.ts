@@ -15,6 +15,7 @@ import { templateErrors } from './templates/errors';
 import { reviewErrors } from './reviews/errors';
 import { locationContentErrors } from './location-content/errors';
 import { localezeErrors } from './localeze/errors';
+import { reviewsAiErrors } from './reviews-ai/errors';
 
 /** Every feature's catalogue, for the check that one code carries one message and one kind. */
 export const errorCatalogues: Record<string, Record<string, ErrorEntry | ErrorTemplate<never>>> = {
@@ -34,4 +35,5 @@ export const errorCatalogues: Record<string, Record<string, ErrorEntry | ErrorTe
   locationContent: locationContentErrors,
   localeze: localezeErrors,
   reviews: reviewErrors,
+  reviewsAi: reviewsAiErrors,
 };

@@ -12,6 +12,7 @@ import { projections as auditProjections } from './audit';
 import { projections as templatesProjections } from './templates';
 import { projections as locationContentProjections } from './location-content';
 import { projections as insightsProjections } from './insights';
+import { projections as reviewsAiProjections } from './reviews-ai';
 
 /** The read-model projections of every feature; each feature adds its own line. */
 export const projections: ProjectionDefinition[] = [
@@ -28,4 +29,5 @@ export const projections: ProjectionDefinition[] = [
   ...templatesProjections,
   ...locationContentProjections,
   ...insightsProjections,
+  ...reviewsAiProjections,
 ];

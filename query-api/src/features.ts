@@ -8,6 +8,7 @@ import { usersQueryRoutes } from './users';
 import { connectionsQueryRoutes } from './connections';
 import { locationsQueryRoutes } from './locations';
 import { reviewsQueryRoutes } from './reviews';
+import { reviewsAiQueryRoutes } from './reviews-ai';
 import { auditQueryRoutes } from './audit';
 import { templatesQueryRoutes } from './templates';
 import { locationContentQueryRoutes } from './location-content';
@@ -28,6 +29,7 @@ export const queryFeatures: QueryFeature[] = [
   connectionsQueryRoutes,
   locationsQueryRoutes,
   reviewsQueryRoutes,
+  reviewsAiQueryRoutes,
   auditQueryRoutes,
   templatesQueryRoutes,
   (deps) => locationContentQueryRoutes(deps),

@@ -49,7 +49,7 @@ export interface E2EStack {
 }
 
 /** The all-in-one stack on free ports with an empty data dir, the Administrator, and Chromium. */
-export async function startE2EStack(options: { demo?: boolean } = {}): Promise<E2EStack> {
+export async function startE2EStack(options: { demo?: boolean; env?: Record<string, string> } = {}): Promise<E2EStack> {
   ensureWebBuilt();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'locus-e2e-'));
   const port = await freePort();
@@ -63,6 +63,7 @@ export async function startE2EStack(options: { demo?: boolean } = {}): Promise<E
     LOCUS_DEMO: options.demo ? '1' : '0',
     LOCUS_ADMIN_EMAIL: ADMIN_EMAIL,
     LOCUS_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    ...options.env,
   };
   const config = loadConfig(env, { sandboxByDefault: true });
   const stack = await startLocusStack(config, { logger: createLogger({ name: 'locus-e2e', level: 'warn' }) });

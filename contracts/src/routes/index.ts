@@ -11,6 +11,7 @@ import { companiesRoutes } from '../companies/routes';
 import { usersRoutes } from '../users/routes';
 import { googleWorkspaceRoutes } from '../google-workspace/routes';
 import { reviewsRoutes } from '../reviews/routes';
+import { reviewsAiRoutes } from '../reviews-ai/routes';
 import { auditRoutes } from '../audit/routes';
 import { templatesRoutes } from '../templates/routes';
 import { locationContentRoutes } from '../location-content/routes';
@@ -35,6 +36,7 @@ export const routeTable: readonly RouteDef[] = [
   ...usersRoutes,
   ...googleWorkspaceRoutes,
   ...reviewsRoutes,
+  ...reviewsAiRoutes,
   ...auditRoutes,
   ...templatesRoutes,
   ...locationContentRoutes,

@@ -182,6 +182,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const smtpPass = str(env, 'SMTP_PASS');
   const adminPassword = str(env, 'LOCUS_ADMIN_PASSWORD');
   const natsUrl = str(env, 'NATS_URL');
+  const llmApiKey = secretFromEnv(env, 'LOCUS_LLM_API_KEY');
 
   return {
     port,
@@ -237,5 +238,17 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     adminEmail: (str(env, 'LOCUS_ADMIN_EMAIL') ?? 'admin@locus.local').toLowerCase(),
     ...(adminPassword ? { adminPassword } : {}),
     demo: bool(env, 'LOCUS_DEMO', sandboxEnabled),
+    llm: {
+      baseUrl: url(env, 'LOCUS_LLM_BASE_URL', sandboxEnabled ? `http://${sandboxHost}:${sandboxHttpPort}/openai/v1` : 'https://api.openai.com/v1'),
+      model: str(env, 'LOCUS_LLM_MODEL') ?? 'gpt-4o-mini',
+      apiKey: llmApiKey ?? (sandboxEnabled ? 'locus-sandbox-key' : ''),
+      timeoutMs: int(env, 'LOCUS_LLM_TIMEOUT_MS', 20_000, 100),
+      maxRetries: int(env, 'LOCUS_LLM_MAX_RETRIES', 2, 0, 10),
+    },
+    reviewsAi: {
+      secondsPerDelayMinute: int(env, 'LOCUS_AUTO_REPLY_SECONDS_PER_MINUTE', 60, 1, 60),
+      approvalLinkTtlHours: int(env, 'LOCUS_APPROVAL_LINK_TTL_HOURS', 72, 1, 24 * 30),
+      tickMs: int(env, 'LOCUS_AUTO_REPLY_TICK_MS', 5_000, 100, 600_000),
+    },
   };
 }

@@ -84,6 +84,12 @@ export interface ReactorDefinition<E extends AnyDomainEvent = AnyDomainEvent> {
   handle(event: RecordedOf<E>, ctx: ReactorContext): Promise<void>;
   /** Errors that should not be retried (e.g. a 4xx from Google) are marked permanent. */
   maxAttempts?: number;
+  /**
+   * Work that is due by time, not by an event (a delayed post, a schedule): run every
+   * `everyMs` by the instance that holds the reactor's lease, while it follows; one run at a
+   * time. A failing run is logged and tried again at the next tick.
+   */
+  tick?: { everyMs: number; run(signal: AbortSignal): Promise<void> };
 }
 
 export class PermanentReactorError extends Error {

@@ -108,6 +108,17 @@ export interface LocusConfig {
   adminEmail: string;
   adminPassword?: string;
   demo: boolean;
+  /**
+   * The OpenAI-compatible Chat Completions endpoint AI replies use unless the company's
+   * variables (LlmBaseUrl, LlmModel, LlmApiKey) name another.
+   */
+  llm: { baseUrl: string; model: string; apiKey: string; timeoutMs: number; maxRetries: number };
+  /**
+   * Review automation: how long one minute of an auto-reply rule's delay lasts (seconds; 60,
+   * shorter only for tests and demos), how long an approval link is valid, how often due
+   * replies are looked for.
+   */
+  reviewsAi: { secondsPerDelayMinute: number; approvalLinkTtlHours: number; tickMs: number };
 }
 
 export interface CommandDeps {

@@ -16,6 +16,8 @@ export interface FeatureSlotProps {
   locationInsights: { locationId: string };
   /** Location details → Reviews section (location-details ← reviews). */
   locationReviews: { locationId: string };
+  /** The AI auto-reply switch and AI settings panel of /company-reviews (reviews ← reviews-ai). */
+  reviewsAiPanel: { companyId: string };
 }
 export type FeatureSlotName = keyof FeatureSlotProps;
 export type FeatureSlots = { [K in FeatureSlotName]?: ComponentType<FeatureSlotProps[K]> };

@@ -63,6 +63,8 @@ export const routeAccess = {
   '/operations': { kind: 'authenticated', roles: ADMIN },
   '/metadeta': { kind: 'authenticated', roles: ['CompanyAdmin', 'Administrator'] },
   '/profile': { kind: 'authenticated' },
+  '/brandsettings': { kind: 'authenticated' },
+  '/approve-review': { kind: 'public' },
   '/history': { kind: 'authenticated', roles: AUDITORS },
 } as const satisfies Record<string, RouteAccess>;
 

@@ -27,6 +27,8 @@ const OperationsPage = lazy(() => import('@web/features/ops/components/operation
 const HistoryPage = lazy(() => import('@web/features/audit/components/history-page'));
 const TemplatesPage = lazy(() => import('@web/features/templates/components/templates-page'));
 const DashboardPage = lazy(() => import('@web/features/insights/components/dashboard-page'));
+const BrandSettingsPage = lazy(() => import('@web/features/reviews-ai/components/brand-settings-page'));
+const ApproveReviewPage = lazy(() => import('@web/features/reviews-ai/components/approve-review-page'));
 const ComingSoon = lazy(() => import('./coming-soon'));
 
 const RootRedirect = () => {
@@ -63,6 +65,8 @@ export const routes: RouteObject[] = [
       guarded('/staff', StaffPage, 'Staff'),
       guarded('/metadeta', SettingsPage, 'Settings'),
       guarded('/profile', ProfilePage, 'User Profile'),
+      guarded('/brandsettings', BrandSettingsPage, 'Brand Settings'),
+      guarded('/approve-review', ApproveReviewPage, 'Approve Review'),
       guarded('/operations', OperationsPage, 'Operations'),
       guarded('/history', HistoryPage, 'History'),
       // features built by later work: reachable from the menu, no data shown yet

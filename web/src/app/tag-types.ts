@@ -19,6 +19,8 @@ export const TAG_TYPES = [
   'ReviewSummary',
   'ReviewGrowth',
   'AiSettings',
+  'BrandSettings',
+  'ReviewAutomation',
   'Connection',
   'PostTemplate',
   'PostTemplateLog',

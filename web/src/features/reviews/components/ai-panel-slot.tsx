@@ -1,8 +1,10 @@
+import { FeatureSlot } from '@web/app/feature-slots';
+
 /**
  * Where the AI auto-reply switch and the AI settings panel of /company-reviews go (spec part 2
- * §2). They belong to the reviews-ai work, which fills this component; until then it renders
- * nothing, so the page shows no control that does nothing.
+ * §2): the reviews-ai feature fills the app's `reviewsAiPanel` slot (features never import
+ * each other).
  */
-export function AiPanelSlot(_props: { companyId: string }) {
-  return null;
+export function AiPanelSlot({ companyId }: { companyId: string }) {
+  return <FeatureSlot name="reviewsAiPanel" companyId={companyId} />;
 }

@@ -1,0 +1,2 @@
+export { reviewsAiCommandRoutes } from './routes';
+export { reviewsAiReactors } from './reactors';

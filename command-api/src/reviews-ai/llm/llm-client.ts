@@ -1,0 +1,105 @@
+import OpenAI from 'openai';
+import { COMPANY_VARIABLES_COLLECTION, companyVariableSealContext, GOOGLE_REPLY_MAX_BYTES, replyByteLength, type CompanyVariableDoc } from '@locus/contracts';
+import type { LocusConfig, ReadModels, SecretBox } from '@locus/platform';
+import { PROMPT_VERSION, reviewReplyMessages, type ReplyPromptInput } from './review-reply-prompt';
+
+/** Where drafts are written: any OpenAI-compatible Chat Completions endpoint. */
+export interface LlmEndpoint {
+  baseUrl: string;
+  model: string;
+  apiKey: string;
+  timeoutMs: number;
+  maxRetries: number;
+}
+
+export interface DraftedReply {
+  comment: string;
+  model: string;
+  promptVersion: string;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export type LlmFailureCode = 'LLM_TIMEOUT' | 'LLM_UNAVAILABLE' | 'LLM_REFUSED' | 'LLM_EMPTY' | 'LLM_NOT_CONFIGURED';
+
+/** The LLM did not give a usable reply (after the client's retries). */
+export class LlmDraftError extends Error {
+  constructor(
+    readonly code: LlmFailureCode,
+    message: string,
+    override readonly cause?: unknown,
+  ) {
+    super(message);
+    this.name = 'LlmDraftError';
+  }
+}
+
+/** Company variables that point a company at its own endpoint (LlmApiKey should be encrypted). */
+export const LLM_VARIABLES = { baseUrl: 'LlmBaseUrl', model: 'LlmModel', apiKey: 'LlmApiKey' } as const;
+
+/**
+ * The company's endpoint: its LlmBaseUrl / LlmModel / LlmApiKey variables where set (the key
+ * opened from its sealed value), else the server's configuration.
+ */
+export async function llmEndpointFor(readModels: ReadModels, config: Pick<LocusConfig, 'llm'>, box: SecretBox, companyId: string): Promise<LlmEndpoint> {
+  const names: string[] = Object.values(LLM_VARIABLES);
+  const docs = await readModels.collection<CompanyVariableDoc>(COMPANY_VARIABLES_COLLECTION).find({ companyId, variableName: { $in: names } });
+  const value = (name: string): string | undefined => {
+    const doc = docs.find((d) => d.variableName === name);
+    if (!doc?.value) return undefined;
+    return doc.isEncrypted ? box.decrypt(doc.value, companyVariableSealContext(companyId, doc._id)) : doc.value.trim() || undefined;
+  };
+  return {
+    baseUrl: value(LLM_VARIABLES.baseUrl) ?? config.llm.baseUrl,
+    model: value(LLM_VARIABLES.model) ?? config.llm.model,
+    apiKey: value(LLM_VARIABLES.apiKey) ?? config.llm.apiKey,
+    timeoutMs: config.llm.timeoutMs,
+    maxRetries: config.llm.maxRetries,
+  };
+}
+
+const SENTENCE_END = /[.!?…](?=\s|$)/g;
+
+/**
+ * A reply Google takes: trimmed, not empty, within its byte limit. A longer one is cut after
+ * the last whole sentence that fits; one without such a sentence is refused.
+ */
+export function fitReply(text: string): string {
+  const reply = text.trim();
+  if (!reply) throw new LlmDraftError('LLM_EMPTY', 'The AI service answered an empty reply');
+  if (replyByteLength(reply) <= GOOGLE_REPLY_MAX_BYTES) return reply;
+  let cut = -1;
+  for (const m of reply.matchAll(SENTENCE_END)) {
+    const end = m.index + m[0].length;
+    if (replyByteLength(reply.slice(0, end)) > GOOGLE_REPLY_MAX_BYTES) break;
+    cut = end;
+  }
+  if (cut <= 0) throw new LlmDraftError('LLM_EMPTY', "The AI service answered a reply longer than Google's limit");
+  return reply.slice(0, cut).trim();
+}
+
+/** Writes one reply with the versioned prompt. Timeouts, 429 and 5xx are retried by the client (maxRetries). */
+export async function draftReviewReply(endpoint: LlmEndpoint, input: ReplyPromptInput): Promise<DraftedReply> {
+  if (!endpoint.apiKey) throw new LlmDraftError('LLM_NOT_CONFIGURED', 'No API key is configured for the AI service (LlmApiKey or LOCUS_LLM_API_KEY)');
+  const client = new OpenAI({ baseURL: endpoint.baseUrl, apiKey: endpoint.apiKey, timeout: endpoint.timeoutMs, maxRetries: endpoint.maxRetries });
+  let completion: OpenAI.Chat.Completions.ChatCompletion;
+  try {
+    completion = await client.chat.completions.create({ model: endpoint.model, messages: reviewReplyMessages(input), n: 1, temperature: 0.4 });
+  } catch (err) {
+    if (err instanceof OpenAI.APIConnectionTimeoutError)
+      throw new LlmDraftError('LLM_TIMEOUT', `The AI service did not answer within ${endpoint.timeoutMs} ms`, err);
+    if (err instanceof OpenAI.APIError && err.status !== undefined && err.status < 500 && err.status !== 429) {
+      throw new LlmDraftError('LLM_REFUSED', `The AI service refused the request (${err.status}): ${err.message}`, err);
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    throw new LlmDraftError('LLM_UNAVAILABLE', `The AI service failed: ${message}`, err);
+  }
+  const comment = fitReply(completion.choices[0]?.message.content ?? '');
+  return {
+    comment,
+    model: completion.model || endpoint.model,
+    promptVersion: PROMPT_VERSION,
+    promptTokens: completion.usage?.prompt_tokens ?? 0,
+    completionTokens: completion.usage?.completion_tokens ?? 0,
+  };
+}

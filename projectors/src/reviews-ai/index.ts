@@ -1,0 +1,1 @@
+export { reviewsAiProjection, projections } from './reviews-ai-projection';

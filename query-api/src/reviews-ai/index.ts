@@ -1,0 +1,1 @@
+export { reviewsAiQueryRoutes } from './routes';
