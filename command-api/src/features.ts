@@ -9,6 +9,7 @@ import { connectionsCommandRoutes } from './connections';
 import { locationsCommandRoutes } from './locations';
 import { googleWorkspaceCommandRoutes } from './google-workspace';
 import { auditCommandRoutes } from './audit';
+import { templatesCommandRoutes } from './templates';
 
 /** One feature's command routes (`command-api/src/<feature>/`). */
 export type CommandFeature = (deps: CommandDeps) => RouteImplementation[];
@@ -25,6 +26,7 @@ export const commandFeatures: CommandFeature[] = [
   (deps) => locationsCommandRoutes(deps),
   googleWorkspaceCommandRoutes,
   auditCommandRoutes,
+  templatesCommandRoutes,
 ];
 
 /**

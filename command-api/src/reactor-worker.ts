@@ -10,6 +10,7 @@ import { createReactorRuntime } from '@locus/platform/runtime/reactor-runtime';
 import { createSmtpMailer } from '@locus/platform/mail/smtp-mailer';
 import { projections } from '@locus/projectors/features';
 import { reactorFeatures } from './reactors';
+import { startTemplateScheduler } from './templates';
 
 // Standalone reactor worker (distributed mode): every reactor of the manifest, one active
 // instance per reactor across replicas (leases in the read store).
@@ -41,6 +42,7 @@ const reactors = reactorFeatures.flatMap((feature) => feature(deps));
 const leases = createLeases({ readStore: ports.readStore, holder: `${os.hostname()}:${process.pid}:reactors` });
 const runtime = createReactorRuntime({ eventStore: ports.eventStore, readStore: ports.readStore, bus: ports.bus, reactors, logger, leases });
 await runtime.start();
+const templateScheduler = startTemplateScheduler(deps);
 logger.info({ reactors: reactors.map((r) => r.name), adapters: ports.adapters }, 'reactor worker running');
 
 // /health, /ready and /metrics on HOST:PORT; on a signal stop after the current batch
@@ -52,6 +54,7 @@ await serveProbes({
   name: 'reactor worker',
   metricsStatus: createOpsStatus({ ...ports, projections: [], reactors }),
   onShutdown: async () => {
+    await templateScheduler.stop();
     await runtime.stop();
     readModels.close();
     mailer.close();

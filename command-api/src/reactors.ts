@@ -5,6 +5,7 @@ import { usersReactors } from './users';
 import { settingsReactors } from './settings';
 import { connectionsReactors } from './connections';
 import { locationsReactors } from './locations';
+import { templatesReactors } from './templates';
 
 /** One feature's reactors (side effects: mail, Google, Graph), built from the command-side deps. */
 export type ReactorFeature = (deps: CommandDeps) => ReactorDefinition[];
@@ -20,4 +21,5 @@ export const reactorFeatures: ReactorFeature[] = [
   settingsReactors,
   (deps) => connectionsReactors(deps),
   (deps) => locationsReactors(deps),
+  (deps) => templatesReactors(deps),
 ];

@@ -8,6 +8,7 @@ import { projections as usersProjections } from './users';
 import { projections as connectionsProjections } from './connections';
 import { projections as locationsProjections } from './locations';
 import { projections as auditProjections } from './audit';
+import { projections as templatesProjections } from './templates';
 
 /** The read-model projections of every feature; each feature adds its own line. */
 export const projections: ProjectionDefinition[] = [
@@ -20,4 +21,5 @@ export const projections: ProjectionDefinition[] = [
   ...connectionsProjections,
   ...locationsProjections,
   ...auditProjections,
+  ...templatesProjections,
 ];

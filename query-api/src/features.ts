@@ -8,6 +8,7 @@ import { usersQueryRoutes } from './users';
 import { connectionsQueryRoutes } from './connections';
 import { locationsQueryRoutes } from './locations';
 import { auditQueryRoutes } from './audit';
+import { templatesQueryRoutes } from './templates';
 
 /** One feature's query routes (`query-api/src/<feature>/`). */
 export type QueryFeature = (deps: QueryDeps) => RouteImplementation[];
@@ -23,6 +24,7 @@ export const queryFeatures: QueryFeature[] = [
   connectionsQueryRoutes,
   locationsQueryRoutes,
   auditQueryRoutes,
+  templatesQueryRoutes,
 ];
 
 /** Same session check as command-api's manifest (set by the identity feature); null: the token alone decides. */

@@ -328,8 +328,16 @@ export function createGoogleBusinessClient(options: GoogleBusinessClientOptions)
     },
     allLocalPosts: (v4Name) => paginate((pageToken) => client.listLocalPosts(v4Name, { pageSize: 100, ...(pageToken ? { pageToken } : {}) })),
     // Not retried on 5xx: Google has no request id for posts, so a retry could publish twice.
+    // A post is an edit of the profile: it takes a turn in the location's write queue.
     createLocalPost: (v4Name, post) =>
-      call({ method: 'POST', url: `${cfg.v4Url}/${v4Name}/localPosts`, body: post, subject: 'the post', operation: 'localPosts.create', idempotent: false }),
+      write(v4Name, {
+        method: 'POST',
+        url: `${cfg.v4Url}/${v4Name}/localPosts`,
+        body: post,
+        subject: 'the post',
+        operation: 'localPosts.create',
+        idempotent: false,
+      }),
     async deleteLocalPost(postName) {
       await call({ method: 'DELETE', url: `${cfg.v4Url}/${postName}`, subject: 'the post', operation: 'localPosts.delete', idempotent: true });
     },

@@ -11,6 +11,7 @@ import { companiesRoutes } from '../companies/routes';
 import { usersRoutes } from '../users/routes';
 import { googleWorkspaceRoutes } from '../google-workspace/routes';
 import { auditRoutes } from '../audit/routes';
+import { templatesRoutes } from '../templates/routes';
 
 /**
  * The route table: every HTTP route of command-api and query-api. Feature helpers append
@@ -30,4 +31,5 @@ export const routeTable: readonly RouteDef[] = [
   ...usersRoutes,
   ...googleWorkspaceRoutes,
   ...auditRoutes,
+  ...templatesRoutes,
 ];

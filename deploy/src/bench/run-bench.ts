@@ -15,6 +15,7 @@ import { startLocusStack, type LocusStack } from '../stack';
 import { measureRebuild } from './rebuild-bench';
 import { measureScale } from './scale-bench';
 import { measureHistory } from './history-bench';
+import { measureTemplatePublish } from './templates-bench';
 import { measureDirectoryQuery } from '@locus/query-api/locations/testing/directory-bench';
 import type { LoadJob, LoadResult } from './load-client';
 import { withCpu } from './measure';
@@ -81,7 +82,7 @@ function startLoadClient() {
 }
 
 // `BENCH_PARTS=appends,rebuild` runs a subset (for profiling); the default runs everything.
-const parts = new Set((process.env.BENCH_PARTS ?? 'appends,sse,burst,rebuild,directory,scale,history').split(',').map((p) => p.trim()));
+const parts = new Set((process.env.BENCH_PARTS ?? 'appends,sse,burst,rebuild,directory,scale,history,templates').split(',').map((p) => p.trim()));
 
 async function main() {
   const results: Record<string, number | string> = {};
@@ -140,6 +141,17 @@ async function main() {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
+  }
+  if (parts.has('templates')) {
+    // 7. One post template published to 1,000 locations against the sandbox's enforced quota
+    //    (300 queries per minute): posts per minute, duplicates and lost posts.
+    const templates = await measureTemplatePublish({ locations: 1_000, log });
+    results.templatePublishPostsPerMinute = templates.postsPerMinute;
+    results.templatePublishSeconds = templates.seconds;
+    results.templatePublishDuplicates = templates.duplicates;
+    results.templatePublishLost = templates.lost;
+    results.templatePublishFailed = templates.failed;
+    results.templatePublishQuotaRejections = templates.quotaRejections;
   }
   process.stdout.write(`${JSON.stringify(results)}\n`);
 }

@@ -213,6 +213,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
       v4Url: url(env, 'LOCUS_GOOGLE_V4_URL', endpoints.google.v4Url),
       performanceUrl: url(env, 'LOCUS_GOOGLE_PERFORMANCE_URL', endpoints.google.performanceUrl),
       directoryUrl: url(env, 'LOCUS_GOOGLE_DIRECTORY_URL', endpoints.google.directoryUrl),
+      queriesPerMinute: int(env, 'LOCUS_GOOGLE_QUERIES_PER_MINUTE', 300, 1, 1_000_000),
     },
     graph: {
       loginUrl: url(env, 'LOCUS_GRAPH_LOGIN_URL', endpoints.graph.loginUrl),

@@ -1,5 +1,5 @@
-import { mayCall, type RouteDef } from '@locus/contracts';
-import { forbidden, unauthenticated } from './errors';
+import { authErrors, mayCall, type RouteDef } from '@locus/contracts';
+import { fail } from './errors';
 import type { Clock, ReadModels, SessionValidator, TokenService } from '../runtime/deps';
 import type { AuthContext } from './route-handler';
 import type { LocusContext, LocusMiddleware } from './state';
@@ -17,11 +17,11 @@ export async function authenticateRequest(ctx: LocusContext, deps: AuthDeps): Pr
   const header = ctx.get('authorization');
   if (!header) return null;
   const match = BEARER.exec(header);
-  if (!match) throw unauthenticated('AUTH.INVALID_TOKEN', 'The Authorization header must be "Bearer <token>"');
+  if (!match) throw fail(authErrors.malformedAuthorization);
   const verified = await deps.tokens.verify(match[1]!);
   const { claims: _claims, ...auth } = verified;
   if (deps.sessionValidator && !(await deps.sessionValidator(auth))) {
-    throw unauthenticated('AUTH.SESSION_REVOKED', 'Your session is no longer valid; please log in again');
+    throw fail(authErrors.sessionRevoked);
   }
   return auth;
 }
@@ -53,8 +53,8 @@ export function auth(route: RouteAccess, deps: AuthDeps): LocusMiddleware {
     }
     ctx.state.auth = caller;
     const verdict = isAllowed(route, caller);
-    if (verdict === 'unauthenticated') throw unauthenticated();
-    if (verdict === 'forbidden') throw forbidden();
+    if (verdict === 'unauthenticated') throw fail(authErrors.unauthenticated);
+    if (verdict === 'forbidden') throw fail(authErrors.forbidden);
     await next();
   };
 }

@@ -92,6 +92,8 @@ export interface LocusConfig {
     performanceUrl: string;
     /** Admin SDK Directory API (Google Workspace users.list). */
     directoryUrl: string;
+    /** Google's queries per minute per project that bulk writes (template publishing) pace themselves to; default 300. */
+    queriesPerMinute?: number;
   };
   graph: { loginUrl: string; graphUrl: string };
   sandbox: { enabled: boolean; httpPort: number; smtpPort: number };

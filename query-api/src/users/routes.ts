@@ -4,13 +4,13 @@ import {
   avatarImageRoute,
   getProfileRoute,
   listUsersRoute,
-  userMessages,
   userPickerRoute,
   type CompanyDoc,
   type UserDoc,
   type UserProfile,
+  userErrors,
 } from '@locus/contracts';
-import { implement, notFound, type QueryDeps, type RouteImplementation } from '@locus/platform';
+import { fail, implement, type QueryDeps, type RouteImplementation, notFound } from '@locus/platform';
 import { mediaStoreOf, type BlobStore } from '@locus/platform/blob/file-blob-store';
 import { pageOf, searchFilter } from './paging';
 import { userRowOf } from './rows';
@@ -40,7 +40,7 @@ export function usersQueryRoutes(deps: QueryDeps, options: { media?: BlobStore }
     implement(getProfileRoute, async (req) => {
       const auth = req.auth!;
       const doc = await users().findOne({ _id: auth.userId });
-      if (!doc) throw notFound('USER.NOT_FOUND', userMessages.userNotFound);
+      if (!doc) throw fail(userErrors.notFound);
       const company = auth.companyId ? await deps.readModels.collection<CompanyDoc>(COMPANIES_COLLECTION).findOne({ _id: auth.companyId }) : null;
       const profile: UserProfile = {
         Id: doc._id,

@@ -60,6 +60,7 @@ export const routeAccess = {
   '/company-reviews': { kind: 'authenticated' },
   '/users': { kind: 'authenticated', roles: COMPANY_ADMIN },
   '/staff': { kind: 'authenticated', roles: ['CompanyUser'] },
+  '/operations': { kind: 'authenticated', roles: ADMIN },
   '/metadeta': { kind: 'authenticated', roles: ['CompanyAdmin', 'Administrator'] },
   '/profile': { kind: 'authenticated' },
   '/history': { kind: 'authenticated', roles: AUDITORS },

@@ -67,7 +67,8 @@ describe('sidebar by role', () => {
   const labels = (role: Role) => navigationFor(role).map((i) => (i.children ? `${i.label}(${i.children.map((c) => c.label).join(',')})` : i.label));
 
   it('lists the spec menus', () => {
-    expect(labels('Administrator')).toEqual(['Companies', 'Settings']);
+    // Operations: issue 15 item 7 (projections and reactors, Administrator only)
+    expect(labels('Administrator')).toEqual(['Companies', 'Settings', 'Operations']);
     expect(labels('CompanyAdmin')).toEqual([
       'Dashboard',
       'Locations(Directory,Bulk Edits,Template)',

@@ -19,12 +19,14 @@ export const TAG_TYPES = [
   'AiSettings',
   'Connection',
   'PostTemplate',
+  'PostTemplateLog',
   'Dashboard',
   'Media',
   'Post',
   'Question',
   'Publisher',
   'Category',
+  'OpsStatus',
   'History',
 ] as const;
 

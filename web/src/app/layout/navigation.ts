@@ -19,6 +19,7 @@ export const navigationFor = (role: Role): NavItem[] => {
       return [
         { label: 'Companies', path: '/companies', icon: 'office' },
         { label: 'Settings', path: '/metadeta', icon: 'cog' },
+        { label: 'Operations', path: '/operations', icon: 'pulse' },
       ];
     case 'CompanyAdmin':
       return [
