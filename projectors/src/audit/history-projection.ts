@@ -108,7 +108,7 @@ export const historyProjection: ProjectionDefinition = {
         { key: { companyId: 1, entityId: 1, position: -1 } },
         { key: { companyId: 1, actorId: 1, position: -1 } },
         { key: { companyId: 1, type: 1, position: -1 } },
-        { key: { companyId: 1, occurredAt: -1 } },
+        { key: { companyId: 1, occurredAt: -1, position: -1 } },
         { key: { searchText: 'text' } },
       ],
       queries: [
@@ -117,6 +117,11 @@ export const historyProjection: ProjectionDefinition = {
         { name: 'history of an entity', filter: { companyId: 'c', entityId: 'e' }, sort: { position: -1 } },
         { name: 'history of an actor', filter: { companyId: 'c', actorId: 'u' }, sort: { position: -1 } },
         { name: 'history of an event type', filter: { companyId: 'c', type: 'LocationUpdated' }, sort: { position: -1 } },
+        {
+          name: 'history of a date range',
+          filter: { companyId: 'c', occurredAt: { $gte: '2026-01-01', $lte: '2026-02-01' } },
+          sort: { occurredAt: -1, position: -1 },
+        },
       ],
     },
     { name: HISTORY_ENTITIES_COLLECTION, indexes: [] },

@@ -1,5 +1,5 @@
 import type { HistoryDoc, HistoryFilter, HistoryRow } from '@locus/contracts';
-import type { Filter } from '@locus/platform';
+import type { Filter, SortSpec } from '@locus/platform';
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -15,6 +15,13 @@ export function historyFilter(companyId: string, f: Partial<HistoryFilter>): Fil
   if (term) filter.searchText = { $regex: escapeRegex(term) };
   return filter;
 }
+
+/**
+ * Newest first. A date range is read in time order through its own index (company, time,
+ * position), not by position over every line of the range: events are appended in time order,
+ * so the two orders agree but for events of the same millisecond, which position still orders.
+ */
+export const historySort = (f: Partial<HistoryFilter>): SortSpec => (f.from || f.to ? { occurredAt: -1, position: -1 } : { position: -1 });
 
 export const historyRowOf = (d: HistoryDoc): HistoryRow => ({
   Id: d._id,
