@@ -11,6 +11,7 @@ import { googleWorkspaceCommandRoutes } from './google-workspace';
 import { reviewsCommandRoutes } from './reviews';
 import { auditCommandRoutes } from './audit';
 import { templatesCommandRoutes } from './templates';
+import { locationContentCommandRoutes } from './location-content';
 
 /** One feature's command routes (`command-api/src/<feature>/`). */
 export type CommandFeature = (deps: CommandDeps) => RouteImplementation[];
@@ -29,6 +30,7 @@ export const commandFeatures: CommandFeature[] = [
   (deps) => reviewsCommandRoutes(deps),
   auditCommandRoutes,
   templatesCommandRoutes,
+  (deps) => locationContentCommandRoutes(deps),
 ];
 
 /**

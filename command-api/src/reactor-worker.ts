@@ -12,6 +12,7 @@ import { projections } from '@locus/projectors/features';
 import { reactorFeatures } from './reactors';
 import { startReviewsSchedule } from './reviews/schedule';
 import { startTemplateScheduler } from './templates';
+import { startDailyInsightsRefresh } from './insights';
 
 // Standalone reactor worker (distributed mode): every reactor of the manifest, one active
 // instance per reactor across replicas (leases in the read store).
@@ -45,6 +46,7 @@ const runtime = createReactorRuntime({ eventStore: ports.eventStore, readStore: 
 await runtime.start();
 const reviewsSchedule = startReviewsSchedule(deps, config.reviewsSyncIntervalMs);
 const templateScheduler = startTemplateScheduler(deps);
+const dailyInsights = startDailyInsightsRefresh(deps);
 logger.info({ reactors: reactors.map((r) => r.name), adapters: ports.adapters }, 'reactor worker running');
 
 // /health, /ready and /metrics on HOST:PORT; on a signal stop after the current batch
@@ -58,6 +60,7 @@ await serveProbes({
   onShutdown: async () => {
     reviewsSchedule.stop();
     await templateScheduler.stop();
+    dailyInsights.stop();
     await runtime.stop();
     readModels.close();
     mailer.close();

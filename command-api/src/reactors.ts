@@ -7,6 +7,8 @@ import { connectionsReactors } from './connections';
 import { locationsReactors } from './locations';
 import { reviewsReactors } from './reviews';
 import { templatesReactors } from './templates';
+import { locationContentReactors } from './location-content';
+import { insightsReactors } from './insights';
 
 /** One feature's reactors (side effects: mail, Google, Graph), built from the command-side deps. */
 export type ReactorFeature = (deps: CommandDeps) => ReactorDefinition[];
@@ -24,4 +26,6 @@ export const reactorFeatures: ReactorFeature[] = [
   (deps) => locationsReactors(deps),
   (deps) => reviewsReactors(deps),
   (deps) => templatesReactors(deps),
+  (deps) => locationContentReactors(deps),
+  (deps) => insightsReactors(deps),
 ];

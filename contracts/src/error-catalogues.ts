@@ -13,6 +13,8 @@ import { opsErrors } from './ops/errors';
 import { auditErrors } from './audit/errors';
 import { templateErrors } from './templates/errors';
 import { reviewErrors } from './reviews/errors';
+import { locationContentErrors } from './location-content/errors';
+import { localezeErrors } from './localeze/errors';
 
 /** Every feature's catalogue, for the check that one code carries one message and one kind. */
 export const errorCatalogues: Record<string, Record<string, ErrorEntry | ErrorTemplate<never>>> = {
@@ -30,4 +32,6 @@ export const errorCatalogues: Record<string, Record<string, ErrorEntry | ErrorTe
   audit: auditErrors,
   templates: templateErrors,
   reviews: reviewErrors,
+  locationContent: locationContentErrors,
+  localeze: localezeErrors,
 };

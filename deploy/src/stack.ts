@@ -19,6 +19,7 @@ import { sessionValidation as commandSessionValidation } from '@locus/command-ap
 import { reactorFeatures } from '@locus/command-api/reactors';
 import { startReviewsSchedule } from '@locus/command-api/reviews/schedule';
 import { startTemplateScheduler } from '@locus/command-api/templates/index';
+import { startDailyInsightsRefresh } from '@locus/command-api/insights/index';
 import { mountQueryApi } from '@locus/query-api/app';
 import { sessionValidation as querySessionValidation } from '@locus/query-api/features';
 import { projections } from '@locus/projectors/features';
@@ -125,6 +126,7 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
   });
   await reactors.start();
   const reviewsSchedule = startReviewsSchedule(commandDeps, config.reviewsSyncIntervalMs);
+  const dailyInsights = startDailyInsightsRefresh(commandDeps);
   const templateScheduler = startTemplateScheduler(commandDeps);
   const rebuildJobs = createRebuildJobs({
     eventStore: ports.eventStore,
@@ -161,6 +163,7 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
 
   const stopWorkers = async () => {
     reviewsSchedule.stop();
+    dailyInsights.stop();
     await templateScheduler.stop();
     opsLive.close();
     await control?.close();

@@ -10,6 +10,8 @@ import { projections as locationsProjections } from './locations';
 import { projections as reviewsProjections } from './reviews';
 import { projections as auditProjections } from './audit';
 import { projections as templatesProjections } from './templates';
+import { projections as locationContentProjections } from './location-content';
+import { projections as insightsProjections } from './insights';
 
 /** The read-model projections of every feature; each feature adds its own line. */
 export const projections: ProjectionDefinition[] = [
@@ -24,4 +26,6 @@ export const projections: ProjectionDefinition[] = [
   ...reviewsProjections,
   ...auditProjections,
   ...templatesProjections,
+  ...locationContentProjections,
+  ...insightsProjections,
 ];

@@ -10,6 +10,9 @@ import { locationsQueryRoutes } from './locations';
 import { reviewsQueryRoutes } from './reviews';
 import { auditQueryRoutes } from './audit';
 import { templatesQueryRoutes } from './templates';
+import { locationContentQueryRoutes } from './location-content';
+import { localezeQueryRoutes } from './localeze';
+import { insightsQueryRoutes } from './insights';
 
 /** One feature's query routes (`query-api/src/<feature>/`). */
 export type QueryFeature = (deps: QueryDeps) => RouteImplementation[];
@@ -27,6 +30,9 @@ export const queryFeatures: QueryFeature[] = [
   reviewsQueryRoutes,
   auditQueryRoutes,
   templatesQueryRoutes,
+  (deps) => locationContentQueryRoutes(deps),
+  (deps) => localezeQueryRoutes(deps),
+  insightsQueryRoutes,
 ];
 
 /** Same session check as command-api's manifest (set by the identity feature); null: the token alone decides. */

@@ -13,6 +13,9 @@ import { googleWorkspaceRoutes } from '../google-workspace/routes';
 import { reviewsRoutes } from '../reviews/routes';
 import { auditRoutes } from '../audit/routes';
 import { templatesRoutes } from '../templates/routes';
+import { locationContentRoutes } from '../location-content/routes';
+import { localezeRoutes } from '../localeze/routes';
+import { insightsRoutes } from '../insights/routes';
 
 /**
  * The route table: every HTTP route of command-api and query-api. Feature helpers append
@@ -34,4 +37,7 @@ export const routeTable: readonly RouteDef[] = [
   ...reviewsRoutes,
   ...auditRoutes,
   ...templatesRoutes,
+  ...locationContentRoutes,
+  ...localezeRoutes,
+  ...insightsRoutes,
 ];

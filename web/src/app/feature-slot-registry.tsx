@@ -9,4 +9,5 @@ export const featureSlots: FeatureSlots = {
   companyLocations: lazy(() => import('@web/features/locations/directory/company-locations-tab').then((m) => ({ default: m.CompanyLocationsTab }))),
   locationReviews: lazy(() => import('@web/features/reviews/components/location-reviews-section').then((m) => ({ default: m.LocationReviewsSection }))),
   locationUsersDialog: lazy(() => import('@web/features/locations/assignments/location-users-dialog').then((m) => ({ default: m.LocationUsersDialog }))),
+  locationInsights: lazy(() => import('@web/features/insights/components/location-insights-sections').then((m) => ({ default: m.LocationInsightsSections }))),
 };

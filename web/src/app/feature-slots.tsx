@@ -14,6 +14,8 @@ export interface FeatureSlotProps {
   locationUsersDialog: { locationId: string; locationTitle: string; onClose: () => void };
   /** Location details → Reviews section (location-details ← reviews). */
   locationReviews: { locationId: string };
+  /** The location's insight sections (location-details ← insights). */
+  locationInsights: { locationId: string };
 }
 export type FeatureSlotName = keyof FeatureSlotProps;
 export type FeatureSlots = { [K in FeatureSlotName]?: ComponentType<FeatureSlotProps[K]> };

@@ -26,6 +26,7 @@ const CompanyReviewsPage = lazy(() => import('@web/features/reviews/components/c
 const OperationsPage = lazy(() => import('@web/features/ops/components/operations-page'));
 const HistoryPage = lazy(() => import('@web/features/audit/components/history-page'));
 const TemplatesPage = lazy(() => import('@web/features/templates/components/templates-page'));
+const DashboardPage = lazy(() => import('@web/features/insights/components/dashboard-page'));
 const ComingSoon = lazy(() => import('./coming-soon'));
 
 const RootRedirect = () => {
@@ -65,7 +66,7 @@ export const routes: RouteObject[] = [
       guarded('/operations', OperationsPage, 'Operations'),
       guarded('/history', HistoryPage, 'History'),
       // features built by later work: reachable from the menu, no data shown yet
-      guarded('/dashboard', ComingSoon, 'Dashboard'),
+      guarded('/dashboard', DashboardPage, 'Dashboard'),
       guarded('/locations', LocationsPage, 'Locations'),
       guarded('/locations/:id', LocationDetailsPage, 'Location Details'),
       guarded('/:locationId/location-details', LocationDetailsPage, 'Location Details'),
