@@ -84,7 +84,9 @@ function startLoadClient() {
 }
 
 // `BENCH_PARTS=appends,rebuild` runs a subset (for profiling); the default runs everything.
-const parts = new Set((process.env.BENCH_PARTS ?? 'appends,sse,burst,rebuild,directory,reviews,scale,history,templates,dashboard').split(',').map((p) => p.trim()));
+const parts = new Set(
+  (process.env.BENCH_PARTS ?? 'appends,sse,burst,rebuild,directory,reviews,scale,history,templates,dashboard').split(',').map((p) => p.trim()),
+);
 
 async function main() {
   const results: Record<string, number | string> = {};
