@@ -178,6 +178,7 @@ export default function LocationDetailsPage() {
         </Callout>
       ) : null}
       <div className="locus-details-sections">
+        <FeatureSlot name="locationReviews" locationId={location.Id} />
         <MediaSection locationId={location.Id} published={location.IsPublishedOnGMB} />
         <PostsSection locationId={location.Id} companyId={user.companyId ?? ''} phone={location.PrimaryPhoneNumber} published={location.IsPublishedOnGMB} />
         <QuestionsSection locationId={location.Id} />
