@@ -7,6 +7,7 @@ import { companiesQueryRoutes } from './companies';
 import { usersQueryRoutes } from './users';
 import { connectionsQueryRoutes } from './connections';
 import { locationsQueryRoutes } from './locations';
+import { auditQueryRoutes } from './audit';
 import { locationContentQueryRoutes } from './location-content';
 import { localezeQueryRoutes } from './localeze';
 
@@ -23,6 +24,7 @@ export const queryFeatures: QueryFeature[] = [
   (deps) => usersQueryRoutes(deps),
   connectionsQueryRoutes,
   locationsQueryRoutes,
+  auditQueryRoutes,
   (deps) => locationContentQueryRoutes(deps),
   (deps) => localezeQueryRoutes(deps),
 ];

@@ -10,6 +10,7 @@ import { identityRoutes } from '../identity/routes';
 import { companiesRoutes } from '../companies/routes';
 import { usersRoutes } from '../users/routes';
 import { googleWorkspaceRoutes } from '../google-workspace/routes';
+import { auditRoutes } from '../audit/routes';
 import { locationContentRoutes } from '../location-content/routes';
 import { localezeRoutes } from '../localeze/routes';
 
@@ -30,6 +31,7 @@ export const routeTable: readonly RouteDef[] = [
   ...companiesRoutes,
   ...usersRoutes,
   ...googleWorkspaceRoutes,
+  ...auditRoutes,
   ...locationContentRoutes,
   ...localezeRoutes,
 ];

@@ -18,6 +18,7 @@ export const detailsTexts = {
   editHours: 'Edit Hours',
   attributes: 'Business Attributes',
   users: 'Users',
+  history: 'History',
   publishers: 'Publishers',
   pendingEdits: (n: number) => `${n} change(s) waiting for Google`,
   googleErrorTitle: 'Google rejected the last change',

@@ -36,7 +36,8 @@ export default function LocationDetailsPage() {
   const [upload, uploadState] = usePublishLocationMutation();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const usersAvailable = useHasFeatureSlot('locationUsersDialog');
-  useContentFirstLoad(id, Boolean(location?.IsPublishedOnGMB));
+  // An auditor only reads: the first load (a command) is left to the members.
+  useContentFirstLoad(id, Boolean(location?.IsPublishedOnGMB) && user.role !== 'CompanyAuditor');
   const reloadLocation = useCallback(() => void refetch(), [refetch]);
 
   if (isLoading) return <Spinner />;
@@ -62,6 +63,9 @@ export default function LocationDetailsPage() {
   };
 
   const isCompanyAdmin = user.role === 'CompanyAdmin';
+  /** An auditor reads the location and its history; every write answers it 403, so none is offered. */
+  const readOnly = user.role === 'CompanyAuditor';
+  const canAudit = isCompanyAdmin || readOnly;
   const address = [
     location.StreetAddressLine1,
     location.StreetAddressLine2,
@@ -133,14 +137,16 @@ export default function LocationDetailsPage() {
         </div>
         <div className="locus-details-actions">
           <div className="locus-details-buttons">
-            <Button
-              icon="refresh"
-              text={t.sync}
-              loading={syncState.isLoading}
-              disabled={!location.IsPublishedOnGMB}
-              title={location.IsPublishedOnGMB ? undefined : t.notPublished}
-              onClick={() => void run(() => sync(location.Id).unwrap(), t.synchronized, t.syncPending)}
-            />
+            {readOnly ? null : (
+              <Button
+                icon="refresh"
+                text={t.sync}
+                loading={syncState.isLoading}
+                disabled={!location.IsPublishedOnGMB}
+                title={location.IsPublishedOnGMB ? undefined : t.notPublished}
+                onClick={() => void run(() => sync(location.Id).unwrap(), t.synchronized, t.syncPending)}
+              />
+            )}
             {isCompanyAdmin ? (
               <Button
                 icon="cloud-upload"
@@ -152,8 +158,11 @@ export default function LocationDetailsPage() {
                 onClick={() => void run(() => upload(location.Id).unwrap(), t.published, t.publishPending)}
               />
             ) : null}
-            <Button icon="edit" text={t.edit} onClick={() => setDialog('edit')} />
-            <Button icon="properties" text={t.attributes} onClick={() => setDialog('attributes')} />
+            {readOnly ? null : <Button icon="edit" text={t.edit} onClick={() => setDialog('edit')} />}
+            {readOnly ? null : <Button icon="properties" text={t.attributes} onClick={() => setDialog('attributes')} />}
+            {canAudit ? (
+              <Button icon="history" text={t.history} onClick={() => navigate(`/history?entityType=location&entityId=${encodeURIComponent(location.Id)}`)} />
+            ) : null}
             {location.LocalezeListingId ? <Button icon="globe-network" text={t.publishers} onClick={() => setDialog('publishers')} /> : null}
             {usersAvailable && canSeeUsersButton(user, location) ? <Button icon="people" text={t.users} onClick={() => setDialog('users')} /> : null}
           </div>
@@ -170,8 +179,13 @@ export default function LocationDetailsPage() {
         </Callout>
       ) : null}
       <div className="locus-details-sections">
-        <MediaSection locationId={location.Id} published={location.IsPublishedOnGMB} />
-        <PostsSection locationId={location.Id} companyId={user.companyId ?? ''} phone={location.PrimaryPhoneNumber} published={location.IsPublishedOnGMB} />
+        <MediaSection locationId={location.Id} editable={location.IsPublishedOnGMB && !readOnly} />
+        <PostsSection
+          locationId={location.Id}
+          companyId={user.companyId ?? ''}
+          phone={location.PrimaryPhoneNumber}
+          editable={location.IsPublishedOnGMB && !readOnly}
+        />
         <QuestionsSection locationId={location.Id} />
       </div>
 
