@@ -9,6 +9,7 @@ import { connectionsCommandRoutes } from './connections';
 import { locationsCommandRoutes } from './locations';
 import { googleWorkspaceCommandRoutes } from './google-workspace';
 import { auditCommandRoutes } from './audit';
+import { templatesCommandRoutes } from './templates';
 import { locationContentCommandRoutes } from './location-content';
 
 /** One feature's command routes (`command-api/src/<feature>/`). */
@@ -26,6 +27,7 @@ export const commandFeatures: CommandFeature[] = [
   (deps) => locationsCommandRoutes(deps),
   googleWorkspaceCommandRoutes,
   auditCommandRoutes,
+  templatesCommandRoutes,
   (deps) => locationContentCommandRoutes(deps),
 ];
 

@@ -11,6 +11,7 @@ import { googleWorkspaceErrors } from './google-workspace/errors';
 import { requestErrors } from './requests/errors';
 import { opsErrors } from './ops/errors';
 import { auditErrors } from './audit/errors';
+import { templateErrors } from './templates/errors';
 import { locationContentErrors } from './location-content/errors';
 import { localezeErrors } from './localeze/errors';
 
@@ -28,6 +29,7 @@ export const errorCatalogues: Record<string, Record<string, ErrorEntry | ErrorTe
   requests: requestErrors,
   ops: opsErrors,
   audit: auditErrors,
+  templates: templateErrors,
   locationContent: locationContentErrors,
   localeze: localezeErrors,
 };

@@ -8,7 +8,9 @@ import { projections as usersProjections } from './users';
 import { projections as connectionsProjections } from './connections';
 import { projections as locationsProjections } from './locations';
 import { projections as auditProjections } from './audit';
+import { projections as templatesProjections } from './templates';
 import { projections as locationContentProjections } from './location-content';
+import { projections as insightsProjections } from './insights';
 
 /** The read-model projections of every feature; each feature adds its own line. */
 export const projections: ProjectionDefinition[] = [
@@ -21,5 +23,7 @@ export const projections: ProjectionDefinition[] = [
   ...connectionsProjections,
   ...locationsProjections,
   ...auditProjections,
+  ...templatesProjections,
   ...locationContentProjections,
+  ...insightsProjections,
 ];

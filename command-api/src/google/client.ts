@@ -334,6 +334,7 @@ export function createGoogleBusinessClient(options: GoogleBusinessClientOptions)
     },
     allLocalPosts: (v4Name) => paginate((pageToken) => client.listLocalPosts(v4Name, { pageSize: 100, ...(pageToken ? { pageToken } : {}) })),
     // Not retried on 5xx: Google has no request id for posts, so a retry could publish twice.
+    // A post is an edit of the profile: it takes a turn in the location's write queue.
     createLocalPost: (v4Name, post) =>
       write(v4Name, {
         method: 'POST',

@@ -34,9 +34,15 @@ async function locationAt(deps: Pick<CommandDeps, 'eventStore'>, locationId: str
 
 /**
  * A Google failure becomes an outcome event, except a transient one (429, 5xx, network) while
- * attempts remain: that is rethrown so the runtime retries with backoff.
+ * attempts remain: that is rethrown so the runtime retries with backoff. Post templates record
+ * their Google failures the same way (with their own code for an unknown failure).
  */
-export async function recordFailure(err: unknown, ctx: ReactorContext, record: (code: string, message: string) => Promise<void>): Promise<void> {
+export async function recordFailure(
+  err: unknown,
+  ctx: ReactorContext,
+  record: (code: string, message: string) => Promise<void>,
+  unknownCode = 'LOCATION.GOOGLE_ERROR',
+): Promise<void> {
   if (err instanceof GoogleApiError) {
     if (err.retryable && ctx.attempt < MAX_ATTEMPTS) throw err;
     // Google names its fields by its own paths; the user knows them by the form's names.
@@ -49,7 +55,7 @@ export async function recordFailure(err: unknown, ctx: ReactorContext, record: (
     return;
   }
   if (ctx.attempt < MAX_ATTEMPTS) throw err;
-  await record('LOCATION.GOOGLE_ERROR', err instanceof Error ? err.message : String(err));
+  await record(unknownCode, err instanceof Error ? err.message : String(err));
 }
 
 const active = (s: LocationState): s is LocationData => s.status === 'active';

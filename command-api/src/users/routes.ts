@@ -41,7 +41,8 @@ const IMAGE_SIGNATURES: { ext: string; mime: string; test: (b: Buffer) => boolea
   { ext: 'webp', mime: 'image/webp', test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
 ];
 
-async function sniffImage(filePath: string) {
+/** The image kind of an uploaded file by its first bytes (PNG, JPEG, GIF, WebP), or null. */
+export async function sniffImage(filePath: string) {
   const handle = await open(filePath, 'r');
   try {
     const head = Buffer.alloc(16);

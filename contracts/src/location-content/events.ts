@@ -11,10 +11,12 @@ import { z } from 'zod';
  * Every feature keeping per-location Google data (media, posts, questions, reviews, insights)
  * subscribes a reactor to it.
  */
+import { POST_TOPIC_TYPES, CTA_ACTION_TYPES as CALL_TO_ACTION_TYPES } from '../templates/post';
+
 export const locationContentStream = (locationId: string) => `location-content-${locationId}`;
 
-export const POST_TOPIC_TYPES = ['STANDARD', 'EVENT', 'OFFER'] as const;
-export const CALL_TO_ACTION_TYPES = ['ACTION_TYPE_UNSPECIFIED', 'BOOK', 'ORDER', 'SHOP', 'LEARN_MORE', 'SIGN_UP', 'CALL'] as const;
+/** One post vocabulary for a location's posts and post templates (contracts/src/templates/post.ts). */
+export { POST_TOPIC_TYPES, CTA_ACTION_TYPES as CALL_TO_ACTION_TYPES } from '../templates/post';
 export const MEDIA_CATEGORIES = [
   'COVER',
   'PROFILE',

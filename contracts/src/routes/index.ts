@@ -11,8 +11,10 @@ import { companiesRoutes } from '../companies/routes';
 import { usersRoutes } from '../users/routes';
 import { googleWorkspaceRoutes } from '../google-workspace/routes';
 import { auditRoutes } from '../audit/routes';
+import { templatesRoutes } from '../templates/routes';
 import { locationContentRoutes } from '../location-content/routes';
 import { localezeRoutes } from '../localeze/routes';
+import { insightsRoutes } from '../insights/routes';
 
 /**
  * The route table: every HTTP route of command-api and query-api. Feature helpers append
@@ -32,6 +34,8 @@ export const routeTable: readonly RouteDef[] = [
   ...usersRoutes,
   ...googleWorkspaceRoutes,
   ...auditRoutes,
+  ...templatesRoutes,
   ...locationContentRoutes,
   ...localezeRoutes,
+  ...insightsRoutes,
 ];

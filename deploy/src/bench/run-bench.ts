@@ -15,6 +15,8 @@ import { startLocusStack, type LocusStack } from '../stack';
 import { measureRebuild } from './rebuild-bench';
 import { measureScale } from './scale-bench';
 import { measureHistory } from './history-bench';
+import { measureTemplatePublish } from './templates-bench';
+import { measureDashboard } from './dashboard-bench';
 import { measureDirectoryQuery } from '@locus/query-api/locations/testing/directory-bench';
 import type { LoadJob, LoadResult } from './load-client';
 import { withCpu } from './measure';
@@ -81,7 +83,7 @@ function startLoadClient() {
 }
 
 // `BENCH_PARTS=appends,rebuild` runs a subset (for profiling); the default runs everything.
-const parts = new Set((process.env.BENCH_PARTS ?? 'appends,sse,burst,rebuild,directory,scale,history').split(',').map((p) => p.trim()));
+const parts = new Set((process.env.BENCH_PARTS ?? 'appends,sse,burst,rebuild,directory,scale,history,templates,dashboard').split(',').map((p) => p.trim()));
 
 async function main() {
   const results: Record<string, number | string> = {};
@@ -137,6 +139,34 @@ async function main() {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
+  }
+  if (parts.has('dashboard')) {
+    // 7. The dashboard of a company with 10,000 locations and 365 days of metrics (issue 12),
+    //    `npm start`'s server started cold on the data (a child process).
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'locus-bench-dashboard-'));
+    try {
+      const dashboard = await measureDashboard({ dataDir, locations: 10_000, days: 365, samples: 300, log });
+      results.dashboardP50Ms = round2(dashboard.dashboardP50Ms);
+      results.dashboardP95Ms = round2(dashboard.dashboardP95Ms);
+      results.dashboardServerCpuMsPerQuery = round3(dashboard.dashboardServerCpuMsPerQuery);
+      results.metricsInsights365P95Ms = round2(dashboard.metricsInsights365P95Ms);
+      results.dashboardRssMb = dashboard.rssMb;
+      results.dashboardHeapUsedMb = dashboard.heapUsedMb;
+      results.dashboardSetupSeconds = Math.round(dashboard.setupSeconds);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (parts.has('templates')) {
+    // 7. One post template published to 1,000 locations against the sandbox's enforced quota
+    //    (300 queries per minute): posts per minute, duplicates and lost posts.
+    const templates = await measureTemplatePublish({ locations: 1_000, log });
+    results.templatePublishPostsPerMinute = templates.postsPerMinute;
+    results.templatePublishSeconds = templates.seconds;
+    results.templatePublishDuplicates = templates.duplicates;
+    results.templatePublishLost = templates.lost;
+    results.templatePublishFailed = templates.failed;
+    results.templatePublishQuotaRejections = templates.quotaRejections;
   }
   process.stdout.write(`${JSON.stringify(results)}\n`);
 }

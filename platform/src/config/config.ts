@@ -220,6 +220,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
       v4Url: url(env, 'LOCUS_GOOGLE_V4_URL', endpoints.google.v4Url),
       performanceUrl: url(env, 'LOCUS_GOOGLE_PERFORMANCE_URL', endpoints.google.performanceUrl),
       directoryUrl: url(env, 'LOCUS_GOOGLE_DIRECTORY_URL', endpoints.google.directoryUrl),
+      queriesPerMinute: int(env, 'LOCUS_GOOGLE_QUERIES_PER_MINUTE', 300, 1, 1_000_000),
       uploadUrl: url(env, 'LOCUS_GOOGLE_UPLOAD_URL', endpoints.google.uploadUrl),
       qandaUrl: str(env, 'LOCUS_GOOGLE_QANDA_URL') ?? endpoints.google.qandaUrl,
     },

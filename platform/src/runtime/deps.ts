@@ -92,6 +92,8 @@ export interface LocusConfig {
     performanceUrl: string;
     /** Admin SDK Directory API (Google Workspace users.list). */
     directoryUrl: string;
+    /** Google's queries per minute per project that bulk writes (template publishing) pace themselves to; default 300. */
+    queriesPerMinute?: number;
     /** Media bytes upload (`upload/v1/media/{resourceName}`). */
     uploadUrl: string;
     /** Q&A API; empty: discontinued (the real API since 2025-11-03), nothing to read. */

@@ -19,6 +19,7 @@ export const TAG_TYPES = [
   'AiSettings',
   'Connection',
   'PostTemplate',
+  'PostTemplateLog',
   'Dashboard',
   'Media',
   'Post',

@@ -187,6 +187,7 @@ export default function LocationDetailsPage() {
           editable={location.IsPublishedOnGMB && !readOnly}
         />
         <QuestionsSection locationId={location.Id} />
+        <FeatureSlot name="locationInsights" locationId={location.Id} />
       </div>
 
       {dialog === 'edit' ? <EditLocationDialog location={location} onClose={() => setDialog(null)} /> : null}
