@@ -36,7 +36,8 @@ export default function LocationDetailsPage() {
   const [upload, uploadState] = usePublishLocationMutation();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const usersAvailable = useHasFeatureSlot('locationUsersDialog');
-  useContentFirstLoad(id, Boolean(location?.IsPublishedOnGMB));
+  // An auditor only reads: the first load (a command) is left to the members.
+  useContentFirstLoad(id, Boolean(location?.IsPublishedOnGMB) && user.role !== 'CompanyAuditor');
   const reloadLocation = useCallback(() => void refetch(), [refetch]);
 
   if (isLoading) return <Spinner />;
@@ -179,10 +180,14 @@ export default function LocationDetailsPage() {
       ) : null}
       <div className="locus-details-sections">
         <FeatureSlot name="locationReviews" locationId={location.Id} />
-        <MediaSection locationId={location.Id} published={location.IsPublishedOnGMB} />
-        <PostsSection locationId={location.Id} companyId={user.companyId ?? ''} phone={location.PrimaryPhoneNumber} published={location.IsPublishedOnGMB} />
+        <MediaSection locationId={location.Id} editable={location.IsPublishedOnGMB && !readOnly} />
+        <PostsSection
+          locationId={location.Id}
+          companyId={user.companyId ?? ''}
+          phone={location.PrimaryPhoneNumber}
+          editable={location.IsPublishedOnGMB && !readOnly}
+        />
         <QuestionsSection locationId={location.Id} />
-        <FeatureSlot name="locationReviews" locationId={location.Id} />
         <FeatureSlot name="locationInsights" locationId={location.Id} />
       </div>
 

@@ -24,7 +24,7 @@ export async function mediaFileProblem(file: File, category: string): Promise<st
   }
 }
 
-function MediaTile({ item, onDelete }: { item: MediaView; onDelete: () => void }) {
+function MediaTile({ item, onDelete }: { item: MediaView; onDelete: (() => void) | null }) {
   const src = item.ThumbnailUrl || item.GoogleUrl || item.SourceUrl;
   return (
     <Card className="locus-media-tile" data-testid="media-item" data-state={item.State}>
@@ -43,16 +43,18 @@ function MediaTile({ item, onDelete }: { item: MediaView; onDelete: () => void }
       <div className="locus-media-meta">
         <Tag minimal>{CATEGORY_LABELS[item.LocationAssociationCategory] ?? item.LocationAssociationCategory}</Tag>
         <span className="locus-muted">{formatDate(item.CreateTime)}</span>
-        <Button
-          size="small"
-          variant="minimal"
-          intent="danger"
-          icon="trash"
-          aria-label={t.deleteMedia}
-          title={t.deleteMedia}
-          disabled={item.State === 'DELETING'}
-          onClick={onDelete}
-        />
+        {onDelete ? (
+          <Button
+            size="small"
+            variant="minimal"
+            intent="danger"
+            icon="trash"
+            aria-label={t.deleteMedia}
+            title={t.deleteMedia}
+            disabled={item.State === 'DELETING'}
+            onClick={onDelete}
+          />
+        ) : null}
       </div>
       {item.State === 'FAILED' ? <div className="locus-media-error">{item.Error ?? t.failed}</div> : null}
     </Card>
@@ -109,7 +111,7 @@ function FromUrlDialog({ locationId, onClose }: { locationId: string; onClose: (
 }
 
 /** Media: the grid with its count, Upload (images of at least 10 KB; covers 16:9), from URL, delete (spec part 2 §2 Media). */
-export function MediaSection({ locationId, published }: { locationId: string; published: boolean }) {
+export function MediaSection({ locationId, editable }: { locationId: string; editable: boolean }) {
   const { data, isLoading } = useLocationMediaQuery(locationId);
   const [upload, uploadState] = useUploadMediaMutation();
   const [remove] = useDeleteMediaMutation();
@@ -153,7 +155,7 @@ export function MediaSection({ locationId, published }: { locationId: string; pu
         <h3>
           {t.media} <Tag round>{items.length}</Tag>
         </h3>
-        {published ? (
+        {editable ? (
           <div className="locus-section-tools">
             <HTMLSelect aria-label={t.category} value={category} onChange={(e) => setCategory(e.currentTarget.value)}>
               {UPLOAD_CATEGORIES.map((c) => (
@@ -181,7 +183,7 @@ export function MediaSection({ locationId, published }: { locationId: string; pu
       ) : (
         <div className="locus-media-grid">
           {items.map((item) => (
-            <MediaTile key={item.MediaId} item={item} onDelete={() => void onDelete(item)} />
+            <MediaTile key={item.MediaId} item={item} onDelete={editable ? () => void onDelete(item) : null} />
           ))}
         </div>
       )}

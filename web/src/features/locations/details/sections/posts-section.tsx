@@ -24,7 +24,7 @@ const scheduleText = (p: PostView) => {
   return `${formatDate(`${s.StartDate}T00:00:00`)}${time(s.StartTime)} – ${formatDate(`${s.EndDate}T00:00:00`)}${time(s.EndTime)}`;
 };
 
-function PostCard({ post, onDelete }: { post: PostView; onDelete: () => void }) {
+function PostCard({ post, onDelete }: { post: PostView; onDelete: (() => void) | null }) {
   const image = post.Media[0]?.GoogleUrl || post.Media[0]?.SourceUrl;
   const state = STATE_TAGS[post.State];
   const cta = post.CallToAction ? CALL_TO_ACTIONS.find((c) => c.value === post.CallToAction!.ActionType) : undefined;
@@ -52,22 +52,24 @@ function PostCard({ post, onDelete }: { post: PostView; onDelete: () => void }) 
         {post.SearchUrl ? (
           <AnchorButton size="small" variant="minimal" icon="share" href={post.SearchUrl} target="_blank" rel="noreferrer" text={t.viewOnGoogle} />
         ) : null}
-        <Button
-          size="small"
-          variant="minimal"
-          intent="danger"
-          icon="trash"
-          text={t.deletePost}
-          disabled={post.State === 'DELETING' || post.State === 'PENDING'}
-          onClick={onDelete}
-        />
+        {onDelete ? (
+          <Button
+            size="small"
+            variant="minimal"
+            intent="danger"
+            icon="trash"
+            text={t.deletePost}
+            disabled={post.State === 'DELETING' || post.State === 'PENDING'}
+            onClick={onDelete}
+          />
+        ) : null}
       </div>
     </Card>
   );
 }
 
 /** Posts: the masonry list with its count, Create Post, Delete Post (spec part 2 §2 Posts). */
-export function PostsSection({ locationId, companyId, phone, published }: { locationId: string; companyId: string; phone: string; published: boolean }) {
+export function PostsSection({ locationId, companyId, phone, editable }: { locationId: string; companyId: string; phone: string; editable: boolean }) {
   const { data, isLoading } = useLocationPostsQuery(locationId);
   const [remove] = useDeletePostMutation();
   const { confirm } = useConfirm();
@@ -90,7 +92,7 @@ export function PostsSection({ locationId, companyId, phone, published }: { loca
         <h3>
           {t.posts} <Tag round>{posts.length}</Tag>
         </h3>
-        {published ? <Button icon="add" intent="primary" text={t.createPost} onClick={() => setCreating(true)} /> : null}
+        {editable ? <Button icon="add" intent="primary" text={t.createPost} onClick={() => setCreating(true)} /> : null}
       </div>
       {isLoading ? (
         <Spinner size={24} />
@@ -99,7 +101,7 @@ export function PostsSection({ locationId, companyId, phone, published }: { loca
       ) : (
         <div className="locus-masonry">
           {posts.map((post) => (
-            <PostCard key={post.PostId} post={post} onDelete={() => void onDelete(post)} />
+            <PostCard key={post.PostId} post={post} onDelete={editable ? () => void onDelete(post) : null} />
           ))}
         </div>
       )}
