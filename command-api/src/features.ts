@@ -8,6 +8,7 @@ import { usersCommandRoutes } from './users';
 import { connectionsCommandRoutes } from './connections';
 import { locationsCommandRoutes } from './locations';
 import { googleWorkspaceCommandRoutes } from './google-workspace';
+import { auditCommandRoutes } from './audit';
 import { templatesCommandRoutes } from './templates';
 
 /** One feature's command routes (`command-api/src/<feature>/`). */
@@ -24,6 +25,7 @@ export const commandFeatures: CommandFeature[] = [
   (deps) => connectionsCommandRoutes(deps),
   (deps) => locationsCommandRoutes(deps),
   googleWorkspaceCommandRoutes,
+  auditCommandRoutes,
   templatesCommandRoutes,
 ];
 

@@ -7,6 +7,8 @@ import { LOCATIONS_COLLECTION, LOCATION_USERS_COLLECTION } from './locations/rea
 import { ADMIN_VARIABLES_COLLECTION, COMPANY_ADMIN_VARIABLE_VALUES_COLLECTION, COMPANY_VARIABLES_COLLECTION } from './settings/read-models';
 import { STAFF_COLLECTION } from './staff/read-models';
 import { USERS_COLLECTION } from './users/read-models';
+import { OPS_STATUS_COLLECTION } from './ops/routes';
+import { HISTORY_ACTORS_COLLECTION, HISTORY_COLLECTION, HISTORY_ENTITIES_COLLECTION, HISTORY_FACETS_COLLECTION } from './audit/read-models';
 import { POST_TEMPLATES_COLLECTION, POST_TEMPLATE_LOGS_COLLECTION } from './templates/read-models';
 
 const EVERYONE: readonly Role[] = ['Administrator', 'CompanyAdmin', 'CompanyUser'];
@@ -35,6 +37,11 @@ export const LIVE_COLLECTIONS = {
   [STAFF_COLLECTION]: { readers: EVERYONE },
   [AZURE_DIRECTORIES_COLLECTION]: { readers: ADMINS },
   [AZURE_DIRECTORY_USERS_COLLECTION]: { readers: ADMINS },
+  [OPS_STATUS_COLLECTION]: { readers: ADMINISTRATOR },
+  [HISTORY_COLLECTION]: { readers: ADMINS },
+  [HISTORY_FACETS_COLLECTION]: { readers: ADMINS },
+  [HISTORY_ENTITIES_COLLECTION]: { readers: [] as readonly Role[] },
+  [HISTORY_ACTORS_COLLECTION]: { readers: [] as readonly Role[] },
   [POST_TEMPLATES_COLLECTION]: { readers: ADMINS },
   [POST_TEMPLATE_LOGS_COLLECTION]: { readers: ADMINS },
 } as const satisfies Record<string, { readers: readonly Role[] }>;
@@ -45,7 +52,11 @@ export const isLiveCollection = (name: string): name is LiveCollection => Object
 
 /**
  * May a caller of this role hear about changes in this collection? Collections outside the
- * table (test projections) are heard by everyone in scope.
+ * table (test projections) are heard by everyone in scope. A CompanyAuditor hears what company
+ * members hear (it reads their screens: `mayCall`).
  */
-export const mayHearCollection = (role: Role, collection: string): boolean =>
-  isLiveCollection(collection) ? LIVE_COLLECTIONS[collection].readers.includes(role) : true;
+export const mayHearCollection = (role: Role, collection: string): boolean => {
+  if (!isLiveCollection(collection)) return true;
+  const readers: readonly Role[] = LIVE_COLLECTIONS[collection].readers;
+  return role === 'CompanyAuditor' ? readers.includes('CompanyAdmin') || readers.includes('CompanyUser') || readers.includes(role) : readers.includes(role);
+};

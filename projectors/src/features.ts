@@ -7,6 +7,7 @@ import { projections as companiesProjections } from './companies';
 import { projections as usersProjections } from './users';
 import { projections as connectionsProjections } from './connections';
 import { projections as locationsProjections } from './locations';
+import { projections as auditProjections } from './audit';
 import { projections as templatesProjections } from './templates';
 
 /** The read-model projections of every feature; each feature adds its own line. */
@@ -19,5 +20,6 @@ export const projections: ProjectionDefinition[] = [
   ...usersProjections,
   ...connectionsProjections,
   ...locationsProjections,
+  ...auditProjections,
   ...templatesProjections,
 ];

@@ -7,6 +7,7 @@ import { companiesQueryRoutes } from './companies';
 import { usersQueryRoutes } from './users';
 import { connectionsQueryRoutes } from './connections';
 import { locationsQueryRoutes } from './locations';
+import { auditQueryRoutes } from './audit';
 import { templatesQueryRoutes } from './templates';
 
 /** One feature's query routes (`query-api/src/<feature>/`). */
@@ -22,6 +23,7 @@ export const queryFeatures: QueryFeature[] = [
   (deps) => usersQueryRoutes(deps),
   connectionsQueryRoutes,
   locationsQueryRoutes,
+  auditQueryRoutes,
   templatesQueryRoutes,
 ];
 

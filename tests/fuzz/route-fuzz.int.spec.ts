@@ -152,12 +152,21 @@ function requests(): fc.Arbitrary<FuzzRequest> {
   });
 }
 
+/** Node refuses a request head over 16 KiB (431) and closes; a client still writing sees a reset. */
+const MAX_HEAD_BYTES = 16 * 1024;
+const headBytes = (r: FuzzRequest) =>
+  Buffer.byteLength(`${r.path}?${new URLSearchParams(r.query).toString()}`) +
+  Object.entries(r.headers).reduce((n, [k, v]) => n + k.length + Buffer.byteLength(v) + 4, 0) +
+  (r.token?.length ?? 0);
+
 async function send(request: FuzzRequest): Promise<number> {
   try {
     return await sendOnce(request);
-  } catch (err) {
-    if ((request.body?.length ?? 0) > OVERSIZED) return REFUSED_UNREAD;
-    throw err;
+  } catch {
+    // Refused unread by closing the connection: an answer, not a crash.
+    if ((request.body?.length ?? 0) > OVERSIZED || headBytes(request) > MAX_HEAD_BYTES) return REFUSED_UNREAD;
+    // A kept-alive connection the server closed as the request left: ask once more on a new one.
+    return sendOnce({ ...request, headers: { ...request.headers, connection: 'close' } });
   }
 }
 

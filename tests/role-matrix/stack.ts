@@ -39,7 +39,7 @@ export async function startMatrixStack(options: MatrixStackOptions): Promise<Run
 export async function mintIdentities(stack: MatrixStack): Promise<MatrixIdentities> {
   const { tokens } = stack.commandDeps;
   const user = async (
-    role: 'Administrator' | 'CompanyAdmin' | 'CompanyUser',
+    role: 'Administrator' | 'CompanyAdmin' | 'CompanyUser' | 'CompanyAuditor',
     companyId: string | null,
     companyName: string | null,
     admin?: SeededUser,
@@ -66,6 +66,7 @@ export async function mintIdentities(stack: MatrixStack): Promise<MatrixIdentiti
       companyUser: await user('CompanyUser', companyId, name),
       companyAdmin: await user('CompanyAdmin', companyId, name),
       adminViewing: await user('CompanyAdmin', companyId, name, administrator),
+      companyAuditor: await user('CompanyAuditor', companyId, name),
     };
   };
   return { administrator, companies: { a: await company('Company A'), b: await company('Company B') } };

@@ -15,8 +15,9 @@ import {
   uploadAvatarRoute,
   userMessages as m,
   userStream,
+  userErrors,
 } from '@locus/contracts';
-import { implement, ruleViolation, validationError, type CommandDeps, type AnyRequest, type RouteImplementation } from '@locus/platform';
+import { fail, failOn, implement, type CommandDeps, type AnyRequest, type RouteImplementation } from '@locus/platform';
 import { mediaStoreOf, type BlobStore } from '@locus/platform/blob/file-blob-store';
 import { eventMetadata, loadStream, runCommand } from '../kit';
 import { hashPassword, verifyPassword } from './passwords';
@@ -73,7 +74,7 @@ export function usersCommandRoutes(deps: CommandDeps, options: { media?: BlobSto
         {
           companyId: req.auth!.companyId!,
           ...req.body,
-          role: 'CompanyUser',
+          role: req.body.Role,
           password: req.body.Password || undefined,
           source: 'company-admin',
           invitation: invitation(req, req.body.Email),
@@ -114,14 +115,14 @@ export function usersCommandRoutes(deps: CommandDeps, options: { media?: BlobSto
 
     implement(inviteUserRoute, async (req) => {
       const user = await member(req, req.params.userId);
-      if (user.status !== 'active') throw ruleViolation('USER.INACTIVE', m.invitationInactiveUser);
+      if (user.status !== 'active') throw fail(userErrors.inactive);
       const { position } = await userCommand(req, user.userId, { type: 'RequestPasswordReset', data: invitation(req, user.email) });
       return answer(m.invitationSent, position, user.userId);
     }),
 
     implement(deactivateUserRoute, async (req) => {
       const user = await member(req, req.params.userId);
-      if (user.userId === req.auth!.userId) throw ruleViolation('USER.SELF', m.cannotDeactivateSelf);
+      if (user.userId === req.auth!.userId) throw fail(userErrors.deactivateSelf);
       const { position } = await userCommand(req, user.userId, { type: 'DeactivateUser' });
       return answer(m.userDeactivated, position, user.userId);
     }),
@@ -134,7 +135,7 @@ export function usersCommandRoutes(deps: CommandDeps, options: { media?: BlobSto
 
     implement(deleteUserRoute, async (req) => {
       const user = await member(req, req.params.userId);
-      if (user.userId === req.auth!.userId) throw ruleViolation('USER.SELF', m.cannotDeleteSelf);
+      if (user.userId === req.auth!.userId) throw fail(userErrors.deleteSelf);
       const position = await deleteUserAccount(deps, user.userId, metadata(req));
       return answer(m.userDeleted, position, user.userId);
     }),
@@ -167,11 +168,11 @@ export function usersCommandRoutes(deps: CommandDeps, options: { media?: BlobSto
 
     implement(uploadAvatarRoute, async (req) => {
       const file = req.files.find((f) => f.field === 'File') ?? req.files[0];
-      if (!file) throw validationError('PROFILE.AVATAR_MISSING', m.avatarMissing, [{ field: 'File', message: m.avatarMissing }]);
-      if (file.size > AVATAR_MAX_BYTES) throw validationError('PROFILE.AVATAR_TOO_LARGE', m.avatarTooLarge, [{ field: 'File', message: m.avatarTooLarge }]);
+      if (!file) throw failOn(userErrors.avatarMissing, 'File');
+      if (file.size > AVATAR_MAX_BYTES) throw failOn(userErrors.avatarTooLarge, 'File');
       const kind = await sniffImage(file.path);
       if (!kind || !file.mimeType.startsWith('image/')) {
-        throw validationError('PROFILE.AVATAR_NOT_IMAGE', m.avatarNotImage, [{ field: 'File', message: m.avatarNotImage }]);
+        throw failOn(userErrors.avatarNotImage, 'File');
       }
       const user = await self(req);
       const stored = await media.put(`avatars/${randomUUID()}.${kind.ext}`, { path: file.path }, kind.mime);

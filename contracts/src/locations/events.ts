@@ -92,13 +92,16 @@ export const LocationImportedSchema = z.object({
   google: GoogleSnapshotSchema,
   syncedAt: z.string(),
 });
+/** Set when a company admin restored fields to their values at an earlier position (issue 15 item 5). */
+export const RestoredFromSchema = z.object({ position: z.number(), at: z.string() });
 export const LocationUpdatedSchema = z.object({
   locationId: z.string(),
   profile: LocationProfileSchema,
   /** Profile fields that changed. */
   changed: z.array(z.string()),
+  restoredFrom: RestoredFromSchema.optional(),
 });
-export const LocationHoursUpdatedSchema = z.object({ locationId: z.string(), hours: z.array(HoursPeriodSchema) });
+export const LocationHoursUpdatedSchema = z.object({ locationId: z.string(), hours: z.array(HoursPeriodSchema), restoredFrom: RestoredFromSchema.optional() });
 export const LocationAttributesUpdatedSchema = z.object({ locationId: z.string(), attributes: AttributesSchema, urls: UrlsSchema });
 
 export const LocationPublishRequestedSchema = z.object({ locationId: z.string(), requestId: z.string() });

@@ -10,6 +10,7 @@ import { identityRoutes } from '../identity/routes';
 import { companiesRoutes } from '../companies/routes';
 import { usersRoutes } from '../users/routes';
 import { googleWorkspaceRoutes } from '../google-workspace/routes';
+import { auditRoutes } from '../audit/routes';
 import { templatesRoutes } from '../templates/routes';
 
 /**
@@ -29,5 +30,6 @@ export const routeTable: readonly RouteDef[] = [
   ...companiesRoutes,
   ...usersRoutes,
   ...googleWorkspaceRoutes,
+  ...auditRoutes,
   ...templatesRoutes,
 ];

@@ -14,6 +14,7 @@ import { seedDemo } from '@locus/command-api/demo/seed-demo';
 import { startLocusStack, type LocusStack } from '../stack';
 import { measureRebuild } from './rebuild-bench';
 import { measureScale } from './scale-bench';
+import { measureHistory } from './history-bench';
 import { measureTemplatePublish } from './templates-bench';
 import { measureDirectoryQuery } from '@locus/query-api/locations/testing/directory-bench';
 import type { LoadJob, LoadResult } from './load-client';
@@ -81,7 +82,7 @@ function startLoadClient() {
 }
 
 // `BENCH_PARTS=appends,rebuild` runs a subset (for profiling); the default runs everything.
-const parts = new Set((process.env.BENCH_PARTS ?? 'appends,sse,burst,rebuild,directory,scale,templates').split(',').map((p) => p.trim()));
+const parts = new Set((process.env.BENCH_PARTS ?? 'appends,sse,burst,rebuild,directory,scale,history,templates').split(',').map((p) => p.trim()));
 
 async function main() {
   const results: Record<string, number | string> = {};
@@ -115,6 +116,25 @@ async function main() {
       results.readStoreRssMb = scale.readStoreRssMb;
       results.readStoreHeapUsedMb = scale.heapUsedMb;
       results.scaleSetupSeconds = Math.round(scale.setupSeconds);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (parts.has('history')) {
+    // 7. The company history (issue 15): 100,000 real events through the history projection
+    //    (100 locations × 1,000), exported, verified, then 1,000,000 history lines paged.
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'locus-bench-history-'));
+    try {
+      const h = await measureHistory({ dataDir, locations: 100, streamEvents: 1_000, historyEvents: 1_000_000, samples: 400, log });
+      results.historyEvents = h.historyEvents;
+      results.historyPageP50Ms = round2(h.historyPageP50Ms);
+      results.historyPageP95Ms = round2(h.historyPageP95Ms);
+      results.pointInTimeMs = round2(h.pointInTimeMs);
+      results.historyExportEvents = h.exportEvents;
+      results.historyExportPeakHeapGrowthMb = h.exportPeakHeapGrowthMb;
+      results.historyExportVerified = String(h.exportVerified);
+      results.historyExportAlteredRejected = String(h.exportAlteredRejected);
+      results.historySetupSeconds = Math.round(h.setupSeconds);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

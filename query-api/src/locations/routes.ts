@@ -27,6 +27,7 @@ import {
   type LocationDoc,
   type LocationUserDoc,
   type UserDoc,
+  userErrors,
 } from '@locus/contracts';
 import { fail, callerCompanyId, implement, notFound, ok, type Filter, type QueryDeps, type AnyRequest, type RouteImplementation } from '@locus/platform';
 import { citiesOf, usStates } from '@locus/platform/geo/us-places';
@@ -150,7 +151,7 @@ export function locationsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   const userLocations = implement(userLocationsRoute, async (req) => {
     const companyId = companyOf(req);
     const user = await deps.readModels.collection<UserDoc>(USERS_COLLECTION).findOne({ _id: req.params.userId, companyId });
-    if (!user) throw notFound('USER.NOT_FOUND', m.userNotFound);
+    if (!user) throw fail(userErrors.notFound);
     const filter: Filter = { companyId, userId: user._id };
     const term = req.query.search?.trim().toLowerCase();
     if (term) filter.searchText = { $regex: escapeRegex(term) };

@@ -22,6 +22,8 @@ const AccountConnectedPage = lazy(() => import('@web/features/connections/compon
 const LocationsPage = lazy(() => import('@web/features/locations/directory/locations-page'));
 const AccountLocationsPage = lazy(() => import('@web/features/locations/directory/account-locations-page'));
 const LocationDetailsPage = lazy(() => import('@web/features/locations/details/location-details-page'));
+const OperationsPage = lazy(() => import('@web/features/ops/components/operations-page'));
+const HistoryPage = lazy(() => import('@web/features/audit/components/history-page'));
 const TemplatesPage = lazy(() => import('@web/features/templates/components/templates-page'));
 const ComingSoon = lazy(() => import('./coming-soon'));
 
@@ -59,6 +61,8 @@ export const routes: RouteObject[] = [
       guarded('/staff', StaffPage, 'Staff'),
       guarded('/metadeta', SettingsPage, 'Settings'),
       guarded('/profile', ProfilePage, 'User Profile'),
+      guarded('/operations', OperationsPage, 'Operations'),
+      guarded('/history', HistoryPage, 'History'),
       // features built by later work: reachable from the menu, no data shown yet
       guarded('/dashboard', ComingSoon, 'Dashboard'),
       guarded('/locations', LocationsPage, 'Locations'),

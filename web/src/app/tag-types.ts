@@ -26,6 +26,8 @@ export const TAG_TYPES = [
   'Question',
   'Publisher',
   'Category',
+  'OpsStatus',
+  'History',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

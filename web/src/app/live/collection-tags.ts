@@ -26,6 +26,11 @@ export const COLLECTION_TAGS: Readonly<Record<LiveCollection, readonly TagType[]
   staff: ['Staff'],
   'azure-directories': ['AzureCredentials', 'AzureUser'],
   'azure-directory-users': ['AzureUser'],
+  'ops-status': ['OpsStatus'],
+  history: ['History'],
+  'history-facets': ['History'],
+  'history-entities': [],
+  'history-actors': [],
   'post-templates': ['PostTemplate'],
   'post-template-logs': ['PostTemplateLog'],
 };

@@ -22,6 +22,7 @@ export const detailsTexts = {
   editHours: 'Edit Hours',
   attributes: 'Business Attributes',
   users: 'Users',
+  history: 'History',
   pendingEdits: (n: number) => `${n} change(s) waiting for Google`,
   googleErrorTitle: 'Google rejected the last change',
   notFoundTitle: 'Location not found',

@@ -55,6 +55,9 @@ export default function LocationDetailsPage() {
   };
 
   const isCompanyAdmin = user.role === 'CompanyAdmin';
+  /** An auditor reads the location and its history; every write answers it 403, so none is offered. */
+  const readOnly = user.role === 'CompanyAuditor';
+  const canAudit = isCompanyAdmin || readOnly;
   const address = [
     location.StreetAddressLine1,
     location.StreetAddressLine2,
@@ -126,14 +129,16 @@ export default function LocationDetailsPage() {
         </div>
         <div className="locus-details-actions">
           <div className="locus-details-buttons">
-            <Button
-              icon="refresh"
-              text={t.sync}
-              loading={syncState.isLoading}
-              disabled={!location.IsPublishedOnGMB}
-              title={location.IsPublishedOnGMB ? undefined : t.notPublished}
-              onClick={() => void run(() => sync(location.Id).unwrap(), t.synchronized, t.syncPending)}
-            />
+            {readOnly ? null : (
+              <Button
+                icon="refresh"
+                text={t.sync}
+                loading={syncState.isLoading}
+                disabled={!location.IsPublishedOnGMB}
+                title={location.IsPublishedOnGMB ? undefined : t.notPublished}
+                onClick={() => void run(() => sync(location.Id).unwrap(), t.synchronized, t.syncPending)}
+              />
+            )}
             {isCompanyAdmin ? (
               <Button
                 icon="cloud-upload"
@@ -145,8 +150,11 @@ export default function LocationDetailsPage() {
                 onClick={() => void run(() => upload(location.Id).unwrap(), t.published, t.publishPending)}
               />
             ) : null}
-            <Button icon="edit" text={t.edit} onClick={() => setDialog('edit')} />
-            <Button icon="properties" text={t.attributes} onClick={() => setDialog('attributes')} />
+            {readOnly ? null : <Button icon="edit" text={t.edit} onClick={() => setDialog('edit')} />}
+            {readOnly ? null : <Button icon="properties" text={t.attributes} onClick={() => setDialog('attributes')} />}
+            {canAudit ? (
+              <Button icon="history" text={t.history} onClick={() => navigate(`/history?entityType=location&entityId=${encodeURIComponent(location.Id)}`)} />
+            ) : null}
             {usersAvailable && canSeeUsersButton(user, location) ? <Button icon="people" text={t.users} onClick={() => setDialog('users')} /> : null}
           </div>
           <div className="locus-muted" data-testid="last-synched">
