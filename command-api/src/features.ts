@@ -10,6 +10,7 @@ import { locationsCommandRoutes } from './locations';
 import { googleWorkspaceCommandRoutes } from './google-workspace';
 import { auditCommandRoutes } from './audit';
 import { templatesCommandRoutes } from './templates';
+import { locationContentCommandRoutes } from './location-content';
 
 /** One feature's command routes (`command-api/src/<feature>/`). */
 export type CommandFeature = (deps: CommandDeps) => RouteImplementation[];
@@ -27,6 +28,7 @@ export const commandFeatures: CommandFeature[] = [
   googleWorkspaceCommandRoutes,
   auditCommandRoutes,
   templatesCommandRoutes,
+  (deps) => locationContentCommandRoutes(deps),
 ];
 
 /**

@@ -6,6 +6,8 @@ import { settingsReactors } from './settings';
 import { connectionsReactors } from './connections';
 import { locationsReactors } from './locations';
 import { templatesReactors } from './templates';
+import { locationContentReactors } from './location-content';
+import { insightsReactors } from './insights';
 
 /** One feature's reactors (side effects: mail, Google, Graph), built from the command-side deps. */
 export type ReactorFeature = (deps: CommandDeps) => ReactorDefinition[];
@@ -22,4 +24,6 @@ export const reactorFeatures: ReactorFeature[] = [
   (deps) => connectionsReactors(deps),
   (deps) => locationsReactors(deps),
   (deps) => templatesReactors(deps),
+  (deps) => locationContentReactors(deps),
+  (deps) => insightsReactors(deps),
 ];

@@ -12,6 +12,8 @@ import { requestErrors } from './requests/errors';
 import { opsErrors } from './ops/errors';
 import { auditErrors } from './audit/errors';
 import { templateErrors } from './templates/errors';
+import { locationContentErrors } from './location-content/errors';
+import { localezeErrors } from './localeze/errors';
 
 /** Every feature's catalogue, for the check that one code carries one message and one kind. */
 export const errorCatalogues: Record<string, Record<string, ErrorEntry | ErrorTemplate<never>>> = {
@@ -28,4 +30,6 @@ export const errorCatalogues: Record<string, Record<string, ErrorEntry | ErrorTe
   ops: opsErrors,
   audit: auditErrors,
   templates: templateErrors,
+  locationContent: locationContentErrors,
+  localeze: localezeErrors,
 };

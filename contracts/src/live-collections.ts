@@ -10,6 +10,14 @@ import { USERS_COLLECTION } from './users/read-models';
 import { OPS_STATUS_COLLECTION } from './ops/routes';
 import { HISTORY_ACTORS_COLLECTION, HISTORY_COLLECTION, HISTORY_ENTITIES_COLLECTION, HISTORY_FACETS_COLLECTION } from './audit/read-models';
 import { POST_TEMPLATES_COLLECTION, POST_TEMPLATE_LOGS_COLLECTION } from './templates/read-models';
+import { LOCATION_MEDIA_COLLECTION, LOCATION_POSTS_COLLECTION, LOCATION_QUESTIONS_COLLECTION } from './location-content/read-models';
+import {
+  COMPANY_METRICS_COLLECTION,
+  DASHBOARD_COMPANIES_COLLECTION,
+  DASHBOARD_LOCATIONS_COLLECTION,
+  LOCATION_KEYWORDS_COLLECTION,
+  LOCATION_METRICS_COLLECTION,
+} from './insights/read-models';
 
 const EVERYONE: readonly Role[] = ['Administrator', 'CompanyAdmin', 'CompanyUser'];
 const ADMINS: readonly Role[] = ['Administrator', 'CompanyAdmin'];
@@ -44,6 +52,14 @@ export const LIVE_COLLECTIONS = {
   [HISTORY_ACTORS_COLLECTION]: { readers: [] as readonly Role[] },
   [POST_TEMPLATES_COLLECTION]: { readers: ADMINS },
   [POST_TEMPLATE_LOGS_COLLECTION]: { readers: ADMINS },
+  [LOCATION_POSTS_COLLECTION]: { readers: EVERYONE },
+  [LOCATION_MEDIA_COLLECTION]: { readers: EVERYONE },
+  [LOCATION_QUESTIONS_COLLECTION]: { readers: EVERYONE },
+  [LOCATION_METRICS_COLLECTION]: { readers: EVERYONE },
+  [COMPANY_METRICS_COLLECTION]: { readers: EVERYONE },
+  [LOCATION_KEYWORDS_COLLECTION]: { readers: EVERYONE },
+  [DASHBOARD_LOCATIONS_COLLECTION]: { readers: EVERYONE },
+  [DASHBOARD_COMPANIES_COLLECTION]: { readers: EVERYONE },
 } as const satisfies Record<string, { readers: readonly Role[] }>;
 
 export type LiveCollection = keyof typeof LIVE_COLLECTIONS;

@@ -18,6 +18,7 @@ import { mountCommandApi } from '@locus/command-api/app';
 import { sessionValidation as commandSessionValidation } from '@locus/command-api/features';
 import { reactorFeatures } from '@locus/command-api/reactors';
 import { startTemplateScheduler } from '@locus/command-api/templates/index';
+import { startDailyInsightsRefresh } from '@locus/command-api/insights/index';
 import { mountQueryApi } from '@locus/query-api/app';
 import { sessionValidation as querySessionValidation } from '@locus/query-api/features';
 import { projections } from '@locus/projectors/features';
@@ -123,6 +124,7 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
     logger: logger.child({ component: 'reactors' }),
   });
   await reactors.start();
+  const dailyInsights = startDailyInsightsRefresh(commandDeps);
   const templateScheduler = startTemplateScheduler(commandDeps);
   const rebuildJobs = createRebuildJobs({
     eventStore: ports.eventStore,
@@ -158,6 +160,7 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
   if (options.serveWeb !== false) serveWebApp(app, webDistDir);
 
   const stopWorkers = async () => {
+    dailyInsights.stop();
     await templateScheduler.stop();
     opsLive.close();
     await control?.close();

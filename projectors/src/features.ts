@@ -9,6 +9,8 @@ import { projections as connectionsProjections } from './connections';
 import { projections as locationsProjections } from './locations';
 import { projections as auditProjections } from './audit';
 import { projections as templatesProjections } from './templates';
+import { projections as locationContentProjections } from './location-content';
+import { projections as insightsProjections } from './insights';
 
 /** The read-model projections of every feature; each feature adds its own line. */
 export const projections: ProjectionDefinition[] = [
@@ -22,4 +24,6 @@ export const projections: ProjectionDefinition[] = [
   ...locationsProjections,
   ...auditProjections,
   ...templatesProjections,
+  ...locationContentProjections,
+  ...insightsProjections,
 ];

@@ -9,6 +9,9 @@ import { connectionsQueryRoutes } from './connections';
 import { locationsQueryRoutes } from './locations';
 import { auditQueryRoutes } from './audit';
 import { templatesQueryRoutes } from './templates';
+import { locationContentQueryRoutes } from './location-content';
+import { localezeQueryRoutes } from './localeze';
+import { insightsQueryRoutes } from './insights';
 
 /** One feature's query routes (`query-api/src/<feature>/`). */
 export type QueryFeature = (deps: QueryDeps) => RouteImplementation[];
@@ -25,6 +28,9 @@ export const queryFeatures: QueryFeature[] = [
   locationsQueryRoutes,
   auditQueryRoutes,
   templatesQueryRoutes,
+  (deps) => locationContentQueryRoutes(deps),
+  (deps) => localezeQueryRoutes(deps),
+  insightsQueryRoutes,
 ];
 
 /** Same session check as command-api's manifest (set by the identity feature); null: the token alone decides. */

@@ -16,7 +16,7 @@ import {
 import { evolveLocation, initialLocationState, type LocationData, type LocationState } from './location-state';
 import { releaseStoreCode } from './store-codes';
 
-const MAX_ATTEMPTS = 5;
+export const MAX_ATTEMPTS = 5;
 
 type Only<T extends LocationEvent['type']> = Extract<LocationEvent, { type: T }>;
 type Data<T extends LocationEvent['type']> = Only<T>['data'];
@@ -202,7 +202,8 @@ export function locationsReactors(deps: CommandDeps, options: { google?: GoogleA
         const { client } = await google.connection(after.connectionId);
         if (event.type === 'LocationUpdated') {
           const mask = googleUpdateMask(event.data.changed);
-          if (!mask.length) return;
+          // Only fields Google does not hold changed (keywords, Localeze): nothing waits for Google.
+          if (!mask.length) return await succeeded('');
           await client.updateLocation(after.googleName, toGoogleLocation(after.profile, after.hours), mask);
           await succeeded(mask.join(','));
         } else if (event.type === 'LocationHoursUpdated') {
@@ -214,7 +215,7 @@ export function locationsReactors(deps: CommandDeps, options: { google?: GoogleA
             attributes: after.attributes,
             urls: after.urls,
           });
-          if (!changes.mask.length) return;
+          if (!changes.mask.length) return await succeeded('');
           await client.updateAttributes(after.googleName, changes.attributes, changes.mask);
           await succeeded(changes.mask.join(','));
         }

@@ -45,6 +45,8 @@ export const LocationProfileSchema = z.object({
   GooglePlus: z.string(),
   LocationProfileMedia: z.string().nullable(),
   LocationCoverMedia: z.string().nullable(),
+  /** Localeze listing id (Publishers dialog); absent on locations recorded before it existed. */
+  LocalezeListingId: z.string().nullable().optional(),
 });
 export type LocationProfile = z.infer<typeof LocationProfileSchema>;
 

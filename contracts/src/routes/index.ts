@@ -12,6 +12,9 @@ import { usersRoutes } from '../users/routes';
 import { googleWorkspaceRoutes } from '../google-workspace/routes';
 import { auditRoutes } from '../audit/routes';
 import { templatesRoutes } from '../templates/routes';
+import { locationContentRoutes } from '../location-content/routes';
+import { localezeRoutes } from '../localeze/routes';
+import { insightsRoutes } from '../insights/routes';
 
 /**
  * The route table: every HTTP route of command-api and query-api. Feature helpers append
@@ -32,4 +35,7 @@ export const routeTable: readonly RouteDef[] = [
   ...googleWorkspaceRoutes,
   ...auditRoutes,
   ...templatesRoutes,
+  ...locationContentRoutes,
+  ...localezeRoutes,
+  ...insightsRoutes,
 ];

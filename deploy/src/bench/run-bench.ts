@@ -16,6 +16,7 @@ import { measureRebuild } from './rebuild-bench';
 import { measureScale } from './scale-bench';
 import { measureHistory } from './history-bench';
 import { measureTemplatePublish } from './templates-bench';
+import { measureDashboard } from './dashboard-bench';
 import { measureDirectoryQuery } from '@locus/query-api/locations/testing/directory-bench';
 import type { LoadJob, LoadResult } from './load-client';
 import { withCpu } from './measure';
@@ -82,7 +83,7 @@ function startLoadClient() {
 }
 
 // `BENCH_PARTS=appends,rebuild` runs a subset (for profiling); the default runs everything.
-const parts = new Set((process.env.BENCH_PARTS ?? 'appends,sse,burst,rebuild,directory,scale,history,templates').split(',').map((p) => p.trim()));
+const parts = new Set((process.env.BENCH_PARTS ?? 'appends,sse,burst,rebuild,directory,scale,history,templates,dashboard').split(',').map((p) => p.trim()));
 
 async function main() {
   const results: Record<string, number | string> = {};
@@ -135,6 +136,23 @@ async function main() {
       results.historyExportVerified = String(h.exportVerified);
       results.historyExportAlteredRejected = String(h.exportAlteredRejected);
       results.historySetupSeconds = Math.round(h.setupSeconds);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (parts.has('dashboard')) {
+    // 7. The dashboard of a company with 10,000 locations and 365 days of metrics (issue 12),
+    //    `npm start`'s server started cold on the data (a child process).
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'locus-bench-dashboard-'));
+    try {
+      const dashboard = await measureDashboard({ dataDir, locations: 10_000, days: 365, samples: 300, log });
+      results.dashboardP50Ms = round2(dashboard.dashboardP50Ms);
+      results.dashboardP95Ms = round2(dashboard.dashboardP95Ms);
+      results.dashboardServerCpuMsPerQuery = round3(dashboard.dashboardServerCpuMsPerQuery);
+      results.metricsInsights365P95Ms = round2(dashboard.metricsInsights365P95Ms);
+      results.dashboardRssMb = dashboard.rssMb;
+      results.dashboardHeapUsedMb = dashboard.heapUsedMb;
+      results.dashboardSetupSeconds = Math.round(dashboard.setupSeconds);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

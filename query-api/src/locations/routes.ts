@@ -31,6 +31,7 @@ import {
 } from '@locus/contracts';
 import { fail, callerCompanyId, implement, notFound, ok, type Filter, type QueryDeps, type AnyRequest, type RouteImplementation } from '@locus/platform';
 import { citiesOf, usStates } from '@locus/platform/geo/us-places';
+import { createInsightsReader, createReviewsSource } from '../insights';
 import { directoryCsv, directoryFilter, directorySort, escapeRegex } from './directory';
 import { attributeCatalog, toLocationDetails, toLocationRow, toUserLocationLink } from './rows';
 
@@ -42,6 +43,7 @@ export function locationsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   const categories = () => deps.readModels.collection<GmbCategoryDoc>(GMB_CATEGORIES_COLLECTION);
 
   const companyOf = (req: AnyRequest): string => callerCompanyId(req, locationNotFound);
+  const insights = createInsightsReader(deps, createReviewsSource(deps.readModels));
 
   /** A location of the caller's company (404 for another company's id). */
   const locationOf = async (req: AnyRequest, id: string): Promise<LocationDoc> => {
@@ -100,7 +102,7 @@ export function locationsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
 
   const details = implement(getLocationRoute, async (req) => {
     const doc = await locationOf(req, req.params.id);
-    return ok({ Location: toLocationDetails(doc), LocationInsights: null });
+    return ok({ Location: toLocationDetails(doc), LocationInsights: await insights.locationInsights(doc.companyId, doc._id) });
   });
 
   const items = implement(locationItemsRoute, async (req) => {

@@ -25,6 +25,7 @@ const LocationDetailsPage = lazy(() => import('@web/features/locations/details/l
 const OperationsPage = lazy(() => import('@web/features/ops/components/operations-page'));
 const HistoryPage = lazy(() => import('@web/features/audit/components/history-page'));
 const TemplatesPage = lazy(() => import('@web/features/templates/components/templates-page'));
+const DashboardPage = lazy(() => import('@web/features/insights/components/dashboard-page'));
 const ComingSoon = lazy(() => import('./coming-soon'));
 
 const RootRedirect = () => {
@@ -64,7 +65,7 @@ export const routes: RouteObject[] = [
       guarded('/operations', OperationsPage, 'Operations'),
       guarded('/history', HistoryPage, 'History'),
       // features built by later work: reachable from the menu, no data shown yet
-      guarded('/dashboard', ComingSoon, 'Dashboard'),
+      guarded('/dashboard', DashboardPage, 'Dashboard'),
       guarded('/locations', LocationsPage, 'Locations'),
       guarded('/locations/:id', LocationDetailsPage, 'Location Details'),
       guarded('/:locationId/location-details', LocationDetailsPage, 'Location Details'),
