@@ -178,6 +178,8 @@ async function main() {
     const templates = await measureTemplatePublish({ locations: 1_000, log });
     results.templatePublishPostsPerMinute = templates.postsPerMinute;
     results.templatePublishSeconds = templates.seconds;
+    results.templatePostingPostsPerMinute = templates.postingPostsPerMinute;
+    results.templateFirstPostSeconds = templates.firstPostSeconds;
     results.templatePublishDuplicates = templates.duplicates;
     results.templatePublishLost = templates.lost;
     results.templatePublishFailed = templates.failed;
