@@ -6,7 +6,7 @@ import { identityCommandRoutes, createSessionValidator } from './identity';
 import { companiesCommandRoutes } from './companies';
 import { usersCommandRoutes } from './users';
 import { connectionsCommandRoutes } from './connections';
-import { locationsCommandRoutes } from './locations';
+import { bulkEditCommandRoutes, locationsCommandRoutes } from './locations';
 import { googleWorkspaceCommandRoutes } from './google-workspace';
 
 /** One feature's command routes (`command-api/src/<feature>/`). */
@@ -23,6 +23,7 @@ export const commandFeatures: CommandFeature[] = [
   (deps) => connectionsCommandRoutes(deps),
   (deps) => locationsCommandRoutes(deps),
   googleWorkspaceCommandRoutes,
+  bulkEditCommandRoutes,
 ];
 
 /**

@@ -4,7 +4,7 @@ import { companiesReactors } from './companies';
 import { usersReactors } from './users';
 import { settingsReactors } from './settings';
 import { connectionsReactors } from './connections';
-import { locationsReactors } from './locations';
+import { bulkEditReactors, locationsReactors } from './locations';
 
 /** One feature's reactors (side effects: mail, Google, Graph), built from the command-side deps. */
 export type ReactorFeature = (deps: CommandDeps) => ReactorDefinition[];
@@ -20,4 +20,5 @@ export const reactorFeatures: ReactorFeature[] = [
   settingsReactors,
   (deps) => connectionsReactors(deps),
   (deps) => locationsReactors(deps),
+  (deps) => bulkEditReactors(deps),
 ];

@@ -54,3 +54,8 @@ export * from './azure/routes';
 export * from './azure/read-models';
 export * from './google-workspace/events';
 export * from './google-workspace/routes';
+export * from './bulk-edit/events';
+export * from './bulk-edit/routes';
+export * from './bulk-edit/messages';
+export * from './bulk-edit/errors';
+export * from './bulk-edit/read-models';

@@ -7,6 +7,7 @@ import { LOCATIONS_COLLECTION, LOCATION_USERS_COLLECTION } from './locations/rea
 import { ADMIN_VARIABLES_COLLECTION, COMPANY_ADMIN_VARIABLE_VALUES_COLLECTION, COMPANY_VARIABLES_COLLECTION } from './settings/read-models';
 import { STAFF_COLLECTION } from './staff/read-models';
 import { USERS_COLLECTION } from './users/read-models';
+import { BULK_EDIT_JOBS_COLLECTION, BULK_EDIT_OUTCOMES_COLLECTION } from './bulk-edit/read-models';
 
 const EVERYONE: readonly Role[] = ['Administrator', 'CompanyAdmin', 'CompanyUser'];
 const ADMINS: readonly Role[] = ['Administrator', 'CompanyAdmin'];
@@ -34,6 +35,8 @@ export const LIVE_COLLECTIONS = {
   [STAFF_COLLECTION]: { readers: EVERYONE },
   [AZURE_DIRECTORIES_COLLECTION]: { readers: ADMINS },
   [AZURE_DIRECTORY_USERS_COLLECTION]: { readers: ADMINS },
+  [BULK_EDIT_JOBS_COLLECTION]: { readers: ADMINS },
+  [BULK_EDIT_OUTCOMES_COLLECTION]: { readers: ADMINS },
 } as const satisfies Record<string, { readers: readonly Role[] }>;
 
 export type LiveCollection = keyof typeof LIVE_COLLECTIONS;

@@ -6,7 +6,7 @@ import { identityQueryRoutes, createSessionValidator } from './identity';
 import { companiesQueryRoutes } from './companies';
 import { usersQueryRoutes } from './users';
 import { connectionsQueryRoutes } from './connections';
-import { locationsQueryRoutes } from './locations';
+import { bulkEditQueryRoutes, locationsQueryRoutes } from './locations';
 
 /** One feature's query routes (`query-api/src/<feature>/`). */
 export type QueryFeature = (deps: QueryDeps) => RouteImplementation[];
@@ -21,6 +21,7 @@ export const queryFeatures: QueryFeature[] = [
   (deps) => usersQueryRoutes(deps),
   connectionsQueryRoutes,
   locationsQueryRoutes,
+  bulkEditQueryRoutes,
 ];
 
 /** Same session check as command-api's manifest (set by the identity feature); null: the token alone decides. */

@@ -13,7 +13,7 @@ export interface AssigneeInfo {
 
 export type LocationCommand =
   | { type: 'CreateLocation'; data: EventData<'LocationCreated'> }
-  | { type: 'UpdateLocation'; data: { profile: LocationProfile; hours?: HoursPeriod[] } }
+  | { type: 'UpdateLocation'; data: { profile: LocationProfile; hours?: HoursPeriod[]; bulkJobId?: string } }
   | { type: 'SetRegularHours'; data: { hours: HoursPeriod[] } }
   | { type: 'SetAttributes'; data: { attributes: Record<string, boolean>; urls: Record<string, string> } }
   | { type: 'RequestPublish'; data: { requestId: string } }
@@ -85,9 +85,10 @@ export const locationDecider: Decider<LocationState, LocationCommand, LocationEv
         const s = requireActive(state);
         const events: LocationEvent[] = [];
         const changed = changedFields(s.profile, command.data.profile);
-        if (changed.length) events.push({ type: 'LocationUpdated', data: { locationId: s.locationId, profile: command.data.profile, changed } });
+        const bulk = command.data.bulkJobId ? { bulkJobId: command.data.bulkJobId } : {};
+        if (changed.length) events.push({ type: 'LocationUpdated', data: { locationId: s.locationId, profile: command.data.profile, changed, ...bulk } });
         if (command.data.hours && !same(s.hours, command.data.hours))
-          events.push({ type: 'LocationHoursUpdated', data: { locationId: s.locationId, hours: command.data.hours } });
+          events.push({ type: 'LocationHoursUpdated', data: { locationId: s.locationId, hours: command.data.hours, ...bulk } });
         return events;
       }
       case 'SetRegularHours': {

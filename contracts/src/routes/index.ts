@@ -10,6 +10,7 @@ import { identityRoutes } from '../identity/routes';
 import { companiesRoutes } from '../companies/routes';
 import { usersRoutes } from '../users/routes';
 import { googleWorkspaceRoutes } from '../google-workspace/routes';
+import { bulkEditRoutes } from '../bulk-edit/routes';
 
 /**
  * The route table: every HTTP route of command-api and query-api. Feature helpers append
@@ -28,4 +29,5 @@ export const routeTable: readonly RouteDef[] = [
   ...companiesRoutes,
   ...usersRoutes,
   ...googleWorkspaceRoutes,
+  ...bulkEditRoutes,
 ];

@@ -1,1 +1,2 @@
 export { locationsProjection, projections, searchTextOf } from './locations-projection';
+export { bulkEditProjection } from './bulk-edit-projection';

@@ -1,3 +1,4 @@
+import { bulkEditProjection } from './bulk-edit-projection';
 import {
   LOCATIONS_COLLECTION,
   LOCATION_USERS_COLLECTION,
@@ -368,4 +369,4 @@ export const locationsProjection: ProjectionDefinition<HandledEvent> = {
   },
 };
 
-export const projections: ProjectionDefinition[] = [locationsProjection];
+export const projections: ProjectionDefinition[] = [locationsProjection, bulkEditProjection];

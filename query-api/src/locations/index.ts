@@ -1,1 +1,2 @@
 export { locationsQueryRoutes } from './routes';
+export { bulkEditQueryRoutes } from './bulk-edit';

@@ -25,6 +25,7 @@ export const TAG_TYPES = [
   'Question',
   'Publisher',
   'Category',
+  'BulkEditJob',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];
