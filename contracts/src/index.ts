@@ -59,3 +59,5 @@ export * from './bulk-edit/routes';
 export * from './bulk-edit/messages';
 export * from './bulk-edit/errors';
 export * from './bulk-edit/read-models';
+export * from './templates/variables';
+export * from './templates/render';

@@ -1,0 +1,100 @@
+import { ALL_TEMPLATE_VARIABLES, variableValues, type TemplateVariable, type VariableSource } from './variables';
+
+/**
+ * The one template-variable renderer, shared by the template preview, the publish reactor
+ * and bulk edit. Pure: no DOM, so the server and the browser render alike.
+ *
+ * A variable is `@` followed by a letter and then letters or digits, not glued to a word
+ * before it (`info@example.com` is no variable), except right after another variable
+ * (`@BusinessName@City`, two chips side by side). Names match case-insensitively; unknown
+ * names render empty (spec part 1 §9).
+ */
+
+/** Google's limit on a local post's summary, in characters. */
+export const GOOGLE_POST_SUMMARY_MAX_LENGTH = 1500;
+
+const VARIABLE = /@([A-Za-z][A-Za-z0-9]*)/g;
+const GLUED_BEFORE = /[A-Za-z0-9_.\-+]/;
+
+function replaceVariables(text: string, lookup: (name: string) => string): string {
+  let lastEnd = -1;
+  return text.replace(VARIABLE, (match: string, name: string, offset: number) => {
+    const before = offset > 0 ? text.charAt(offset - 1) : '';
+    if (before !== '' && GLUED_BEFORE.test(before) && offset !== lastEnd) return match;
+    lastEnd = offset + match.length;
+    return lookup(name);
+  });
+}
+
+function lookupIn(values: ReadonlyMap<string, string>): (name: string) => string {
+  return (name) => values.get(name.toLowerCase()) ?? '';
+}
+
+/** Renders variables in plain text (a bulk edit field, a title). */
+export function renderVariablesInText(text: string, source: VariableSource, variables: readonly TemplateVariable[] = ALL_TEMPLATE_VARIABLES): string {
+  return replaceVariables(text, lookupIn(variableValues(source, variables)));
+}
+
+const TAG = /(<[^>]*>)/;
+
+export function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/**
+ * Renders variables in HTML (a template's rich text): only text between tags is rendered and
+ * values are escaped, so a location's value can never become markup. An editor chip
+ * (`<span data-type="mention" ...>@City</span>`) keeps its span around the value.
+ */
+export function renderVariablesInHtml(html: string, source: VariableSource, variables: readonly TemplateVariable[] = ALL_TEMPLATE_VARIABLES): string {
+  const lookup = lookupIn(variableValues(source, variables));
+  return html
+    .split(TAG)
+    .map((part) => (part.startsWith('<') ? part : replaceVariables(part, (name) => escapeHtml(lookup(name)))))
+    .join('');
+}
+
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z0-9]+);/gi, (entity: string, body: string) => {
+    const lower = body.toLowerCase();
+    if (lower.startsWith('#x')) return safeCodePoint(Number.parseInt(lower.slice(2), 16), entity);
+    if (lower.startsWith('#')) return safeCodePoint(Number.parseInt(lower.slice(1), 10), entity);
+    return NAMED_ENTITIES[lower] ?? entity;
+  });
+}
+
+function safeCodePoint(code: number, fallback: string): string {
+  return Number.isInteger(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : fallback;
+}
+
+const BLOCK_END = /<\/(p|div|h[1-6]|li|blockquote|pre|tr)\s*>|<br\s*\/?>/gi;
+const LIST_ITEM = /<li(\s[^>]*)?>/gi;
+
+/** Rich text as Google shows a post's summary: plain text, paragraphs on their own lines. */
+export function htmlToPlainText(html: string): string {
+  const text = html
+    .replace(/<(script|style)[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(LIST_ITEM, '• ')
+    .replace(BLOCK_END, '\n')
+    .replace(/<[^>]*>/g, '');
+  return decodeEntities(text)
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** Cuts text to Google's summary limit, on a word boundary when one is near. */
+export function limitSummary(text: string, max: number = GOOGLE_POST_SUMMARY_MAX_LENGTH): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  const cut = chars.slice(0, max - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${space > max * 0.8 ? cut.slice(0, space) : cut}…`;
+}
+
+/** What reaches Google for one location: the template rendered, as plain text within the limit. */
+export function renderPostSummary(templateHtml: string, source: VariableSource): string {
+  return limitSummary(htmlToPlainText(renderVariablesInHtml(templateHtml, source, ALL_TEMPLATE_VARIABLES)));
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { GOOGLE_POST_SUMMARY_MAX_LENGTH, htmlToPlainText, limitSummary, renderPostSummary, renderVariablesInHtml, renderVariablesInText } from './render';
+import { BULK_EDIT_VARIABLES, POST_TEMPLATE_VARIABLES, variableLabels, type VariableSource } from './variables';
+
+const bakery: VariableSource = {
+  Title: 'Rosa & Sons Bakery',
+  Town: 'Austin',
+  State: 'TX',
+  Region: 'US',
+  PostCode: '78701',
+  StreetAddressLine1: '1 Main St',
+  StreetAddressLine2: 'Suite 2',
+  PrimaryPhoneNumber: '(512) 555-0100',
+  AdditionalPhoneNumbers: ['(512) 555-0101', '(512) 555-0102'],
+  Website: 'https://rosa.example',
+  ProfileDescription: 'Bread since 1950',
+  OwnerFirstName: 'Rosa',
+  OwnerLastName: 'Diaz',
+};
+
+describe('template variables', () => {
+  it('lists the spec variables of post templates and bulk edit', () => {
+    expect(variableLabels(POST_TEMPLATE_VARIABLES).map((l) => l.toLowerCase())).toEqual([
+      'city',
+      'state',
+      'country',
+      'title',
+      'streetaddressline1',
+      'streetaddressline2',
+      'zip',
+      'phone1',
+      'additionalphonenumber',
+      'phone2',
+      'businessname',
+      'town',
+      'websiteurl',
+      'profiledescription',
+    ]);
+    expect(variableLabels(BULK_EDIT_VARIABLES)).toEqual([
+      'State',
+      'Zip',
+      'Town',
+      'AddressLine1',
+      'AddressLine2',
+      'BusinessName',
+      'FirstName',
+      'LastName',
+      'PrimaryPhoneNumber',
+      'AdditionalPhoneNumber',
+      'BusinessDescription',
+      'WebsiteUrl',
+    ]);
+  });
+
+  it('substitutes every variable from the location, case-insensitively', () => {
+    expect(renderVariablesInText('@businessname in @CITY, @State @zip (@Country)', bakery)).toBe('Rosa & Sons Bakery in Austin, TX 78701 (United States)');
+    expect(renderVariablesInText('@Phone1 / @phone2 / @AdditionalPhoneNumber', bakery)).toBe(
+      '(512) 555-0100 / (512) 555-0101 / (512) 555-0101, (512) 555-0102',
+    );
+    expect(renderVariablesInText('@FirstName @LastName, @AddressLine1 @AddressLine2, @BusinessDescription', bakery)).toBe(
+      'Rosa Diaz, 1 Main St Suite 2, Bread since 1950',
+    );
+    expect(renderVariablesInText('@WebsiteUrl @Town @Title @StreetAddressLine1 @ProfileDescription', bakery)).toBe(
+      'https://rosa.example Austin Rosa & Sons Bakery 1 Main St Bread since 1950',
+    );
+  });
+
+  it('renders unknown variables and missing values empty', () => {
+    expect(renderVariablesInText('Hi @Nickname!', bakery)).toBe('Hi !');
+    expect(renderVariablesInText('@City|@Phone2|', { Title: 'x' })).toBe('||');
+  });
+
+  it('leaves e-mail addresses and a lone @ alone, and renders chips side by side', () => {
+    expect(renderVariablesInText('mail info@rosa.example or @ us', bakery)).toBe('mail info@rosa.example or @ us');
+    expect(renderVariablesInText('@BusinessName@City.', bakery)).toBe('Rosa & Sons BakeryAustin.');
+  });
+
+  it('renders only text in HTML and escapes the values', () => {
+    const html = '<p data-x="@City">Visit <span data-type="mention" data-id="BusinessName">@BusinessName</span> in @city</p>';
+    expect(renderVariablesInHtml(html, { ...bakery, Town: '<b>Austin</b>' })).toBe(
+      '<p data-x="@City">Visit <span data-type="mention" data-id="BusinessName">Rosa &amp; Sons Bakery</span> in &lt;b&gt;Austin&lt;/b&gt;</p>',
+    );
+  });
+});
+
+describe('plain text for Google', () => {
+  it('turns paragraphs and breaks into lines and decodes entities', () => {
+    expect(htmlToPlainText('<p>Fresh <strong>bread</strong> &amp; cakes</p><p>Open&nbsp;daily<br>8&#8211;5</p>')).toBe('Fresh bread & cakes\nOpen daily\n8–5');
+    expect(htmlToPlainText('<ul><li>one</li><li>two</li></ul>')).toBe('• one\n• two');
+    expect(htmlToPlainText('<p>a</p><script>alert(1)</script>')).toBe('a');
+  });
+
+  it("keeps the summary within Google's limit", () => {
+    const long = 'word '.repeat(400);
+    const limited = limitSummary(long);
+    expect(Array.from(limited).length).toBeLessThanOrEqual(GOOGLE_POST_SUMMARY_MAX_LENGTH);
+    expect(limited.endsWith('…')).toBe(true);
+    expect(limitSummary('short')).toBe('short');
+  });
+
+  it('renders a template for one location as Google receives it', () => {
+    expect(renderPostSummary('<p>Hello from <span data-type="mention" data-id="BusinessName">@BusinessName</span>, @City!</p>', bakery)).toBe(
+      'Hello from Rosa & Sons Bakery, Austin!',
+    );
+  });
+});
