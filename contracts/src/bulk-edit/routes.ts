@@ -12,10 +12,9 @@ import { BULK_EDIT_MAX_LOCATIONS, bulkEditMessages as m } from './messages';
  * for each location. A flag of IgnoreBulkLocationFields set (or absent) leaves that field
  * untouched; Country is always US and never changed.
  */
-const flagShape = Object.fromEntries(BULK_EDIT_FIELDS.map((f) => [f, z.boolean({ error: `IgnoreBulkLocationFields.${f} must be true or false` }).optional()])) as Record<
-  BulkEditField,
-  z.ZodOptional<z.ZodBoolean>
->;
+const flagShape = Object.fromEntries(
+  BULK_EDIT_FIELDS.map((f) => [f, z.boolean({ error: `IgnoreBulkLocationFields.${f} must be true or false` }).optional()]),
+) as Record<BulkEditField, z.ZodOptional<z.ZodBoolean>>;
 const template = (field: string, max: number) => text(field, max).optional().default('');
 const mediaUrl = (field: string) => text(field, 2048).nullable().optional();
 

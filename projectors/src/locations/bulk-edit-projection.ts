@@ -19,7 +19,11 @@ export const bulkEditProjection: ProjectionDefinition<BulkEditEvent | CompanyDel
   name: 'bulk-edits',
   version: 1,
   collections: [
-    { name: BULK_EDIT_JOBS_COLLECTION, indexes: [{ key: { companyId: 1, startedAt: -1 } }], queries: [{ name: 'latest jobs', filter: { companyId: 'c' }, sort: { startedAt: -1 } }] },
+    {
+      name: BULK_EDIT_JOBS_COLLECTION,
+      indexes: [{ key: { companyId: 1, startedAt: -1 } }],
+      queries: [{ name: 'latest jobs', filter: { companyId: 'c' }, sort: { startedAt: -1 } }],
+    },
     {
       name: BULK_EDIT_OUTCOMES_COLLECTION,
       indexes: [{ key: { jobId: 1, index: 1 } }, { key: { jobId: 1, status: 1 } }, { key: { companyId: 1 } }],
@@ -40,7 +44,8 @@ export const bulkEditProjection: ProjectionDefinition<BulkEditEvent | CompanyDel
     switch (event.type) {
       case 'CompanyDeleted': {
         for (const doc of await docs.find(BULK_EDIT_JOBS_COLLECTION, { companyId: event.data.companyId })) docs.delete(BULK_EDIT_JOBS_COLLECTION, doc._id);
-        for (const doc of await docs.find(BULK_EDIT_OUTCOMES_COLLECTION, { companyId: event.data.companyId })) docs.delete(BULK_EDIT_OUTCOMES_COLLECTION, doc._id);
+        for (const doc of await docs.find(BULK_EDIT_OUTCOMES_COLLECTION, { companyId: event.data.companyId }))
+          docs.delete(BULK_EDIT_OUTCOMES_COLLECTION, doc._id);
         return;
       }
       case 'BulkEditJobStarted': {

@@ -64,7 +64,10 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
                 type: 'BulkEditLocationSucceeded',
                 data: { jobId: job.jobId, locationId, round, updateMask: detail.updateMask ?? '', alreadyApplied: detail.alreadyApplied ?? false },
               }
-            : { type: 'BulkEditLocationFailed', data: { jobId: job.jobId, locationId, round, code: detail.code ?? 'BULK_EDIT.FAILED', message: detail.message ?? '' } },
+            : {
+                type: 'BulkEditLocationFailed',
+                data: { jobId: job.jobId, locationId, round, code: detail.code ?? 'BULK_EDIT.FAILED', message: detail.message ?? '' },
+              },
         ],
         { key: `outcome:${round}:${locationId}` },
       );
@@ -75,7 +78,9 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
       return outcome(false, { code: 'LOCATION.NOT_FOUND', message: bulkEditMessages.noLocationFound });
 
     // The job's change of this location: already in its stream (a restart), or made now.
-    let applied = loaded.events.filter((e) => (e.type === 'LocationUpdated' || e.type === 'LocationHoursUpdated') && (e.data as { bulkJobId?: string }).bulkJobId === job.jobId);
+    let applied = loaded.events.filter(
+      (e) => (e.type === 'LocationUpdated' || e.type === 'LocationHoursUpdated') && (e.data as { bulkJobId?: string }).bulkJobId === job.jobId,
+    );
     const resumed = applied.length > 0;
     if (!resumed) {
       const change = bulkEditChange(state.profile, job.fields, job.values);
@@ -87,10 +92,16 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
         causationId: source.id,
         occurredAt: deps.clock.now().toISOString(),
       };
-      const result = await runCommand(deps, locationStream(locationId), locationDecider, {
-        type: 'UpdateLocation',
-        data: { profile: change.profile, ...(change.hours ? { hours: change.hours } : {}), bulkJobId: job.jobId },
-      }, metadata);
+      const result = await runCommand(
+        deps,
+        locationStream(locationId),
+        locationDecider,
+        {
+          type: 'UpdateLocation',
+          data: { profile: change.profile, ...(change.hours ? { hours: change.hours } : {}), bulkJobId: job.jobId },
+        },
+        metadata,
+      );
       if (!result.events.length) return outcome(true, { updateMask: '' });
       const after = await deps.eventStore.readStream(locationStream(locationId), { fromRevision: result.revision - BigInt(result.events.length) + 1n });
       applied = after.filter((e) => (e.data as { bulkJobId?: string }).bulkJobId === job.jobId);
@@ -117,7 +128,10 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
 
     // Recorded on the location before a crash: only the job's outcome is missing.
     const appliedIds = new Set(applied.map((e) => e.id));
-    if (resumed && loaded.events.some((e) => e.type === 'LocationGoogleUpdateSucceeded' && appliedIds.has((e.data as { sourceEventId: string }).sourceEventId))) {
+    if (
+      resumed &&
+      loaded.events.some((e) => e.type === 'LocationGoogleUpdateSucceeded' && appliedIds.has((e.data as { sourceEventId: string }).sourceEventId))
+    ) {
       return outcome(true, { updateMask: mask.join(','), alreadyApplied: true });
     }
 

@@ -22,7 +22,10 @@ export function evolveJob(state: BulkEditJobState, event: BulkEditEvent): BulkEd
       return { ...state, started: event.data, round: 0, roundLocations: { 0: event.data.locationIds } };
     case 'BulkEditLocationSucceeded':
     case 'BulkEditLocationFailed':
-      return { ...state, outcomes: { ...state.outcomes, [event.data.locationId]: { round: event.data.round, ok: event.type === 'BulkEditLocationSucceeded' } } };
+      return {
+        ...state,
+        outcomes: { ...state.outcomes, [event.data.locationId]: { round: event.data.round, ok: event.type === 'BulkEditLocationSucceeded' } },
+      };
     case 'BulkEditRetryRequested':
       return { ...state, round: event.data.round, roundLocations: { ...state.roundLocations, [event.data.round]: event.data.locationIds } };
     case 'BulkEditRoundFinished':
@@ -41,4 +44,7 @@ export const jobFold = { evolve: evolveJob, initialState: initialJobState };
 export const isRunning = (s: BulkEditJobState) => s.started !== null && !s.finishedRounds.includes(s.round);
 
 /** Locations whose latest outcome is a failure (what a retry runs again). */
-export const failedLocations = (s: BulkEditJobState) => Object.entries(s.outcomes).filter(([, o]) => !o.ok).map(([id]) => id);
+export const failedLocations = (s: BulkEditJobState) =>
+  Object.entries(s.outcomes)
+    .filter(([, o]) => !o.ok)
+    .map(([id]) => id);

@@ -18,7 +18,14 @@ function maskValue(loc: GoogleLocation, path: string): unknown {
       return [a?.addressLines ?? [], a?.administrativeArea ?? '', a?.locality ?? '', a?.postalCode ?? ''];
     }
     case 'regularHours':
-      return (loc.regularHours?.periods ?? []).map((p) => [p.openDay, p.openTime?.hours ?? 0, p.openTime?.minutes ?? 0, p.closeDay, p.closeTime?.hours ?? 0, p.closeTime?.minutes ?? 0]);
+      return (loc.regularHours?.periods ?? []).map((p) => [
+        p.openDay,
+        p.openTime?.hours ?? 0,
+        p.openTime?.minutes ?? 0,
+        p.closeDay,
+        p.closeTime?.hours ?? 0,
+        p.closeTime?.minutes ?? 0,
+      ]);
     default:
       return loc[path];
   }

@@ -13,6 +13,8 @@ import {
   type BulkEditField,
   type BulkEditValues,
   type LocationDoc,
+  type UserDoc,
+  USERS_COLLECTION,
 } from '@locus/contracts';
 import { callerCompanyId, fail, implement, ok, validationError, type CommandDeps, type RouteImplementation } from '@locus/platform';
 import { eventMetadata, handleCommand, loadStream } from '../../kit';
@@ -20,9 +22,7 @@ import type { Decider } from '../../kit/decider';
 import { resolveCategories } from '../profile-input';
 import { failedLocations, isRunning, jobFold, type BulkEditJobState } from './job-state';
 
-type JobCommand =
-  | { type: 'Start'; data: Extract<BulkEditEvent, { type: 'BulkEditJobStarted' }>['data'] }
-  | { type: 'Retry' };
+type JobCommand = { type: 'Start'; data: Extract<BulkEditEvent, { type: 'BulkEditJobStarted' }>['data'] } | { type: 'Retry' };
 
 /** The job stream's decider: a job starts once; a retry runs the failed locations of a finished round. */
 export const bulkEditDecider: Decider<BulkEditJobState, JobCommand, BulkEditEvent> = {
@@ -49,6 +49,10 @@ export const bulkEditDecider: Decider<BulkEditJobState, JobCommand, BulkEditEven
 const companyOf = (req: Parameters<typeof callerCompanyId>[0]) => callerCompanyId(req, () => fail(bulkEditErrors.jobNotFound));
 
 export function bulkEditCommandRoutes(deps: CommandDeps): RouteImplementation[] {
+  const startedByName = async (userId: string) => {
+    const user = await deps.readModels.collection<UserDoc>(USERS_COLLECTION).findOne({ _id: userId });
+    return user?.fullName ?? '';
+  };
   const ownJob = async (companyId: string, jobId: string) => {
     const loaded = await loadStream(deps.eventStore, bulkEditStream(jobId), jobFold);
     if (!loaded.state.started || loaded.state.started.companyId !== companyId) throw fail(bulkEditErrors.jobNotFound);
@@ -72,9 +76,13 @@ export function bulkEditCommandRoutes(deps: CommandDeps): RouteImplementation[] 
 
       const wants = (f: BulkEditField) => fields.includes(f);
       if (wants('PrimaryCategory') && !body.PrimaryCategoryId)
-        throw validationError('BULK_EDIT.PRIMARY_CATEGORY', 'Primary category is required', [{ field: 'PrimaryCategoryId', message: 'Primary category is required' }]);
+        throw validationError('BULK_EDIT.PRIMARY_CATEGORY', 'Primary category is required', [
+          { field: 'PrimaryCategoryId', message: 'Primary category is required' },
+        ]);
       if (wants('PhoneNumber') && !body.PrimaryPhoneNumber)
-        throw validationError('BULK_EDIT.PRIMARY_PHONE', 'Primary phone number is required', [{ field: 'PrimaryPhoneNumber', message: 'Primary phone number is required' }]);
+        throw validationError('BULK_EDIT.PRIMARY_PHONE', 'Primary phone number is required', [
+          { field: 'PrimaryPhoneNumber', message: 'Primary phone number is required' },
+        ]);
       if (wants('BusinessName') && !body.Title)
         throw validationError('BULK_EDIT.BUSINESS_NAME', 'Business name is required', [{ field: 'Title', message: 'Business name is required' }]);
       const categories = await resolveCategories(
@@ -112,7 +120,7 @@ export function bulkEditCommandRoutes(deps: CommandDeps): RouteImplementation[] 
             locationIds: body.SelectedLocations,
             fields,
             values,
-            startedBy: { userId: req.auth!.userId, name: req.auth!.fullName ?? '' },
+            startedBy: { userId: req.auth!.userId, name: await startedByName(req.auth!.userId) },
             startedAt: deps.clock.now().toISOString(),
           },
         },

@@ -5,11 +5,11 @@ import type { RunningSandbox } from '@locus/sandbox/index';
 import { startTestStack } from '@locus/tests/stack/test-stack';
 import { connectionsCommandRoutes, connectionsReactors } from '../../connections';
 import { emailStreamOf } from '../../users/email-reservation';
-import { locationsCommandRoutes, locationsReactors } from '..';
+import { bulkEditCommandRoutes, bulkEditReactors, locationsCommandRoutes, locationsReactors } from '..';
 import { connectionsQueryRoutes } from '@locus/query-api/connections/index';
-import { locationsQueryRoutes } from '@locus/query-api/locations/index';
+import { bulkEditQueryRoutes, locationsQueryRoutes } from '@locus/query-api/locations/index';
 import { connectionsProjection } from '@locus/projectors/connections/index';
-import { locationsProjection } from '@locus/projectors/locations/index';
+import { bulkEditProjection, locationsProjection } from '@locus/projectors/locations/index';
 import { usersProjection } from '@locus/projectors/users/users-projection';
 
 /**
@@ -33,10 +33,14 @@ export interface LocationsTestStack {
 export async function startLocationsTestStack(options: { outcomeTimeoutMs?: number } = {}): Promise<LocationsTestStack> {
   const stack = await startTestStack({
     sandbox: true,
-    commandFeatures: [(d) => connectionsCommandRoutes(d), (d) => locationsCommandRoutes(d, { outcomeTimeoutMs: options.outcomeTimeoutMs ?? 15_000 })],
-    queryFeatures: [connectionsQueryRoutes, locationsQueryRoutes],
-    projections: [connectionsProjection, locationsProjection, usersProjection],
-    reactors: [(d) => connectionsReactors(d), (d) => locationsReactors(d)],
+    commandFeatures: [
+      (d) => connectionsCommandRoutes(d),
+      (d) => locationsCommandRoutes(d, { outcomeTimeoutMs: options.outcomeTimeoutMs ?? 15_000 }),
+      bulkEditCommandRoutes,
+    ],
+    queryFeatures: [connectionsQueryRoutes, locationsQueryRoutes, bulkEditQueryRoutes],
+    projections: [connectionsProjection, locationsProjection, usersProjection, bulkEditProjection],
+    reactors: [(d) => connectionsReactors(d), (d) => locationsReactors(d), (d) => bulkEditReactors(d)],
     sessionValidation: false,
   });
   const { eventStore } = stack;
