@@ -55,6 +55,24 @@ export const BulkEditValuesSchema = z.object({
 });
 export type BulkEditValues = z.infer<typeof BulkEditValuesSchema>;
 
+export const emptyBulkEditValues = (): BulkEditValues => ({
+  Title: '',
+  PrimaryPhoneNumber: '',
+  AdditionalPhoneNumber: '',
+  StreetAddressLine1: '',
+  StreetAddressLine2: '',
+  Website: '',
+  ProfileDescription: '',
+  PrimaryCategory: null,
+  AdditionalCategories: [],
+  LocaleZeCategories: [],
+  State: '',
+  ProfilePhoto: null,
+  CoverPhoto: null,
+  DefaultImages: [],
+  Hours: [],
+});
+
 export const BulkEditJobStartedSchema = z.object({
   jobId: z.string(),
   companyId: z.string(),
