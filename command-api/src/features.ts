@@ -6,7 +6,7 @@ import { identityCommandRoutes, createSessionValidator } from './identity';
 import { companiesCommandRoutes } from './companies';
 import { usersCommandRoutes } from './users';
 import { connectionsCommandRoutes } from './connections';
-import { bulkEditCommandRoutes, locationsCommandRoutes } from './locations';
+import { bulkEditCommandRoutes, emailImportCommandRoutes, locationsCommandRoutes } from './locations';
 import { googleWorkspaceCommandRoutes } from './google-workspace';
 
 /** One feature's command routes (`command-api/src/<feature>/`). */
@@ -24,6 +24,7 @@ export const commandFeatures: CommandFeature[] = [
   (deps) => locationsCommandRoutes(deps),
   googleWorkspaceCommandRoutes,
   bulkEditCommandRoutes,
+  emailImportCommandRoutes,
 ];
 
 /**

@@ -3,6 +3,7 @@ import { companyErrors } from './companies/errors';
 import { locationErrors } from './locations/errors';
 import { staffErrors } from './staff/errors';
 import { bulkEditErrors } from './bulk-edit/errors';
+import { emailImportErrors } from './locations/email-import';
 
 /** Every feature's catalogue, for the check that one code carries one message and one kind. */
-export const errorCatalogues: Record<string, Record<string, ErrorEntry>> = { companies: companyErrors, staff: staffErrors, locations: locationErrors, bulkEdit: bulkEditErrors };
+export const errorCatalogues: Record<string, Record<string, ErrorEntry>> = { companies: companyErrors, staff: staffErrors, locations: locationErrors, bulkEdit: bulkEditErrors, emailImport: emailImportErrors };

@@ -59,5 +59,6 @@ export * from './bulk-edit/routes';
 export * from './bulk-edit/messages';
 export * from './bulk-edit/errors';
 export * from './bulk-edit/read-models';
+export * from './locations/email-import';
 export * from './templates/variables';
 export * from './templates/render';

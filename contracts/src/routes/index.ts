@@ -11,6 +11,7 @@ import { companiesRoutes } from '../companies/routes';
 import { usersRoutes } from '../users/routes';
 import { googleWorkspaceRoutes } from '../google-workspace/routes';
 import { bulkEditRoutes } from '../bulk-edit/routes';
+import { importEmailRoute } from '../locations/email-import';
 
 /**
  * The route table: every HTTP route of command-api and query-api. Feature helpers append
@@ -30,4 +31,5 @@ export const routeTable: readonly RouteDef[] = [
   ...usersRoutes,
   ...googleWorkspaceRoutes,
   ...bulkEditRoutes,
+  importEmailRoute,
 ];

@@ -5,7 +5,7 @@ import type { RunningSandbox } from '@locus/sandbox/index';
 import { startTestStack } from '@locus/tests/stack/test-stack';
 import { connectionsCommandRoutes, connectionsReactors } from '../../connections';
 import { emailStreamOf } from '../../users/email-reservation';
-import { bulkEditCommandRoutes, bulkEditReactors, locationsCommandRoutes, locationsReactors } from '..';
+import { bulkEditCommandRoutes, bulkEditReactors, emailImportCommandRoutes, locationsCommandRoutes, locationsReactors } from '..';
 import { connectionsQueryRoutes } from '@locus/query-api/connections/index';
 import { bulkEditQueryRoutes, locationsQueryRoutes } from '@locus/query-api/locations/index';
 import { connectionsProjection } from '@locus/projectors/connections/index';
@@ -37,6 +37,7 @@ export async function startLocationsTestStack(options: { outcomeTimeoutMs?: numb
       (d) => connectionsCommandRoutes(d),
       (d) => locationsCommandRoutes(d, { outcomeTimeoutMs: options.outcomeTimeoutMs ?? 15_000 }),
       bulkEditCommandRoutes,
+      emailImportCommandRoutes,
     ],
     queryFeatures: [connectionsQueryRoutes, locationsQueryRoutes, bulkEditQueryRoutes],
     projections: [connectionsProjection, locationsProjection, usersProjection, bulkEditProjection],
