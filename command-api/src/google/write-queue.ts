@@ -30,8 +30,13 @@ export interface WriteQueueOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
+/** When a token was spent; moved to the request's end once it has one, so it returns a window after Google saw the request. */
+interface Stamp {
+  at: number;
+}
+
 interface Lane {
-  spent: number[];
+  spent: Stamp[];
   tail: Promise<unknown>;
   waiting: number;
 }
@@ -58,21 +63,24 @@ export function createLocationWriteQueue(options: WriteQueueOptions = {}): Locat
     }
     return l;
   };
-  const live = (spent: number[], t: number) => spent.filter((s) => s + windowMs + margin > t);
+  const live = (spent: Stamp[], t: number) => spent.filter((s) => s.at + windowMs + margin > t);
 
-  /** Takes a location token; answers the index of the stamp, so it can be moved to the request's real start. */
-  async function takeLocationToken(l: Lane): Promise<number> {
+  async function takeLocationToken(l: Lane): Promise<Stamp> {
     for (;;) {
       const t = now();
       l.spent = live(l.spent, t);
-      if (l.spent.length < limit) return l.spent.push(t) - 1;
-      await sleep(l.spent[0]! + windowMs + margin - t);
+      if (l.spent.length < limit) {
+        const stamp = { at: t };
+        l.spent.push(stamp);
+        return stamp;
+      }
+      await sleep(Math.min(...l.spent.map((s) => s.at)) + windowMs + margin - t);
     }
   }
 
   // The project's bucket: heads of lanes waiting for a token, served in arrival order by one pump.
-  let projectSpent: number[] = [];
-  const projectWaiters: (() => void)[] = [];
+  let projectSpent: Stamp[] = [];
+  const projectWaiters: ((stamp: Stamp) => void)[] = [];
   let pumping = false;
 
   async function pump() {
@@ -83,26 +91,28 @@ export function createLocationWriteQueue(options: WriteQueueOptions = {}): Locat
         const t = now();
         projectSpent = live(projectSpent, t);
         if (projectSpent.length < projectLimit) {
-          projectSpent.push(t);
-          projectWaiters.shift()!();
+          const stamp = { at: t };
+          projectSpent.push(stamp);
+          projectWaiters.shift()!(stamp);
           continue;
         }
-        await sleep(projectSpent[0]! + windowMs + margin - t);
+        await sleep(Math.min(...projectSpent.map((s) => s.at)) + windowMs + margin - t);
       }
     } finally {
       pumping = false;
     }
   }
 
-  function takeProjectToken(): Promise<void> {
-    if (projectLimit <= 0) return Promise.resolve();
+  function takeProjectToken(): Promise<Stamp> {
+    if (projectLimit <= 0) return Promise.resolve({ at: 0 });
     const t = now();
     projectSpent = live(projectSpent, t);
     if (!projectWaiters.length && projectSpent.length < projectLimit) {
-      projectSpent.push(t);
-      return Promise.resolve();
+      const stamp = { at: t };
+      projectSpent.push(stamp);
+      return Promise.resolve(stamp);
     }
-    return new Promise<void>((resolve) => {
+    return new Promise<Stamp>((resolve) => {
       projectWaiters.push(resolve);
       void pump();
     });
@@ -114,14 +124,19 @@ export function createLocationWriteQueue(options: WriteQueueOptions = {}): Locat
       l.waiting++;
       const result = l.tail.then(async () => {
         try {
-          const stamp = await takeLocationToken(l);
-          await takeProjectToken();
-          // The location's window counts from when the request really leaves (only this write touches the lane now).
-          l.spent[stamp] = now();
-          return await write();
+          const locationStamp = await takeLocationToken(l);
+          const projectStamp = await takeProjectToken();
+          locationStamp.at = now();
+          try {
+            return await write();
+          } finally {
+            // Google counts a request when it arrives, which may be well after it left on a busy
+            // link: the tokens return a window after the answer, so the next window never starts early.
+            locationStamp.at = projectStamp.at = now();
+          }
         } finally {
           l.waiting--;
-          if (l.waiting === 0 && l.spent.every((s) => s + windowMs + margin <= now())) lanes.delete(locationKey);
+          if (l.waiting === 0 && l.spent.every((s) => s.at + windowMs + margin <= now())) lanes.delete(locationKey);
         }
       });
       l.tail = result.then(

@@ -131,4 +131,17 @@ describe('project-wide fair scheduling', () => {
     await clock.drive(Promise.all([write('a'), write('a'), write('a'), write('b'), write('c')]));
     expect(at).toEqual({ a: [0, 60_000, 120_000], b: [0], c: [0] });
   });
+
+  it('returns a token a window after the answer, not the start, so a slow request never lets the next window start early', async () => {
+    const clock = eventTime();
+    const queue = createLocationWriteQueue({ now: clock.now, sleep: clock.sleep, marginMs: 0, projectRequestsPerWindow: 1 });
+    const starts: number[] = [];
+    const slow = (key: string) =>
+      queue.run(key, async () => {
+        starts.push(clock.now());
+        await clock.sleep(2_000);
+      });
+    await clock.drive(Promise.all([slow('a'), slow('b')]));
+    expect(starts).toEqual([0, 62_000]);
+  });
 });

@@ -22,6 +22,7 @@ const AccountConnectedPage = lazy(() => import('@web/features/connections/compon
 const LocationsPage = lazy(() => import('@web/features/locations/directory/locations-page'));
 const AccountLocationsPage = lazy(() => import('@web/features/locations/directory/account-locations-page'));
 const LocationDetailsPage = lazy(() => import('@web/features/locations/details/location-details-page'));
+const BulkEditPage = lazy(() => import('@web/features/locations/bulk-edit/bulk-edit-page'));
 const ComingSoon = lazy(() => import('./coming-soon'));
 
 const RootRedirect = () => {
@@ -64,7 +65,7 @@ export const routes: RouteObject[] = [
       guarded('/locations/:id', LocationDetailsPage, 'Location Details'),
       guarded('/:locationId/location-details', LocationDetailsPage, 'Location Details'),
       guarded('/:accountId/locations', AccountLocationsPage, 'Locations'),
-      guarded('/bulk-edit', ComingSoon, 'Bulk Edits'),
+      guarded('/bulk-edit', BulkEditPage, 'Bulk Edits'),
       guarded('/default-location', ComingSoon, 'Location Default(s)'),
       guarded('/company-reviews', ComingSoon, 'Reviews'),
       guarded('/location-template', ComingSoon, 'Location Post Templates'),
