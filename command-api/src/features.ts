@@ -6,7 +6,7 @@ import { identityCommandRoutes, createSessionValidator } from './identity';
 import { companiesCommandRoutes } from './companies';
 import { usersCommandRoutes } from './users';
 import { connectionsCommandRoutes } from './connections';
-import { bulkEditCommandRoutes, emailImportCommandRoutes, locationsCommandRoutes } from './locations';
+import { bulkEditCommandRoutes, emailImportCommandRoutes, locationDefaultsCommandRoutes, locationsCommandRoutes } from './locations';
 import { googleWorkspaceCommandRoutes } from './google-workspace';
 
 /** One feature's command routes (`command-api/src/<feature>/`). */
@@ -25,6 +25,7 @@ export const commandFeatures: CommandFeature[] = [
   googleWorkspaceCommandRoutes,
   bulkEditCommandRoutes,
   emailImportCommandRoutes,
+  (deps) => locationDefaultsCommandRoutes(deps),
 ];
 
 /**

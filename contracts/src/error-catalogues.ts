@@ -4,6 +4,7 @@ import { locationErrors } from './locations/errors';
 import { staffErrors } from './staff/errors';
 import { bulkEditErrors } from './bulk-edit/errors';
 import { emailImportErrors } from './locations/email-import';
+import { locationDefaultsErrors, uploadErrors } from './locations/defaults';
 
 /** Every feature's catalogue, for the check that one code carries one message and one kind. */
-export const errorCatalogues: Record<string, Record<string, ErrorEntry>> = { companies: companyErrors, staff: staffErrors, locations: locationErrors, bulkEdit: bulkEditErrors, emailImport: emailImportErrors };
+export const errorCatalogues: Record<string, Record<string, ErrorEntry>> = { companies: companyErrors, staff: staffErrors, locations: locationErrors, bulkEdit: bulkEditErrors, emailImport: emailImportErrors, locationDefaults: locationDefaultsErrors, uploads: uploadErrors };

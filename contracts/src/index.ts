@@ -60,5 +60,6 @@ export * from './bulk-edit/messages';
 export * from './bulk-edit/errors';
 export * from './bulk-edit/read-models';
 export * from './locations/email-import';
+export * from './locations/defaults';
 export * from './templates/variables';
 export * from './templates/render';

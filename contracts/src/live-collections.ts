@@ -8,6 +8,7 @@ import { ADMIN_VARIABLES_COLLECTION, COMPANY_ADMIN_VARIABLE_VALUES_COLLECTION, C
 import { STAFF_COLLECTION } from './staff/read-models';
 import { USERS_COLLECTION } from './users/read-models';
 import { BULK_EDIT_JOBS_COLLECTION, BULK_EDIT_OUTCOMES_COLLECTION } from './bulk-edit/read-models';
+import { LOCATION_DEFAULTS_COLLECTION } from './locations/defaults';
 
 const EVERYONE: readonly Role[] = ['Administrator', 'CompanyAdmin', 'CompanyUser'];
 const ADMINS: readonly Role[] = ['Administrator', 'CompanyAdmin'];
@@ -37,6 +38,7 @@ export const LIVE_COLLECTIONS = {
   [AZURE_DIRECTORY_USERS_COLLECTION]: { readers: ADMINS },
   [BULK_EDIT_JOBS_COLLECTION]: { readers: ADMINS },
   [BULK_EDIT_OUTCOMES_COLLECTION]: { readers: ADMINS },
+  [LOCATION_DEFAULTS_COLLECTION]: { readers: ADMINS },
 } as const satisfies Record<string, { readers: readonly Role[] }>;
 
 export type LiveCollection = keyof typeof LIVE_COLLECTIONS;

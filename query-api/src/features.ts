@@ -6,7 +6,7 @@ import { identityQueryRoutes, createSessionValidator } from './identity';
 import { companiesQueryRoutes } from './companies';
 import { usersQueryRoutes } from './users';
 import { connectionsQueryRoutes } from './connections';
-import { bulkEditQueryRoutes, locationsQueryRoutes } from './locations';
+import { bulkEditQueryRoutes, locationDefaultsQueryRoutes, locationsQueryRoutes } from './locations';
 
 /** One feature's query routes (`query-api/src/<feature>/`). */
 export type QueryFeature = (deps: QueryDeps) => RouteImplementation[];
@@ -22,6 +22,7 @@ export const queryFeatures: QueryFeature[] = [
   connectionsQueryRoutes,
   locationsQueryRoutes,
   bulkEditQueryRoutes,
+  locationDefaultsQueryRoutes,
 ];
 
 /** Same session check as command-api's manifest (set by the identity feature); null: the token alone decides. */

@@ -12,6 +12,7 @@ import { usersRoutes } from '../users/routes';
 import { googleWorkspaceRoutes } from '../google-workspace/routes';
 import { bulkEditRoutes } from '../bulk-edit/routes';
 import { importEmailRoute } from '../locations/email-import';
+import { locationDefaultsRoutes } from '../locations/defaults';
 
 /**
  * The route table: every HTTP route of command-api and query-api. Feature helpers append
@@ -32,4 +33,5 @@ export const routeTable: readonly RouteDef[] = [
   ...googleWorkspaceRoutes,
   ...bulkEditRoutes,
   importEmailRoute,
+  ...locationDefaultsRoutes,
 ];

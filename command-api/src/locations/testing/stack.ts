@@ -5,11 +5,18 @@ import type { RunningSandbox } from '@locus/sandbox/index';
 import { startTestStack } from '@locus/tests/stack/test-stack';
 import { connectionsCommandRoutes, connectionsReactors } from '../../connections';
 import { emailStreamOf } from '../../users/email-reservation';
-import { bulkEditCommandRoutes, bulkEditReactors, emailImportCommandRoutes, locationsCommandRoutes, locationsReactors } from '..';
+import {
+  bulkEditCommandRoutes,
+  bulkEditReactors,
+  emailImportCommandRoutes,
+  locationDefaultsCommandRoutes,
+  locationsCommandRoutes,
+  locationsReactors,
+} from '..';
 import { connectionsQueryRoutes } from '@locus/query-api/connections/index';
-import { bulkEditQueryRoutes, locationsQueryRoutes } from '@locus/query-api/locations/index';
+import { bulkEditQueryRoutes, locationDefaultsQueryRoutes, locationsQueryRoutes } from '@locus/query-api/locations/index';
 import { connectionsProjection } from '@locus/projectors/connections/index';
-import { bulkEditProjection, locationsProjection } from '@locus/projectors/locations/index';
+import { bulkEditProjection, locationDefaultsProjection, locationsProjection } from '@locus/projectors/locations/index';
 import { usersProjection } from '@locus/projectors/users/users-projection';
 
 /**
@@ -38,9 +45,10 @@ export async function startLocationsTestStack(options: { outcomeTimeoutMs?: numb
       (d) => locationsCommandRoutes(d, { outcomeTimeoutMs: options.outcomeTimeoutMs ?? 15_000 }),
       bulkEditCommandRoutes,
       emailImportCommandRoutes,
+      (d) => locationDefaultsCommandRoutes(d),
     ],
-    queryFeatures: [connectionsQueryRoutes, locationsQueryRoutes, bulkEditQueryRoutes],
-    projections: [connectionsProjection, locationsProjection, usersProjection, bulkEditProjection],
+    queryFeatures: [connectionsQueryRoutes, locationsQueryRoutes, bulkEditQueryRoutes, locationDefaultsQueryRoutes],
+    projections: [connectionsProjection, locationsProjection, usersProjection, bulkEditProjection, locationDefaultsProjection],
     reactors: [(d) => connectionsReactors(d), (d) => locationsReactors(d), (d) => bulkEditReactors(d)],
     sessionValidation: false,
   });

@@ -28,6 +28,7 @@ export const COLLECTION_TAGS: Readonly<Record<LiveCollection, readonly TagType[]
   'azure-directory-users': ['AzureUser'],
   'bulk-edit-jobs': ['BulkEditJob'],
   'bulk-edit-outcomes': ['BulkEditJob'],
+  'location-defaults': ['LocationDefault'],
 };
 
 export const tagTypesForCollection = (collection: string): readonly TagType[] => (isLiveCollection(collection) ? COLLECTION_TAGS[collection] : []);
