@@ -27,7 +27,10 @@ describe('bulk edit in the browser', () => {
   beforeAll(async () => {
     e2e = await startE2EStack();
     const { ports, commandDeps } = e2e.stack;
-    const demo = await seedDemo({ eventStore: ports.eventStore, ids: ports.ids, clock: ports.clock }, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
+    const demo = await seedDemo(
+      { eventStore: ports.eventStore, ids: ports.ids, clock: ports.clock },
+      { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD },
+    );
     const company = demo.companies.find((c) => c.name === DEMO.name)!;
     e2e.stack.sandbox!.google!.store.ensureBenchAccount(LOCATIONS);
     const seeded = await seedDemoLocations(commandDeps, {
@@ -80,8 +83,10 @@ describe('bulk edit in the browser', () => {
     await chips.getByText('@Town', { exact: true }).click();
 
     // the sample renders it for a chosen location
+    // titles repeat the brand and the town, so the sample is any location of that title and town
     const sample = before[7]!.resource;
     await page.getByRole('button', { name: '- Search Locations -' }).click();
+    await page.getByPlaceholder('Filter...').fill(sample.title);
     await page.getByRole('option', { name: sample.title }).first().click();
     await expect
       .poll(() => page.getByTestId('bulk-sample').textContent(), { timeout: UI_WAIT })

@@ -23,6 +23,7 @@ const LocationsPage = lazy(() => import('@web/features/locations/directory/locat
 const AccountLocationsPage = lazy(() => import('@web/features/locations/directory/account-locations-page'));
 const LocationDetailsPage = lazy(() => import('@web/features/locations/details/location-details-page'));
 const BulkEditPage = lazy(() => import('@web/features/locations/bulk-edit/bulk-edit-page'));
+const DefaultLocationPage = lazy(() => import('@web/features/locations/defaults/default-location-page'));
 const ComingSoon = lazy(() => import('./coming-soon'));
 
 const RootRedirect = () => {
@@ -66,7 +67,7 @@ export const routes: RouteObject[] = [
       guarded('/:locationId/location-details', LocationDetailsPage, 'Location Details'),
       guarded('/:accountId/locations', AccountLocationsPage, 'Locations'),
       guarded('/bulk-edit', BulkEditPage, 'Bulk Edits'),
-      guarded('/default-location', ComingSoon, 'Location Default(s)'),
+      guarded('/default-location', DefaultLocationPage, 'Location Default(s)'),
       guarded('/company-reviews', ComingSoon, 'Reviews'),
       guarded('/location-template', ComingSoon, 'Location Post Templates'),
       guarded('/connected-accounts', ConnectedAccountsPage, 'Connections'),
