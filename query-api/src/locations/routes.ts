@@ -54,7 +54,6 @@ export async function companyCategoriesAnswer(deps: QueryDeps, companyId: string
 export function locationsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   const locations = () => deps.readModels.collection<LocationDoc>(LOCATIONS_COLLECTION);
   const links = () => deps.readModels.collection<LocationUserDoc>(LOCATION_USERS_COLLECTION);
-  const categories = () => deps.readModels.collection<GmbCategoryDoc>(GMB_CATEGORIES_COLLECTION);
 
   const companyOf = (req: AnyRequest): string => callerCompanyId(req, locationNotFound);
 
