@@ -43,7 +43,15 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'web', include: ['**/src/**/*.e2e.spec.ts', 'tests/**/*.e2e.spec.ts', ...WEB_DIST_SPECS], globalSetup: ['tests/e2e/global-setup.ts'] },
+        test: {
+          name: 'web',
+          include: ['**/src/**/*.e2e.spec.ts', 'tests/**/*.e2e.spec.ts', ...WEB_DIST_SPECS],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          // A browser test that fails is run once more before the run fails: one flaky wait on a
+          // noisy 2-core machine cost a whole session's work once. A test that fails twice still
+          // fails the run, and the summary reporter lists every retried test by name.
+          retry: 1,
+        },
       },
     ],
   },

@@ -11,10 +11,12 @@ export default class TestSummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     const skippedSuites = new Set<string>();
+    const retried: string[] = [];
     for (const mod of testModules) {
       if (mod.state() === 'failed' && [...mod.children.allTests()].length === 0) failed += 1;
       for (const test of mod.children.allTests()) {
         const state = test.result().state;
+        if ((test.diagnostic()?.retryCount ?? 0) > 0) retried.push(`${test.fullName} (${state})`);
         if (state === 'passed') passed += 1;
         else if (state === 'failed') failed += 1;
         else {
@@ -26,6 +28,9 @@ export default class TestSummaryReporter implements Reporter {
     failed += unhandledErrors.length;
     if (skippedSuites.size > 0) {
       process.stdout.write(`\nNot run:\n${[...skippedSuites].map((s) => `  - ${s}`).join('\n')}\n`);
+    }
+    if (retried.length > 0) {
+      process.stdout.write(`\nRun more than once (flaky until fixed):\n${retried.map((t) => `  - ${t}`).join('\n')}\n`);
     }
     process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }

@@ -93,16 +93,17 @@ describe('users, companies and settings comforts in the browser', () => {
 
   it('item 1: a rename shows at once in the top bar of every session of the company, without signing in again', async () => {
     const { contact } = await newCompany('Harbor Bakery');
+    const memberEmail = `uma${companyCount}@harbor-bakery.test`; // unique, so a retry of this test starts clean
     const companyAdmin = await signIn(contact.Email, contact.Password);
     await api('POST', '/api/users', (await companyAdmin.evaluate(() => localStorage.getItem('locus.token')))!, {
       FirstName: 'Uma',
       LastName: 'User',
-      Email: 'uma@harbor-bakery.test',
+      Email: memberEmail,
       PhoneNumber: '555-0110',
       Password: 'Uma-Passw0rd!',
       ConfirmPassword: 'Uma-Passw0rd!',
     });
-    const member = await signIn('uma@harbor-bakery.test', 'Uma-Passw0rd!');
+    const member = await signIn(memberEmail, 'Uma-Passw0rd!');
     await member.getByText("You're logged in as Harbor Bakery").waitFor();
 
     await sidebar(companyAdmin).getByRole('link', { name: 'Settings' }).click();

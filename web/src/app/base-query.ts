@@ -11,7 +11,15 @@ export interface BaseQueryDeps {
   fetchFn?: typeof fetch;
   /** '' in the browser (same origin); tests give an absolute origin. */
   baseUrl?: string;
+  /** Pause before asking again for a read the query side answered before reaching X-Min-Position. */
+  sleep?: (ms: number) => Promise<void>;
 }
+
+/** How often a read answered with `X-Position-Reached: false` is asked again, and how long apart. */
+export const STALE_READ_RETRIES = 3;
+export const STALE_READ_PAUSE_MS = 400;
+
+const isRead = (request: FetchArgs) => (request.method ?? 'GET').toUpperCase() === 'GET';
 
 export type LocusBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>;
 
@@ -22,6 +30,7 @@ export type LocusBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQ
  */
 export const createLocusBaseQuery = (deps: BaseQueryDeps): LocusBaseQuery => {
   const now = deps.now ?? Date.now;
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const raw = fetchBaseQuery({ baseUrl: deps.baseUrl ?? '', fetchFn: deps.fetchFn });
 
   return async (args, api, extraOptions) => {
@@ -37,7 +46,15 @@ export const createLocusBaseQuery = (deps: BaseQueryDeps): LocusBaseQuery => {
     if (position > 0) headers.set('X-Min-Position', String(position));
     request.headers = headers;
 
-    const result = await raw(request, api, extraOptions);
+    let result = await raw(request, api, extraOptions);
+    // Read-your-writes: the query side waited its limit and answered before the projections
+    // reached this session's last write. Ask again (each try waits on the server again), so a
+    // busy machine delays the fresh answer instead of leaving a stale one on screen.
+    for (let tries = 0; tries < STALE_READ_RETRIES && isRead(request) && !api.signal.aborted; tries++) {
+      if (result.meta?.response?.headers.get('X-Position-Reached') !== 'false') break;
+      await sleep(STALE_READ_PAUSE_MS);
+      result = await raw(request, api, extraOptions);
+    }
 
     const written = parsePositionHeader(result.meta?.response?.headers.get('X-Position'));
     if (written !== null) deps.positions.record(written);

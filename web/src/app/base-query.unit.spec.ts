@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
-import { createLocusBaseQuery } from './base-query';
+import { createLocusBaseQuery, STALE_READ_RETRIES } from './base-query';
 import { createPositionTracker } from './position-tracker';
 import { readStoredToken, storeToken } from '@web/shared/session/token-storage';
 
@@ -47,7 +47,7 @@ describe('Locus base query', () => {
     }) as unknown as typeof fetch;
     const onSessionEnded = vi.fn();
     const positions = createPositionTracker(null);
-    const baseQuery = createLocusBaseQuery({ positions, onSessionEnded, fetchFn, now: () => NOW, baseUrl: 'http://locus.test' });
+    const baseQuery = createLocusBaseQuery({ positions, onSessionEnded, fetchFn, now: () => NOW, baseUrl: 'http://locus.test', sleep: async () => undefined });
     return { baseQuery, seen, onSessionEnded, positions };
   };
 
@@ -108,5 +108,26 @@ describe('Locus base query', () => {
     const { baseQuery } = setup(() => json(200, { Success: false, ResponseMessage: 'Nope' }));
     const result = await baseQuery('/api/x', queryApi(), {});
     expect(result.error).toEqual({ status: 200, data: { Success: false, ResponseMessage: 'Nope' } });
+  });
+
+  it('asks again for a read answered before the projections reached the last write, until it is fresh', async () => {
+    const answers = [
+      json(200, { Success: true, Data: 'old' }, { 'X-Position-Reached': 'false' }),
+      json(200, { Success: true, Data: 'old' }, { 'X-Position-Reached': 'false' }),
+      json(200, { Success: true, Data: 'new' }, { 'X-Position-Reached': 'true' }),
+    ];
+    const { baseQuery, seen } = setup(() => answers.shift()!);
+    const result = await baseQuery('/api/companies/company-name', queryApi(), {});
+    expect(result.data).toEqual({ Success: true, Data: 'new' });
+    expect(seen).toHaveLength(3);
+  });
+
+  it('gives a stale read up after a bounded number of tries, and never repeats a command', async () => {
+    const { baseQuery, seen } = setup(() => json(200, { Success: true, Data: 'old' }, { 'X-Position-Reached': 'false' }));
+    const result = await baseQuery('/api/companies/company-name', queryApi(), {});
+    expect(result.data).toEqual({ Success: true, Data: 'old' });
+    expect(seen).toHaveLength(1 + STALE_READ_RETRIES);
+    await baseQuery({ url: '/api/users', method: 'POST', body: {} }, queryApi(), {});
+    expect(seen).toHaveLength(2 + STALE_READ_RETRIES);
   });
 });
