@@ -3,6 +3,7 @@ import {
   fetchLocationDefaultsRoute,
   importEmailRoute,
   saveLocationDefaultsRoute,
+  uploadImageRoute,
   uploadImagesRoute,
   type SaveLocationDefaultsBody,
 } from '@locus/contracts';
@@ -27,6 +28,15 @@ export const defaultsApi = api.injectEndpoints({
       query: (mediaId) => requestFor(deleteLocationDefaultImageRoute, { params: { mediaId } }),
       invalidatesTags: ['LocationDefault'],
     }),
+    /** One image (spec `UploadImage`): logo and cover uploaders. */
+    uploadImage: build.mutation<AnswerOf<typeof uploadImageRoute>, { companyId: string; file: File }>({
+      query: ({ companyId, file }) => {
+        const form = new FormData();
+        form.append('CompanyId', companyId);
+        form.append('File', file);
+        return requestFor(uploadImageRoute, { body: form });
+      },
+    }),
     /** Several images at once (spec `multi`): answers their MediaItemUrl. */
     uploadImages: build.mutation<AnswerOf<typeof uploadImagesRoute>, { companyId: string; files: File[] }>({
       query: ({ companyId, files }) => {
@@ -48,5 +58,11 @@ export const defaultsApi = api.injectEndpoints({
   }),
 });
 
-export const { useLocationDefaultsQuery, useSaveLocationDefaultsMutation, useDeleteDefaultImageMutation, useUploadImagesMutation, useImportEmailsMutation } =
-  defaultsApi;
+export const {
+  useLocationDefaultsQuery,
+  useSaveLocationDefaultsMutation,
+  useDeleteDefaultImageMutation,
+  useUploadImagesMutation,
+  useUploadImageMutation,
+  useImportEmailsMutation,
+} = defaultsApi;

@@ -1,4 +1,12 @@
-import { BULK_EDIT_FIELDS, BULK_EDIT_VARIABLES, renderVariablesInText, type BulkEditField, type VariableSource } from '@locus/contracts';
+import {
+  BULK_EDIT_FIELDS,
+  BULK_EDIT_VARIABLES,
+  renderVariablesInText,
+  uploadMessages,
+  type BulkEditField,
+  type SaveLocationDefaultsBody,
+  type VariableSource,
+} from '@locus/contracts';
 import { closedWeek, entriesForSave, type DayHours } from '../form/hours';
 import type { BulkEditRequest } from '../api/bulk-edit-api';
 
@@ -22,6 +30,8 @@ export interface BulkEditForm {
   additionalCategories: string[];
   state: string | null;
   week: DayHours[];
+  logo: string | null;
+  cover: string | null;
   /** Ignore flags: true leaves the field untouched. Every field starts ignored. */
   ignore: Record<BulkEditField, boolean>;
 }
@@ -33,6 +43,8 @@ export const initialBulkEditForm = (): BulkEditForm => ({
   additionalCategories: [],
   state: null,
   week: closedWeek(),
+  logo: null,
+  cover: null,
   ignore: Object.fromEntries(BULK_EDIT_FIELDS.map((f) => [f, true])) as Record<BulkEditField, boolean>,
 });
 
@@ -45,7 +57,31 @@ export const bulkEditRequest = (form: BulkEditForm): BulkEditRequest => ({
   SelectedAdditionalCategories: form.additionalCategories,
   State: form.state,
   BusinessHours: form.ignore.BusinessHours ? [] : entriesForSave(form.week),
+  ProfilePhoto: form.logo,
+  CoverPhoto: form.cover,
 });
+
+/** Save as Template: the current values become the company's location defaults. */
+export const defaultsFromBulkEdit = (form: BulkEditForm): SaveLocationDefaultsBody => ({
+  Title: form.text.Title,
+  PrimaryPhoneNumber: form.text.PrimaryPhoneNumber,
+  PrimaryCategoryId: form.primaryCategory,
+  SelectedAdditionalCategories: form.additionalCategories,
+  StreetAddressLine1: form.text.StreetAddressLine1,
+  StreetAddressLine2: form.text.StreetAddressLine2,
+  Region: 'US',
+  State: form.state,
+  Website: form.text.Website,
+  ProfileDescription: form.text.ProfileDescription,
+  BusinessHours: entriesForSave(form.week),
+});
+
+/** Spec §9: a cover must be 16:9 (tolerance 0.0001); the message names its size and ratio. */
+export const COVER_RATIO = 16 / 9;
+export const coverRatioProblem = (width: number, height: number): string | null => {
+  const ratio = width / height;
+  return Math.abs(ratio - COVER_RATIO) <= 0.0001 ? null : uploadMessages.coverRatio(width, height, ratio.toFixed(2));
+};
 
 /** What a location would get: each text field not ignored, rendered against it. */
 export const renderedSample = (form: BulkEditForm, sample: VariableSource): { label: string; value: string }[] =>

@@ -11,10 +11,21 @@ import { useGoogleCategoriesQuery, useUsStatesQuery } from '../api/locations-api
 import { categoryChoices, filterChoices, stateChoices } from '../form/choices';
 import { HoursEditor } from '../form/hours-editor';
 import { ChoiceMultiSelect, ChoiceSelect } from '../form/pickers';
-import { bulkEditRequest, chipsOf, DESCRIPTION_FIELD, initialBulkEditForm, renderedSample, TEXT_FIELDS, type BulkEditForm } from './bulk-edit-form';
+import {
+  bulkEditRequest,
+  chipsOf,
+  defaultsFromBulkEdit,
+  DESCRIPTION_FIELD,
+  initialBulkEditForm,
+  renderedSample,
+  TEXT_FIELDS,
+  type BulkEditForm,
+} from './bulk-edit-form';
 import { BULK_VARIABLE_LABELS, bulkTexts as t, MAX_CHIPS } from './constants';
 import { JobProgress } from './job-progress';
 import { SelectedLocationsDialog } from './selected-locations-dialog';
+import { ImageUploader } from './image-uploader';
+import { useSaveLocationDefaultsMutation } from '../api/defaults-api';
 import './bulk-edit.css';
 
 /** One field: its label, the Ignore checkbox that disables it, the input. */
@@ -62,6 +73,7 @@ const BulkEditPage = () => {
   const { data: states } = useUsStatesQuery();
   const { data: jobs } = useBulkEditJobsQuery();
   const [start, starting] = useStartBulkEditMutation();
+  const [saveDefaults, savingDefaults] = useSaveLocationDefaultsMutation();
   const sampleQuery = useSampleLocationQuery(sampleId ?? '', { skip: !sampleId });
 
   const byId = useMemo(() => new Map(items.map((i) => [i.LocationId, i])), [items]);
@@ -75,6 +87,15 @@ const BulkEditPage = () => {
   const setText = (key: keyof BulkEditForm['text'], value: string) => setForm((f) => ({ ...f, text: { ...f.text, [key]: value } }));
   const toggleLocation = (item: BulkLocationItem) =>
     update({ selected: form.selected.includes(item.LocationId) ? form.selected.filter((x) => x !== item.LocationId) : [...form.selected, item.LocationId] });
+
+  const saveAsTemplate = async () => {
+    try {
+      const res = await saveDefaults(defaultsFromBulkEdit(form)).unwrap();
+      toast.success(res.ResponseMessage);
+    } catch (e) {
+      toast.error(failureMessage(e, t.errorSavingDefaults));
+    }
+  };
 
   const publish = async () => {
     try {
@@ -210,7 +231,14 @@ const BulkEditPage = () => {
           <Field label={t.hours} flag="BusinessHours" ignored={form.ignore.BusinessHours} onIgnore={(v) => setIgnore('BusinessHours', v)}>
             <HoursEditor week={form.week} onChange={(week) => update({ week })} disabled={form.ignore.BusinessHours} />
           </Field>
+          <Field label="Location Logo" flag="ProfilePhoto" ignored={form.ignore.ProfilePhoto} onIgnore={(v) => setIgnore('ProfilePhoto', v)}>
+            <ImageUploader kind="logo" value={form.logo} onChange={(logo) => update({ logo })} disabled={form.ignore.ProfilePhoto} />
+          </Field>
+          <Field label="Location Cover" flag="CoverPhoto" ignored={form.ignore.CoverPhoto} onIgnore={(v) => setIgnore('CoverPhoto', v)}>
+            <ImageUploader kind="cover" value={form.cover} onChange={(cover) => update({ cover })} disabled={form.ignore.CoverPhoto} />
+          </Field>
           <div className="locus-bulk-publish">
+            <Button icon="floppy-disk" text="Save as Template" onClick={() => void saveAsTemplate()} loading={savingDefaults.isLoading} />
             <Button
               intent={Intent.PRIMARY}
               icon="upload"
