@@ -1,10 +1,16 @@
 import type { ErrorEntry } from './errors';
 import { companyErrors } from './companies/errors';
-import { locationErrors } from './locations/errors';
+import { emailImportErrors, locationDefaultsErrors, locationErrors, uploadErrors } from './locations/errors';
 import { staffErrors } from './staff/errors';
 import { bulkEditErrors } from './bulk-edit/errors';
-import { emailImportErrors } from './locations/email-import';
-import { locationDefaultsErrors, uploadErrors } from './locations/defaults';
 
 /** Every feature's catalogue, for the check that one code carries one message and one kind. */
-export const errorCatalogues: Record<string, Record<string, ErrorEntry>> = { companies: companyErrors, staff: staffErrors, locations: locationErrors, bulkEdit: bulkEditErrors, emailImport: emailImportErrors, locationDefaults: locationDefaultsErrors, uploads: uploadErrors };
+export const errorCatalogues: Record<string, Record<string, ErrorEntry>> = {
+  companies: companyErrors,
+  staff: staffErrors,
+  locations: locationErrors,
+  bulkEdit: bulkEditErrors,
+  emailImport: emailImportErrors,
+  locationDefaults: locationDefaultsErrors,
+  uploads: uploadErrors,
+};

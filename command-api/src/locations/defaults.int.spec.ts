@@ -24,7 +24,7 @@ async function call(method: string, path: string, body?: unknown, token = compan
 async function upload(path: string, files: { field: string; name: string; bytes: Buffer }[]) {
   const form = new FormData();
   form.append('CompanyId', company.companyId);
-  for (const f of files) form.append(f.field, new Blob([f.bytes]), f.name);
+  for (const f of files) form.append(f.field, new Blob([new Uint8Array(f.bytes)]), f.name);
   const res = await fetch(`${stack.baseUrl}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${company.adminToken}` }, body: form });
   return { status: res.status, body: (await res.json()) as any };
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { defineErrors } from '../errors';
 import { successEnvelope } from '../routes/envelope';
 import { defineRoute } from '../routes/route-def';
 import { CategorySchema, BusinessHoursOutSchema } from './details-dto';
@@ -27,10 +26,6 @@ export const locationDefaultsMessages = {
   addMore: 'Add more',
   urlPlaceholder: 'Enter Url',
 } as const;
-
-export const locationDefaultsErrors = defineErrors({
-  imageNotFound: { code: 'LOCATION_DEFAULTS.IMAGE_NOT_FOUND', kind: 'not_found', message: locationDefaultsMessages.imageNotFound },
-});
 
 export const DefaultImageSchema = z.object({ Id: z.string(), MediaItemUrl: z.string() });
 export type DefaultImage = z.infer<typeof DefaultImageSchema>;
@@ -180,12 +175,6 @@ export const uploadMessages = {
   logoUploaded: 'Logo Media uploaded successfully.',
   coverRatio: (width: number, height: number, ratio: string) => `Invalid aspect ratio: ${width}x${height} (${ratio}). Please upload a 16:9 image.`,
 } as const;
-export const uploadErrors = defineErrors({
-  notImage: { code: 'UPLOAD.NOT_IMAGE', kind: 'validation', message: uploadMessages.notImage },
-  tooLarge: { code: 'UPLOAD.TOO_LARGE', kind: 'validation', message: uploadMessages.tooLarge },
-  missing: { code: 'UPLOAD.MISSING', kind: 'validation', message: uploadMessages.missing },
-});
-
 /** multipart/form-data: `File` (one image) and `CompanyId`. */
 export const uploadImageRoute = defineRoute({
   name: 'media.uploadImage',

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { defineErrors } from '../errors';
 import { defineRoute } from '../routes/route-def';
 
 /** CSV email import (spec part 1 §5, §7, §8): the directory's upload of owner emails by store code. */
@@ -28,17 +27,6 @@ export const emailImportMessages = {
   transportFailed: 'An error occurred while importing.',
   instructionsTitle: 'CSV upload instructions',
 } as const;
-
-const m = emailImportMessages;
-export const emailImportErrors = defineErrors({
-  onlyCsv: { code: 'EMAIL_IMPORT.NOT_CSV', kind: 'validation', message: m.onlyCsv },
-  headers: { code: 'EMAIL_IMPORT.HEADERS', kind: 'validation', message: m.headers },
-  noRows: { code: 'EMAIL_IMPORT.NO_ROWS', kind: 'validation', message: m.noRows },
-  noValidRecords: { code: 'EMAIL_IMPORT.NO_VALID_RECORDS', kind: 'validation', message: m.noValidRecords },
-  fileMissing: { code: 'EMAIL_IMPORT.FILE_MISSING', kind: 'validation', message: m.fileMissing },
-  tooLarge: { code: 'EMAIL_IMPORT.TOO_LARGE', kind: 'validation', message: m.tooLarge },
-  unreadable: { code: 'EMAIL_IMPORT.UNREADABLE', kind: 'validation', message: m.unreadable },
-});
 
 /** Live progress of an import (percent 0-100), on the company's channel. */
 export interface LocationEmailsImportProgress {

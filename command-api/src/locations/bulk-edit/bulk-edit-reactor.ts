@@ -1,5 +1,7 @@
 import {
   bulkEditCancelStream,
+  bulkEditErrors,
+  locationErrors,
   bulkEditMessages,
   bulkEditStream,
   inFormTerms,
@@ -75,7 +77,7 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
     const loaded = await loadStream<LocationState, LocationEvent>(deps.eventStore, locationStream(locationId), locationFold);
     const state = loaded.state;
     if (state.status !== 'active' || state.companyId !== job.companyId)
-      return outcome(false, { code: 'LOCATION.NOT_FOUND', message: bulkEditMessages.noLocationFound });
+      return outcome(false, { code: locationErrors.notFound.code, message: bulkEditMessages.noLocationFound });
 
     // The job's change of this location: already in its stream (a restart), or made now.
     let applied = loaded.events.filter(
@@ -84,7 +86,7 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
     const resumed = applied.length > 0;
     if (!resumed) {
       const change = bulkEditChange(state.profile, job.fields, job.values);
-      if (change.problems.length) return outcome(false, { code: 'BULK_EDIT.INVALID_VALUE', message: change.problems.join('; ') });
+      if (change.problems.length) return outcome(false, { code: bulkEditErrors.invalidValue.code, message: change.problems.join('; ') });
       const metadata: EventMetadata = {
         companyId: job.companyId,
         actor: { userId: job.startedBy.userId, role: 'CompanyAdmin' },
@@ -108,7 +110,7 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
     }
 
     const latest = resumed ? state : (await loadStream<LocationState, LocationEvent>(deps.eventStore, locationStream(locationId), locationFold)).state;
-    if (latest.status !== 'active') return outcome(false, { code: 'LOCATION.NOT_FOUND', message: bulkEditMessages.noLocationFound });
+    if (latest.status !== 'active') return outcome(false, { code: locationErrors.notFound.code, message: bulkEditMessages.noLocationFound });
     if (!latest.googleName) return outcome(true, { updateMask: '' });
 
     const changed = applied.flatMap((e) => (e.type === 'LocationUpdated' ? (e.data as { changed: string[] }).changed : []));

@@ -12,7 +12,7 @@ export const JobProgress = ({ jobId }: { jobId: string }) => {
   const { data } = useBulkEditJobQuery(jobId);
   const [retry, retrying] = useRetryBulkEditMutation();
   const [cancel, cancelling] = useCancelBulkEditMutation();
-  const confirm = useConfirm();
+  const { confirm } = useConfirm();
   if (!data) return null;
   const { Job: job, Outcomes: outcomes } = data;
   const running = job.Status === 'running';
@@ -27,7 +27,7 @@ export const JobProgress = ({ jobId }: { jobId: string }) => {
     }
   };
   const onCancel = async () => {
-    if (!(await confirm({ message: t.cancelConfirm })).confirmed) return;
+    if (!(await confirm(t.cancelConfirm))) return;
     try {
       const res = await cancel(jobId).unwrap();
       toast.info(res.ResponseMessage ?? t.cancelled);

@@ -42,8 +42,13 @@ export const EmailImportDialog = ({ onClose }: { onClose: () => void }) => {
     } catch (e) {
       setPercent(null);
       const body = (e as { data?: unknown }).data;
-      toast.error(isEnvelope(body) ? failureMessage(e, m.failed) : m.transportFailed);
-      for (const f of isEnvelope(body) ? (body.ApiError?.Fields ?? []) : []) if (f.Message !== body.ResponseMessage) toast.warning(f.Message);
+      if (!isEnvelope(body)) {
+        toast.error(m.transportFailed);
+        return;
+      }
+      toast.error(failureMessage(e, m.failed));
+      // the rows skipped (invalid emails, unknown store codes) come as field messages
+      for (const f of body.ApiError?.Fields ?? []) if (f.Message !== body.ResponseMessage) toast.warning(f.Message);
     }
   };
 
