@@ -6,10 +6,12 @@ import {
   type BodyLimits,
   type CommandDeps,
   type LocusState,
+  type OpsControl,
   type RouteImplementation,
   type SessionValidator,
 } from '@locus/platform';
 import { commandFeatures, type CommandFeature } from './features';
+import { opsCommandRoutes } from './ops';
 
 export interface CommandApiOptions {
   /** Server-side session check (deleted or deactivated users); default: tokens alone decide. */
@@ -17,13 +19,15 @@ export interface CommandApiOptions {
   /** Default: the manifest in features.ts. */
   features?: CommandFeature[];
   limits?: Partial<BodyLimits>;
+  /** Rebuilds and reactors of this process, for the `/api/ops/...` commands (503 without). */
+  ops?: OpsControl;
 }
 
 export type CommandApiDeps = CommandDeps & CommandApiOptions;
 
 /** Every command route implementation of the enabled features. */
 export function commandApiRoutes(deps: CommandApiDeps): RouteImplementation[] {
-  return (deps.features ?? commandFeatures).flatMap((feature) => feature(deps));
+  return [...opsCommandRoutes(deps), ...(deps.features ?? commandFeatures).flatMap((feature) => feature(deps))];
 }
 
 /** Mounts the command routes on a router (the all-in-one launcher shares one router). */

@@ -8,6 +8,9 @@ import { usersCommandRoutes } from './users';
 import { connectionsCommandRoutes } from './connections';
 import { bulkEditCommandRoutes, emailImportCommandRoutes, locationDefaultsCommandRoutes, locationsCommandRoutes } from './locations';
 import { googleWorkspaceCommandRoutes } from './google-workspace';
+import { auditCommandRoutes } from './audit';
+import { templatesCommandRoutes } from './templates';
+import { locationContentCommandRoutes } from './location-content';
 
 /** One feature's command routes (`command-api/src/<feature>/`). */
 export type CommandFeature = (deps: CommandDeps) => RouteImplementation[];
@@ -26,6 +29,9 @@ export const commandFeatures: CommandFeature[] = [
   bulkEditCommandRoutes,
   emailImportCommandRoutes,
   (deps) => locationDefaultsCommandRoutes(deps),
+  auditCommandRoutes,
+  templatesCommandRoutes,
+  (deps) => locationContentCommandRoutes(deps),
 ];
 
 /**

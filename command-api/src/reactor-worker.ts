@@ -10,6 +10,8 @@ import { createReactorRuntime } from '@locus/platform/runtime/reactor-runtime';
 import { createSmtpMailer } from '@locus/platform/mail/smtp-mailer';
 import { projections } from '@locus/projectors/features';
 import { reactorFeatures } from './reactors';
+import { startTemplateScheduler } from './templates';
+import { startDailyInsightsRefresh } from './insights';
 
 // Standalone reactor worker (distributed mode): every reactor of the manifest, one active
 // instance per reactor across replicas (leases in the read store).
@@ -41,6 +43,8 @@ const reactors = reactorFeatures.flatMap((feature) => feature(deps));
 const leases = createLeases({ readStore: ports.readStore, holder: `${os.hostname()}:${process.pid}:reactors` });
 const runtime = createReactorRuntime({ eventStore: ports.eventStore, readStore: ports.readStore, bus: ports.bus, reactors, logger, leases });
 await runtime.start();
+const templateScheduler = startTemplateScheduler(deps);
+const dailyInsights = startDailyInsightsRefresh(deps);
 logger.info({ reactors: reactors.map((r) => r.name), adapters: ports.adapters }, 'reactor worker running');
 
 // /health, /ready and /metrics on HOST:PORT; on a signal stop after the current batch
@@ -52,6 +56,8 @@ await serveProbes({
   name: 'reactor worker',
   metricsStatus: createOpsStatus({ ...ports, projections: [], reactors }),
   onShutdown: async () => {
+    await templateScheduler.stop();
+    dailyInsights.stop();
     await runtime.stop();
     readModels.close();
     mailer.close();

@@ -5,6 +5,9 @@ import { usersReactors } from './users';
 import { settingsReactors } from './settings';
 import { connectionsReactors } from './connections';
 import { bulkEditReactors, locationsReactors } from './locations';
+import { templatesReactors } from './templates';
+import { locationContentReactors } from './location-content';
+import { insightsReactors } from './insights';
 
 /** One feature's reactors (side effects: mail, Google, Graph), built from the command-side deps. */
 export type ReactorFeature = (deps: CommandDeps) => ReactorDefinition[];
@@ -21,4 +24,7 @@ export const reactorFeatures: ReactorFeature[] = [
   (deps) => connectionsReactors(deps),
   (deps) => locationsReactors(deps),
   (deps) => bulkEditReactors(deps),
+  (deps) => templatesReactors(deps),
+  (deps) => locationContentReactors(deps),
+  (deps) => insightsReactors(deps),
 ];

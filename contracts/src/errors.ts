@@ -20,5 +20,12 @@ export interface ErrorEntry {
   readonly message: string;
 }
 
-/** A feature's catalogue: names for its entries, checked to be error entries. */
-export const defineErrors = <const T extends Record<string, ErrorEntry>>(entries: T): T => entries;
+/** An entry whose message names what failed (a variable's name, Microsoft's reason): one code, one wording. */
+export interface ErrorTemplate<A extends readonly unknown[]> {
+  readonly code: string;
+  readonly kind: ErrorKind;
+  readonly message: (...args: A) => string;
+}
+
+/** A feature's catalogue: names for its entries, checked to be error entries or templates. */
+export const defineErrors = <const T extends Record<string, ErrorEntry | ErrorTemplate<never>>>(entries: T): T => entries;

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
-/** The three fixed roles carried in tokens and event metadata. */
-export const Roles = ['Administrator', 'CompanyAdmin', 'CompanyUser'] as const;
+/**
+ * The fixed roles carried in tokens and event metadata. A CompanyAuditor reads everything of
+ * its company (every GET query route open to company members, and the audit routes) and
+ * changes nothing: see `mayCall` in routes/route-def.ts.
+ */
+export const Roles = ['Administrator', 'CompanyAdmin', 'CompanyUser', 'CompanyAuditor'] as const;
 export type Role = (typeof Roles)[number];
 export const RoleSchema = z.enum(Roles);
 

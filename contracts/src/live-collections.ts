@@ -9,6 +9,17 @@ import { STAFF_COLLECTION } from './staff/read-models';
 import { USERS_COLLECTION } from './users/read-models';
 import { BULK_EDIT_JOBS_COLLECTION, BULK_EDIT_OUTCOMES_COLLECTION } from './bulk-edit/read-models';
 import { LOCATION_DEFAULTS_COLLECTION } from './locations/defaults';
+import { OPS_STATUS_COLLECTION } from './ops/routes';
+import { HISTORY_ACTORS_COLLECTION, HISTORY_COLLECTION, HISTORY_ENTITIES_COLLECTION, HISTORY_FACETS_COLLECTION } from './audit/read-models';
+import { POST_TEMPLATES_COLLECTION, POST_TEMPLATE_LOGS_COLLECTION } from './templates/read-models';
+import { LOCATION_MEDIA_COLLECTION, LOCATION_POSTS_COLLECTION, LOCATION_QUESTIONS_COLLECTION } from './location-content/read-models';
+import {
+  COMPANY_METRICS_COLLECTION,
+  DASHBOARD_COMPANIES_COLLECTION,
+  DASHBOARD_LOCATIONS_COLLECTION,
+  LOCATION_KEYWORDS_COLLECTION,
+  LOCATION_METRICS_COLLECTION,
+} from './insights/read-models';
 
 const EVERYONE: readonly Role[] = ['Administrator', 'CompanyAdmin', 'CompanyUser'];
 const ADMINS: readonly Role[] = ['Administrator', 'CompanyAdmin'];
@@ -39,6 +50,21 @@ export const LIVE_COLLECTIONS = {
   [BULK_EDIT_JOBS_COLLECTION]: { readers: ADMINS },
   [BULK_EDIT_OUTCOMES_COLLECTION]: { readers: ADMINS },
   [LOCATION_DEFAULTS_COLLECTION]: { readers: ADMINS },
+  [OPS_STATUS_COLLECTION]: { readers: ADMINISTRATOR },
+  [HISTORY_COLLECTION]: { readers: ADMINS },
+  [HISTORY_FACETS_COLLECTION]: { readers: ADMINS },
+  [HISTORY_ENTITIES_COLLECTION]: { readers: [] as readonly Role[] },
+  [HISTORY_ACTORS_COLLECTION]: { readers: [] as readonly Role[] },
+  [POST_TEMPLATES_COLLECTION]: { readers: ADMINS },
+  [POST_TEMPLATE_LOGS_COLLECTION]: { readers: ADMINS },
+  [LOCATION_POSTS_COLLECTION]: { readers: EVERYONE },
+  [LOCATION_MEDIA_COLLECTION]: { readers: EVERYONE },
+  [LOCATION_QUESTIONS_COLLECTION]: { readers: EVERYONE },
+  [LOCATION_METRICS_COLLECTION]: { readers: EVERYONE },
+  [COMPANY_METRICS_COLLECTION]: { readers: EVERYONE },
+  [LOCATION_KEYWORDS_COLLECTION]: { readers: EVERYONE },
+  [DASHBOARD_LOCATIONS_COLLECTION]: { readers: EVERYONE },
+  [DASHBOARD_COMPANIES_COLLECTION]: { readers: EVERYONE },
 } as const satisfies Record<string, { readers: readonly Role[] }>;
 
 export type LiveCollection = keyof typeof LIVE_COLLECTIONS;
@@ -47,7 +73,11 @@ export const isLiveCollection = (name: string): name is LiveCollection => Object
 
 /**
  * May a caller of this role hear about changes in this collection? Collections outside the
- * table (test projections) are heard by everyone in scope.
+ * table (test projections) are heard by everyone in scope. A CompanyAuditor hears what company
+ * members hear (it reads their screens: `mayCall`).
  */
-export const mayHearCollection = (role: Role, collection: string): boolean =>
-  isLiveCollection(collection) ? LIVE_COLLECTIONS[collection].readers.includes(role) : true;
+export const mayHearCollection = (role: Role, collection: string): boolean => {
+  if (!isLiveCollection(collection)) return true;
+  const readers: readonly Role[] = LIVE_COLLECTIONS[collection].readers;
+  return role === 'CompanyAuditor' ? readers.includes('CompanyAdmin') || readers.includes('CompanyUser') || readers.includes(role) : readers.includes(role);
+};

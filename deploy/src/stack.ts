@@ -7,6 +7,9 @@ import { createReadModels } from '@locus/platform/runtime/read-models';
 import { createProjectorRuntime, type ProjectorRuntime } from '@locus/platform/runtime/projector-runtime';
 import { createReactorRuntime, type ReactorRuntime } from '@locus/platform/runtime/reactor-runtime';
 import { createOpsStatus } from '@locus/platform/runtime/ops-status';
+import { createRebuildJobs, type RebuildJobs } from '@locus/platform/runtime/rebuild-jobs';
+import { startOpsLive } from '@locus/platform/runtime/ops-live';
+import { serveControlSocket } from '@locus/platform/runtime/control-socket';
 import { explainPortClash, listenOrExplain } from '@locus/platform/config/port-clash';
 import { createSmtpMailer } from '@locus/platform/mail/smtp-mailer';
 import { mediaStoreOf } from '@locus/platform/blob/file-blob-store';
@@ -14,6 +17,8 @@ import { serveMedia } from '@locus/platform/blob/serve-media';
 import { mountCommandApi } from '@locus/command-api/app';
 import { sessionValidation as commandSessionValidation } from '@locus/command-api/features';
 import { reactorFeatures } from '@locus/command-api/reactors';
+import { startTemplateScheduler } from '@locus/command-api/templates/index';
+import { startDailyInsightsRefresh } from '@locus/command-api/insights/index';
 import { mountQueryApi } from '@locus/query-api/app';
 import { sessionValidation as querySessionValidation } from '@locus/query-api/features';
 import { projections } from '@locus/projectors/features';
@@ -32,6 +37,8 @@ export interface LocusStack {
   sandbox?: RunningSandbox;
   projectors: ProjectorRuntime;
   reactors: ReactorRuntime;
+  /** Online rebuilds run by this server (/operations, and the CLI while the server runs). */
+  rebuildJobs: RebuildJobs;
   server: Server;
   logger: Logger;
   /** Stops at once: open connections are cut (tests). */
@@ -117,14 +124,30 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
     logger: logger.child({ component: 'reactors' }),
   });
   await reactors.start();
-  const opsStatus = createOpsStatus({ eventStore: ports.eventStore, readStore: ports.readStore, projections, reactors: reactorDefinitions });
+  const dailyInsights = startDailyInsightsRefresh(commandDeps);
+  const templateScheduler = startTemplateScheduler(commandDeps);
+  const rebuildJobs = createRebuildJobs({
+    eventStore: ports.eventStore,
+    readStore: ports.readStore,
+    bus: ports.bus,
+    projections,
+    logger: logger.child({ component: 'rebuilds' }),
+  });
+  const opsStatus = createOpsStatus({ eventStore: ports.eventStore, readStore: ports.readStore, projections, reactors: reactorDefinitions, rebuildJobs });
+  const opsLive = startOpsLive({ bus: ports.bus, rebuildJobs });
+  // Embedded: this process owns the data dir, so the projections CLI asks it (locus.sock) instead of refusing.
+  const control = ports.adapters.readStore === 'embedded' ? await serveControlSocket({ dataDir: config.dataDir, rebuildJobs, opsStatus }) : null;
 
   const { app, drain } = createHttpApp({
     logger,
     readiness: { eventStore: ports.eventStore, readStore: ports.readStore, bus: ports.bus },
     metricsStatus: opsStatus,
     mount: (router) => {
-      mountCommandApi(router, { ...commandDeps, sessionValidator: commandSessionValidation?.(commandDeps) });
+      mountCommandApi(router, {
+        ...commandDeps,
+        sessionValidator: commandSessionValidation?.(commandDeps),
+        ops: { projections, rebuildJobs, reactors },
+      });
       mountQueryApi(router, {
         ...queryDeps,
         sessionValidator: querySessionValidation?.(queryDeps),
@@ -137,6 +160,11 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
   if (options.serveWeb !== false) serveWebApp(app, webDistDir);
 
   const stopWorkers = async () => {
+    dailyInsights.stop();
+    await templateScheduler.stop();
+    opsLive.close();
+    await control?.close();
+    await rebuildJobs.stop();
     await reactors.stop();
     await projectors.stop();
     readModels.close();
@@ -162,6 +190,7 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
     sandbox,
     projectors,
     reactors,
+    rebuildJobs,
     server,
     logger,
     async close() {

@@ -18,3 +18,5 @@ export * from './http/zod-fields';
 export * from './http/response';
 export * from './crypto/secret-box';
 export * from './rate-limit/rate-limit-port';
+export * from './crypto/event-digest';
+export * from './crypto/audit-export';

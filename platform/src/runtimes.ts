@@ -9,3 +9,7 @@ export * from './runtime/data-dir-lock';
 export * from './runtime/ops-status';
 export { backoffDelay, defaultBackoff, realSleep, type BackoffPolicy, type Sleep } from './runtime/backoff';
 export type { RuntimeLogger } from './runtime/runtime-logger';
+export * from './runtime/rebuild-jobs';
+export * from './runtime/ops-control';
+export * from './runtime/ops-live';
+export * from './runtime/control-socket';

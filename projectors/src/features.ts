@@ -7,6 +7,10 @@ import { projections as companiesProjections } from './companies';
 import { projections as usersProjections } from './users';
 import { projections as connectionsProjections } from './connections';
 import { projections as locationsProjections } from './locations';
+import { projections as auditProjections } from './audit';
+import { projections as templatesProjections } from './templates';
+import { projections as locationContentProjections } from './location-content';
+import { projections as insightsProjections } from './insights';
 
 /** The read-model projections of every feature; each feature adds its own line. */
 export const projections: ProjectionDefinition[] = [
@@ -18,4 +22,8 @@ export const projections: ProjectionDefinition[] = [
   ...usersProjections,
   ...connectionsProjections,
   ...locationsProjections,
+  ...auditProjections,
+  ...templatesProjections,
+  ...locationContentProjections,
+  ...insightsProjections,
 ];

@@ -97,3 +97,44 @@ describe('projections CLI', () => {
     expect(await cli(['help'], dir)).toMatchObject({ code: EXIT.ok, out: expect.stringContaining('npm run projections -- <command>') });
   });
 });
+
+describe('projections CLI while a server holds the data dir', () => {
+  it('asks the running server to rebuild (progress printed here) and for the status, instead of refusing', async () => {
+    const { dir, head } = await dataDirWithHistory(600);
+    const { createPorts } = await import('@locus/platform/config/ports');
+    const { loadConfig } = await import('@locus/platform/config/config');
+    const { createRebuildJobs } = await import('@locus/platform/runtime/rebuild-jobs');
+    const { createOpsStatus } = await import('@locus/platform/runtime/ops-status');
+    const { serveControlSocket } = await import('@locus/platform/runtime/control-socket');
+    // The server's side as deploy/src/stack.ts wires it: it holds the data dir lock.
+    const ports = await createPorts(loadConfig({ LOCUS_DATA_DIR: dir }), { purpose: 'the Locus server' });
+    const projections = [shopProjection()];
+    const rebuildJobs = createRebuildJobs({ eventStore: ports.eventStore, readStore: ports.readStore, bus: ports.bus, projections, batchSize: 100 });
+    const opsStatus = createOpsStatus({ eventStore: ports.eventStore, readStore: ports.readStore, projections, rebuildJobs });
+    const control = await serveControlSocket({ dataDir: dir, rebuildJobs, opsStatus });
+    // The CLI runs in this process too: the lock names another live process as the holder, as a real server would be.
+    const holder = spawn('sleep', ['30'], { stdio: 'ignore' });
+    fs.writeFileSync(
+      path.join(dir, 'locus.lock'),
+      JSON.stringify({ pid: holder.pid, hostname: os.hostname(), purpose: 'the Locus server', startedAt: new Date().toISOString() }),
+    );
+    try {
+      const rebuilt = await cli(['rebuild', 'shop', '--progress-interval-ms', '0'], dir);
+      expect(rebuilt.err).toBe('');
+      expect(rebuilt.code).toBe(EXIT.ok);
+      expect(rebuilt.out).toContain('rebuild shop v1 (asked the running server; it keeps serving)');
+      expect(rebuilt.out).toMatch(/progress shop g1: position \d+ of \d+/);
+      expect(rebuilt.out).toContain(`rebuilt shop: generation 1 is live, position ${head}`);
+      const status = await cli(['status', '--json'], dir);
+      expect(status.code).toBe(EXIT.ok);
+      expect(JSON.parse(status.out).projections[0]).toMatchObject({ name: 'shop', generation: 1, position: head, state: 'live' });
+    } finally {
+      const exited = new Promise((r) => holder.once('exit', r));
+      holder.kill('SIGKILL');
+      await exited;
+      await control.close();
+      await rebuildJobs.stop();
+      await ports.close();
+    }
+  });
+});

@@ -5,6 +5,8 @@ import type { ProjectionDefinition } from '@locus/platform';
 import { loadConfig, type Env } from '@locus/platform/config/config';
 import { createPorts, type Ports } from '@locus/platform/config/ports';
 import { DataDirLockedError } from '@locus/platform/runtime/data-dir-lock';
+import { askServer, type ControlAnswer } from '@locus/platform/runtime/control-socket';
+import type { OpsStatusReport } from '@locus/platform/runtime/ops-status';
 import { createLeases } from '@locus/platform/runtime/lease';
 import { createOpsStatus } from '@locus/platform/runtime/ops-status';
 import { DEFAULT_REBUILD_BATCH_SIZE, rebuildProjection, RebuildAbortedError, RebuildBusyError, type RebuildProgress } from '@locus/platform/runtime/rebuild';
@@ -33,7 +35,9 @@ const USAGE = `Usage: npm run projections -- <command>
 
 Stores come from the environment: EVENTSTORE_URL (else LOCUS_DATA_DIR/events.db), MONGODB_URL
 (else the embedded read store LOCUS_DATA_DIR/readmodels.db), NATS_URL (announces the switch).
-LOCUS_DATA_DIR defaults to ./data. With the embedded read store the Locus server must be stopped.`;
+LOCUS_DATA_DIR defaults to ./data. With the embedded read store and a Locus server running on the
+data directory, the CLI asks that server (its control socket, LOCUS_DATA_DIR/locus.sock): it
+rebuilds while it keeps serving, and the progress is printed here.`;
 
 interface Args {
   command: string;
@@ -111,6 +115,71 @@ function progressReporter(out: Writable & { isTTY?: boolean }, intervalMs: numbe
   };
 }
 
+function printStatus(report: OpsStatusReport, json: boolean, adapters: string, out: Writable) {
+  if (json) {
+    out.write(`${JSON.stringify(report, null, 2)}\n`);
+    return;
+  }
+  out.write(`head ${report.head} (${adapters})\n`);
+  out.write('projection            ver  gen  position  lag       state\n');
+  for (const p of report.projections) {
+    const building = p.building ? ` (building g${p.building.generation} v${p.building.version} at ${p.building.position ?? 0}, lag ${p.building.lag})` : '';
+    const version = p.activeVersion !== null && p.activeVersion !== p.version ? `${p.activeVersion}→${p.version}` : String(p.version);
+    out.write(
+      `${p.name.padEnd(21)} ${version.padEnd(4)} ${String(p.generation ?? '-').padEnd(4)} ${String(p.position ?? '-').padEnd(9)} ${String(p.lag).padEnd(9)} ${p.state}${building}\n`,
+    );
+  }
+  if (report.projections.length === 0) out.write('(no projections)\n');
+}
+
+/**
+ * The data directory is held by a running server: ask it over its control socket. Null when
+ * nothing answers there (an older server, or another holder): the caller refuses as before.
+ */
+async function askRunningServer(args: Args, selected: readonly ProjectionDefinition[], dataDir: string, out: Writable, err: Writable): Promise<number | null> {
+  try {
+    if (args.command === 'status') {
+      let report: OpsStatusReport | null = null;
+      let failure: string | null = null;
+      await askServer(dataDir, { command: 'status' }, (a) => {
+        if (a.type === 'status') report = a.report;
+        else if (a.type === 'error') failure = a.message;
+      });
+      if (!report) {
+        err.write(`The server did not answer: ${failure ?? 'no status'}\n`);
+        return EXIT.failed;
+      }
+      printStatus(report, args.json, 'asked the running server', out);
+      return EXIT.ok;
+    }
+    for (const def of selected) {
+      out.write(`rebuild ${def.name} v${def.version} (asked the running server; it keeps serving)\n`);
+      let last = 0;
+      let end: ControlAnswer | null = null;
+      await askServer(dataDir, { command: 'rebuild', projection: def.name }, (a) => {
+        if (a.type === 'progress') {
+          if (Date.now() - last < args.progressIntervalMs) return;
+          last = Date.now();
+          out.write(
+            `progress ${def.name} g${a.job.generation ?? '?'}: position ${a.job.position} of ${a.job.head} (${a.job.percent}%), ${fmt(a.job.processed)} events\n`,
+          );
+        } else end = a;
+      });
+      const answer = end as ControlAnswer | null;
+      if (answer?.type === 'done' && answer.job.state === 'done') {
+        out.write(`rebuilt ${def.name}: generation ${answer.job.generation} is live, position ${answer.job.position}, ${fmt(answer.job.processed)} events\n`);
+        continue;
+      }
+      const reason = answer?.type === 'error' ? answer.message : answer?.type === 'done' ? (answer.job.error ?? 'failed') : 'no answer';
+      err.write(`Rebuild of ${def.name} by the running server failed: ${reason}\n`);
+      return reason.includes('already running') ? EXIT.locked : EXIT.failed;
+    }
+    return EXIT.ok;
+  } catch {
+    return null;
+  }
+}
+
 /** `npm run projections -- ...`; returns the exit code. */
 export async function runProjectionsCli(argv: string[], options: ProjectionsCliOptions): Promise<number> {
   const out = options.out ?? process.stdout;
@@ -145,10 +214,12 @@ export async function runProjectionsCli(argv: string[], options: ProjectionsCliO
     ports = await createPorts(config, { purpose: `the projections CLI (${args.command})` });
   } catch (e) {
     if (e instanceof DataDirLockedError) {
+      const asked = await askRunningServer(args, selected, e.dir, out, err);
+      if (asked !== null) return asked;
       err.write(
         `Cannot ${args.command} projections: ${e.message}\n` +
-          `The embedded read store keeps its documents in the memory of the process that owns the data directory, ` +
-          `so the projections CLI only runs while the Locus server is stopped` +
+          `The server does not answer on its control socket (${e.dir}/locus.sock), and the embedded read store has one ` +
+          `writer, so the projections CLI only runs while the Locus server is stopped` +
           (args.command === 'status' ? ' (while it runs, ask it: GET /api/ops/projections).\n' : '.\n'),
       );
       return EXIT.locked;
@@ -160,22 +231,7 @@ export async function runProjectionsCli(argv: string[], options: ProjectionsCliO
   try {
     if (args.command === 'status') {
       const report = await createOpsStatus({ eventStore: ports.eventStore, readStore: ports.readStore, projections: options.projections }).status();
-      if (args.json) {
-        out.write(`${JSON.stringify(report, null, 2)}\n`);
-      } else {
-        out.write(`head ${report.head} (${ports.adapters.eventStore} / ${ports.adapters.readStore})\n`);
-        out.write('projection            ver  gen  position  lag       state\n');
-        for (const p of report.projections) {
-          const building = p.building
-            ? ` (building g${p.building.generation} v${p.building.version} at ${p.building.position ?? 0}, lag ${p.building.lag})`
-            : '';
-          const version = p.activeVersion !== null && p.activeVersion !== p.version ? `${p.activeVersion}→${p.version}` : String(p.version);
-          out.write(
-            `${p.name.padEnd(21)} ${version.padEnd(4)} ${String(p.generation ?? '-').padEnd(4)} ${String(p.position ?? '-').padEnd(9)} ${String(p.lag).padEnd(9)} ${p.state}${building}\n`,
-          );
-        }
-        if (report.projections.length === 0) out.write('(no projections)\n');
-      }
+      printStatus(report, args.json, `${ports.adapters.eventStore} / ${ports.adapters.readStore}`, out);
       return EXIT.ok;
     }
 

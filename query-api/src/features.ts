@@ -7,6 +7,11 @@ import { companiesQueryRoutes } from './companies';
 import { usersQueryRoutes } from './users';
 import { connectionsQueryRoutes } from './connections';
 import { bulkEditQueryRoutes, locationDefaultsQueryRoutes, locationsQueryRoutes } from './locations';
+import { auditQueryRoutes } from './audit';
+import { templatesQueryRoutes } from './templates';
+import { locationContentQueryRoutes } from './location-content';
+import { localezeQueryRoutes } from './localeze';
+import { insightsQueryRoutes } from './insights';
 
 /** One feature's query routes (`query-api/src/<feature>/`). */
 export type QueryFeature = (deps: QueryDeps) => RouteImplementation[];
@@ -23,6 +28,11 @@ export const queryFeatures: QueryFeature[] = [
   locationsQueryRoutes,
   bulkEditQueryRoutes,
   locationDefaultsQueryRoutes,
+  auditQueryRoutes,
+  templatesQueryRoutes,
+  (deps) => locationContentQueryRoutes(deps),
+  (deps) => localezeQueryRoutes(deps),
+  insightsQueryRoutes,
 ];
 
 /** Same session check as command-api's manifest (set by the identity feature); null: the token alone decides. */

@@ -185,6 +185,7 @@ describe('ops status', () => {
           generation: 1,
           state: 'live',
           building: null,
+          rebuild: null,
           parked: 0,
         },
       ],

@@ -1,5 +1,5 @@
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
-import type { RouteDef } from '@locus/contracts';
+import { mayCall, type Role, type RouteDef } from '@locus/contracts';
 import {
   CALLERS,
   type Caller,
@@ -12,19 +12,20 @@ import {
   type SampleContext,
 } from './types';
 
-const ROLE_OF: Record<Exclude<Caller, 'anonymous'>, 'CompanyUser' | 'CompanyAdmin' | 'Administrator'> = {
+const ROLE_OF: Record<Exclude<Caller, 'anonymous'>, Role> = {
   companyUser: 'CompanyUser',
   companyAdmin: 'CompanyAdmin',
   administrator: 'Administrator',
   adminViewingCompany: 'CompanyAdmin',
+  companyAuditor: 'CompanyAuditor',
 };
 
-const COMPANY_BOUND: readonly Caller[] = ['companyUser', 'companyAdmin', 'adminViewingCompany'];
+const COMPANY_BOUND: readonly Caller[] = ['companyUser', 'companyAdmin', 'adminViewingCompany', 'companyAuditor'];
 
 export function isCallerAllowed(route: RouteDef, caller: Caller): boolean {
   if (route.roles.includes('Anonymous')) return true;
   if (caller === 'anonymous') return false;
-  return route.roles.includes('Authenticated') || route.roles.includes(ROLE_OF[caller]);
+  return mayCall(route, ROLE_OF[caller]);
 }
 
 /**
@@ -66,6 +67,8 @@ export function tokenOf(identities: MatrixIdentities, caller: Caller, company: C
       return c.companyAdmin.token;
     case 'adminViewingCompany':
       return c.adminViewing.token;
+    case 'companyAuditor':
+      return c.companyAuditor.token;
   }
 }
 

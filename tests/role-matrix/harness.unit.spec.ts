@@ -22,6 +22,7 @@ describe('role matrix cases', () => {
       'denied:anonymous:a->a:401',
       'denied:companyUser:a->a:403',
       'denied:administrator:a->a:403',
+      'denied:companyAuditor:a->a:403',
       'tenancy:companyAdmin:a->b:404',
       'tenancy:adminViewingCompany:a->b:404',
       'tenancy-control:companyAdmin:b->b:success',
@@ -38,8 +39,20 @@ describe('role matrix cases', () => {
       'allowed:companyAdmin:a->a:success',
       'allowed:administrator:a->a:success',
       'allowed:adminViewingCompany:a->a:success',
+      'allowed:companyAuditor:a->a:success',
     ]);
     expect(summary(adminOnly).filter((s) => s.startsWith('allowed'))).toEqual(['allowed:administrator:a->a:success']);
+  });
+
+  it('lets an auditor read what company members read and write nothing', () => {
+    const membersRead = defineRoute({ name: 'x.list', method: 'GET', path: '/api/x/:itemId', kind: 'query', roles: ['CompanyUser'], tenantParams: ['itemId'] });
+    const membersWrite = defineRoute({ name: 'x.save', method: 'POST', path: '/api/x/save', kind: 'command', roles: ['CompanyAdmin', 'CompanyUser'] });
+    const signedInWrite = defineRoute({ name: 'x.logout', method: 'POST', path: '/api/x/logout', kind: 'command', roles: ['Authenticated'] });
+    expect(summary(membersRead)).toContain('allowed:companyAuditor:a->a:success');
+    expect(summary(membersRead)).toContain('tenancy:companyAuditor:a->b:404');
+    expect(summary(membersWrite)).toContain('denied:companyAuditor:a->a:403');
+    expect(summary(signedInWrite)).toContain('denied:companyAuditor:a->a:403');
+    expect(summary(adminOnly)).toContain('denied:companyAuditor:a->a:403');
   });
 
   it('reports routes without samples, samples without routes and duplicate samples', () => {

@@ -2,6 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { ProjectionDefinition, ReactorDefinition } from '@locus/platform';
 import type { CommandFeature } from '@locus/command-api/features';
 import type { QueryFeature } from '@locus/query-api/features';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startSandbox } from '@locus/sandbox/index';
+import { createLocalezeModule } from '@locus/sandbox/localeze/index';
 import { startTestStack } from '../stack/test-stack';
 import type { MatrixIdentities, MatrixStack, SeededUser } from './types';
 
@@ -23,13 +28,31 @@ export interface RunningMatrixStack extends MatrixStack {
 /** The one test stack as the all-in-one launcher composes it: command-api and query-api on one router. */
 export async function startMatrixStack(options: MatrixStackOptions): Promise<RunningMatrixStack> {
   const reactors = options.reactors ?? [];
-  return startTestStack({
+  // Localeze's simulator alone (query routes read it at each call); Google is not running.
+  const localezeDir = mkdtempSync(path.join(tmpdir(), 'locus-matrix-localeze-'));
+  const localeze = await startSandbox({
+    httpPort: 0,
+    smtpPort: 0,
+    dataDir: localezeDir,
+    moduleFactories: [createLocalezeModule],
+    log: () => undefined,
+  });
+  const stack = await startTestStack({
     projections: options.projections,
     reactors: reactors.length ? [() => [...reactors]] : [],
     commandFeatures: options.commandFeatures,
     queryFeatures: options.queryFeatures,
     sessionValidation: options.sessionValidation ?? false,
+    env: { LOCUS_LOCALEZE_URL: `${localeze.url}/localeze/v1` },
   });
+  return {
+    ...stack,
+    async close() {
+      await stack.close();
+      await localeze.close();
+      rmSync(localezeDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**
@@ -39,7 +62,7 @@ export async function startMatrixStack(options: MatrixStackOptions): Promise<Run
 export async function mintIdentities(stack: MatrixStack): Promise<MatrixIdentities> {
   const { tokens } = stack.commandDeps;
   const user = async (
-    role: 'Administrator' | 'CompanyAdmin' | 'CompanyUser',
+    role: 'Administrator' | 'CompanyAdmin' | 'CompanyUser' | 'CompanyAuditor',
     companyId: string | null,
     companyName: string | null,
     admin?: SeededUser,
@@ -66,6 +89,7 @@ export async function mintIdentities(stack: MatrixStack): Promise<MatrixIdentiti
       companyUser: await user('CompanyUser', companyId, name),
       companyAdmin: await user('CompanyAdmin', companyId, name),
       adminViewing: await user('CompanyAdmin', companyId, name, administrator),
+      companyAuditor: await user('CompanyAuditor', companyId, name),
     };
   };
   return { administrator, companies: { a: await company('Company A'), b: await company('Company B') } };

@@ -1,8 +1,8 @@
 import type { RouteDef } from '@locus/contracts';
 import type { CommandDeps, QueryDeps } from '@locus/platform';
 
-/** The five callers every route is tried with. */
-export const CALLERS = ['anonymous', 'companyUser', 'companyAdmin', 'administrator', 'adminViewingCompany'] as const;
+/** The callers every route is tried with. */
+export const CALLERS = ['anonymous', 'companyUser', 'companyAdmin', 'administrator', 'adminViewingCompany', 'companyAuditor'] as const;
 export type Caller = (typeof CALLERS)[number];
 
 export interface SeededUser {
@@ -17,6 +17,8 @@ export interface SeededCompany {
   companyAdmin: SeededUser;
   /** The administrator's token while viewing this company (a CompanyAdmin token with viewingAsAdmin). */
   adminViewing: SeededUser;
+  /** A CompanyAuditor of this company (read-only: every write route answers 403). */
+  companyAuditor: SeededUser;
 }
 
 export interface MatrixIdentities {

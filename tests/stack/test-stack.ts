@@ -16,7 +16,7 @@ import {
   type SessionValidator,
 } from '@locus/platform';
 import { createEmbeddedReadStore, createInProcessBus, createSqliteEventStore } from '@locus/platform/adapters';
-import { createOpsStatus, createProjectorRuntime, createReactorRuntime, createReadModels } from '@locus/platform/runtimes';
+import { createOpsStatus, createProjectorRuntime, createReactorRuntime, createReadModels, createRebuildJobs } from '@locus/platform/runtimes';
 import { loadConfig } from '@locus/platform/config/config';
 import { listen, memoryLogger } from '@locus/platform/http/testing';
 import { createMemoryMailer } from '@locus/platform/mail/memory-mailer';
@@ -46,6 +46,8 @@ export interface TestStackOptions {
   env?: Record<string, string>;
   /** Keep the read store in a file of the data dir instead of memory (benches). */
   readStoreOnDisk?: boolean;
+  /** Events per batch of an online rebuild (default 5,000). */
+  rebuildBatchSize?: number;
   /** Level of the logs kept in memory (`logs.lines()`); default TEST_LOG_LEVEL or silent. */
   logLevel?: string;
 }
@@ -91,18 +93,20 @@ export async function startTestStack(options: TestStackOptions = {}) {
   const reactorDefinitions: ReactorDefinition[] = (options.reactors ?? []).flatMap((feature) => feature(commandDeps));
   const reactors = createReactorRuntime({ eventStore, readStore, bus, reactors: reactorDefinitions, logger, clock });
   await reactors.start();
+  const rebuildJobs = createRebuildJobs({ eventStore, readStore, bus, projections, logger, batchSize: options.rebuildBatchSize });
+  const ops = { projections, rebuildJobs, reactors };
 
   const validate = options.sessionValidation ?? true;
   const commandValidator: SessionValidator | undefined = validate ? (commandSessionValidation?.(commandDeps) ?? undefined) : undefined;
   const queryValidator: SessionValidator | undefined = validate ? (querySessionValidation?.({ readModels, clock }) ?? undefined) : undefined;
   const mountCommands = (r: AnyRouter) =>
-    mountCommandApi(r, { ...commandDeps, sessionValidator: commandValidator, features: options.commandFeatures ?? commandManifest });
+    mountCommandApi(r, { ...commandDeps, sessionValidator: commandValidator, features: options.commandFeatures ?? commandManifest, ops });
   const mountQueries = (r: AnyRouter) =>
     mountQueryApi(r, {
       ...queryDeps,
       sessionValidator: queryValidator,
       features: options.queryFeatures ?? queryManifest,
-      opsStatus: createOpsStatus({ eventStore, readStore, projections, reactors: reactorDefinitions }),
+      opsStatus: createOpsStatus({ eventStore, readStore, projections, reactors: reactorDefinitions, rebuildJobs }),
     });
   const readiness = { eventStore, readStore, bus };
   const routers: AnyRouter[] = [];
@@ -187,6 +191,9 @@ export async function startTestStack(options: TestStackOptions = {}) {
     bus,
     mailer,
     logs,
+    /** Online rebuilds (`POST /api/ops/projections/:name/rebuild`) and the reactors (parked events). */
+    rebuildJobs,
+    reactors,
     call,
     tokenFor,
     /** Method and path of every mounted route (the role matrix checks it against the route table). */
@@ -217,6 +224,7 @@ export async function startTestStack(options: TestStackOptions = {}) {
     },
     async close() {
       for (const server of servers) await server.close();
+      await rebuildJobs.stop();
       await reactors.stop();
       await projector.stop();
       readModels.close();

@@ -1,5 +1,5 @@
-import { type AzureEvent, azureMessages } from '@locus/contracts';
-import { conflict, ruleViolation } from '@locus/platform/ports';
+import { type AzureEvent, azureErrors } from '@locus/contracts';
+import { fail, failWith } from '@locus/platform/ports';
 import type { Decider } from '../kit/decider';
 
 /**
@@ -27,13 +27,6 @@ export type AzureDirectoryCommand =
   | { type: 'RecordAzureConnectionLost'; companyId: string; reason: string }
   | { type: 'ConnectDirectoryUser'; companyId: string; directoryUserId: string; displayName: string; userPrincipalName: string; userId: string };
 
-export const azureErrors = {
-  noCredentials: () => ruleViolation('AZURE.NO_CREDENTIALS', azureMessages.noCredentials),
-  notConnected: () => ruleViolation('AZURE.NOT_CONNECTED', azureMessages.notConnected),
-  credentialsChanged: () => conflict('AZURE.CREDENTIALS_CHANGED', 'The Azure credentials changed during the sign-in; please connect again'),
-  alreadyConnected: (name: string) => conflict('AZURE.USER_ALREADY_CONNECTED', `${name} has already been added to your agency`),
-};
-
 export function decideAzureDirectory(command: AzureDirectoryCommand, state: AzureDirectoryState): AzureEvent[] {
   switch (command.type) {
     case 'SaveAzureCredentials':
@@ -44,8 +37,8 @@ export function decideAzureDirectory(command: AzureDirectoryCommand, state: Azur
         },
       ];
     case 'RecordAzureConnection': {
-      if (!state.credentials) throw azureErrors.noCredentials();
-      if (state.credentials.clientId !== command.clientId || state.credentials.tenantId !== command.tenantId) throw azureErrors.credentialsChanged();
+      if (!state.credentials) throw fail(azureErrors.noCredentials);
+      if (state.credentials.clientId !== command.clientId || state.credentials.tenantId !== command.tenantId) throw fail(azureErrors.credentialsChanged);
       return [
         {
           type: 'AzureDirectoryConnected',
@@ -61,13 +54,13 @@ export function decideAzureDirectory(command: AzureDirectoryCommand, state: Azur
       ];
     }
     case 'RecordAzureTokenRefresh':
-      if (!state.connection) throw azureErrors.notConnected();
+      if (!state.connection) throw fail(azureErrors.notConnected);
       return [{ type: 'AzureTokensRefreshed', data: { companyId: command.companyId, ...command.tokens } }];
     case 'RecordAzureConnectionLost':
       return state.connection ? [{ type: 'AzureDirectoryConnectionLost', data: { companyId: command.companyId, reason: command.reason } }] : [];
     case 'ConnectDirectoryUser': {
-      if (!state.connection) throw azureErrors.notConnected();
-      if (state.connectedUsers[command.directoryUserId]) throw azureErrors.alreadyConnected(command.displayName);
+      if (!state.connection) throw fail(azureErrors.notConnected);
+      if (state.connectedUsers[command.directoryUserId]) throw failWith(azureErrors.alreadyConnected, command.displayName);
       const { type: _t, ...data } = command;
       return [{ type: 'AzureDirectoryUserConnected', data }];
     }

@@ -1,5 +1,6 @@
+import { azureErrors } from '@locus/contracts';
 import { z } from 'zod';
-import { AppError } from '@locus/platform';
+import { fail, failWith } from '@locus/platform';
 
 /**
  * Client of the Microsoft identity platform (v2.0 authorize/token) and of Microsoft Graph,
@@ -76,8 +77,8 @@ const GraphUserSchema = z.object({
 });
 const UsersPageSchema = z.object({ value: z.array(GraphUserSchema), '@odata.nextLink': z.string().optional() });
 
-const unavailable = () => new AppError('unavailable', 'AZURE.UNAVAILABLE', 'Microsoft could not be reached; please try again later');
-const badGateway = (what: string) => new AppError('unavailable', 'AZURE.BAD_RESPONSE', `Microsoft answered ${what} unexpectedly; please try again later`);
+const unavailable = () => fail(azureErrors.unavailable);
+const badGateway = (what: string) => failWith(azureErrors.badResponse, what);
 
 const USER_SELECT = 'id,displayName,givenName,surname,userPrincipalName,mail,mobilePhone,businessPhones';
 const PAGE_SIZE = 999;
@@ -146,7 +147,7 @@ export function createGraphClient(endpoints: GraphEndpoints, fetchImpl: typeof f
     if (res.status === 401) throw new GraphUnauthorizedError(message);
     if (res.status === 404) return null;
     if (res.status === 403) {
-      throw new AppError('rule', 'AZURE.INSUFFICIENT_PRIVILEGES', 'The Azure app is not allowed to read the directory users (User.Read.All consent is needed)');
+      throw fail(azureErrors.insufficientPrivileges);
     }
     if (res.status >= 500 || res.status === 429) throw unavailable();
     throw badGateway('the directory request');

@@ -10,12 +10,13 @@ import {
   azureSealContext,
   azureUsersRoute,
   saveAzureCredentialsRoute,
+  azureErrors,
 } from '@locus/contracts';
-import { implement, notFound, ok, ruleViolation, validationError, type CommandDeps, type RequestContext, type RouteImplementation } from '@locus/platform';
+import { implement, ok, type CommandDeps, type RequestContext, type RouteImplementation, fail, failWith, invalidInput } from '@locus/platform';
 import { createSecretBox, SecretBoxError } from '@locus/platform/crypto/secret-box';
 import { eventMetadata, handleCommand, loadStream } from '../kit';
 import { createCompanyUser } from '../users/user-accounts';
-import { azureDirectoryDecider, azureErrors, type AzureDirectoryCommand, type AzureDirectoryState } from './azure-directory';
+import { azureDirectoryDecider, type AzureDirectoryCommand, type AzureDirectoryState } from './azure-directory';
 import { createGraphClient, GraphUnauthorizedError, IdentityPlatformError, type GraphClient, type TokenSet } from './graph-client';
 import { createOAuthStateSigner } from './oauth-state';
 
@@ -40,8 +41,7 @@ export function azureCommandRoutes(deps: CommandDeps, options: AzureRouteOptions
     try {
       return box.decrypt(sealed, azureSealContext(companyId, field));
     } catch (err) {
-      if (err instanceof SecretBoxError)
-        throw ruleViolation('AZURE.CANNOT_DECRYPT', 'The stored Azure credentials cannot be decrypted; please save them again');
+      if (err instanceof SecretBoxError) throw fail(azureErrors.cannotDecrypt);
       throw err;
     }
   };
@@ -66,16 +66,15 @@ export function azureCommandRoutes(deps: CommandDeps, options: AzureRouteOptions
       newId,
     });
 
-  const identityFailure = (err: IdentityPlatformError) =>
-    ruleViolation('AZURE.CONNECT_FAILED', `Microsoft refused the request: ${err.description || err.error}`);
+  const identityFailure = (err: IdentityPlatformError) => failWith(azureErrors.connectFailed, err.description || err.error);
 
   /** Refreshes the access token; a refused refresh token ends the connection (a new consent is needed). */
   async function refresh(companyId: string, req: Req, state: AzureDirectoryState): Promise<string> {
     const { credentials, connection } = state;
-    if (!credentials || !connection) throw azureErrors.notConnected();
+    if (!credentials || !connection) throw fail(azureErrors.notConnected);
     if (!connection.refreshToken) {
       await run(companyId, req, { type: 'RecordAzureConnectionLost', companyId, reason: 'no refresh token' });
-      throw azureErrors.notConnected();
+      throw fail(azureErrors.notConnected);
     }
     let tokens: TokenSet;
     try {
@@ -89,7 +88,7 @@ export function azureCommandRoutes(deps: CommandDeps, options: AzureRouteOptions
     } catch (err) {
       if (err instanceof IdentityPlatformError && err.grantRejected) {
         await run(companyId, req, { type: 'RecordAzureConnectionLost', companyId, reason: err.description || err.error });
-        throw azureErrors.notConnected();
+        throw fail(azureErrors.notConnected);
       }
       if (err instanceof IdentityPlatformError) throw identityFailure(err);
       throw err;
@@ -101,8 +100,8 @@ export function azureCommandRoutes(deps: CommandDeps, options: AzureRouteOptions
   /** Runs a Graph call with a valid access token: refreshed ahead of expiry, and once more if Graph refuses it. */
   async function withAccessToken<T>(companyId: string, req: Req, call: (accessToken: string) => Promise<T>): Promise<T> {
     const state = await load(companyId);
-    if (!state.credentials) throw azureErrors.noCredentials();
-    if (!state.connection) throw azureErrors.notConnected();
+    if (!state.credentials) throw fail(azureErrors.noCredentials);
+    if (!state.connection) throw fail(azureErrors.notConnected);
     const expiresAt = Date.parse(state.connection.expiresAt);
     let token =
       expiresAt - REFRESH_MARGIN_MS <= deps.clock.now().getTime()
@@ -116,7 +115,7 @@ export function azureCommandRoutes(deps: CommandDeps, options: AzureRouteOptions
       try {
         return await call(token);
       } catch (again) {
-        if (again instanceof GraphUnauthorizedError) throw azureErrors.notConnected();
+        if (again instanceof GraphUnauthorizedError) throw fail(azureErrors.notConnected);
         throw again;
       }
     }
@@ -156,12 +155,10 @@ export function azureCommandRoutes(deps: CommandDeps, options: AzureRouteOptions
       const companyId = req.auth!.companyId!;
       const signed = states.verify(req.body.State);
       if (!signed || signed.companyId !== companyId || signed.userId !== req.auth!.userId) {
-        throw validationError('AZURE.INVALID_STATE', 'The sign-in request has expired or is not yours; please connect again', [
-          { field: 'State', message: 'The sign-in request has expired or is not yours' },
-        ]);
+        throw fail(azureErrors.invalidState, [{ field: 'State', message: 'The sign-in request has expired or is not yours' }]);
       }
       const { credentials } = await load(companyId);
-      if (!credentials) throw azureErrors.noCredentials();
+      if (!credentials) throw fail(azureErrors.noCredentials);
       let tokens: TokenSet;
       try {
         tokens = await graph.exchangeCode({
@@ -203,13 +200,11 @@ export function azureCommandRoutes(deps: CommandDeps, options: AzureRouteOptions
       const companyId = req.auth!.companyId!;
       const body = req.body;
       const state = await load(companyId);
-      if (state.connectedUsers[body.Id]) throw azureErrors.alreadyConnected(body.DisplayName);
+      if (state.connectedUsers[body.Id]) throw failWith(azureErrors.alreadyConnected, body.DisplayName);
       const user = await withAccessToken(companyId, req, (token) => graph.getUser(token, body.Id));
-      if (!user) throw notFound('AZURE.DIRECTORY_USER_NOT_FOUND', 'The directory user was not found in your Azure directory');
+      if (!user) throw fail(azureErrors.directoryUserNotFound);
       if (user.userPrincipalName.toLowerCase() !== body.UserPrincipalName.toLowerCase()) {
-        throw validationError('VALIDATION.FAILED', 'One or more fields are invalid', [
-          { field: 'UserPrincipalName', message: 'UserPrincipalName does not match the directory user' },
-        ]);
+        throw invalidInput([{ field: 'UserPrincipalName', message: 'UserPrincipalName does not match the directory user' }]);
       }
       const [first, ...rest] = user.displayName.trim().split(/\s+/);
       const metadata = eventMetadata(req, companyId, deps.clock);

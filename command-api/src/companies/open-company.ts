@@ -1,4 +1,4 @@
-import { companyStream, userMessages, type EventMetadata } from '@locus/contracts';
+import { companyStream, type ErrorEntry, type EventMetadata } from '@locus/contracts';
 import { runCommand } from '../kit';
 import { releaseEmail, reserveEmail } from '../users/email-reservation';
 import { openAccount, type AccountDeps } from '../users/user-accounts';
@@ -17,7 +17,8 @@ export interface NewCompany {
     passwordHash: string | null;
   };
   /** Message of the 409 when the admin's email is taken. */
-  emailTakenMessage?: string;
+  /** The error for an email someone already holds (sign-up words it its own way). */
+  emailTaken?: ErrorEntry;
 }
 
 /**
@@ -27,7 +28,7 @@ export interface NewCompany {
 export async function openCompany(deps: AccountDeps, company: NewCompany, metadata: EventMetadata): Promise<number> {
   const meta = { ...metadata, companyId: company.companyId };
   const admin = company.defaultAdmin;
-  await reserveEmail(deps, admin.email, admin.userId, meta, company.emailTakenMessage ?? userMessages.emailTaken);
+  await reserveEmail(deps, admin.email, admin.userId, meta, company.emailTaken);
   try {
     await runCommand(
       deps,

@@ -1,5 +1,13 @@
-import { connectionMessages as m, type ConnectedAccountEvent, type ConnectionProcessEvent, type GoogleAccountSummary, type GoogleUser } from '@locus/contracts';
-import { conflict, notFound, ruleViolation, validationError } from '@locus/platform/ports';
+import {
+  connectionMessages as m,
+  type ConnectedAccountEvent,
+  type ConnectionProcessEvent,
+  type GoogleAccountSummary,
+  type GoogleUser,
+  authErrors,
+  connectionErrors,
+} from '@locus/contracts';
+import { fail } from '@locus/platform/ports';
 import type { Decider } from '../kit/decider';
 
 // ---------- connection process (`gmbconnection-<processId>`) ----------
@@ -58,7 +66,7 @@ export type ProcessCommand =
   | { type: 'RecordGoogleSignIn'; data: Extract<ConnectionProcessEvent, { type: 'GoogleSignInSucceeded' }>['data'] }
   | { type: 'RequestImport'; data: { companyId: string; connectionIds: string[]; accountNames: string[]; now: string } };
 
-const stateAlreadyUsed = () => conflict('AUTH.GOOGLE_STATE_USED', 'This Google sign-in was already completed; start again.');
+const stateAlreadyUsed = () => fail(authErrors.googleStateUsed);
 
 export const processDecider: Decider<ProcessState, ProcessCommand, ConnectionProcessEvent> = {
   initialState: initialProcessState,
@@ -73,8 +81,8 @@ export const processDecider: Decider<ProcessState, ProcessCommand, ConnectionPro
         return { type: 'GoogleSignInSucceeded', data: command.data };
       case 'RequestImport': {
         const { companyId, connectionIds, accountNames, now } = command.data;
-        if (state.status !== 'granted' || state.companyId !== companyId) throw notFound('CONNECTIONS.PROCESS_NOT_FOUND', m.processNotFound);
-        if (state.expiresAt < now) throw ruleViolation('CONNECTIONS.PROCESS_EXPIRED', m.processNotFound);
+        if (state.status !== 'granted' || state.companyId !== companyId) throw fail(connectionErrors.processNotFound);
+        if (state.expiresAt < now) throw fail(connectionErrors.processExpired);
         return { type: 'LocationsImportRequested', data: { processId: state.processId, companyId, connectionIds, accountNames } };
       }
       default: {
@@ -97,9 +105,8 @@ export function selectedAccounts(state: Extract<ProcessState, { status: 'granted
     else if (!out.includes(account)) out.push(account);
   }
   if (bad.length) {
-    throw validationError(
-      'CONNECTIONS.UNKNOWN_ACCOUNT',
-      m.accountNotInProcess,
+    throw fail(
+      connectionErrors.unknownAccount,
       bad.map((b) => ({ field: 'SelectedAccounts', message: `${m.accountNotInProcess}: ${b}` })),
     );
   }
@@ -151,7 +158,7 @@ export type AccountCommand =
   | { type: 'ConnectAccount'; data: Extract<ConnectedAccountEvent, { type: 'GoogleAccountConnected' }>['data'] }
   | { type: 'DisconnectAccount'; data: { companyId: string } };
 
-export const accountNotFound = () => notFound('CONNECTIONS.ACCOUNT_NOT_FOUND', m.accountNotFound);
+export const accountNotFound = () => fail(connectionErrors.accountNotFound);
 
 export const accountDecider: Decider<ConnectedAccountState, AccountCommand, ConnectedAccountEvent> = {
   initialState: initialAccountState,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { connectedAccountStream, type GoogleUser } from '@locus/contracts';
-import { createSecretBox, notFound, type CommandDeps, type SecretBox } from '@locus/platform';
+import { connectedAccountStream, type GoogleUser, connectionErrors } from '@locus/contracts';
+import { createSecretBox, type CommandDeps, type SecretBox, fail } from '@locus/platform';
 import { createGoogleBusinessClient, type GoogleBusinessClient } from '../google/client';
 import { buildGoogleAuthorizeUrl, exchangeGoogleAuthCode, fetchGoogleUserInfo, type GoogleTokens, type GoogleUserInfo } from '../google/oauth';
 import { createLocationWriteQueue, type LocationWriteQueue } from '../google/write-queue';
@@ -78,7 +78,7 @@ export function createGoogleAccess(
     },
     async connection(connectionId) {
       const { state } = await loadStream(deps.eventStore, connectedAccountStream(connectionId), { evolve: evolveAccount, initialState: initialAccountState });
-      if (state.status !== 'connected') throw notFound('CONNECTIONS.ACCOUNT_NOT_FOUND', 'The Google account of this location is not connected');
+      if (state.status !== 'connected') throw fail(connectionErrors.locationAccountNotConnected);
       const credentials = access.open(state.sealedCredentials, accountSealContext(connectionId));
       return { account: state, client: access.clientForCredentials(credentials) };
     },

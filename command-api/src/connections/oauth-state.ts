@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { validationError } from '@locus/platform/ports';
-import { connectionMessages as m } from '@locus/contracts';
+import { failOn } from '@locus/platform/ports';
+import { authErrors } from '@locus/contracts';
 
 /**
  * The OAuth `state` parameter: which process, for whom and why, signed with a key derived
@@ -25,7 +25,7 @@ export function signOAuthState(secret: string, state: OAuthState): string {
   return `${body}.${mac}`;
 }
 
-const invalidState = () => validationError('AUTH.GOOGLE_STATE_INVALID', m.stateInvalid, [{ field: 'State', message: m.stateInvalid }]);
+const invalidState = () => failOn(authErrors.googleStateInvalid, 'State');
 
 /** Throws 400 AUTH.GOOGLE_STATE_INVALID for a forged, malformed or expired state. */
 export function verifyOAuthState(secret: string, token: string, nowMs: number): OAuthState {

@@ -12,17 +12,10 @@ import {
   type AuthCallbackResponse,
   type EventMetadata,
   type TokenUrlResponse,
+  authErrors,
+  connectionErrors,
 } from '@locus/contracts';
-import {
-  AppError,
-  callerCompanyId,
-  forbidden,
-  implement,
-  ruleViolation,
-  type CommandDeps,
-  type RequestContext,
-  type RouteImplementation,
-} from '@locus/platform';
+import { callerCompanyId, implement, type CommandDeps, type RequestContext, type RouteImplementation, fail } from '@locus/platform';
 import { claimsFor, loadCompanyState } from '../identity/claims';
 import { eventMetadata, handleCommand } from '../kit';
 import { findUserByEmail } from '../users/email-reservation';
@@ -53,7 +46,7 @@ export async function withGoogle<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The caller's company; connecting Google needs one (422). */
-const companyOf = (req: RequestContext): string => callerCompanyId(req, () => ruleViolation('CONNECTIONS.NO_COMPANY', m.noCompany));
+const companyOf = (req: RequestContext): string => callerCompanyId(req, () => fail(connectionErrors.noCompany));
 
 export interface ConnectionsRouteOptions {
   google?: GoogleAccess;
@@ -80,7 +73,7 @@ export function connectionsCommandRoutes(deps: CommandDeps, options: Connections
 
   const callback = implement(authCallbackRoute, async (req) => {
     const state = verifyOAuthState(deps.config.jwtSecret, req.body.State, now().getTime());
-    if (state.purpose === 'connect' && req.auth && req.auth.userId !== state.userId) throw forbidden('AUTH.GOOGLE_STATE_WRONG_USER', m.stateWrongUser);
+    if (state.purpose === 'connect' && req.auth && req.auth.userId !== state.userId) throw fail(authErrors.googleStateWrongUser);
     const tokens = await withGoogle(() => google.exchangeCode(req.body.Code));
     const googleUser = googleUserOf(await withGoogle(() => google.userInfo(tokens.accessToken)));
     const stream = connectionProcessStream(state.processId);
@@ -88,12 +81,12 @@ export function connectionsCommandRoutes(deps: CommandDeps, options: Connections
     if (state.purpose === 'signin') {
       const found = googleUser.email ? await findUserByEmail(deps.eventStore, googleUser.email) : null;
       const user = found && found.state.status !== 'none' && found.state.status !== 'deleted' ? found.state : null;
-      if (!user) throw ruleViolation('AUTH.GOOGLE_USER_UNKNOWN', m.noUserForGoogleEmail);
+      if (!user) throw fail(authErrors.googleUserUnknown);
       // The Administrator's second factor (emailed code) cannot be skipped with Google.
-      if (user.role === 'Administrator' || user.status !== 'active') throw new AppError('forbidden', 'AUTH.GOOGLE_SIGNIN_NOT_ALLOWED', m.userCannotLogin);
+      if (user.role === 'Administrator' || user.status !== 'active') throw fail(authErrors.googleSignInNotAllowed);
       if (user.companyId) {
         const company = await loadCompanyState(deps.eventStore, user.companyId);
-        if (company.status !== 'active') throw new AppError('forbidden', 'AUTH.GOOGLE_SIGNIN_NOT_ALLOWED', m.userCannotLogin);
+        if (company.status !== 'active') throw fail(authErrors.googleSignInNotAllowed);
       }
       const issued = await deps.tokens.issue(await claimsFor(deps.eventStore, user));
       const metadata: EventMetadata = { ...eventMetadata(req, user.companyId, deps.clock), actor: { userId: user.userId, role: user.role } };
@@ -129,7 +122,7 @@ export function connectionsCommandRoutes(deps: CommandDeps, options: Connections
 
     const companyId = state.companyId!;
     const userId = state.userId!;
-    if (!tokens.refreshToken) throw ruleViolation('AUTH.GOOGLE_NO_REFRESH_TOKEN', m.noRefreshToken);
+    if (!tokens.refreshToken) throw fail(authErrors.googleNoRefreshToken);
     const client = google.clientForTokens(tokens);
     const accounts = await withGoogle(async () => {
       const list = [];
@@ -182,12 +175,10 @@ export function connectionsCommandRoutes(deps: CommandDeps, options: Connections
     const processId = req.params.processId;
     const { state } = await loadStream(deps.eventStore, connectionProcessStream(processId), { evolve: evolveProcess, initialState: initialProcessState });
     if (state.status !== 'granted' || state.companyId !== companyId) throw processNotFound();
-    if (state.expiresAt < now().toISOString()) throw ruleViolation('CONNECTIONS.PROCESS_EXPIRED', m.processNotFound);
+    if (state.expiresAt < now().toISOString()) throw fail(connectionErrors.processExpired);
     const company = await loadCompanyState(deps.eventStore, companyId);
     if (company.status !== 'none' && company.companyName === null) {
-      throw ruleViolation('CONNECTIONS.COMPANY_NAME_REQUIRED', 'Please enter your company name first', [
-        { field: 'CompanyName', message: 'Company name is required' },
-      ]);
+      throw fail(connectionErrors.companyNameRequired, [{ field: 'CompanyName', message: 'Company name is required' }]);
     }
     const chosen = selectedAccounts(state, req.body.SelectedAccounts);
     const credentials = google.open(state.sealedCredentials, processSealContext(processId));
@@ -254,4 +245,4 @@ export function connectionsCommandRoutes(deps: CommandDeps, options: Connections
   return [connectTokenUrl, signInTokenUrl, callback, connectAccounts, disconnect];
 }
 
-const processNotFound = () => new AppError('not_found', 'CONNECTIONS.PROCESS_NOT_FOUND', m.processNotFound);
+const processNotFound = () => fail(connectionErrors.processNotFound);

@@ -8,8 +8,9 @@ import {
   googleWorkspaceMessages as m,
   googleWorkspaceSealContext,
   googleWorkspaceStream,
+  googleWorkspaceErrors,
 } from '@locus/contracts';
-import { implement, notFound, ok, ruleViolation, validationError, type CommandDeps, type RouteImplementation } from '@locus/platform';
+import { implement, ok, type CommandDeps, type RouteImplementation, fail } from '@locus/platform';
 import { createSecretBox } from '@locus/platform/crypto/secret-box';
 import { eventMetadata, handleCommand, loadStream } from '../kit';
 import { signOAuthState, verifyOAuthState } from '../connections/oauth-state';
@@ -24,7 +25,7 @@ import { workspaceDirectoryDecider, type WorkspaceDirectoryCommand } from './wor
 
 const STATE_TTL_SECONDS = 10 * 60;
 
-const notConnected = () => ruleViolation('GOOGLE_WORKSPACE.NOT_CONNECTED', m.notConnected);
+const notConnected = () => fail(googleWorkspaceErrors.notConnected);
 
 /**
  * Google Workspace directory import (spec part 1 §7, part 2 §7): a company admin consents with
@@ -53,8 +54,7 @@ export function googleWorkspaceCommandRoutes(deps: CommandDeps): RouteImplementa
       const tokens = await refreshGoogleAccessToken(deps.config.google, box.decrypt(state.connection.refreshToken, googleWorkspaceSealContext(companyId)));
       return await listWorkspaceUsers(deps.config.google.directoryUrl, tokens.accessToken);
     } catch (err) {
-      if (err instanceof GoogleApiError && (err.info.httpStatus === 401 || err.info.httpStatus === 403))
-        throw ruleViolation('GOOGLE_WORKSPACE.NOT_AUTHORIZED', m.notAdmin);
+      if (err instanceof GoogleApiError && (err.info.httpStatus === 401 || err.info.httpStatus === 403)) throw fail(googleWorkspaceErrors.notAuthorized);
       throw err;
     }
   };
@@ -76,13 +76,10 @@ export function googleWorkspaceCommandRoutes(deps: CommandDeps): RouteImplementa
       const companyId = req.auth!.companyId!;
       const signed = verifyOAuthState(deps.config.jwtSecret, req.body.State, deps.clock.now().getTime());
       if (signed.purpose !== 'workspace' || signed.companyId !== companyId || signed.userId !== req.auth!.userId) {
-        throw validationError('GOOGLE_WORKSPACE.INVALID_STATE', 'The sign-in request has expired or is not yours; please connect again', [
-          { field: 'State', message: 'The sign-in request has expired or is not yours' },
-        ]);
+        throw fail(googleWorkspaceErrors.invalidState, [{ field: 'State', message: 'The sign-in request has expired or is not yours' }]);
       }
       const tokens = await exchangeGoogleAuthCode(deps.config.google, { code: req.body.Code, redirectUri });
-      if (!tokens.refreshToken || !(tokens.scope ?? '').split(' ').includes(GOOGLE_DIRECTORY_SCOPE))
-        throw ruleViolation('GOOGLE_WORKSPACE.NOT_AUTHORIZED', m.notAdmin);
+      if (!tokens.refreshToken || !(tokens.scope ?? '').split(' ').includes(GOOGLE_DIRECTORY_SCOPE)) throw fail(googleWorkspaceErrors.notAuthorized);
       const info = await fetchGoogleUserInfo(deps.config.google, tokens.accessToken);
       const result = await run(companyId, req, {
         type: 'RecordConnection',
@@ -110,7 +107,7 @@ export function googleWorkspaceCommandRoutes(deps: CommandDeps): RouteImplementa
     implement(googleWorkspaceAddUserRoute, async (req) => {
       const companyId = req.auth!.companyId!;
       const user = (await directory(companyId)).find((u) => u.id === req.body.Id);
-      if (!user) throw notFound('GOOGLE_WORKSPACE.USER_NOT_FOUND', m.userNotInDirectory);
+      if (!user) throw fail(googleWorkspaceErrors.userNotFound);
       const metadata = eventMetadata(req, companyId, deps.clock);
       const created = await createCompanyUser(
         deps,

@@ -1,5 +1,6 @@
+import { googleWorkspaceErrors } from '@locus/contracts';
 import type { GoogleWorkspaceEvent } from '@locus/contracts';
-import { conflict } from '@locus/platform/ports';
+import { fail } from '@locus/platform/ports';
 import type { Decider } from '../kit/decider';
 
 /** A company's Workspace directory consent and the directory users it already added. */
@@ -31,7 +32,7 @@ export const workspaceDirectoryDecider: Decider<WorkspaceDirectoryState, Workspa
       case 'RecordConnection':
         return { type: 'GoogleWorkspaceConnected', data: command.data };
       case 'RecordUserAdded':
-        if (state.addedUsers[command.data.directoryUserId]) throw conflict('GOOGLE_WORKSPACE.ALREADY_ADDED', 'This directory user is already in your agency.');
+        if (state.addedUsers[command.data.directoryUserId]) throw fail(googleWorkspaceErrors.alreadyAdded);
         return { type: 'GoogleWorkspaceUserAdded', data: command.data };
       default: {
         const never: never = command;

@@ -12,6 +12,7 @@ import {
   type GoogleCategory,
   type GoogleDate,
   type GoogleLocation,
+  type GoogleQuestionItem,
   type GoogleReview,
   type LocalPost,
   type MediaCategory,
@@ -92,7 +93,12 @@ export interface GoogleBusinessClient {
     v4LocationName: string,
     media: { sourceUrl: string; mediaFormat?: 'PHOTO' | 'VIDEO'; category: MediaCategory; description?: string },
   ): Promise<MediaItem>;
+  /** Google's upload flow: media:startUpload, the bytes to the upload endpoint, then media.create with dataRef. */
+  uploadMedia(v4LocationName: string, media: { bytes: Uint8Array; contentType: string; category: MediaCategory }): Promise<MediaItem>;
   deleteMedia(mediaName: string): Promise<void>;
+
+  /** Questions with their top answers; none when the Q&A API is not configured (it was shut down on 2025-11-03). */
+  allQuestions(locationName: string): AsyncIterable<GoogleQuestionItem>;
 
   fetchDailyMetrics(locationName: string, metrics: DailyMetric[], range: DateRange): Promise<DailyMetricSeries[]>;
   listSearchKeywordImpressions(
@@ -328,10 +334,24 @@ export function createGoogleBusinessClient(options: GoogleBusinessClientOptions)
     },
     allLocalPosts: (v4Name) => paginate((pageToken) => client.listLocalPosts(v4Name, { pageSize: 100, ...(pageToken ? { pageToken } : {}) })),
     // Not retried on 5xx: Google has no request id for posts, so a retry could publish twice.
+    // A post is an edit of the profile: it takes a turn in the location's write queue.
     createLocalPost: (v4Name, post) =>
-      call({ method: 'POST', url: `${cfg.v4Url}/${v4Name}/localPosts`, body: post, subject: 'the post', operation: 'localPosts.create', idempotent: false }),
+      write(v4Name, {
+        method: 'POST',
+        url: `${cfg.v4Url}/${v4Name}/localPosts`,
+        body: post,
+        subject: 'the post',
+        operation: 'localPosts.create',
+        idempotent: false,
+      }),
     async deleteLocalPost(postName) {
-      await call({ method: 'DELETE', url: `${cfg.v4Url}/${postName}`, subject: 'the post', operation: 'localPosts.delete', idempotent: true });
+      await write(postName.replace(/\/localPosts\/[^/]+$/, ''), {
+        method: 'DELETE',
+        url: `${cfg.v4Url}/${postName}`,
+        subject: 'the post',
+        operation: 'localPosts.delete',
+        idempotent: true,
+      });
     },
 
     async listMedia(v4Name, req) {
@@ -347,7 +367,7 @@ export function createGoogleBusinessClient(options: GoogleBusinessClientOptions)
     },
     allMedia: (v4Name) => paginate((pageToken) => client.listMedia(v4Name, { pageSize: 100, ...(pageToken ? { pageToken } : {}) })),
     createMedia: (v4Name, media) =>
-      call({
+      write(v4Name, {
         method: 'POST',
         url: `${cfg.v4Url}/${v4Name}/media`,
         body: {
@@ -360,8 +380,58 @@ export function createGoogleBusinessClient(options: GoogleBusinessClientOptions)
         operation: 'media.create',
         idempotent: false,
       }),
+    async uploadMedia(v4Name, media) {
+      const started = await call<{ resourceName: string }>({
+        method: 'POST',
+        url: `${cfg.v4Url}/${v4Name}/media:startUpload`,
+        body: {},
+        subject: 'the photo',
+        operation: 'media.startUpload',
+        idempotent: false,
+      });
+      await call({
+        method: 'POST',
+        url: `${cfg.uploadUrl}/${started.resourceName}`,
+        query: { upload_type: 'media' },
+        bytes: { data: media.bytes, contentType: media.contentType },
+        subject: 'the photo',
+        operation: 'media.upload',
+        idempotent: true,
+      });
+      return write<MediaItem>(v4Name, {
+        method: 'POST',
+        url: `${cfg.v4Url}/${v4Name}/media`,
+        body: { mediaFormat: 'PHOTO', locationAssociation: { category: media.category }, dataRef: { resourceName: started.resourceName } },
+        subject: 'the photo',
+        operation: 'media.create',
+        idempotent: false,
+      });
+    },
     async deleteMedia(mediaName) {
-      await call({ method: 'DELETE', url: `${cfg.v4Url}/${mediaName}`, subject: 'the photo', operation: 'media.delete', idempotent: true });
+      await write(mediaName.replace(/\/media\/[^/]+$/, ''), {
+        method: 'DELETE',
+        url: `${cfg.v4Url}/${mediaName}`,
+        subject: 'the photo',
+        operation: 'media.delete',
+        idempotent: true,
+      });
+    },
+
+    async *allQuestions(locationName) {
+      if (!cfg.qandaUrl) return;
+      let pageToken: string | undefined;
+      do {
+        const r: { questions?: GoogleQuestionItem[]; nextPageToken?: string } = await call({
+          method: 'GET',
+          url: `${cfg.qandaUrl}/${v1LocationName(locationName)}/questions`,
+          query: { pageSize: 10, answersPerQuestion: 10, orderBy: 'updateTime desc', pageToken },
+          subject: 'the questions',
+          operation: 'questions.list',
+          idempotent: true,
+        });
+        yield* r.questions ?? [];
+        pageToken = r.nextPageToken;
+      } while (pageToken);
     },
 
     async fetchDailyMetrics(locationName, metrics, range) {

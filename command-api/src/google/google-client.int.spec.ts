@@ -38,6 +38,8 @@ function endpoints(base: string): GoogleEndpoints {
     v4Url: `${base}/google/mybusiness/v4`,
     performanceUrl: `${base}/google/businessprofileperformance/v1`,
     directoryUrl: `${base}/google/admin/directory/v1`,
+    uploadUrl: `${base}/google/upload/v1/media`,
+    qandaUrl: `${base}/google/mybusinessqanda/v1`,
   };
 }
 

@@ -35,6 +35,8 @@ export interface GoogleRequest {
   url: string;
   query?: Record<string, string | number | boolean | string[] | undefined>;
   body?: unknown;
+  /** Raw bytes instead of a JSON body (media uploads). */
+  bytes?: { data: Uint8Array; contentType: string };
   /** Words for error messages: "the location", "the review reply". */
   subject: string;
   operation: string;
@@ -116,8 +118,10 @@ export function createGoogleHttp(options: GoogleHttpOptions): GoogleHttp {
               authorization: `Bearer ${tokens.accessToken}`,
               accept: 'application/json',
               ...(req.body !== undefined ? { 'content-type': 'application/json; charset=utf-8' } : {}),
+              ...(req.bytes ? { 'content-type': req.bytes.contentType } : {}),
             },
             ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
+            ...(req.bytes ? { body: new Uint8Array(req.bytes.data) } : {}),
           });
         } catch (e) {
           res = undefined;

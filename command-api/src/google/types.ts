@@ -146,6 +146,31 @@ export interface MediaItem {
   description?: string;
 }
 
+/** Q&A API (read only since its shutdown on 2025-11-03). */
+export interface GoogleQuestionAuthor {
+  displayName?: string;
+  profilePhotoUri?: string;
+  type?: string;
+}
+export interface GoogleAnswer {
+  name?: string;
+  author?: GoogleQuestionAuthor;
+  upvoteCount?: number;
+  text?: string;
+  createTime?: string;
+  updateTime?: string;
+}
+export interface GoogleQuestionItem {
+  name: string;
+  author?: GoogleQuestionAuthor;
+  upvoteCount?: number;
+  text?: string;
+  createTime?: string;
+  updateTime?: string;
+  topAnswers?: GoogleAnswer[];
+  totalAnswerCount?: number;
+}
+
 export type DailyMetric =
   | 'BUSINESS_IMPRESSIONS_DESKTOP_MAPS'
   | 'BUSINESS_IMPRESSIONS_DESKTOP_SEARCH'

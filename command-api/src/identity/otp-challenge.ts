@@ -1,5 +1,5 @@
-import { authMessages, OTP_MAX_RESENDS, OTP_RESEND_INTERVAL_SECONDS, OTP_TTL_SECONDS, type OtpChallengeEvent } from '@locus/contracts';
-import { rateLimited, unauthenticated } from '@locus/platform/ports';
+import { OTP_MAX_RESENDS, OTP_RESEND_INTERVAL_SECONDS, OTP_TTL_SECONDS, type OtpChallengeEvent, authErrors } from '@locus/contracts';
+import { fail } from '@locus/platform/ports';
 import type { Decider } from '../kit/decider';
 
 /** An Administrator's one-time code: single use, expires, void after `maxAttempts` wrong codes. */
@@ -57,7 +57,7 @@ export function evolveOtpChallenge(state: OtpChallengeState, event: OtpChallenge
   }
 }
 
-const invalid = () => unauthenticated('AUTH.OTP_INVALID', authMessages.otpInvalid);
+const invalid = () => fail(authErrors.otpInvalid);
 
 /**
  * Wrong code → OtpFailed (the handler appends it, then answers 401). The stream's expected
@@ -70,17 +70,17 @@ export function decideOtpChallenge(command: OtpChallengeCommand, state: OtpChall
       return [{ type: 'OtpIssued', data: command.data }];
     case 'ResendOtp': {
       if (state.status !== 'pending') throw invalid();
-      if (state.failures >= state.maxAttempts) throw unauthenticated('AUTH.OTP_EXHAUSTED', authMessages.otpExhausted);
-      if (state.resends >= OTP_MAX_RESENDS) throw rateLimited('AUTH.OTP_RESEND_LIMIT', authMessages.otpResendLimit);
+      if (state.failures >= state.maxAttempts) throw fail(authErrors.otpExhausted);
+      if (state.resends >= OTP_MAX_RESENDS) throw fail(authErrors.otpResendLimit);
       const waitMs = Date.parse(state.sentAt) + OTP_RESEND_INTERVAL_SECONDS * 1000 - Date.parse(command.data.now);
-      if (waitMs > 0) throw rateLimited('AUTH.OTP_RESEND_TOO_SOON', authMessages.otpResendTooSoon, Math.ceil(waitMs / 1000));
+      if (waitMs > 0) throw fail(authErrors.otpResendTooSoon, [], Math.ceil(waitMs / 1000));
       const { challengeId, codeHash, sealedCode, expiresAt, now } = command.data;
       return [{ type: 'OtpResent', data: { challengeId, userId: state.userId, email: state.email, codeHash, sealedCode, expiresAt, resentAt: now } }];
     }
     case 'VerifyOtp': {
       if (state.status !== 'pending') throw invalid();
-      if (Date.parse(state.expiresAt) <= Date.parse(command.data.now)) throw unauthenticated('AUTH.OTP_EXPIRED', authMessages.otpExpired);
-      if (state.failures >= state.maxAttempts) throw unauthenticated('AUTH.OTP_EXHAUSTED', authMessages.otpExhausted);
+      if (Date.parse(state.expiresAt) <= Date.parse(command.data.now)) throw fail(authErrors.otpExpired);
+      if (state.failures >= state.maxAttempts) throw fail(authErrors.otpExhausted);
       if (!command.data.codeMatches) {
         return [{ type: 'OtpFailed', data: { challengeId: command.data.challengeId, userId: state.userId, attempt: state.failures + 1 } }];
       }

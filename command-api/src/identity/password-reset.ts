@@ -1,5 +1,5 @@
-import { PASSWORD_RESET_TTL_SECONDS, authMessages as m, forgotPasswordRoute, resetPasswordRoute, userStream } from '@locus/contracts';
-import { implement, ruleViolation, type CommandDeps, type RouteImplementation } from '@locus/platform';
+import { PASSWORD_RESET_TTL_SECONDS, authMessages as m, forgotPasswordRoute, resetPasswordRoute, userStream, authErrors } from '@locus/contracts';
+import { implement, type CommandDeps, type RouteImplementation, failOn } from '@locus/platform';
 import { eventMetadata, runCommand } from '../kit';
 import { findUserByEmail, normalizeEmail } from '../users/email-reservation';
 import { hashPassword } from '../users/passwords';
@@ -7,7 +7,7 @@ import { userDecider } from '../users/user-decider';
 import type { IdentitySecrets } from './secrets';
 import type { IdentityThrottles } from './throttles';
 
-const invalidLink = () => ruleViolation('AUTH.RESET_LINK_INVALID', m.resetLinkInvalid, [{ field: 'Token', message: m.resetLinkInvalid }]);
+const invalidLink = () => failOn(authErrors.resetLinkInvalid, 'Token');
 
 /**
  * Forgot password: the request answers the same whether or not the email exists; a reset link

@@ -8,8 +8,9 @@ import {
   userStream,
   verifyOtpRoute,
   type EventMetadata,
+  authErrors,
 } from '@locus/contracts';
-import { AppError, implement, unauthenticated, type CommandDeps, type AnyRequest, type RouteImplementation } from '@locus/platform';
+import { implement, type CommandDeps, type AnyRequest, type RouteImplementation, fail } from '@locus/platform';
 import { eventMetadata, loadStream, maxPosition, runCommand } from '../kit';
 import { findUserByEmail, normalizeEmail } from '../users/email-reservation';
 import { verifyPassword } from '../users/passwords';
@@ -20,7 +21,7 @@ import { otpChallengeDecider } from './otp-challenge';
 import type { IdentitySecrets } from './secrets';
 import type { IdentityThrottles } from './throttles';
 
-const invalidCredentials = () => unauthenticated('AUTH.INVALID_CREDENTIALS', m.invalidCredentials);
+const invalidCredentials = () => fail(authErrors.invalidCredentials);
 
 /** Metadata of sign-in events: the password (or code) proved who acts. */
 const signInMetadata = (req: Pick<AnyRequest, 'auth' | 'correlationId' | 'requestId'>, deps: CommandDeps, user: ExistingUser): EventMetadata => ({
@@ -30,11 +31,11 @@ const signInMetadata = (req: Pick<AnyRequest, 'auth' | 'correlationId' | 'reques
 
 /** Refuses deactivated accounts and members of a deactivated or deleted company (after the password matched). */
 async function assertMayUseAccount(deps: CommandDeps, user: ExistingUser): Promise<void> {
-  if (user.status !== 'active') throw new AppError('forbidden', 'AUTH.ACCOUNT_DEACTIVATED', m.accountDeactivated);
+  if (user.status !== 'active') throw fail(authErrors.accountDeactivated);
   if (user.companyId) {
     const company = await loadCompanyState(deps.eventStore, user.companyId);
     if (company.status === 'none' || company.status === 'deleted') throw invalidCredentials();
-    if (company.status === 'deactivated') throw new AppError('forbidden', 'AUTH.COMPANY_DEACTIVATED', m.companyDeactivated);
+    if (company.status === 'deactivated') throw fail(authErrors.companyDeactivated);
   }
 }
 
@@ -93,7 +94,7 @@ export function signInRoutes(deps: CommandDeps, secrets: IdentitySecrets, thrott
     const challengeId = req.body.OtpChallengeId;
     const stream = otpChallengeStream(challengeId);
     const challenge = await loadStream(deps.eventStore, stream, otpChallengeDecider);
-    if (challenge.state.status === 'none') throw unauthenticated('AUTH.OTP_INVALID', m.otpInvalid);
+    if (challenge.state.status === 'none') throw fail(authErrors.otpInvalid);
     const codeMatches = secrets.matches(challenge.state.codeHash, secrets.hashOtp(challengeId, req.params.code));
 
     const userLoaded = await loadStream(deps.eventStore, userStream(challenge.state.userId), userDecider);
@@ -111,8 +112,8 @@ export function signInRoutes(deps: CommandDeps, secrets: IdentitySecrets, thrott
     );
     const outcome = verified.events[0]!;
     if (outcome.type === 'OtpFailed') {
-      if (outcome.data.attempt >= OTP_MAX_ATTEMPTS) throw unauthenticated('AUTH.OTP_EXHAUSTED', m.otpExhausted);
-      throw unauthenticated('AUTH.OTP_INVALID', m.otpInvalid);
+      if (outcome.data.attempt >= OTP_MAX_ATTEMPTS) throw fail(authErrors.otpExhausted);
+      throw fail(authErrors.otpInvalid);
     }
     await assertMayUseAccount(deps, user);
     const login = await runCommand(
@@ -131,7 +132,7 @@ export function signInRoutes(deps: CommandDeps, secrets: IdentitySecrets, thrott
     const challengeId = req.body.OtpChallengeId;
     const stream = otpChallengeStream(challengeId);
     const challenge = await loadStream(deps.eventStore, stream, otpChallengeDecider);
-    if (challenge.state.status === 'none') throw unauthenticated('AUTH.OTP_INVALID', m.otpInvalid);
+    if (challenge.state.status === 'none') throw fail(authErrors.otpInvalid);
     const user = requireUser((await loadStream(deps.eventStore, userStream(challenge.state.userId), userDecider)).state);
     const code = secrets.newOtpCode();
     const now = deps.clock.now();

@@ -1,4 +1,4 @@
-import { authMessages as m, companyNameFromUser, signupRoute } from '@locus/contracts';
+import { authErrors, authMessages as m, companyNameFromUser, signupRoute } from '@locus/contracts';
 import { implement, type CommandDeps, type RouteImplementation } from '@locus/platform';
 import { eventMetadata } from '../kit';
 import { hashPassword } from '../users/passwords';
@@ -26,7 +26,11 @@ export function signUpRoutes(deps: CommandDeps, throttles: IdentityThrottles): R
         passwordHash: await hashPassword(req.body.Password),
       };
       const companyName = req.body.CompanyName ?? companyNameFromUser(admin.firstName, admin.lastName);
-      const position = await openCompany(deps, { companyId, companyName, source: 'signup', defaultAdmin: admin, emailTakenMessage: m.emailTaken }, metadata);
+      const position = await openCompany(
+        deps,
+        { companyId, companyName, source: 'signup', defaultAdmin: admin, emailTaken: authErrors.signUpEmailTaken },
+        metadata,
+      );
       const issued = await deps.tokens.issue({
         userId,
         role: 'CompanyAdmin',

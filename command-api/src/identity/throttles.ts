@@ -1,7 +1,7 @@
-import { LOGIN_ATTEMPTS_PER_ACCOUNT_PER_MINUTE, LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE, LOGIN_ATTEMPTS_PER_MINUTE, authMessages as m } from '@locus/contracts';
+import { LOGIN_ATTEMPTS_PER_ACCOUNT_PER_MINUTE, LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE, LOGIN_ATTEMPTS_PER_MINUTE, authErrors } from '@locus/contracts';
 import { createMemoryRateLimits, type CommandDeps, type RateLimitRule } from '@locus/platform';
 
-const tooMany = { code: 'AUTH.TOO_MANY_ATTEMPTS', message: m.tooManyAttempts };
+const tooMany = authErrors.tooManyAttempts;
 const perMinute = (name: string, points: number): RateLimitRule => ({ name, points, durationSeconds: 60 });
 
 /**

@@ -1,6 +1,7 @@
+import { requestErrors } from '@locus/contracts';
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '@locus/contracts';
-import { conflict, WrongExpectedVersionError, type EventStore, type IdSource } from '@locus/platform';
+import { WrongExpectedVersionError, type EventStore, type IdSource, fail } from '@locus/platform';
 import { decideAll, foldEvents, type Decider, type DomainEvent } from './decider';
 import { loadStream, toDomainEventDefault, type ToDomainEvent } from './load-stream';
 
@@ -62,7 +63,7 @@ async function attempt<State, Command, Event extends DomainEvent>(
  * The one command handler: read the stream, fold it with `evolve`, make the command (when a
  * function of the state is given), `decide`, append with the revision read. A concurrent
  * append is retried once, deciding afresh against the new stream; a second conflict is a
- * 409 `CONCURRENCY.CONFLICT`.
+ * 409 (requestErrors.concurrencyConflict).
  */
 export async function handleCommand<State, Command, Event extends DomainEvent>(
   input: HandleCommandInput<State, Command, Event>,
@@ -72,7 +73,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
       return await attempt(input);
     } catch (err) {
       if (!(err instanceof WrongExpectedVersionError)) throw err;
-      if (tries >= 2) throw conflict('CONCURRENCY.CONFLICT', 'The data was changed by someone else; reload and try again');
+      if (tries >= 2) throw fail(requestErrors.concurrencyConflict);
     }
   }
 }

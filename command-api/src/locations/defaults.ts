@@ -17,7 +17,7 @@ import {
 } from '@locus/contracts';
 import { callerCompanyId, fail, implement, validationError, type CommandDeps, type RouteImplementation, type UploadedFile } from '@locus/platform';
 import { mediaStoreOf, type BlobStore } from '@locus/platform/blob/file-blob-store';
-import { sniffImage } from '@locus/platform/blob/sniff-image';
+import { sniffImage } from '../users/routes';
 import { isUsState } from '@locus/platform/geo/us-places';
 import { eventMetadata, handleCommand } from '../kit';
 import type { Decider } from '../kit/decider';

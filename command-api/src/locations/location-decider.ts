@@ -15,6 +15,8 @@ export type LocationCommand =
   | { type: 'CreateLocation'; data: EventData<'LocationCreated'> }
   | { type: 'UpdateLocation'; data: { profile: LocationProfile; hours?: HoursPeriod[]; bulkJobId?: string } }
   | { type: 'SetRegularHours'; data: { hours: HoursPeriod[] } }
+  /** Chosen fields back to their values at an earlier position (issue 15 item 5); nothing when they hold them already. */
+  | { type: 'RestoreLocation'; data: { profile: Partial<LocationProfile>; hours?: HoursPeriod[]; restoredFrom: { position: number; at: string } } }
   | { type: 'SetAttributes'; data: { attributes: Record<string, boolean>; urls: Record<string, string> } }
   | { type: 'RequestPublish'; data: { requestId: string } }
   | { type: 'RequestSync'; data: { requestId: string } }
@@ -89,6 +91,17 @@ export const locationDecider: Decider<LocationState, LocationCommand, LocationEv
         if (changed.length) events.push({ type: 'LocationUpdated', data: { locationId: s.locationId, profile: command.data.profile, changed, ...bulk } });
         if (command.data.hours && !same(s.hours, command.data.hours))
           events.push({ type: 'LocationHoursUpdated', data: { locationId: s.locationId, hours: command.data.hours, ...bulk } });
+        return events;
+      }
+      case 'RestoreLocation': {
+        const s = requireActive(state);
+        const { restoredFrom } = command.data;
+        const profile = { ...s.profile, ...command.data.profile };
+        const events: LocationEvent[] = [];
+        const changed = changedFields(s.profile, profile);
+        if (changed.length) events.push({ type: 'LocationUpdated', data: { locationId: s.locationId, profile, changed, restoredFrom } });
+        if (command.data.hours && !same(s.hours, command.data.hours))
+          events.push({ type: 'LocationHoursUpdated', data: { locationId: s.locationId, hours: command.data.hours, restoredFrom } });
         return events;
       }
       case 'SetRegularHours': {

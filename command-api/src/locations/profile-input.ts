@@ -99,6 +99,7 @@ const COPIED = [
   'GooglePlus',
   'Website',
   'LocaleZeKeyWords',
+  'LocalezeListingId',
   'ProfileDescription',
   'LocationProfileMedia',
   'LocationCoverMedia',
@@ -116,6 +117,8 @@ export async function profileFromUpdate(readModels: ReadModels, current: Locatio
     if (value !== undefined) (next as Record<string, unknown>)[key] = value;
   }
   if (f.SelectedLocaleZeCategories !== undefined) next.SelectedLocaleZeCategories = f.SelectedLocaleZeCategories;
+  // No listing id before and none now (null, '' or absent alike) is no change.
+  if (!next.LocalezeListingId && !current.LocalezeListingId) next.LocalezeListingId = current.LocalezeListingId;
   if (f.State !== undefined) checkState(f.State);
   if (f.PrimaryCategoryId !== undefined || f.SelectedAdditionalCategories !== undefined) {
     const primaryName = f.PrimaryCategoryId ?? current.PrimaryCategory?.Name ?? null;

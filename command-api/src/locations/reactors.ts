@@ -16,7 +16,7 @@ import {
 import { evolveLocation, initialLocationState, type LocationData, type LocationState } from './location-state';
 import { releaseStoreCode } from './store-codes';
 
-const MAX_ATTEMPTS = 5;
+export const MAX_ATTEMPTS = 5;
 
 type Only<T extends LocationEvent['type']> = Extract<LocationEvent, { type: T }>;
 type Data<T extends LocationEvent['type']> = Only<T>['data'];
@@ -34,9 +34,15 @@ async function locationAt(deps: Pick<CommandDeps, 'eventStore'>, locationId: str
 
 /**
  * A Google failure becomes an outcome event, except a transient one (429, 5xx, network) while
- * attempts remain: that is rethrown so the runtime retries with backoff.
+ * attempts remain: that is rethrown so the runtime retries with backoff. Post templates record
+ * their Google failures the same way (with their own code for an unknown failure).
  */
-async function recordFailure(err: unknown, ctx: ReactorContext, record: (code: string, message: string) => Promise<void>): Promise<void> {
+export async function recordFailure(
+  err: unknown,
+  ctx: ReactorContext,
+  record: (code: string, message: string) => Promise<void>,
+  unknownCode = 'LOCATION.GOOGLE_ERROR',
+): Promise<void> {
   if (err instanceof GoogleApiError) {
     if (err.retryable && ctx.attempt < MAX_ATTEMPTS) throw err;
     // Google names its fields by its own paths; the user knows them by the form's names.
@@ -49,7 +55,7 @@ async function recordFailure(err: unknown, ctx: ReactorContext, record: (code: s
     return;
   }
   if (ctx.attempt < MAX_ATTEMPTS) throw err;
-  await record('LOCATION.GOOGLE_ERROR', err instanceof Error ? err.message : String(err));
+  await record(unknownCode, err instanceof Error ? err.message : String(err));
 }
 
 const active = (s: LocationState): s is LocationData => s.status === 'active';
@@ -198,7 +204,8 @@ export function locationsReactors(deps: CommandDeps, options: { google?: GoogleA
         const { client } = await google.connection(after.connectionId);
         if (event.type === 'LocationUpdated') {
           const mask = googleUpdateMask(event.data.changed);
-          if (!mask.length) return;
+          // Only fields Google does not hold changed (keywords, Localeze): nothing waits for Google.
+          if (!mask.length) return await succeeded('');
           await client.updateLocation(after.googleName, toGoogleLocation(after.profile, after.hours), mask);
           await succeeded(mask.join(','));
         } else if (event.type === 'LocationHoursUpdated') {
@@ -210,7 +217,7 @@ export function locationsReactors(deps: CommandDeps, options: { google?: GoogleA
             attributes: after.attributes,
             urls: after.urls,
           });
-          if (!changes.mask.length) return;
+          if (!changes.mask.length) return await succeeded('');
           await client.updateAttributes(after.googleName, changes.attributes, changes.mask);
           await succeeded(changes.mask.join(','));
         }

@@ -20,12 +20,12 @@ import {
   type BusinessHoursEntry,
   type EventMetadata,
   type LocationEvent,
+  userErrors,
 } from '@locus/contracts';
 import {
   fail,
   callerCompanyId,
   implement,
-  notFound,
   ruleViolation,
   type CommandDeps,
   type RecordedEvent,
@@ -89,7 +89,7 @@ async function knownAssignees(deps: Pick<CommandDeps, 'eventStore'>, state: Loca
 /** A member of the company to link to a location (404 USER.NOT_FOUND for anyone else). */
 async function companyMember(deps: Pick<CommandDeps, 'eventStore'>, userId: string, companyId: string): Promise<AssigneeInfo> {
   const user = await loadCompanyMember(deps.eventStore, userId, companyId);
-  if (user.status !== 'active' && user.status !== 'deactivated') throw notFound('USER.NOT_FOUND', m.userNotFound);
+  if (user.status !== 'active' && user.status !== 'deactivated') throw fail(userErrors.notFound);
   return { userId, userName: fullNameOf(user), userEmail: user.email };
 }
 

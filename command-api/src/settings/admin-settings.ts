@@ -1,5 +1,6 @@
+import { settingErrors } from '@locus/contracts';
 import type { AdminSettingsEvent, SeededVariable } from '@locus/contracts';
-import { conflict } from '@locus/platform/ports';
+import { fail } from '@locus/platform/ports';
 import type { Decider } from '../kit/decider';
 import { settingsErrors } from './company-settings';
 import type { ValueChange } from './variable-values';
@@ -53,7 +54,7 @@ export function decideAdminSettings(command: AdminSettingsCommand, state: AdminS
       const clash = Object.values(current.variables).find((v) => v.variableId !== variableId && v.variableName.toLowerCase() === d.variableName.toLowerCase());
       if (clash) throw settingsErrors.nameTaken(d.variableName);
       if (command.mode === 'create') {
-        if (current.variables[variableId]) throw conflict('SETTINGS.VARIABLE_EXISTS', 'The variable already exists');
+        if (current.variables[variableId]) throw fail(settingErrors.variableExists);
         const value = command.value.kind === 'set' ? command.value.value : d.isBooleanType ? '0' : null;
         return [...seeded, { type: 'AdminVariableCreated', data: { variableId, ...d, value } }];
       }

@@ -10,8 +10,9 @@ import {
   setCompanyVariableValueRoute,
   settingsMessages,
   updateCompanyVariableAdminLevelRoute,
+  settingErrors,
 } from '@locus/contracts';
-import { fail, implement, ok, ruleViolation, validationError, type CommandDeps, type RouteImplementation } from '@locus/platform';
+import { fail, implement, ok, type CommandDeps, type RouteImplementation, invalidInput } from '@locus/platform';
 import { createSecretBox, SecretBoxError, type SecretBox } from '@locus/platform/crypto/secret-box';
 import { eventMetadata, handleCommand, loadStream, maxPosition } from '../kit';
 import { ensureAdminVariablesSeeded } from './admin-routes';
@@ -31,7 +32,7 @@ export function variableSealer(box: SecretBox) {
       try {
         return box.decrypt(v.value, context(companyId, v.variableId));
       } catch (err) {
-        if (err instanceof SecretBoxError) throw ruleViolation('SETTINGS.CANNOT_DECRYPT', 'The stored value cannot be decrypted with the current key');
+        if (err instanceof SecretBoxError) throw fail(settingErrors.cannotDecrypt);
         throw err;
       }
     },
@@ -63,10 +64,7 @@ function storedValue(
   return { kind: 'set', value: sealer.seal(companyId, variableId, plain) };
 }
 
-const encryptedBooleanError = () =>
-  validationError('VALIDATION.FAILED', 'One or more fields are invalid', [
-    { field: 'IsEncrypted', message: 'Encryption is available only for non-boolean variables' },
-  ]);
+const encryptedBooleanError = () => invalidInput([{ field: 'IsEncrypted', message: 'Encryption is available only for non-boolean variables' }]);
 
 async function companyExists(deps: CommandDeps, companyId: string): Promise<boolean> {
   const { state } = await loadStream<{ exists: boolean }, { type: string; data: unknown }>(deps.eventStore, companyStream(companyId), {
@@ -181,9 +179,7 @@ export function companySettingsRoutes(deps: CommandDeps): RouteImplementation[] 
         return saved(variableId, result.position);
       }
       if (adminVariableId !== variableId) {
-        throw validationError('VALIDATION.FAILED', 'One or more fields are invalid', [
-          { field: 'AdminMetaDataVariableId', message: 'AdminMetaDataVariableId must be the variable id of the path' },
-        ]);
+        throw invalidInput([{ field: 'AdminMetaDataVariableId', message: 'AdminMetaDataVariableId must be the variable id of the path' }]);
       }
       const seededAt = await ensureAdminVariablesSeeded(deps, eventMetadata(req, null, deps.clock));
       const { state: admin } = await loadStream(deps.eventStore, ADMIN_SETTINGS_STREAM, adminSettingsDecider);

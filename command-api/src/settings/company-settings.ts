@@ -1,5 +1,6 @@
+import { settingErrors } from '@locus/contracts';
 import type { CompanySettingsEvent, SeededVariable } from '@locus/contracts';
-import { conflict, forbidden, notFound, ruleViolation } from '@locus/platform/ports';
+import { fail, failWith, failOn } from '@locus/platform/ports';
 import type { Decider } from '../kit/decider';
 import type { ValueChange } from './variable-values';
 
@@ -60,19 +61,14 @@ export type CompanySettingsCommand =
       value: string | null;
     };
 
+/** The settings deciders' errors, made from the catalogue (the rename and type rules name their field). */
 export const settingsErrors = {
-  variableNotFound: () => notFound('SETTINGS.VARIABLE_NOT_FOUND', 'The selected variable was not found'),
-  nameTaken: (name: string) => conflict('SETTINGS.VARIABLE_NAME_TAKEN', `A variable named ${name} already exists`),
-  systemRename: () =>
-    ruleViolation('SETTINGS.SYSTEM_VARIABLE_RENAME', 'System-generated variables cannot be renamed', [
-      { field: 'VariableName', message: 'System-generated variables cannot be renamed' },
-    ]),
-  systemType: () =>
-    ruleViolation('SETTINGS.SYSTEM_VARIABLE_TYPE', 'The type of a system-generated variable cannot be changed', [
-      { field: 'IsBooleanType', message: 'The type of a system-generated variable cannot be changed' },
-    ]),
-  systemDelete: () => ruleViolation('SETTINGS.SYSTEM_VARIABLE_DELETE', 'System-generated variables cannot be deactivated'),
-  entityTypeAdminOnly: () => forbidden('SETTINGS.ENTITY_TYPE_ADMIN_ONLY', 'Only administrators may manage variables with an entity type'),
+  variableNotFound: () => fail(settingErrors.variableNotFound),
+  nameTaken: (name: string) => failWith(settingErrors.nameTaken, name),
+  systemRename: () => failOn(settingErrors.systemRename, 'VariableName'),
+  systemType: () => failOn(settingErrors.systemType, 'IsBooleanType'),
+  systemDelete: () => fail(settingErrors.systemDelete),
+  entityTypeAdminOnly: () => fail(settingErrors.entityTypeAdminOnly),
 };
 
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -102,7 +98,7 @@ export function decideCompanySettings(command: CompanySettingsCommand, state: Co
       if (clash) throw settingsErrors.nameTaken(d.variableName);
 
       if (command.mode === 'create') {
-        if (current.variables[variableId]) throw conflict('SETTINGS.VARIABLE_EXISTS', 'The variable already exists');
+        if (current.variables[variableId]) throw fail(settingErrors.variableExists);
         const value = command.value.kind === 'set' ? command.value.value : d.isBooleanType ? '0' : null;
         return [...seeded, { type: 'CompanyVariableCreated', data: { companyId, variableId, ...d, value } }];
       }

@@ -1,5 +1,5 @@
-import { MASKED_VALUE } from '@locus/contracts';
-import { validationError } from '@locus/platform/ports';
+import { MASKED_VALUE, settingErrors } from '@locus/contracts';
+import { failOn } from '@locus/platform/ports';
 
 /** What a save does to the stored value. */
 export type ValueChange = { kind: 'keep' } | { kind: 'set'; value: string | null };
@@ -20,14 +20,10 @@ export function normalizeValue(input: string | boolean | null, isBooleanType: bo
     const v = input.trim().toLowerCase();
     if (TRUE.has(v)) return '1';
     if (FALSE.has(v)) return '0';
-    throw validationError('SETTINGS.INVALID_VALUE', 'A boolean variable takes 1 or 0', [
-      { field: 'VariableValue', message: 'A boolean variable takes 1 or 0' },
-    ]);
+    throw failOn(settingErrors.invalidBoolean, 'VariableValue');
   }
   if (typeof input === 'boolean') {
-    throw validationError('SETTINGS.INVALID_VALUE', 'This variable takes a text value', [
-      { field: 'VariableValue', message: 'This variable takes a text value' },
-    ]);
+    throw failOn(settingErrors.invalidText, 'VariableValue');
   }
   if (input === null || input === '') return null;
   return input;

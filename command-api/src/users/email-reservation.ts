@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { emailReservationStream, userStream, type EmailReservationEvent, type EventMetadata } from '@locus/contracts';
-import { conflict, WrongExpectedVersionError, type EventStore, type IdSource } from '@locus/platform';
+import { emailReservationStream, userErrors, userStream, type EmailReservationEvent, type ErrorEntry, type EventMetadata } from '@locus/contracts';
+import { fail, WrongExpectedVersionError, type EventStore, type IdSource } from '@locus/platform';
 import { loadStream } from '../kit';
 import { evolveUser, initialUserState, type UserState } from './user-state';
 
@@ -23,21 +23,25 @@ interface Deps {
   ids: IdSource;
 }
 
-export const emailTakenError = (message: string) => conflict('USER.EMAIL_TAKEN', message);
-
-/** Reserves `email` for `userId` (idempotent for the same holder); 409 when someone else holds it. */
-export async function reserveEmail(deps: Deps, email: string, userId: string, metadata: EventMetadata, takenMessage: string): Promise<number> {
+/** Reserves `email` for `userId` (idempotent for the same holder); `taken` (a 409) when someone else holds it. */
+export async function reserveEmail(
+  deps: Deps,
+  email: string,
+  userId: string,
+  metadata: EventMetadata,
+  taken: ErrorEntry = userErrors.emailTaken,
+): Promise<number> {
   const stream = emailStreamOf(email);
   const loaded = await loadStream(deps.eventStore, stream, { evolve: evolveReservation, initialState: () => ({ holder: null }) });
   if (loaded.state.holder === userId) return Number(loaded.events[loaded.events.length - 1]!.position);
-  if (loaded.state.holder !== null) throw emailTakenError(takenMessage);
+  if (loaded.state.holder !== null) throw fail(taken);
   try {
     const result = await deps.eventStore.append(stream, [{ id: deps.ids.uuid(), type: 'EmailReserved', data: { userId }, metadata }], {
       expectedRevision: loaded.revision,
     });
     return result.position;
   } catch (err) {
-    if (err instanceof WrongExpectedVersionError) throw emailTakenError(takenMessage);
+    if (err instanceof WrongExpectedVersionError) throw fail(taken);
     throw err;
   }
 }

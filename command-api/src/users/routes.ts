@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sniffImage } from '@locus/platform/blob/sniff-image';
+import { open } from 'node:fs/promises';
 import {
   AVATAR_MAX_BYTES,
   activateUserRoute,
@@ -15,8 +15,9 @@ import {
   uploadAvatarRoute,
   userMessages as m,
   userStream,
+  userErrors,
 } from '@locus/contracts';
-import { implement, ruleViolation, validationError, type CommandDeps, type AnyRequest, type RouteImplementation } from '@locus/platform';
+import { fail, failOn, implement, type CommandDeps, type AnyRequest, type RouteImplementation } from '@locus/platform';
 import { mediaStoreOf, type BlobStore } from '@locus/platform/blob/file-blob-store';
 import { eventMetadata, loadStream, runCommand } from '../kit';
 import { hashPassword, verifyPassword } from './passwords';
@@ -31,6 +32,26 @@ const answer = (message: string, position: number | undefined, id?: string, stat
   body: { Success: true as const, ResponseMessage: message, ...(id ? { Data: { Id: id } } : {}) },
   ...(position !== undefined ? { position } : {}),
 });
+
+/** Image types accepted for avatars, recognised by their first bytes (the declared type is not trusted). */
+const IMAGE_SIGNATURES: { ext: string; mime: string; test: (b: Buffer) => boolean }[] = [
+  { ext: 'png', mime: 'image/png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  { ext: 'jpg', mime: 'image/jpeg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { ext: 'gif', mime: 'image/gif', test: (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')) },
+  { ext: 'webp', mime: 'image/webp', test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+];
+
+/** The image kind of an uploaded file by its first bytes (PNG, JPEG, GIF, WebP), or null. */
+export async function sniffImage(filePath: string) {
+  const handle = await open(filePath, 'r');
+  try {
+    const head = Buffer.alloc(16);
+    await handle.read(head, 0, 16, 0);
+    return IMAGE_SIGNATURES.find((s) => s.test(head)) ?? null;
+  } finally {
+    await handle.close();
+  }
+}
 
 /** Company admins manage their own company's users; every signed-in user manages their own profile. */
 export function usersCommandRoutes(deps: CommandDeps, options: { media?: BlobStore } = {}): RouteImplementation[] {
@@ -53,7 +74,7 @@ export function usersCommandRoutes(deps: CommandDeps, options: { media?: BlobSto
         {
           companyId: req.auth!.companyId!,
           ...req.body,
-          role: 'CompanyUser',
+          role: req.body.Role,
           password: req.body.Password || undefined,
           source: 'company-admin',
           invitation: invitation(req, req.body.Email),
@@ -94,14 +115,14 @@ export function usersCommandRoutes(deps: CommandDeps, options: { media?: BlobSto
 
     implement(inviteUserRoute, async (req) => {
       const user = await member(req, req.params.userId);
-      if (user.status !== 'active') throw ruleViolation('USER.INACTIVE', m.invitationInactiveUser);
+      if (user.status !== 'active') throw fail(userErrors.inactive);
       const { position } = await userCommand(req, user.userId, { type: 'RequestPasswordReset', data: invitation(req, user.email) });
       return answer(m.invitationSent, position, user.userId);
     }),
 
     implement(deactivateUserRoute, async (req) => {
       const user = await member(req, req.params.userId);
-      if (user.userId === req.auth!.userId) throw ruleViolation('USER.SELF', m.cannotDeactivateSelf);
+      if (user.userId === req.auth!.userId) throw fail(userErrors.deactivateSelf);
       const { position } = await userCommand(req, user.userId, { type: 'DeactivateUser' });
       return answer(m.userDeactivated, position, user.userId);
     }),
@@ -114,7 +135,7 @@ export function usersCommandRoutes(deps: CommandDeps, options: { media?: BlobSto
 
     implement(deleteUserRoute, async (req) => {
       const user = await member(req, req.params.userId);
-      if (user.userId === req.auth!.userId) throw ruleViolation('USER.SELF', m.cannotDeleteSelf);
+      if (user.userId === req.auth!.userId) throw fail(userErrors.deleteSelf);
       const position = await deleteUserAccount(deps, user.userId, metadata(req));
       return answer(m.userDeleted, position, user.userId);
     }),
@@ -147,11 +168,11 @@ export function usersCommandRoutes(deps: CommandDeps, options: { media?: BlobSto
 
     implement(uploadAvatarRoute, async (req) => {
       const file = req.files.find((f) => f.field === 'File') ?? req.files[0];
-      if (!file) throw validationError('PROFILE.AVATAR_MISSING', m.avatarMissing, [{ field: 'File', message: m.avatarMissing }]);
-      if (file.size > AVATAR_MAX_BYTES) throw validationError('PROFILE.AVATAR_TOO_LARGE', m.avatarTooLarge, [{ field: 'File', message: m.avatarTooLarge }]);
+      if (!file) throw failOn(userErrors.avatarMissing, 'File');
+      if (file.size > AVATAR_MAX_BYTES) throw failOn(userErrors.avatarTooLarge, 'File');
       const kind = await sniffImage(file.path);
       if (!kind || !file.mimeType.startsWith('image/')) {
-        throw validationError('PROFILE.AVATAR_NOT_IMAGE', m.avatarNotImage, [{ field: 'File', message: m.avatarNotImage }]);
+        throw failOn(userErrors.avatarNotImage, 'File');
       }
       const user = await self(req);
       const stored = await media.put(`avatars/${randomUUID()}.${kind.ext}`, { path: file.path }, kind.mime);

@@ -1,5 +1,5 @@
-import { companyStream, userMessages, userStream, type EventMetadata } from '@locus/contracts';
-import { notFound, type Clock, type EventStore, type IdSource } from '@locus/platform';
+import { companyStream, userErrors, userStream, type EventMetadata } from '@locus/contracts';
+import { fail, type Clock, type EventStore, type IdSource } from '@locus/platform';
 import { loadStream, maxPosition, runCommand, type HandleCommandResult } from '../kit';
 import { normalizeEmail, releaseEmail, reserveEmail } from './email-reservation';
 import { hashPassword } from './passwords';
@@ -32,7 +32,7 @@ export interface NewAccount {
 /** Reserves the email, then appends UserRegistered (sign-up) or UserCreated to a new user stream. */
 export async function openAccount(deps: AccountDeps, account: NewAccount, metadata: EventMetadata): Promise<number> {
   const email = account.email.trim();
-  await reserveEmail(deps, email, account.userId, metadata, userMessages.emailTaken);
+  await reserveEmail(deps, email, account.userId, metadata);
   const base = {
     userId: account.userId,
     companyId: account.companyId,
@@ -63,7 +63,7 @@ export interface CreateCompanyUserInput {
   LastName?: string;
   Email: string;
   PhoneNumber?: string;
-  role: 'CompanyAdmin' | 'CompanyUser';
+  role: 'CompanyAdmin' | 'CompanyUser' | 'CompanyAuditor';
   /** Clear password (hashed here); without one the user sets it with Forgot password. */
   password?: string;
   source?: 'company-admin' | 'administrator' | 'azure-import' | 'workspace-import' | 'seed';
@@ -73,7 +73,7 @@ export interface CreateCompanyUserInput {
 /**
  * Adds a member to an existing, active company (Users page, Company Admin(s) tab, Azure
  * "Add to Agency", demo seed). 404 for an unknown company, 422 for a deactivated one,
- * 409 USER.EMAIL_TAKEN when the email is in use.
+ * 409 (userErrors.emailTaken) when the email is in use.
  */
 export async function createCompanyUser(
   deps: AccountDeps,
@@ -108,7 +108,7 @@ export async function createCompanyUser(
 export async function loadCompanyMember(eventStore: EventStore, userId: string, companyId: string | null): Promise<ExistingUser> {
   const loaded = await loadStream(eventStore, userStream(userId), userDecider);
   const user = requireUser(loaded.state);
-  if (user.companyId !== companyId) throw notFound('USER.NOT_FOUND', userMessages.userNotFound);
+  if (user.companyId !== companyId) throw fail(userErrors.notFound);
   return user;
 }
 
@@ -139,7 +139,7 @@ export async function updateUserDetails(
   const decideOn = async (state: UserState): Promise<UserCommand> => {
     const current = requireUser(state);
     if (!reserved && normalizeEmail(email) !== normalizeEmail(current.email)) {
-      positions.push(await reserveEmail(deps, email, user.userId, metadata, userMessages.emailTaken));
+      positions.push(await reserveEmail(deps, email, user.userId, metadata));
       reserved = true;
     }
     return options.profile

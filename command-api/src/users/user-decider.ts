@@ -1,5 +1,5 @@
-import { authMessages, type IdentityUserEvent, type UserEvent, userMessages } from '@locus/contracts';
-import { conflict, notFound, ruleViolation, unauthenticated } from '@locus/platform/ports';
+import { type IdentityUserEvent, type UserEvent, userErrors, authErrors } from '@locus/contracts';
+import { fail, failOn } from '@locus/platform/ports';
 import type { Decider } from '../kit/decider';
 import { evolveUser, initialUserState, type ExistingUser, type UserRole, type UserState, type UserStreamEvent } from './user-state';
 
@@ -25,7 +25,7 @@ export type UserCommand =
 
 /** A user who exists and is not deleted (404 otherwise: deleted users are gone for everyone). */
 export function requireUser(state: UserState): ExistingUser {
-  if (state.status === 'none' || state.status === 'deleted') throw notFound('USER.NOT_FOUND', userMessages.userNotFound);
+  if (state.status === 'none' || state.status === 'deleted') throw fail(userErrors.notFound);
   return state;
 }
 
@@ -34,7 +34,7 @@ const one = <E extends UserStreamEvent>(event: E): UserStreamEvent[] => [event];
 export function decideUser(command: UserCommand, state: UserState): UserStreamEvent[] {
   switch (command.type) {
     case 'CreateUser':
-      if (state.status !== 'none') throw conflict('USER.ALREADY_EXISTS', 'This user already exists.');
+      if (state.status !== 'none') throw fail(userErrors.alreadyExists);
       return command.invitation
         ? [
             { type: 'UserCreated', data: command.data },
@@ -42,7 +42,7 @@ export function decideUser(command: UserCommand, state: UserState): UserStreamEv
           ]
         : one({ type: 'UserCreated', data: command.data });
     case 'RegisterUser':
-      if (state.status !== 'none') throw conflict('USER.ALREADY_EXISTS', 'This user already exists.');
+      if (state.status !== 'none') throw fail(userErrors.alreadyExists);
       return one({ type: 'UserRegistered', data: command.data });
     default:
       // Every other command needs an existing user: decided below.
@@ -57,9 +57,7 @@ export function decideUser(command: UserCommand, state: UserState): UserStreamEv
       return one({ type: 'ProfileUpdated', data: { ...command.data, userId: user.userId } });
     case 'ChangePassword':
       if (command.data.reason === 'profile' && !command.data.currentPasswordVerified) {
-        throw ruleViolation('PROFILE.CURRENT_PASSWORD_WRONG', userMessages.currentPasswordWrong, [
-          { field: 'CurrentPassword', message: userMessages.currentPasswordWrong },
-        ]);
+        throw failOn(userErrors.currentPasswordWrong, 'CurrentPassword');
       }
       return one({
         type: 'PasswordChanged',
@@ -82,7 +80,7 @@ export function decideUser(command: UserCommand, state: UserState): UserStreamEv
         pending !== null &&
         pending.tokenHash === command.data.tokenHash &&
         Date.parse(pending.expiresAt) > Date.parse(command.data.now);
-      if (!valid) throw ruleViolation('AUTH.RESET_LINK_INVALID', authMessages.resetLinkInvalid, [{ field: 'Token', message: authMessages.resetLinkInvalid }]);
+      if (!valid) throw failOn(authErrors.resetLinkInvalid, 'Token');
       return one({
         type: 'PasswordChanged',
         data: { userId: user.userId, passwordHash: command.data.passwordHash, reason: 'reset-link', resetRequestId: pending!.requestId },
@@ -93,17 +91,17 @@ export function decideUser(command: UserCommand, state: UserState): UserStreamEv
     case 'RemoveAvatar':
       return user.imageUrl === null ? [] : one({ type: 'AvatarRemoved', data: { userId: user.userId } });
     case 'DeactivateUser':
-      if (user.isDefaultCompanyContact) throw ruleViolation('USER.DEFAULT_CONTACT', userMessages.cannotDeactivateDefaultAdmin);
+      if (user.isDefaultCompanyContact) throw fail(userErrors.deactivateDefaultContact);
       return user.status === 'deactivated' ? [] : one({ type: 'UserDeactivated', data: { userId: user.userId, companyId: user.companyId } });
     case 'ActivateUser':
       return user.status === 'active' ? [] : one({ type: 'UserActivated', data: { userId: user.userId, companyId: user.companyId } });
     case 'DeleteUser':
       if (user.isDefaultCompanyContact && !command.data.allowDefaultContact) {
-        throw ruleViolation('USER.DEFAULT_CONTACT', userMessages.cannotDeleteDefaultAdmin);
+        throw fail(userErrors.deleteDefaultContact);
       }
       return one({ type: 'UserDeleted', data: { userId: user.userId, companyId: user.companyId, reason: command.data.reason } });
     case 'RecordLogin':
-      if (user.status !== 'active') throw unauthenticated('AUTH.ACCOUNT_DEACTIVATED', authMessages.accountDeactivated);
+      if (user.status !== 'active') throw fail(authErrors.accountDeactivated);
       return one({ type: 'LoginSucceeded', data: { userId: user.userId, ...command.data } });
     case 'SwitchIntoCompany':
       assertAdministrator(user);
@@ -120,7 +118,7 @@ export function decideUser(command: UserCommand, state: UserState): UserStreamEv
 
 function assertAdministrator(user: ExistingUser): void {
   if (user.role !== 'Administrator' || user.status !== 'active') {
-    throw unauthenticated('AUTH.SESSION_REVOKED', 'Your session is no longer valid; please log in again');
+    throw fail(authErrors.sessionRevoked);
   }
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { userErrors } from '@locus/contracts';
 import { deciderSpec } from '../kit/testing/decider-spec';
 import { userDecider } from './user-decider';
 import type { UserStreamEvent } from './user-state';
@@ -55,11 +56,11 @@ describe('user decider', () => {
     spec
       .given([created({ isDefaultCompanyContact: true })])
       .when({ type: 'DeleteUser', data: { reason: 'deleted' } })
-      .thenThrows({ code: 'USER.DEFAULT_CONTACT', kind: 'rule' });
+      .thenThrows({ code: userErrors.deleteDefaultContact.code, kind: 'rule' });
     spec
       .given([created({ isDefaultCompanyContact: true })])
       .when({ type: 'DeactivateUser' })
-      .thenThrows({ code: 'USER.DEFAULT_CONTACT' });
+      .thenThrows({ code: userErrors.deactivateDefaultContact.code, kind: 'rule' });
     spec
       .given([created({ isDefaultCompanyContact: true })])
       .when({ type: 'DeleteUser', data: { reason: 'company-deleted', allowDefaultContact: true } })

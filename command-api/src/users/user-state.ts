@@ -3,7 +3,7 @@ import type { IdentityUserEvent, UserEvent } from '@locus/contracts';
 /** Everything appended to a `user-<id>` stream. */
 export type UserStreamEvent = UserEvent | IdentityUserEvent;
 
-export type UserRole = 'Administrator' | 'CompanyAdmin' | 'CompanyUser';
+export type UserRole = 'Administrator' | 'CompanyAdmin' | 'CompanyUser' | 'CompanyAuditor';
 
 export interface PendingReset {
   requestId: string;

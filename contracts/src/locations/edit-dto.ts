@@ -135,6 +135,12 @@ export const UpdateLocationFieldsSchema = z.object({
     .max(20, 'At most 20 Localeze categories')
     .optional(),
   LocaleZeKeyWords: KeywordsSchema.optional(),
+  LocalezeListingId: z
+    .string({ error: 'LocalezeListingId must be text' })
+    .trim()
+    .regex(/^(\d{4,12})?$/, 'LocalezeListingId must be 4 to 12 digits')
+    .nullable()
+    .optional(),
   ProfileDescription: DescriptionSchema.optional(),
   LocationProfileMedia: optionalUrl('LocationProfileMedia').nullable().optional(),
   LocationCoverMedia: optionalUrl('LocationCoverMedia').nullable().optional(),

@@ -45,6 +45,8 @@ export const LocationProfileSchema = z.object({
   GooglePlus: z.string(),
   LocationProfileMedia: z.string().nullable(),
   LocationCoverMedia: z.string().nullable(),
+  /** Localeze listing id (Publishers dialog); absent on locations recorded before it existed. */
+  LocalezeListingId: z.string().nullable().optional(),
 });
 export type LocationProfile = z.infer<typeof LocationProfileSchema>;
 
@@ -92,6 +94,8 @@ export const LocationImportedSchema = z.object({
   google: GoogleSnapshotSchema,
   syncedAt: z.string(),
 });
+/** Set when a company admin restored fields to their values at an earlier position (issue 15 item 5). */
+export const RestoredFromSchema = z.object({ position: z.number(), at: z.string() });
 export const LocationUpdatedSchema = z.object({
   locationId: z.string(),
   profile: LocationProfileSchema,
@@ -99,8 +103,14 @@ export const LocationUpdatedSchema = z.object({
   changed: z.array(z.string()),
   /** Set when a bulk edit made the change: its job reactor pushes it to Google, not the edit reactor. */
   bulkJobId: z.string().optional(),
+  restoredFrom: RestoredFromSchema.optional(),
 });
-export const LocationHoursUpdatedSchema = z.object({ locationId: z.string(), hours: z.array(HoursPeriodSchema), bulkJobId: z.string().optional() });
+export const LocationHoursUpdatedSchema = z.object({
+  locationId: z.string(),
+  hours: z.array(HoursPeriodSchema),
+  bulkJobId: z.string().optional(),
+  restoredFrom: RestoredFromSchema.optional(),
+});
 export const LocationAttributesUpdatedSchema = z.object({ locationId: z.string(), attributes: AttributesSchema, urls: UrlsSchema });
 
 export const LocationPublishRequestedSchema = z.object({ locationId: z.string(), requestId: z.string() });

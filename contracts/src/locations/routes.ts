@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../routes/route-def';
+import { LocationInsightsSchema } from '../insights/dto';
 import {
   AssignLocationBodySchema,
   LocationAssociationBodySchema,
@@ -61,7 +62,7 @@ export const exportLocationsRoute = defineRoute({
   tenantParams: ['companyId'],
 });
 
-/** Location details header and edit dialog data. LocationInsights comes with the insights work (null until then). */
+/** Location details header and edit dialog data, and its insights (website clicks of the last 90 days, top search keywords). */
 export const getLocationRoute = defineRoute({
   name: 'locations.get',
   method: 'GET',
@@ -69,7 +70,7 @@ export const getLocationRoute = defineRoute({
   kind: 'query',
   roles: READERS,
   request: { params: LocationIdParams },
-  response: z.object({ Success: z.literal(true), Data: z.object({ Location: LocationDetailsSchema, LocationInsights: z.null() }) }),
+  response: z.object({ Success: z.literal(true), Data: z.object({ Location: LocationDetailsSchema, LocationInsights: LocationInsightsSchema }) }),
   tenantParams: ['id'],
 });
 

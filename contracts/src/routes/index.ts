@@ -13,6 +13,11 @@ import { googleWorkspaceRoutes } from '../google-workspace/routes';
 import { bulkEditRoutes } from '../bulk-edit/routes';
 import { importEmailRoute } from '../locations/email-import';
 import { locationDefaultsRoutes } from '../locations/defaults';
+import { auditRoutes } from '../audit/routes';
+import { templatesRoutes } from '../templates/routes';
+import { locationContentRoutes } from '../location-content/routes';
+import { localezeRoutes } from '../localeze/routes';
+import { insightsRoutes } from '../insights/routes';
 
 /**
  * The route table: every HTTP route of command-api and query-api. Feature helpers append
@@ -34,4 +39,9 @@ export const routeTable: readonly RouteDef[] = [
   ...bulkEditRoutes,
   importEmailRoute,
   ...locationDefaultsRoutes,
+  ...auditRoutes,
+  ...templatesRoutes,
+  ...locationContentRoutes,
+  ...localezeRoutes,
+  ...insightsRoutes,
 ];

@@ -29,6 +29,20 @@ export interface RouteDef {
 
 export const defineRoute = <R extends RouteDef>(route: R): R => route;
 
+/**
+ * Whether a signed-in role may call a route. A CompanyAuditor reads what company members read
+ * (every GET query route open to CompanyAdmin, CompanyUser or any signed-in caller) and calls
+ * the routes that name it; it never calls a command, so every write route answers it 403.
+ */
+export function mayCall(route: Pick<RouteDef, 'roles' | 'method' | 'kind'>, role: Role): boolean {
+  if (route.roles.includes('Anonymous') || route.roles.includes(role)) return true;
+  if (role === 'CompanyAuditor') {
+    const isRead = route.method === 'GET' && route.kind === 'query';
+    return isRead && (route.roles.includes('Authenticated') || route.roles.includes('CompanyAdmin') || route.roles.includes('CompanyUser'));
+  }
+  return route.roles.includes('Authenticated');
+}
+
 /*
  * Types that flow from a route's schemas. The server reads a request after its schemas parsed
  * it (`z.output`: defaults filled, strings trimmed); the client sends what the schemas accept

@@ -32,12 +32,13 @@ export const NewPasswordSchema = z
   .max(200, 'Password must be at most 200 characters');
 
 /** Role ids of company members as carried in tokens and rows. */
-export const CompanyRoleSchema = z.enum(['CompanyAdmin', 'CompanyUser']);
+export const CompanyRoleSchema = z.enum(['CompanyAdmin', 'CompanyUser', 'CompanyAuditor']);
 export type CompanyRole = z.infer<typeof CompanyRoleSchema>;
 export const roleNames: Record<'Administrator' | CompanyRole, string> = {
   Administrator: 'Administrator',
   CompanyAdmin: 'Company Admin',
   CompanyUser: 'Company User',
+  CompanyAuditor: 'Auditor',
 };
 
 /** `?search=&page=&pageSize=` for the paged lists (page is 1-based, default page size 15). */
@@ -73,7 +74,7 @@ export const UserRowSchema = z.object({
   FullName: z.string(),
   Email: z.string(),
   PhoneNumber: z.string(),
-  UserRoleId: z.enum(['Administrator', 'CompanyAdmin', 'CompanyUser']),
+  UserRoleId: z.enum(['Administrator', 'CompanyAdmin', 'CompanyUser', 'CompanyAuditor']),
   RoleName: z.string(),
   LoginAllowed: z.boolean(),
   IsDefaultCompanyContact: z.boolean(),
@@ -85,9 +86,10 @@ export type UserRow = z.infer<typeof UserRowSchema>;
 /** Picker entry (users for location assignment). */
 export const UserPickerItemSchema = z.object({ Id: z.string(), FirstName: z.string(), LastName: z.string(), UserRoleId: CompanyRoleSchema });
 
-/** Body of "create user" (a CompanyUser). Password is optional: without one the user sets it via Forgot password. */
+/** Body of "create user" (a CompanyUser, or a read-only CompanyAuditor). Password is optional: without one the user sets it via Forgot password. */
 export const CreateUserBodySchema = z
   .object({
+    Role: z.enum(['CompanyUser', 'CompanyAuditor'], { error: 'Role must be CompanyUser or CompanyAuditor' }).default('CompanyUser'),
     FirstName: FirstNameSchema,
     LastName: LastNameSchema.default(''),
     Email: EmailSchema,
@@ -160,7 +162,7 @@ export const UserProfileSchema = z.object({
   City: z.string(),
   PostalCode: z.string(),
   ImgUrl: z.string().nullable(),
-  UserRoleId: z.enum(['Administrator', 'CompanyAdmin', 'CompanyUser']),
+  UserRoleId: z.enum(['Administrator', 'CompanyAdmin', 'CompanyUser', 'CompanyAuditor']),
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * Secrets appear only as hashes (argon2id for passwords). Company admins are users with role
  * CompanyAdmin: their creation, edit and deletion are the same events (role in UserCreated).
  */
-const UserRoleSchema = z.enum(['Administrator', 'CompanyAdmin', 'CompanyUser']);
+const UserRoleSchema = z.enum(['Administrator', 'CompanyAdmin', 'CompanyUser', 'CompanyAuditor']);
 
 const userCreatedFields = {
   userId: z.string(),

@@ -13,7 +13,7 @@ export interface UserDoc {
   email: string;
   emailLower: string;
   phoneNumber: string;
-  role: 'Administrator' | 'CompanyAdmin' | 'CompanyUser';
+  role: 'Administrator' | 'CompanyAdmin' | 'CompanyUser' | 'CompanyAuditor';
   roleName: string;
   loginAllowed: boolean;
   isDefaultCompanyContact: boolean;

@@ -16,6 +16,9 @@ import { startLocusStack, type LocusStack } from '../stack';
 import { measureRebuild } from './rebuild-bench';
 import { measureScale } from './scale-bench';
 import { measureBulkEdit } from './bulk-edit-bench';
+import { measureHistory } from './history-bench';
+import { measureTemplatePublish } from './templates-bench';
+import { measureDashboard } from './dashboard-bench';
 import { measureDirectoryQuery } from '@locus/query-api/locations/testing/directory-bench';
 import type { LoadJob, LoadResult } from './load-client';
 import { withCpu } from './measure';
@@ -82,7 +85,9 @@ function startLoadClient() {
 }
 
 // `BENCH_PARTS=appends,rebuild` runs a subset (for profiling); the default runs everything.
-const parts = new Set((process.env.BENCH_PARTS ?? 'appends,sse,burst,rebuild,directory,scale,bulkEdit').split(',').map((p) => p.trim()));
+const parts = new Set(
+  (process.env.BENCH_PARTS ?? 'appends,sse,burst,rebuild,directory,scale,history,templates,dashboard,bulkEdit').split(',').map((p) => p.trim()),
+);
 
 async function main() {
   const results: Record<string, number | string> = {};
@@ -130,6 +135,53 @@ async function main() {
     results.bulkEditFailed = bulk.failed;
     results.bulkEditFailedBy429 = bulk.failedByRateLimit;
     results.bulkEdit429sAnswered = bulk.quotaRejections.edits + bulk.quotaRejections.queries;
+  }
+  if (parts.has('history')) {
+    // 7. The company history (issue 15): 100,000 real events through the history projection
+    //    (100 locations × 1,000), exported, verified, then 1,000,000 history lines paged.
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'locus-bench-history-'));
+    try {
+      const h = await measureHistory({ dataDir, locations: 100, streamEvents: 1_000, historyEvents: 1_000_000, samples: 400, log });
+      results.historyEvents = h.historyEvents;
+      results.historyPageP50Ms = round2(h.historyPageP50Ms);
+      results.historyPageP95Ms = round2(h.historyPageP95Ms);
+      results.pointInTimeMs = round2(h.pointInTimeMs);
+      results.historyExportEvents = h.exportEvents;
+      results.historyExportPeakHeapGrowthMb = h.exportPeakHeapGrowthMb;
+      results.historyExportVerified = String(h.exportVerified);
+      results.historyExportAlteredRejected = String(h.exportAlteredRejected);
+      results.historySetupSeconds = Math.round(h.setupSeconds);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (parts.has('dashboard')) {
+    // 7. The dashboard of a company with 10,000 locations and 365 days of metrics (issue 12),
+    //    `npm start`'s server started cold on the data (a child process).
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'locus-bench-dashboard-'));
+    try {
+      const dashboard = await measureDashboard({ dataDir, locations: 10_000, days: 365, samples: 300, log });
+      results.dashboardP50Ms = round2(dashboard.dashboardP50Ms);
+      results.dashboardP95Ms = round2(dashboard.dashboardP95Ms);
+      results.dashboardServerCpuMsPerQuery = round3(dashboard.dashboardServerCpuMsPerQuery);
+      results.metricsInsights365P95Ms = round2(dashboard.metricsInsights365P95Ms);
+      results.dashboardRssMb = dashboard.rssMb;
+      results.dashboardHeapUsedMb = dashboard.heapUsedMb;
+      results.dashboardSetupSeconds = Math.round(dashboard.setupSeconds);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (parts.has('templates')) {
+    // 7. One post template published to 1,000 locations against the sandbox's enforced quota
+    //    (300 queries per minute): posts per minute, duplicates and lost posts.
+    const templates = await measureTemplatePublish({ locations: 1_000, log });
+    results.templatePublishPostsPerMinute = templates.postsPerMinute;
+    results.templatePublishSeconds = templates.seconds;
+    results.templatePublishDuplicates = templates.duplicates;
+    results.templatePublishLost = templates.lost;
+    results.templatePublishFailed = templates.failed;
+    results.templatePublishQuotaRejections = templates.quotaRejections;
   }
   process.stdout.write(`${JSON.stringify(results)}\n`);
 }

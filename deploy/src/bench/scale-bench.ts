@@ -106,28 +106,8 @@ export async function measureScale(options: {
     viewingAsAdmin: false,
   });
 
-  // The server as `npm start` runs it: compiled, Node started with the configured heap limit.
-  log('scale: building the server');
-  await new Promise<void>((resolve, reject) =>
-    spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'deploy/src/build-server.ts')], { cwd: ROOT, stdio: 'ignore' }).once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`build-server exited ${code}`)),
-    ),
-  );
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  log('scale: cold start');
-  const started = performance.now();
-  const server = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, '--enable-source-maps', path.join(ROOT, 'dist/server/start-all.js')], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), LOCUS_HEAP_MB: String(HEAP_MB), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const { url, server, coldStartToHealthMs, stop } = await startBuiltServer(env, log);
   try {
-    await until(async () => (await fetch(`${url}/health`).catch(() => null))?.status === 200, 60_000);
-    const coldStartToHealthMs = performance.now() - started;
-    await until(async () => (await fetch(`${url}/ready`).catch(() => null))?.status === 200, 60_000);
-    await untilIdle(server.pid!, 120_000);
-
     const query = async (body: object) => {
       const res = await fetch(`${url}/api/gmb/${company.companyId}/locations-summary`, {
         method: 'POST',
@@ -157,12 +137,47 @@ export async function measureScale(options: {
       directoryCpuMsPerQuery,
     };
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stop();
   }
 }
 
-async function until(test: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+/**
+ * The server as `npm start` runs it (compiled; Node started with the configured heap limit),
+ * started cold on `env`'s data directory: answers once /ready and the projections are idle.
+ */
+export async function startBuiltServer(env: Record<string, string>, log: (m: string) => void) {
+  log('building the server');
+  await new Promise<void>((resolve, reject) =>
+    spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'deploy/src/build-server.ts')], { cwd: ROOT, stdio: 'ignore' }).once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`build-server exited ${code}`)),
+    ),
+  );
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  log('cold start');
+  const started = performance.now();
+  const server = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, '--enable-source-maps', path.join(ROOT, 'dist/server/start-all.js')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), LOCUS_HEAP_MB: String(HEAP_MB), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  };
+  try {
+    await until(async () => (await fetch(`${url}/health`).catch(() => null))?.status === 200, 60_000);
+    const coldStartToHealthMs = performance.now() - started;
+    await until(async () => (await fetch(`${url}/ready`).catch(() => null))?.status === 200, 60_000);
+    await untilIdle(server.pid!, 120_000);
+    return { url, server, coldStartToHealthMs, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+export async function until(test: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   while (!(await test())) {
     if (performance.now() > deadline) throw new Error(`not ready within ${timeoutMs} ms`);
@@ -171,7 +186,7 @@ async function until(test: () => Promise<boolean>, timeoutMs: number): Promise<v
 }
 
 /** Waits until the server has caught up (projections following the events it found): under 5 % of a core for a second. */
-async function untilIdle(pid: number, timeoutMs: number): Promise<void> {
+export async function untilIdle(pid: number, timeoutMs: number): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     const before = cpuMsOf(pid);
@@ -181,12 +196,12 @@ async function untilIdle(pid: number, timeoutMs: number): Promise<void> {
 }
 
 /** User + system CPU of a process so far, ms (Linux /proc). */
-function cpuMsOf(pid: number): number {
+export function cpuMsOf(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
-function rssMbOf(pid: number): number {
+export function rssMbOf(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
     .split('\n')
     .find((l) => l.startsWith('VmRSS:'))!;

@@ -31,7 +31,11 @@ export const realEndpoints = {
     v4Url: 'https://mybusiness.googleapis.com/v4',
     performanceUrl: 'https://businessprofileperformance.googleapis.com/v1',
     directoryUrl: 'https://admin.googleapis.com/admin/directory/v1',
+    uploadUrl: 'https://mybusiness.googleapis.com/upload/v1/media',
+    // Google shut the Q&A API down on 2025-11-03: with the real endpoints there is nothing to read.
+    qandaUrl: '',
   },
+  localeze: { url: 'https://api.neustarlocaleze.biz/v1' },
   graph: { loginUrl: 'https://login.microsoftonline.com', graphUrl: 'https://graph.microsoft.com/v1.0' },
 } as const;
 
@@ -46,7 +50,10 @@ export const sandboxEndpoints = (base: string) => ({
     v4Url: `${base}/google/mybusiness/v4`,
     performanceUrl: `${base}/google/businessprofileperformance/v1`,
     directoryUrl: `${base}/google/admin/directory/v1`,
+    uploadUrl: `${base}/google/upload/v1/media`,
+    qandaUrl: `${base}/google/mybusinessqanda/v1`,
   },
+  localeze: { url: `${base}/localeze/v1` },
   graph: { loginUrl: `${base}/microsoft/login`, graphUrl: `${base}/microsoft/graph/v1.0` },
 });
 
@@ -213,6 +220,13 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
       v4Url: url(env, 'LOCUS_GOOGLE_V4_URL', endpoints.google.v4Url),
       performanceUrl: url(env, 'LOCUS_GOOGLE_PERFORMANCE_URL', endpoints.google.performanceUrl),
       directoryUrl: url(env, 'LOCUS_GOOGLE_DIRECTORY_URL', endpoints.google.directoryUrl),
+      queriesPerMinute: int(env, 'LOCUS_GOOGLE_QUERIES_PER_MINUTE', 300, 1, 1_000_000),
+      uploadUrl: url(env, 'LOCUS_GOOGLE_UPLOAD_URL', endpoints.google.uploadUrl),
+      qandaUrl: str(env, 'LOCUS_GOOGLE_QANDA_URL') ?? endpoints.google.qandaUrl,
+    },
+    localeze: {
+      url: url(env, 'LOCUS_LOCALEZE_URL', endpoints.localeze.url),
+      apiKey: str(env, 'LOCUS_LOCALEZE_API_KEY') ?? (sandboxEnabled ? 'locus-sandbox-localeze' : ''),
     },
     graph: {
       loginUrl: url(env, 'LOCUS_GRAPH_LOGIN_URL', endpoints.graph.loginUrl),

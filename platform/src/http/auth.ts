@@ -1,5 +1,5 @@
-import type { Access } from '@locus/contracts';
-import { forbidden, unauthenticated } from './errors';
+import { authErrors, mayCall, type RouteDef } from '@locus/contracts';
+import { fail } from './errors';
 import type { Clock, ReadModels, SessionValidator, TokenService } from '../runtime/deps';
 import type { AuthContext } from './route-handler';
 import type { LocusContext, LocusMiddleware } from './state';
@@ -17,21 +17,22 @@ export async function authenticateRequest(ctx: LocusContext, deps: AuthDeps): Pr
   const header = ctx.get('authorization');
   if (!header) return null;
   const match = BEARER.exec(header);
-  if (!match) throw unauthenticated('AUTH.INVALID_TOKEN', 'The Authorization header must be "Bearer <token>"');
+  if (!match) throw fail(authErrors.malformedAuthorization);
   const verified = await deps.tokens.verify(match[1]!);
   const { claims: _claims, ...auth } = verified;
   if (deps.sessionValidator && !(await deps.sessionValidator(auth))) {
-    throw unauthenticated('AUTH.SESSION_REVOKED', 'Your session is no longer valid; please log in again');
+    throw fail(authErrors.sessionRevoked);
   }
   return auth;
 }
 
-/** Whether a signed-in caller (or nobody) may call a route with these roles. */
-export function isAllowed(roles: readonly Access[], auth: AuthContext | null): 'ok' | 'unauthenticated' | 'forbidden' {
-  if (roles.includes('Anonymous')) return 'ok';
+type RouteAccess = Pick<RouteDef, 'roles' | 'method' | 'kind'>;
+
+/** Whether a signed-in caller (or nobody) may call a route (`mayCall` of the contracts). */
+export function isAllowed(route: RouteAccess, auth: AuthContext | null): 'ok' | 'unauthenticated' | 'forbidden' {
+  if (route.roles.includes('Anonymous')) return 'ok';
   if (!auth) return 'unauthenticated';
-  if (roles.includes('Authenticated') || roles.includes(auth.role)) return 'ok';
-  return 'forbidden';
+  return mayCall(route, auth.role) ? 'ok' : 'forbidden';
 }
 
 /**
@@ -40,8 +41,8 @@ export function isAllowed(roles: readonly Access[], auth: AuthContext | null): '
  * ignored (the web client attaches its token everywhere).
  * Company scoping comes from the token only: `ctx.state.auth.companyId`.
  */
-export function auth(roles: readonly Access[], deps: AuthDeps): LocusMiddleware {
-  const anonymousAllowed = roles.includes('Anonymous');
+export function auth(route: RouteAccess, deps: AuthDeps): LocusMiddleware {
+  const anonymousAllowed = route.roles.includes('Anonymous');
   return async function authMiddleware(ctx, next) {
     let caller: AuthContext | null;
     try {
@@ -51,9 +52,9 @@ export function auth(roles: readonly Access[], deps: AuthDeps): LocusMiddleware 
       caller = null;
     }
     ctx.state.auth = caller;
-    const verdict = isAllowed(roles, caller);
-    if (verdict === 'unauthenticated') throw unauthenticated();
-    if (verdict === 'forbidden') throw forbidden();
+    const verdict = isAllowed(route, caller);
+    if (verdict === 'unauthenticated') throw fail(authErrors.unauthenticated);
+    if (verdict === 'forbidden') throw fail(authErrors.forbidden);
     await next();
   };
 }

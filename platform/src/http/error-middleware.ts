@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { requestErrors } from '@locus/contracts';
 import { AppError, notFound, type FieldError } from './errors';
 import { WrongExpectedVersionError } from '../event-store/event-store';
 import { fieldsOfZodError, isZodError } from './zod-fields';
@@ -62,10 +63,16 @@ export function toErrorResponse(err: unknown): ErrorResponse {
     return { status: err.status, code: err.code, message: err.message, fields: err.fields, headers };
   }
   if (isZodError(err)) {
-    return { status: 400, code: 'VALIDATION.FAILED', message: 'One or more fields are invalid', fields: fieldsOfZodError(err), headers: {} };
+    return {
+      status: 400,
+      code: requestErrors.validationFailed.code,
+      message: requestErrors.validationFailed.message(),
+      fields: fieldsOfZodError(err),
+      headers: {},
+    };
   }
   if (err instanceof WrongExpectedVersionError) {
-    return { status: 409, code: 'CONCURRENCY.CONFLICT', message: 'The data was changed by someone else; reload and try again', fields: [], headers: {} };
+    return { status: 409, code: requestErrors.concurrencyConflict.code, message: requestErrors.concurrencyConflict.message, fields: [], headers: {} };
   }
   if (err instanceof Error) {
     const client = clientErrorOf(err as HttpishError);

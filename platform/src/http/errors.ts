@@ -2,7 +2,7 @@
  * Errors with a stable code, mapped to an HTTP status in one place (error middleware).
  * Create them with the factories below; never throw raw status codes from features.
  */
-import type { ErrorEntry, ErrorKind } from '@locus/contracts';
+import { requestErrors, type ErrorEntry, type ErrorKind, type ErrorTemplate } from '@locus/contracts';
 
 export type { ErrorKind };
 
@@ -40,11 +40,17 @@ export class AppError extends Error {
 }
 
 /** The error a catalogue entry names (contracts/src/<feature>/errors.ts). */
-export const fail = (entry: ErrorEntry, fields: FieldError[] = []) => new AppError(entry.kind, entry.code, entry.message, fields);
+export const fail = (entry: ErrorEntry, fields: FieldError[] = [], retryAfterSeconds?: number) =>
+  new AppError(entry.kind, entry.code, entry.message, fields, retryAfterSeconds);
+/** A template entry's error, its message made from `args`. */
+export const failWith = <A extends readonly unknown[]>(entry: ErrorTemplate<A>, ...args: A) => new AppError(entry.kind, entry.code, entry.message(...args));
+/** Invalid input: the catalogue's VALIDATION.FAILED, led by `lead` (a failing field's own message) when given. */
+export const invalidInput = (fields: FieldError[], lead?: string) =>
+  new AppError('validation', requestErrors.validationFailed.code, requestErrors.validationFailed.message(lead), fields);
+/** The entry's error, naming the one field it is about (with the entry's message). */
+export const failOn = (entry: ErrorEntry, field: string) => fail(entry, [{ field, message: entry.message }]);
 
 export const validationError = (code: string, message: string, fields: FieldError[] = []) => new AppError('validation', code, message, fields);
-export const unauthenticated = (code = 'AUTH.UNAUTHENTICATED', message = 'Authentication required') => new AppError('unauthenticated', code, message);
-export const forbidden = (code = 'AUTH.FORBIDDEN', message = 'You are not allowed to do this') => new AppError('forbidden', code, message);
 export const notFound = (code: string, message: string) => new AppError('not_found', code, message);
 export const conflict = (code: string, message: string) => new AppError('conflict', code, message);
 export const ruleViolation = (code: string, message: string, fields: FieldError[] = []) => new AppError('rule', code, message, fields);

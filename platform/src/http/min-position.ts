@@ -1,4 +1,4 @@
-import { validationError } from './errors';
+import { invalidInput } from './errors';
 import type { ReadModels } from '../runtime/deps';
 import type { LocusMiddleware } from './state';
 
@@ -15,9 +15,7 @@ export function minPosition(readModels: Pick<ReadModels, 'waitForPosition'>, tim
     const raw = ctx.get(MIN_POSITION_HEADER);
     if (raw) {
       if (!/^\d{1,16}$/.test(raw.trim())) {
-        throw validationError('VALIDATION.FAILED', `${MIN_POSITION_HEADER} must be a non-negative integer`, [
-          { field: MIN_POSITION_HEADER, message: 'Must be a non-negative integer' },
-        ]);
+        throw invalidInput([{ field: MIN_POSITION_HEADER, message: 'Must be a non-negative integer' }]);
       }
       const reached = await readModels.waitForPosition(Number(raw.trim()), timeoutMs);
       ctx.set('X-Position-Reached', String(reached));

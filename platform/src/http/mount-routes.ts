@@ -68,7 +68,7 @@ export function mountRoutes(router: AnyRouter, impls: readonly RouteImplementati
     const key = `${def.method} ${def.path}`;
     if (seen.has(key)) throw new Error(`Route ${key} (${def.name}) is mounted twice`);
     seen.add(key);
-    const chain: LocusMiddleware[] = [routeInfo(def), auth(def.roles, options)];
+    const chain: LocusMiddleware[] = [routeInfo(def), auth(def, options)];
     if (def.request?.multipart) chain.push(multipartBody(limits));
     else if (def.request?.body) chain.push(jsonBody(limits));
     chain.push(...validate(def.request ?? {}), ...(options.before?.(def) ?? []), handlerOf(impl));

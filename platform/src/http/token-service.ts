@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors, type JWTHeaderParameters } from 'jose';
 import { keyIdOf } from '../crypto/secret-box';
-import { AccessTokenClaimsSchema } from '@locus/contracts';
-import { unauthenticated } from './errors';
+import { AccessTokenClaimsSchema, authErrors } from '@locus/contracts';
+import { fail } from './errors';
 import type { Clock, IdSource, TokenClaims, TokenService } from '../runtime/deps';
 import type { AuthContext } from './route-handler';
 
@@ -44,7 +44,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
   );
   const verifyKeyFor = (header: JWTHeaderParameters) => {
     const found = verifyKeys.get(header.kid ?? currentKeyId);
-    if (!found) throw unauthenticated('AUTH.INVALID_TOKEN', 'The access token is invalid');
+    if (!found) throw fail(authErrors.invalidToken);
     return found;
   };
   // The signature and claims of a token string never change, so a token verified once needs
@@ -57,9 +57,9 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
     const now = epochNow();
     if (hit.exp <= now) {
       verified.delete(token);
-      throw unauthenticated('AUTH.TOKEN_EXPIRED', 'Your session has expired; please log in again');
+      throw fail(authErrors.tokenExpired);
     }
-    if (hit.nbf !== undefined && hit.nbf > now) throw unauthenticated('AUTH.INVALID_TOKEN', 'The access token is invalid');
+    if (hit.nbf !== undefined && hit.nbf > now) throw fail(authErrors.invalidToken);
     return { ...hit.result, claims: { ...hit.result.claims } };
   };
   const newId = options.ids ? () => options.ids!.uuid() : randomUUID;
@@ -100,13 +100,13 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
       try {
         ({ payload } = await jwtVerify(token, verifyKeyFor, { algorithms: [ALG], issuer: ISSUER, currentDate: options.clock.now() }));
       } catch (err) {
-        if (err instanceof joseErrors.JWTExpired) throw unauthenticated('AUTH.TOKEN_EXPIRED', 'Your session has expired; please log in again');
-        throw unauthenticated('AUTH.INVALID_TOKEN', 'The access token is invalid');
+        if (err instanceof joseErrors.JWTExpired) throw fail(authErrors.tokenExpired);
+        throw fail(authErrors.invalidToken);
       }
       const parsed = AccessTokenClaimsSchema.safeParse(payload);
-      if (!parsed.success) throw unauthenticated('AUTH.INVALID_TOKEN', 'The access token is invalid');
+      if (!parsed.success) throw fail(authErrors.invalidToken);
       const c = parsed.data;
-      if (c.RoleId !== 'Administrator' && !c.CompanyId) throw unauthenticated('AUTH.INVALID_TOKEN', 'The access token is invalid');
+      if (c.RoleId !== 'Administrator' && !c.CompanyId) throw fail(authErrors.invalidToken);
       const claims: TokenClaims = {
         userId: c.UserId,
         role: c.RoleId,

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { $ZodAsyncError } from 'zod/v4/core';
-import { validationError } from './errors';
+import { invalidInput } from './errors';
 import { fieldsOfZodError } from './zod-fields';
 import type { LocusContext, LocusMiddleware } from './state';
 
@@ -39,7 +39,7 @@ function validatePart(part: Part, schema: z.ZodType): LocusMiddleware {
       const fields = fieldsOfZodError(result.error, part);
       // One failing field: its own message (the spec's texts, e.g. 'Passwords do not match.') leads.
       const message = fields.length === 1 && part === 'body' ? leadMessage(fields[0]) : MESSAGES[part];
-      throw validationError('VALIDATION.FAILED', message, fields);
+      throw invalidInput(fields, message);
     }
     ctx.state.input = { ...ctx.state.input, [part]: result.data };
     await next();

@@ -53,8 +53,20 @@ export interface ProjectionDefinition<E extends AnyDomainEvent = AnyDomainEvent>
   collections: ProjectionCollection[];
   /** Event types handled; others only advance the checkpoint. */
   handles: readonly E['type'][];
+  /**
+   * Every event reaches `evolve`, whatever its type (the company history: event types other
+   * features add later show up without a change here). `handles` is then ignored.
+   */
+  handlesAll?: boolean;
   evolve(event: RecordedOf<E>, docs: ProjectionDocs): Promise<void> | void;
 }
+
+/** Whether a projection evolves events of this type. */
+export const projectionHandles = (def: Pick<ProjectionDefinition, 'handles' | 'handlesAll'>): ((type: string) => boolean) => {
+  if (def.handlesAll) return () => true;
+  const types = new Set<string>(def.handles);
+  return (type) => types.has(type);
+};
 
 export interface ReactorContext {
   /**

@@ -92,7 +92,15 @@ export interface LocusConfig {
     performanceUrl: string;
     /** Admin SDK Directory API (Google Workspace users.list). */
     directoryUrl: string;
+    /** Google's queries per minute per project that bulk writes (template publishing) pace themselves to; default 300. */
+    queriesPerMinute?: number;
+    /** Media bytes upload (`upload/v1/media/{resourceName}`). */
+    uploadUrl: string;
+    /** Q&A API; empty: discontinued (the real API since 2025-11-03), nothing to read. */
+    qandaUrl: string;
   };
+  /** Localeze listing distribution API (`LOCUS_LOCALEZE_URL`, `LOCUS_LOCALEZE_API_KEY`; empty key: not configured). */
+  localeze: { url: string; apiKey: string };
   graph: { loginUrl: string; graphUrl: string };
   sandbox: { enabled: boolean; httpPort: number; smtpPort: number };
   adminEmail: string;

@@ -2,6 +2,8 @@ import type { EventStore } from '../event-store/event-store';
 import type { ReadStore } from '../read-store/read-store';
 import type { ProjectionDefinition, ReactorDefinition } from './definitions';
 import type { Clock } from './deps';
+import type { ParkedEventDoc } from './reactor-runtime';
+import type { RebuildJobs, RebuildJobStatus } from './rebuild-jobs';
 import { PARKED_COLLECTION, projectionCheckpointName, readAllProjectionStates, reactorCheckpointName } from './generations';
 
 export interface OpsProjectionStatus {
@@ -19,7 +21,24 @@ export interface OpsProjectionStatus {
   rate: number | null;
   state: 'live' | 'rebuilding' | 'not-built';
   building: { generation: number; version: number; position: number | null; lag: number } | null;
+  /** The rebuild this server runs or last ran for it (progress, estimate), if any. */
+  rebuild: RebuildJobStatus | null;
   parked: 0;
+}
+
+export interface OpsParkedEvent {
+  eventId: string;
+  eventType: string;
+  streamName: string;
+  position: number;
+  companyId: string | null;
+  error: string;
+  permanent: boolean;
+  attempts: number;
+  parkedAt: string;
+  /** The event itself as stored (null when it is no longer in the store). */
+  data: unknown;
+  occurredAt: string | null;
 }
 
 export interface OpsReactorStatus {
@@ -32,7 +51,12 @@ export interface OpsReactorStatus {
   rate: number | null;
   state: 'live';
   parked: number;
+  /** The oldest parked events (at most PARKED_EVENTS_SHOWN), with their error and the event. */
+  parkedEvents: OpsParkedEvent[];
 }
+
+/** Parked events listed per reactor; the count says how many there are in all. */
+export const PARKED_EVENTS_SHOWN = 50;
 
 export interface OpsStatusReport {
   head: number;
@@ -53,6 +77,8 @@ export interface OpsStatusOptions {
   clock?: Clock;
   /** Shortest interval a rate is measured over; quicker calls reuse the last rate (default 1 s). */
   minRateIntervalMs?: number;
+  /** Online rebuilds of this process (their progress and estimate join the projections' rows). */
+  rebuildJobs?: Pick<RebuildJobs, 'list'>;
 }
 
 /**
@@ -85,6 +111,7 @@ export function createOpsStatus(options: OpsStatusOptions): OpsStatus {
       const t = nowMs();
       const head = await eventStore.headPosition();
       const states = await readAllProjectionStates(readStore);
+      const jobs = new Map((options.rebuildJobs?.list() ?? []).map((j) => [j.projection, j]));
       const out: OpsStatusReport = { head, at: new Date(t).toISOString(), projections: [], reactors: [] };
 
       for (const def of projections) {
@@ -114,12 +141,32 @@ export function createOpsStatus(options: OpsStatusOptions): OpsStatus {
           rate: rateOf(`p:${def.name}:${generation}`, position, t),
           state: s?.building ? 'rebuilding' : generation === null ? 'not-built' : 'live',
           building,
+          rebuild: jobs.get(def.name) ?? null,
           parked: 0,
         });
       }
 
-      const parked = reactors.length ? await readStore.collection(PARKED_COLLECTION).find({}, { projection: { _id: 1, reactor: 1 } }) : [];
+      const parked = reactors.length ? await readStore.collection<ParkedEventDoc>(PARKED_COLLECTION).find({}, { sort: { position: 1 } }) : [];
       for (const def of reactors) {
+        const mine = parked.filter((p) => p.reactor === def.name);
+        const parkedEvents: OpsParkedEvent[] = [];
+        for (const p of mine.slice(0, PARKED_EVENTS_SHOWN)) {
+          const [event] = await eventStore.readAll({ after: p.position - 1, maxCount: 1 });
+          const stored = event?.id === p.eventId ? event : undefined;
+          parkedEvents.push({
+            eventId: p.eventId,
+            eventType: p.eventType,
+            streamName: p.streamName,
+            position: p.position,
+            companyId: p.companyId,
+            error: p.error,
+            permanent: p.permanent,
+            attempts: p.attempts,
+            parkedAt: p.parkedAt,
+            data: stored?.data ?? null,
+            occurredAt: stored?.metadata.occurredAt ?? null,
+          });
+        }
         const cp = await readStore.getCheckpoint(reactorCheckpointName(def.name));
         const position = cp?.position ?? null;
         out.reactors.push({
@@ -131,7 +178,8 @@ export function createOpsStatus(options: OpsStatusOptions): OpsStatus {
           lag: Math.max(0, head - (position ?? 0)),
           rate: rateOf(`r:${def.name}`, position, t),
           state: 'live',
-          parked: parked.filter((p) => p.reactor === def.name).length,
+          parked: mine.length,
+          parkedEvents,
         });
       }
       return out;

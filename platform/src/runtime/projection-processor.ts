@@ -2,7 +2,7 @@ import { LIVE_CHANGED_IDS_CAP, subjects, type ChangedMessage } from '@locus/cont
 import type { Bus } from '../bus/bus';
 import type { RecordedEvent } from '../event-store/event-store';
 import type { AtomicBatch, ReadStore, WriteOp } from '../read-store/read-store';
-import type { ProjectionDefinition } from './definitions';
+import { projectionHandles, type ProjectionDefinition } from './definitions';
 import { physicalCollectionName, projectionCheckpointName } from './generations';
 import { createBatchDocs, DocCache, type DocChange, type KnownIds } from './projection-docs';
 
@@ -61,7 +61,7 @@ export interface GenerationProcessorOptions {
 
 export function createGenerationProcessor(options: GenerationProcessorOptions): GenerationProcessor {
   const { readStore, def, generation, mode } = options;
-  const handles = new Set(def.handles);
+  const handles = projectionHandles(def);
   const physical = new Map(def.collections.map((c) => [c.name, physicalCollectionName(c.name, generation)]));
   const checkpointName = projectionCheckpointName(def.name, generation);
   const cache = new DocCache(options.cacheSize ?? 50_000);
@@ -130,7 +130,7 @@ export function createGenerationProcessor(options: GenerationProcessorOptions): 
     const lastEvent = events.length > 0 ? events[events.length - 1]!.position : undefined;
     const position = Math.max(batchOptions.position ?? -1, lastEvent ?? -1);
     if (position < 0) throw new Error('empty batch without a position');
-    if (mode === 'live' && extraWrites.length === 0 && !events.some((e) => handles.has(e.type))) {
+    if (mode === 'live' && extraWrites.length === 0 && !events.some((e) => handles(e.type))) {
       // Only the position moved (events filtered out or not handled): nothing to evolve.
       unsavedPosition = position;
       publishChanges([], position);
@@ -139,7 +139,7 @@ export function createGenerationProcessor(options: GenerationProcessorOptions): 
     const docs = createBatchDocs({ readStore, projection: def.name, physical, cache, knownIds: options.knownIds });
     let handled = 0;
     for (const event of events) {
-      if (!handles.has(event.type)) continue;
+      if (!handles(event.type)) continue;
       handled++;
       const r = def.evolve(event, docs);
       if (r && typeof (r as Promise<void>).then === 'function') await r;

@@ -181,7 +181,8 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
     notifyPosition();
     // Only the events it handles reach it; the others move its position through onCheckpoint.
     const pump = createEventPump(
-      (onCheckpoint) => eventStore.subscribeToAll({ after: checkpoint?.position, batchSize, eventTypes: def.handles, onCheckpoint }),
+      (onCheckpoint) =>
+        eventStore.subscribeToAll({ after: checkpoint?.position, batchSize, eventTypes: def.handlesAll ? undefined : def.handles, onCheckpoint }),
       batchSize * 2,
     );
     const subscription = pump.subscription;

@@ -52,10 +52,21 @@ export interface ReactorStatus {
   lastError: string | null;
 }
 
+export type ParkedRetryOutcome = { succeeded: true; parked: ParkedEventDoc } | { succeeded: false; parked: ParkedEventDoc; error: string };
+
 export interface ReactorRuntime {
   start(): Promise<void>;
   stop(): Promise<void>;
   status(): Promise<ReactorStatus[]>;
+  /** The parked event of this reactor, or null. */
+  parkedEvent(reactor: string, eventId: string): Promise<ParkedEventDoc | null>;
+  /**
+   * Handles a parked event once more (an operator's retry): on success it leaves the parked
+   * list; on failure it stays, with the new error and one more attempt. Null when not parked.
+   */
+  retryParked(reactor: string, eventId: string): Promise<ParkedRetryOutcome | null>;
+  /** Takes a parked event off the list without handling it. Null when not parked. */
+  skipParked(reactor: string, eventId: string): Promise<ParkedEventDoc | null>;
 }
 
 export interface ReactorRuntimeOptions {
@@ -133,11 +144,11 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
   let controller: AbortController | null = null;
   let tasks: Promise<void>[] = [];
 
-  function contextFor(def: ReactorDefinition, source: RecordedEvent, attempt: number, signal: AbortSignal): ReactorContext {
+  function contextFor(def: ReactorDefinition, source: RecordedEvent, attempt: number, signal?: AbortSignal): ReactorContext {
     let call = 0;
     return {
       attempt,
-      signal,
+      ...(signal ? { signal } : {}),
       async append(streamName, events, appendOptions = {}) {
         // Without a key, the n-th append call of a handling is told apart by its order.
         const key = appendOptions.key ?? `#${call}`;
@@ -304,7 +315,58 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
     run.state = 'stopped';
   }
 
+  const parkedId = (reactor: string, eventId: string) => `${reactor}:${eventId}`;
+  const parkedDocs = () => readStore.collection<ParkedEventDoc>(PARKED_COLLECTION);
+  const runOf = (reactor: string) => runs.find((r) => r.def.name === reactor);
+  const unpark = (run: Run, doc: ParkedEventDoc) =>
+    run.commitInTurn({ writes: [{ collection: PARKED_COLLECTION, ops: [{ deleteOne: { filter: { _id: doc._id } } }] }] });
+
+  async function parkedEvent(reactor: string, eventId: string): Promise<ParkedEventDoc | null> {
+    if (!runOf(reactor)) return null;
+    return (await parkedDocs().findOne({ _id: parkedId(reactor, eventId) })) ?? null;
+  }
+
+  /** The stored event at a position (parked documents keep the position, not the event). */
+  async function eventAt(position: number): Promise<RecordedEvent | undefined> {
+    const [event] = await eventStore.readAll({ after: position - 1, maxCount: 1 });
+    return event?.position === position ? event : undefined;
+  }
+
   return {
+    parkedEvent,
+    async retryParked(reactor, eventId) {
+      const run = runOf(reactor);
+      const doc = await parkedEvent(reactor, eventId);
+      if (!run || !doc) return null;
+      const event = await eventAt(doc.position);
+      if (!event || event.id !== doc.eventId) {
+        const error = 'The parked event is no longer in the event store';
+        return { succeeded: false, parked: doc, error };
+      }
+      const attempt = doc.attempts + 1;
+      try {
+        // The same outcome ids as the first handling: a retry appends nothing twice.
+        await run.def.handle(event, contextFor(run.def, event, attempt));
+      } catch (err) {
+        const failed: ParkedEventDoc = { ...doc, error: errorMessage(err), attempts: attempt, permanent: err instanceof PermanentReactorError };
+        await run.commitInTurn({
+          writes: [{ collection: PARKED_COLLECTION, ops: [{ replaceOne: { filter: { _id: doc._id }, replacement: failed, upsert: true } }] }],
+        });
+        logger.warn({ reactor, eventId, attempt, err }, 'parked event failed again on retry');
+        return { succeeded: false, parked: failed, error: failed.error };
+      }
+      await unpark(run, doc);
+      logger.info({ reactor, eventId, attempt }, 'parked event retried and handled');
+      return { succeeded: true, parked: { ...doc, attempts: attempt } };
+    },
+    async skipParked(reactor, eventId) {
+      const run = runOf(reactor);
+      const doc = await parkedEvent(reactor, eventId);
+      if (!run || !doc) return null;
+      await unpark(run, doc);
+      logger.info({ reactor, eventId }, 'parked event skipped');
+      return doc;
+    },
     async start() {
       if (controller) return;
       controller = new AbortController();

@@ -181,6 +181,9 @@ async function rebuildUnleased(options: RebuildOptions): Promise<RebuildResult> 
     const p = progress(false);
     options.onProgress?.(p);
     await options.afterBatch?.(p);
+    // The embedded stores answer without I/O, so nothing above ever yields to the event loop:
+    // without this a rebuild inside the server keeps /health and every query waiting till it ends.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
   if (options.signal?.aborted) throw new RebuildAbortedError(def.name, position ?? 0);
 

@@ -2,15 +2,16 @@ import {
   GMB_ACCOUNTS_COLLECTION,
   GMB_CONNECTION_PROCESSES_COLLECTION,
   LOCATIONS_COLLECTION,
-  connectionMessages as m,
   connectionProcessRoute,
   getConnectedAccountRoute,
   listConnectedAccountsRoute,
   type ConnectedAccount,
   type GmbAccountDoc,
   type GmbConnectionProcessDoc,
+  type ErrorEntry,
+  connectionErrors,
 } from '@locus/contracts';
-import { callerCompanyId, implement, notFound, ok, type Filter, type QueryDeps, type AnyRequest, type RouteImplementation } from '@locus/platform';
+import { callerCompanyId, implement, ok, type Filter, type QueryDeps, type AnyRequest, type RouteImplementation, fail } from '@locus/platform';
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
@@ -19,7 +20,7 @@ export function connectionsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   const accounts = () => deps.readModels.collection<GmbAccountDoc>(GMB_ACCOUNTS_COLLECTION);
   const processes = () => deps.readModels.collection<GmbConnectionProcessDoc>(GMB_CONNECTION_PROCESSES_COLLECTION);
 
-  const companyOf = (req: AnyRequest, notFoundCode: string, message: string) => callerCompanyId(req, () => notFound(notFoundCode, message));
+  const companyOf = (req: AnyRequest, whenNone: ErrorEntry) => callerCompanyId(req, () => fail(whenNone));
 
   const countLocations = (companyId: string, connectionId: string) =>
     deps.readModels.collection(LOCATIONS_COLLECTION).countDocuments({ companyId, connectionId });
@@ -37,9 +38,9 @@ export function connectionsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   });
 
   const process = implement(connectionProcessRoute, async (req) => {
-    const companyId = companyOf(req, 'CONNECTIONS.PROCESS_NOT_FOUND', m.processNotFound);
+    const companyId = companyOf(req, connectionErrors.processNotFound);
     const doc = await processes().findOne({ _id: req.params.processId, companyId });
-    if (!doc) throw notFound('CONNECTIONS.PROCESS_NOT_FOUND', m.processNotFound);
+    if (!doc) throw fail(connectionErrors.processNotFound);
     const connected = new Set((await accounts().find({ companyId })).map((a) => a.name));
     return ok({
       ProcessId: doc._id,
@@ -65,7 +66,7 @@ export function connectionsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   });
 
   const list = implement(listConnectedAccountsRoute, async (req) => {
-    const companyId = companyOf(req, 'CONNECTIONS.ACCOUNT_NOT_FOUND', m.accountNotFound);
+    const companyId = companyOf(req, connectionErrors.accountNotFound);
     const filter: Filter = { companyId };
     const term = req.query.search?.trim();
     if (term) {
@@ -81,11 +82,11 @@ export function connectionsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   });
 
   const getOne = implement(getConnectedAccountRoute, async (req) => {
-    const companyId = companyOf(req, 'CONNECTIONS.ACCOUNT_NOT_FOUND', m.accountNotFound);
+    const companyId = companyOf(req, connectionErrors.accountNotFound);
     const id = req.params.id;
     const filter: Filter = isUuid(id) ? { _id: id, companyId } : { name: id.startsWith('accounts/') ? id : `accounts/${id}`, companyId };
     const doc = await accounts().findOne(filter);
-    if (!doc) throw notFound('CONNECTIONS.ACCOUNT_NOT_FOUND', m.accountNotFound);
+    if (!doc) throw fail(connectionErrors.accountNotFound);
     return ok(await toRow(doc));
   });
 

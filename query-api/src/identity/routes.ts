@@ -1,5 +1,5 @@
-import { COMPANIES_COLLECTION, USERS_COLLECTION, refreshTokenRoute, type CompanyDoc, type UserDoc } from '@locus/contracts';
-import { implement, unauthenticated, type QueryDeps, type RouteImplementation, type TokenClaims } from '@locus/platform';
+import { COMPANIES_COLLECTION, USERS_COLLECTION, refreshTokenRoute, type CompanyDoc, type UserDoc, authErrors } from '@locus/contracts';
+import { implement, type QueryDeps, type RouteImplementation, type TokenClaims, fail } from '@locus/platform';
 
 /**
  * GET /api/auth/token: a new token with the caller's current name, email, picture and company
@@ -13,7 +13,7 @@ export function identityQueryRoutes(deps: QueryDeps): RouteImplementation[] {
       const bearer = typeof header === 'string' ? header.replace(/^Bearer\s+/i, '') : '';
       const { claims } = await deps.tokens.verify(bearer);
       const user = await deps.readModels.collection<UserDoc>(USERS_COLLECTION).findOne({ _id: claims.userId });
-      if (user && !user.loginAllowed) throw unauthenticated('AUTH.SESSION_REVOKED', 'Your session is no longer valid; please log in again');
+      if (user && !user.loginAllowed) throw fail(authErrors.sessionRevoked);
       const company = claims.companyId ? await deps.readModels.collection<CompanyDoc>(COMPANIES_COLLECTION).findOne({ _id: claims.companyId }) : null;
       const fresh: TokenClaims = {
         ...claims,

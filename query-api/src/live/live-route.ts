@@ -1,6 +1,7 @@
-import { type LiveMessage, liveStreamRoute, mayHearCollection, subjects } from '@locus/contracts';
+import { liveStreamRoute, subjects } from '@locus/contracts';
 import { implement, openSseChannel, SSE_HEADERS, type AuthContext, type Bus, type RouteImplementation } from '@locus/platform';
 import type { Logger } from 'pino';
+import { createLiveHub } from './live-hub';
 
 export interface LiveDeps {
   bus: Bus;
@@ -24,36 +25,20 @@ export function liveScopesOf(auth: AuthContext): string[] {
   return [...scopes];
 }
 
-const eventNameOf = (data: unknown): string | undefined => {
-  const kind = (data as Partial<LiveMessage> | null)?.kind;
-  return kind === 'changed' || kind === 'notification' || kind === 'resync' ? kind : undefined;
-};
-
-/** Live changes are filtered by role as the queries are: no pings about collections the caller cannot read. */
-const mayHear = (auth: AuthContext, data: unknown): boolean => {
-  const message = data as Partial<LiveMessage> | null;
-  return message?.kind !== 'changed' || typeof message.collection !== 'string' || mayHearCollection(auth.role, message.collection);
-};
-
 /**
  * `GET /api/live`: server-sent events from the bus, scoped by the verified token and filtered
- * by role; written with backpressure (a client too slow to read gets one `resync` instead of
+ * by role through one shared subscription per scope (live-hub.ts); written with backpressure (a client too slow to read gets one `resync` instead of
  * its backlog, see openSseChannel).
  */
 export function liveQueryRoutes(deps: LiveDeps): RouteImplementation[] {
+  const hub = createLiveHub(deps.bus);
   return [
     implement(liveStreamRoute, async (req) => {
       const auth = req.auth!;
       const channel = openSseChannel({ keepAliveMs: deps.keepAliveMs ?? 10_000, retryMs: deps.retryMs ?? 3000 });
-      const subscriptions = liveScopesOf(auth).map((scope) =>
-        deps.bus.subscribe(scope, (message) => {
-          if (!mayHear(auth, message.data)) return;
-          const event = eventNameOf(message.data);
-          channel.send(message.data, event ? { event } : {});
-        }),
-      );
+      const detach = hub.attach(channel, auth.role, liveScopesOf(auth));
       channel.onClose(() => {
-        for (const subscription of subscriptions) subscription.unsubscribe();
+        detach();
         deps.logger.debug({ requestId: req.requestId, userId: auth.userId }, 'live stream closed');
       });
       // The subscriptions are active on the server before the client sees the stream open.

@@ -29,9 +29,11 @@ import {
   type LocationDoc,
   type LocationUserDoc,
   type UserDoc,
+  userErrors,
 } from '@locus/contracts';
 import { fail, callerCompanyId, implement, notFound, ok, type Filter, type QueryDeps, type AnyRequest, type RouteImplementation } from '@locus/platform';
 import { citiesOf, usStates } from '@locus/platform/geo/us-places';
+import { createInsightsReader, createReviewsSource } from '../insights';
 import { directoryCsv, directoryFilter, directorySort, escapeRegex } from './directory';
 import { attributeCatalog, toLocationDetails, toLocationRow, toUserLocationLink } from './rows';
 
@@ -56,6 +58,7 @@ export function locationsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   const links = () => deps.readModels.collection<LocationUserDoc>(LOCATION_USERS_COLLECTION);
 
   const companyOf = (req: AnyRequest): string => callerCompanyId(req, locationNotFound);
+  const insights = createInsightsReader(deps, createReviewsSource(deps.readModels));
 
   /** A location of the caller's company (404 for another company's id). */
   const locationOf = async (req: AnyRequest, id: string): Promise<LocationDoc> => {
@@ -114,7 +117,7 @@ export function locationsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
 
   const details = implement(getLocationRoute, async (req) => {
     const doc = await locationOf(req, req.params.id);
-    return ok({ Location: toLocationDetails(doc), LocationInsights: null });
+    return ok({ Location: toLocationDetails(doc), LocationInsights: await insights.locationInsights(doc.companyId, doc._id) });
   });
 
   const items = implement(locationItemsRoute, async (req) => {
@@ -164,7 +167,7 @@ export function locationsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   const userLocations = implement(userLocationsRoute, async (req) => {
     const companyId = companyOf(req);
     const user = await deps.readModels.collection<UserDoc>(USERS_COLLECTION).findOne({ _id: req.params.userId, companyId });
-    if (!user) throw notFound('USER.NOT_FOUND', m.userNotFound);
+    if (!user) throw fail(userErrors.notFound);
     const filter: Filter = { companyId, userId: user._id };
     const term = req.query.search?.trim().toLowerCase();
     if (term) filter.searchText = { $regex: escapeRegex(term) };

@@ -93,7 +93,7 @@ export function toLocationDetails(doc: LocationDoc): LocationDetails {
     FullyQualifiedName: doc.googleName ? `${doc.accountName}/${doc.googleName}` : null,
     MapsUri: doc.mapsUri,
     PlaceId: doc.placeId,
-    LocalezeListingId: null,
+    LocalezeListingId: p.LocalezeListingId || null,
     OpenStatus: doc.openStatus as OpenStatus,
     CanReopen: doc.canReopen,
     CanDeleteUsingApi: doc.canDelete,

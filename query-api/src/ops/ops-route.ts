@@ -1,5 +1,5 @@
-import { opsProjectionsRoute, type OpsStatusReportDto } from '@locus/contracts';
-import { implement, ok, unavailable, type RouteImplementation } from '@locus/platform';
+import { opsErrors, opsProjectionsRoute, type OpsStatusReportDto } from '@locus/contracts';
+import { fail, implement, ok, type RouteImplementation } from '@locus/platform';
 
 export interface OpsStatusSource {
   status(): Promise<OpsStatusReportDto>;
@@ -9,7 +9,7 @@ export interface OpsStatusSource {
 export function opsQueryRoutes(deps: { opsStatus?: OpsStatusSource }): RouteImplementation[] {
   return [
     implement(opsProjectionsRoute, async () => {
-      if (!deps.opsStatus) throw unavailable('OPS.UNAVAILABLE', 'Projection status is not available in this process');
+      if (!deps.opsStatus) throw fail(opsErrors.unavailable);
       return ok(await deps.opsStatus.status());
     }),
   ];

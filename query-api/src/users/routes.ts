@@ -4,13 +4,13 @@ import {
   avatarImageRoute,
   getProfileRoute,
   listUsersRoute,
-  userMessages,
   userPickerRoute,
   type CompanyDoc,
   type UserDoc,
   type UserProfile,
+  userErrors,
 } from '@locus/contracts';
-import { implement, notFound, type QueryDeps, type RouteImplementation } from '@locus/platform';
+import { fail, implement, type QueryDeps, type RouteImplementation, notFound } from '@locus/platform';
 import { mediaStoreOf, type BlobStore } from '@locus/platform/blob/file-blob-store';
 import { pageOf, searchFilter } from './paging';
 import { userRowOf } from './rows';
@@ -32,7 +32,7 @@ export function usersQueryRoutes(deps: QueryDeps, options: { media?: BlobStore }
       const docs = await users().find(filter, { sort: { firstName: 1, lastName: 1 } });
       // The filter holds the company's members only; an Administrator (no company) never matches it.
       const members = docs.flatMap((d) =>
-        d.role === 'Administrator' ? [] : [{ Id: d._id, FirstName: d.firstName, LastName: d.lastName, UserRoleId: d.role }],
+        d.role === 'Administrator' || d.role === 'CompanyAuditor' ? [] : [{ Id: d._id, FirstName: d.firstName, LastName: d.lastName, UserRoleId: d.role }],
       );
       return { body: { Success: true, Data: members } };
     }),
@@ -40,7 +40,7 @@ export function usersQueryRoutes(deps: QueryDeps, options: { media?: BlobStore }
     implement(getProfileRoute, async (req) => {
       const auth = req.auth!;
       const doc = await users().findOne({ _id: auth.userId });
-      if (!doc) throw notFound('USER.NOT_FOUND', userMessages.userNotFound);
+      if (!doc) throw fail(userErrors.notFound);
       const company = auth.companyId ? await deps.readModels.collection<CompanyDoc>(COMPANIES_COLLECTION).findOne({ _id: auth.companyId }) : null;
       const profile: UserProfile = {
         Id: doc._id,

@@ -38,8 +38,8 @@ export function registerAdminRoutes(routes: RouteTable, store: GoogleStore) {
   routes.add('POST', `${prefix}/fail-next`, (ctx) => {
     const body = ctx.request.body && typeof ctx.request.body === 'object' ? (ctx.request.body as Record<string, unknown>) : {};
     const status = Number(body.status ?? 503);
-    if (![429, 500, 502, 503, 504].includes(status))
-      throw invalidArgument('status must be 429, 500, 502, 503 or 504', [{ field: 'status', description: 'unsupported status' }]);
+    if (![400, 429, 500, 502, 503, 504].includes(status))
+      throw invalidArgument('status must be 400, 429, 500, 502, 503 or 504', [{ field: 'status', description: 'unsupported status' }]);
     const count = Number(body.count ?? 1);
     store.failNext({
       status: status as 500,

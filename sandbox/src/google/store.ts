@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createSnapshotFile } from '../kit/snapshot';
-import { type GoogleApiError, notFoundError, permissionDenied, quotaExceeded, transientFailure } from './errors';
+import { type GoogleApiError, invalidArgument, notFoundError, permissionDenied, quotaExceeded, transientFailure } from './errors';
 import { addBenchAccount, generateState } from './seed/generate';
 import { generateMedia, generatePosts } from './seed/activity';
 import { advanceReviews, generateReviews } from './seed/reviews';
@@ -35,7 +35,8 @@ export const defaultGoogleOptions: GoogleSandboxOptions = {
 };
 
 interface FailRule {
-  status: 500 | 502 | 503 | 504 | 429;
+  /** 400 is a permanent refusal (INVALID_ARGUMENT); the others are transient. */
+  status: 400 | 500 | 502 | 503 | 504 | 429;
   remaining: number;
   pathIncludes?: string;
   method?: string;
@@ -219,6 +220,7 @@ export function createGoogleStore(dataDir: string, seed: number, options: Partia
 }
 
 function failureFor(status: number): GoogleApiError {
+  if (status === 400) return invalidArgument('Request contains an invalid argument.', [{ field: 'summary', description: 'was refused (injected failure)' }]);
   if (status === 429) return quotaExceeded('mybusiness.googleapis.com', 'mybusiness.googleapis.com/default_requests', 'RequestsPerMinutePerProject', 300, 1);
   return transientFailure(([500, 502, 503, 504] as const).find((s) => s === status) ?? 503);
 }

@@ -49,6 +49,8 @@ export function createMailboxModule(env: SandboxEnv): MailboxModule {
   const arrivals = new EventEmitter();
   arrivals.setMaxListeners(0);
   let listeningPort = env.smtpPort;
+  // `POST /mailbox/api/fail-next`: the next messages are refused with this SMTP reply (tests of retries and parked events).
+  const failures = { count: 0, status: 451 };
 
   const smtp = new SMTPServer({
     secure: false,
@@ -61,6 +63,13 @@ export function createMailboxModule(env: SandboxEnv): MailboxModule {
       callback(null, { user: auth.username ?? 'sandbox' });
     },
     onData(stream, session, callback) {
+      if (failures.count > 0) {
+        failures.count--;
+        const refused = Object.assign(new Error('Sandbox: message refused (fail-next)'), { responseCode: failures.status });
+        stream.on('end', () => callback(refused));
+        stream.resume();
+        return;
+      }
       simpleParser(stream)
         .then((parsed) => {
           const message: MailboxMessage = {
@@ -141,6 +150,18 @@ export function createMailboxModule(env: SandboxEnv): MailboxModule {
     messages = messages.filter((m) => m.id !== p.id);
     snapshot.schedule(() => ({ messages }));
     ctx.body = { deleted: before - messages.length };
+  });
+  routes.add('POST', '/mailbox/api/fail-next', (ctx) => {
+    const count = Number(q(ctx, 'count') ?? 1);
+    const status = Number(q(ctx, 'status') ?? 451);
+    if (!Number.isInteger(count) || count < 0 || count > 1000 || !Number.isInteger(status) || status < 400 || status > 599) {
+      ctx.status = 400;
+      ctx.body = { error: 'bad_request', message: 'count must be 0–1000 and status an SMTP error code (400–599)' };
+      return;
+    }
+    failures.count = count;
+    failures.status = status;
+    ctx.body = failures;
   });
   routes.add('POST', '/mailbox/clear', (ctx) => {
     clear(undefined);

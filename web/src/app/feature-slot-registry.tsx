@@ -8,4 +8,5 @@ export const featureSlots: FeatureSlots = {
   ),
   companyLocations: lazy(() => import('@web/features/locations/directory/company-locations-tab').then((m) => ({ default: m.CompanyLocationsTab }))),
   locationUsersDialog: lazy(() => import('@web/features/locations/assignments/location-users-dialog').then((m) => ({ default: m.LocationUsersDialog }))),
+  locationInsights: lazy(() => import('@web/features/insights/components/location-insights-sections').then((m) => ({ default: m.LocationInsightsSections }))),
 };

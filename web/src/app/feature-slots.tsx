@@ -12,6 +12,8 @@ export interface FeatureSlotProps {
   companyLocations: { companyId: string };
   /** The location's Users dialog (location-details ← assignments). */
   locationUsersDialog: { locationId: string; locationTitle: string; onClose: () => void };
+  /** The location's insight sections (location-details ← insights). */
+  locationInsights: { locationId: string };
 }
 export type FeatureSlotName = keyof FeatureSlotProps;
 export type FeatureSlots = { [K in FeatureSlotName]?: ComponentType<FeatureSlotProps[K]> };

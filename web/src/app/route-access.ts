@@ -32,7 +32,9 @@ export const decideAccess = (access: RouteAccess, role: Role | null): AccessDeci
 
 const ADMIN: readonly Role[] = ['Administrator'];
 const COMPANY_ADMIN: readonly Role[] = ['CompanyAdmin'];
-const COMPANY_MEMBERS: readonly Role[] = ['CompanyAdmin', 'CompanyUser'];
+/** Read screens of a company: its admins, users and auditors (an auditor's writes answer 403). */
+const COMPANY_MEMBERS: readonly Role[] = ['CompanyAdmin', 'CompanyUser', 'CompanyAuditor'];
+const AUDITORS: readonly Role[] = ['CompanyAdmin', 'CompanyAuditor'];
 
 /** The route table's guards, by path pattern (react-router syntax). */
 export const routeAccess = {
@@ -58,8 +60,10 @@ export const routeAccess = {
   '/company-reviews': { kind: 'authenticated' },
   '/users': { kind: 'authenticated', roles: COMPANY_ADMIN },
   '/staff': { kind: 'authenticated', roles: ['CompanyUser'] },
+  '/operations': { kind: 'authenticated', roles: ADMIN },
   '/metadeta': { kind: 'authenticated', roles: ['CompanyAdmin', 'Administrator'] },
   '/profile': { kind: 'authenticated' },
+  '/history': { kind: 'authenticated', roles: AUDITORS },
 } as const satisfies Record<string, RouteAccess>;
 
 export type GuardedPath = keyof typeof routeAccess;

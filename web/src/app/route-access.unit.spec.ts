@@ -3,7 +3,7 @@ import type { Role } from '@locus/contracts';
 import { decideAccess, landingPathFor, routeAccess, type GuardedPath } from './route-access';
 import { breadcrumbTrail, navigationFor } from './layout/navigation';
 
-const ROLES: Role[] = ['Administrator', 'CompanyAdmin', 'CompanyUser'];
+const ROLES: Role[] = ['Administrator', 'CompanyAdmin', 'CompanyUser', 'CompanyAuditor'];
 const allowed = (path: GuardedPath, role: Role | null) => decideAccess(routeAccess[path], role).kind === 'allow';
 
 describe('route guards', () => {
@@ -26,11 +26,12 @@ describe('route guards', () => {
     const table: Array<[GuardedPath, Role[]]> = [
       ['/companies', ['Administrator']],
       ['/companies/:companyId/users', ['Administrator']],
-      ['/dashboard', ['CompanyAdmin', 'CompanyUser']],
-      ['/locations', ['CompanyAdmin', 'CompanyUser']],
-      ['/locations/:id', ['CompanyAdmin', 'CompanyUser']],
-      ['/:locationId/location-details', ['CompanyAdmin', 'CompanyUser']],
-      ['/:accountId/locations', ['CompanyAdmin', 'CompanyUser']],
+      ['/dashboard', ['CompanyAdmin', 'CompanyUser', 'CompanyAuditor']],
+      ['/locations', ['CompanyAdmin', 'CompanyUser', 'CompanyAuditor']],
+      ['/locations/:id', ['CompanyAdmin', 'CompanyUser', 'CompanyAuditor']],
+      ['/:locationId/location-details', ['CompanyAdmin', 'CompanyUser', 'CompanyAuditor']],
+      ['/:accountId/locations', ['CompanyAdmin', 'CompanyUser', 'CompanyAuditor']],
+      ['/history', ['CompanyAdmin', 'CompanyAuditor']],
       ['/account-connected/:processId/:isNewCompanyCreated', ['CompanyAdmin']],
       ['/connected-accounts', ['CompanyAdmin']],
       ['/bulk-edit', ['CompanyAdmin']],
@@ -66,7 +67,8 @@ describe('sidebar by role', () => {
   const labels = (role: Role) => navigationFor(role).map((i) => (i.children ? `${i.label}(${i.children.map((c) => c.label).join(',')})` : i.label));
 
   it('lists the spec menus', () => {
-    expect(labels('Administrator')).toEqual(['Companies', 'Settings']);
+    // Operations: issue 15 item 7 (projections and reactors, Administrator only)
+    expect(labels('Administrator')).toEqual(['Companies', 'Settings', 'Operations']);
     expect(labels('CompanyAdmin')).toEqual([
       'Dashboard',
       'Locations(Directory,Bulk Edits,Template)',
@@ -75,9 +77,12 @@ describe('sidebar by role', () => {
       'Connections',
       'Users',
       'Settings',
+      'History',
     ]);
     // issue 10 item 15: company users reach their Staff page from the menu
     expect(labels('CompanyUser')).toEqual(['Dashboard', 'Locations', 'Reviews', 'Staff']);
+    // issue 15: auditors read the company's screens and its history
+    expect(labels('CompanyAuditor')).toEqual(['Dashboard', 'Locations', 'Reviews', 'History']);
   });
 
   it('only links to routes the role may open', () => {

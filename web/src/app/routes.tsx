@@ -24,6 +24,10 @@ const AccountLocationsPage = lazy(() => import('@web/features/locations/director
 const LocationDetailsPage = lazy(() => import('@web/features/locations/details/location-details-page'));
 const BulkEditPage = lazy(() => import('@web/features/locations/bulk-edit/bulk-edit-page'));
 const DefaultLocationPage = lazy(() => import('@web/features/locations/defaults/default-location-page'));
+const OperationsPage = lazy(() => import('@web/features/ops/components/operations-page'));
+const HistoryPage = lazy(() => import('@web/features/audit/components/history-page'));
+const TemplatesPage = lazy(() => import('@web/features/templates/components/templates-page'));
+const DashboardPage = lazy(() => import('@web/features/insights/components/dashboard-page'));
 const ComingSoon = lazy(() => import('./coming-soon'));
 
 const RootRedirect = () => {
@@ -60,8 +64,10 @@ export const routes: RouteObject[] = [
       guarded('/staff', StaffPage, 'Staff'),
       guarded('/metadeta', SettingsPage, 'Settings'),
       guarded('/profile', ProfilePage, 'User Profile'),
+      guarded('/operations', OperationsPage, 'Operations'),
+      guarded('/history', HistoryPage, 'History'),
       // features built by later work: reachable from the menu, no data shown yet
-      guarded('/dashboard', ComingSoon, 'Dashboard'),
+      guarded('/dashboard', DashboardPage, 'Dashboard'),
       guarded('/locations', LocationsPage, 'Locations'),
       guarded('/locations/:id', LocationDetailsPage, 'Location Details'),
       guarded('/:locationId/location-details', LocationDetailsPage, 'Location Details'),
@@ -69,7 +75,7 @@ export const routes: RouteObject[] = [
       guarded('/bulk-edit', BulkEditPage, 'Bulk Edits'),
       guarded('/default-location', DefaultLocationPage, 'Location Default(s)'),
       guarded('/company-reviews', ComingSoon, 'Reviews'),
-      guarded('/location-template', ComingSoon, 'Location Post Templates'),
+      guarded('/location-template', TemplatesPage, 'Location Post Templates'),
       guarded('/connected-accounts', ConnectedAccountsPage, 'Connections'),
       guarded('/account-connected/:processId/:isNewCompanyCreated', AccountConnectedPage, 'Connections'),
       { path: '*', element: <Navigate to="/dashboard" replace /> },

@@ -19,6 +19,7 @@ export const TAG_TYPES = [
   'AiSettings',
   'Connection',
   'PostTemplate',
+  'PostTemplateLog',
   'Dashboard',
   'Media',
   'Post',
@@ -26,6 +27,8 @@ export const TAG_TYPES = [
   'Publisher',
   'Category',
   'BulkEditJob',
+  'OpsStatus',
+  'History',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { companyStream, userStream, type EventMetadata } from '@locus/contracts';
-import type { CommandDeps } from '@locus/platform';
+import type { CommandDeps, ProjectionDefinition } from '@locus/platform';
+import type { CommandFeature } from '../../features';
+import type { ReactorFeature } from '../../reactors';
+import type { QueryFeature } from '@locus/query-api/features';
 import type { RunningSandbox } from '@locus/sandbox/index';
 import { startTestStack } from '@locus/tests/stack/test-stack';
 import { connectionsCommandRoutes, connectionsReactors } from '../../connections';
@@ -37,7 +40,16 @@ export interface LocationsTestStack {
   close(): Promise<void>;
 }
 
-export async function startLocationsTestStack(options: { outcomeTimeoutMs?: number } = {}): Promise<LocationsTestStack> {
+/** Features another slice adds on top of connections and locations (e.g. post templates). */
+export interface LocationsTestStackExtras {
+  commandFeatures?: CommandFeature[];
+  queryFeatures?: QueryFeature[];
+  projections?: ProjectionDefinition[];
+  reactors?: ReactorFeature[];
+}
+
+export async function startLocationsTestStack(options: { outcomeTimeoutMs?: number; extras?: LocationsTestStackExtras } = {}): Promise<LocationsTestStack> {
+  const extras = options.extras ?? {};
   const stack = await startTestStack({
     sandbox: true,
     commandFeatures: [
@@ -46,10 +58,11 @@ export async function startLocationsTestStack(options: { outcomeTimeoutMs?: numb
       bulkEditCommandRoutes,
       emailImportCommandRoutes,
       (d) => locationDefaultsCommandRoutes(d),
+      ...(extras.commandFeatures ?? []),
     ],
-    queryFeatures: [connectionsQueryRoutes, locationsQueryRoutes, bulkEditQueryRoutes, locationDefaultsQueryRoutes],
-    projections: [connectionsProjection, locationsProjection, usersProjection, bulkEditProjection, locationDefaultsProjection],
-    reactors: [(d) => connectionsReactors(d), (d) => locationsReactors(d), (d) => bulkEditReactors(d)],
+    queryFeatures: [connectionsQueryRoutes, locationsQueryRoutes, bulkEditQueryRoutes, locationDefaultsQueryRoutes, ...(extras.queryFeatures ?? [])],
+    projections: [connectionsProjection, locationsProjection, usersProjection, bulkEditProjection, locationDefaultsProjection, ...(extras.projections ?? [])],
+    reactors: [(d) => connectionsReactors(d), (d) => locationsReactors(d), (d) => bulkEditReactors(d), ...(extras.reactors ?? [])],
     sessionValidation: false,
   });
   const { eventStore } = stack;

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../../event-store/event-store';
 import type { Doc } from '../../read-store/read-store';
-import type { ProjectionDefinition, ProjectionDocs } from '../definitions';
+import { projectionHandles, type ProjectionDefinition, type ProjectionDocs } from '../definitions';
 
 /** A projection's documents in memory, per collection; `find` supports the equality filters projections use. */
 export function memoryProjectionDocs() {
@@ -22,6 +22,7 @@ export function memoryProjectionDocs() {
  */
 export async function projectInMemory(projection: ProjectionDefinition, events: readonly RecordedEvent[]) {
   const memory = memoryProjectionDocs();
-  for (const e of events) if (projection.handles.includes(e.type)) await projection.evolve(e, memory.docs);
+  const handles = projectionHandles(projection);
+  for (const e of events) if (handles(e.type)) await projection.evolve(e, memory.docs);
   return memory;
 }

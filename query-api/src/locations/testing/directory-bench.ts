@@ -50,8 +50,18 @@ const profile = (i: number): LocationProfile => ({
   LocationCoverMedia: null,
 });
 
-/** Appends `n` imported locations of one company (the events the real projection turns into documents). */
-export async function appendBenchLocations(eventStore: EventStore, companyId: string, n: number, from = 0): Promise<void> {
+/**
+ * Appends `n` imported locations of one company (the events the real projection turns into
+ * documents); answers their ids. `primaryEmail` gives location i an email (none by default).
+ */
+export async function appendBenchLocations(
+  eventStore: EventStore,
+  companyId: string,
+  n: number,
+  from = 0,
+  options: { primaryEmail?: (i: number) => string | null } = {},
+): Promise<string[]> {
+  const ids: string[] = [];
   const meta = {
     companyId,
     actor: { userId: 'system', role: 'System' as const },
@@ -61,6 +71,7 @@ export async function appendBenchLocations(eventStore: EventStore, companyId: st
   };
   for (let i = from; i < from + n; i++) {
     const locationId = randomUUID();
+    ids.push(locationId);
     await eventStore.append(
       locationStream(locationId),
       [
@@ -74,7 +85,7 @@ export async function appendBenchLocations(eventStore: EventStore, companyId: st
             accountName: 'accounts/bench',
             accountDisplayName: 'Bench',
             processId: 'bench',
-            profile: profile(i),
+            profile: { ...profile(i), PrimaryEmail: options.primaryEmail?.(i) ?? null },
             hours: [],
             attributes: {},
             urls: {},
@@ -97,6 +108,7 @@ export async function appendBenchLocations(eventStore: EventStore, companyId: st
       { expectedRevision: 'no_stream' },
     );
   }
+  return ids;
 }
 
 /** The query shapes the bench cycles through (search + sort + page). */

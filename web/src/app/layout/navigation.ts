@@ -10,6 +10,7 @@ export interface NavItem {
 
 const dashboard: NavItem = { label: 'Dashboard', path: '/dashboard', icon: 'dashboard' };
 const reviews: NavItem = { label: 'Reviews', path: '/company-reviews', icon: 'star' };
+const history: NavItem = { label: 'History', path: '/history', icon: 'history' };
 
 /** Sidebar entries per role (spec part 1 §6). */
 export const navigationFor = (role: Role): NavItem[] => {
@@ -18,6 +19,7 @@ export const navigationFor = (role: Role): NavItem[] => {
       return [
         { label: 'Companies', path: '/companies', icon: 'office' },
         { label: 'Settings', path: '/metadeta', icon: 'cog' },
+        { label: 'Operations', path: '/operations', icon: 'pulse' },
       ];
     case 'CompanyAdmin':
       return [
@@ -36,9 +38,12 @@ export const navigationFor = (role: Role): NavItem[] => {
         { label: 'Connections', path: '/connected-accounts', icon: 'link' },
         { label: 'Users', path: '/users', icon: 'people' },
         { label: 'Settings', path: '/metadeta', icon: 'cog' },
+        history,
       ];
     case 'CompanyUser':
       return [dashboard, { label: 'Locations', path: '/locations', icon: 'map-marker' }, reviews, { label: 'Staff', path: '/staff', icon: 'id-number' }];
+    case 'CompanyAuditor':
+      return [dashboard, { label: 'Locations', path: '/locations', icon: 'map-marker' }, reviews, history];
     default: {
       const never: never = role;
       return never;

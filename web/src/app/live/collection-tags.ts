@@ -29,6 +29,21 @@ export const COLLECTION_TAGS: Readonly<Record<LiveCollection, readonly TagType[]
   'bulk-edit-jobs': ['BulkEditJob'],
   'bulk-edit-outcomes': ['BulkEditJob'],
   'location-defaults': ['LocationDefault'],
+  'ops-status': ['OpsStatus'],
+  history: ['History'],
+  'history-facets': ['History'],
+  'history-entities': [],
+  'history-actors': [],
+  'post-templates': ['PostTemplate'],
+  'post-template-logs': ['PostTemplateLog'],
+  'location-posts': ['Post'],
+  'location-media': ['Media'],
+  'location-questions': ['Question'],
+  'location-metrics': ['Dashboard'],
+  'company-metrics': ['Dashboard'],
+  'location-keywords': ['Location'],
+  'dashboard-locations': ['Dashboard'],
+  'dashboard-companies': ['Dashboard'],
 };
 
 export const tagTypesForCollection = (collection: string): readonly TagType[] => (isLiveCollection(collection) ? COLLECTION_TAGS[collection] : []);

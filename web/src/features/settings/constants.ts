@@ -6,6 +6,7 @@ export { MASKED_VALUE, SETTINGS_PAGE_SIZE };
 export const settingsTexts = {
   adminTitle: 'Settings',
   companyTitle: 'Company Settings',
+  history: 'History',
   columns: { name: 'Variable Name', title: 'Title', value: 'Value', actions: 'Actions' },
   setValue: 'Set Value',
   edit: 'Edit',

@@ -14,7 +14,7 @@ export interface CurrentUser {
   expiresAt: number | null;
 }
 
-const ROLES: readonly Role[] = ['Administrator', 'CompanyAdmin', 'CompanyUser'];
+const ROLES: readonly Role[] = ['Administrator', 'CompanyAdmin', 'CompanyUser', 'CompanyAuditor'];
 
 const base64UrlDecode = (segment: string): string => {
   const b64 = segment.replace(/-/g, '+').replace(/_/g, '/');

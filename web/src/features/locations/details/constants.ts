@@ -2,10 +2,6 @@ import { DESCRIPTION_MAX_LENGTH, MAX_ADDITIONAL_CATEGORIES, locationMessages } f
 
 export { DESCRIPTION_MAX_LENGTH, MAX_ADDITIONAL_CATEGORIES };
 
-/** Cover images must be 16:9 within this tolerance (spec part 1 §9). */
-export const COVER_RATIO = 16 / 9;
-export const COVER_RATIO_TOLERANCE = 0.0001;
-
 /** Location details header and edit dialogs (spec part 2 §2 Location details, §3, §5, §8). */
 export const detailsTexts = {
   back: 'Back to locations',
@@ -22,10 +18,11 @@ export const detailsTexts = {
   editHours: 'Edit Hours',
   attributes: 'Business Attributes',
   users: 'Users',
+  history: 'History',
+  publishers: 'Publishers',
   pendingEdits: (n: number) => `${n} change(s) waiting for Google`,
   googleErrorTitle: 'Google rejected the last change',
   notFoundTitle: 'Location not found',
-  moreSectionsLater: 'Reviews, media, posts and insights of this location appear below in a later release.',
   genericFailure: 'Something went wrong. Please try again later.',
   cancel: 'Cancel',
   save: 'Save',
@@ -39,6 +36,7 @@ export const detailsTexts = {
     primaryCategory: 'Primary Category',
     additionalCategories: 'Additional Categories',
     localezeCategories: 'Localeze Categories',
+    localezeListingId: 'Localeze Listing Id',
     keywords: 'Keywords',
     primaryPhone: 'Primary Phone Number',
     tollFree: 'Toll Free Number',

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@web/shared/session/current-user';
 import { DAYS_OF_WEEK, type DayOfWeek } from '../form/hours';
-import { COVER_RATIO, COVER_RATIO_TOLERANCE } from './constants';
+import { coverRatioProblem } from '@locus/contracts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -55,14 +55,8 @@ export const addKeywords = (current: readonly string[], typed: string): string[]
 /** What a key press in the keyword box does: Enter or comma add the typed text. */
 export const isKeywordCommitKey = (key: string): boolean => key === 'Enter' || key === ',';
 
-/** Cover images must be 16:9 (tolerance 0.0001); the spec's message otherwise. */
-export const coverRatioError = (width: number, height: number): string | null => {
-  if (width <= 0 || height <= 0) return `Invalid aspect ratio: ${width}x${height} (0). Please upload a 16:9 image.`;
-  const ratio = width / height;
-  return Math.abs(ratio - COVER_RATIO) <= COVER_RATIO_TOLERANCE
-    ? null
-    : `Invalid aspect ratio: ${width}x${height} (${Number(ratio.toFixed(4))}). Please upload a 16:9 image.`;
-};
+/** Cover images must be 16:9 (tolerance 0.0001); the spec's message otherwise (the server checks the same rule). */
+export const coverRatioError = (width: number, height: number): string | null => coverRatioProblem(width, height);
 
 /** The header's picture: the thumbnail, else the profile media image. */
 export const thumbnailOf = (location: { ThumbnailUrl: string | null; LocationProfileMedia: string | null }): string | null =>

@@ -12,6 +12,7 @@ import { coverRatioError } from './details-rules';
 import { editFormFromLocation, updateLocationBody, type EditLocationForm } from '../form/edit-location-form';
 import { loadImageSize } from './use-image-size';
 import { KeywordInput } from './keyword-input';
+import { LocalezeCategoryPicker } from './sections/localeze-category-picker';
 
 type TextKey = { [K in keyof EditLocationForm]: EditLocationForm[K] extends string ? K : never }[keyof EditLocationForm];
 
@@ -128,7 +129,24 @@ export const EditLocationDialog = ({ location, onClose }: { location: LocationDe
               onChange={(v) => setForm((f) => ({ ...f, SelectedAdditionalCategories: v }))}
             />
           </FormGroup>
+          <FormGroup
+            label={t.fields.localezeListingId}
+            labelFor="edit-LocalezeListingId"
+            intent={errors.LocalezeListingId ? 'danger' : 'none'}
+            helperText={errors.LocalezeListingId}
+          >
+            <InputGroup
+              id="edit-LocalezeListingId"
+              inputMode="numeric"
+              value={form.LocalezeListingId}
+              onValueChange={(v) => setForm((f) => ({ ...f, LocalezeListingId: v }))}
+            />
+          </FormGroup>
           <FormGroup label={t.fields.localezeCategories}>
+            <LocalezeCategoryPicker
+              selected={form.SelectedLocaleZeCategories}
+              onAdd={(c) => setForm((f) => ({ ...f, SelectedLocaleZeCategories: [...f.SelectedLocaleZeCategories, c] }))}
+            />
             <div className="locus-keyword-tags">
               {form.SelectedLocaleZeCategories.length === 0 ? <span className="locus-muted">{t.noLocalezeCategories}</span> : null}
               {form.SelectedLocaleZeCategories.map((c) => (

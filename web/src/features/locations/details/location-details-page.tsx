@@ -1,5 +1,5 @@
 import { Button, Callout, Card, Icon, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { inFormTerms } from '@locus/contracts';
 import { FeatureSlot, useHasFeatureSlot } from '@web/app/feature-slots';
@@ -16,9 +16,14 @@ import { BusinessAttributesDialog } from './business-attributes-dialog';
 import { EditHoursDialog } from './edit-hours-dialog';
 import { EditLocationDialog } from './edit-location-dialog';
 import { LocationThumbnail } from './location-thumbnail';
+import { MediaSection } from './sections/media-section';
+import { PostsSection } from './sections/posts-section';
+import { PublishersDialog } from './sections/publishers-dialog';
+import { QuestionsSection } from './sections/questions-section';
+import { useContentFirstLoad } from './sections/use-content-first-load';
 import './details.css';
 
-type OpenDialog = 'edit' | 'hours' | 'attributes' | 'users' | null;
+type OpenDialog = 'edit' | 'hours' | 'attributes' | 'users' | 'publishers' | null;
 
 /** /{locationId}/location-details and /locations/{id}: header and buttons (spec part 2 §2 Location details). */
 export default function LocationDetailsPage() {
@@ -26,11 +31,13 @@ export default function LocationDetailsPage() {
   const id = params.locationId ?? params.id ?? '';
   const navigate = useNavigate();
   const user = useSignedInUser();
-  const { data: location, error, isLoading } = useLocationDetailsQuery(id, { skip: !id });
+  const { data: location, error, isLoading, refetch } = useLocationDetailsQuery(id, { skip: !id });
   const [sync, syncState] = useSyncLocationMutation();
   const [upload, uploadState] = usePublishLocationMutation();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const usersAvailable = useHasFeatureSlot('locationUsersDialog');
+  useContentFirstLoad(id, Boolean(location?.IsPublishedOnGMB));
+  const reloadLocation = useCallback(() => void refetch(), [refetch]);
 
   if (isLoading) return <Spinner />;
   if (error || !location) {
@@ -55,6 +62,9 @@ export default function LocationDetailsPage() {
   };
 
   const isCompanyAdmin = user.role === 'CompanyAdmin';
+  /** An auditor reads the location and its history; every write answers it 403, so none is offered. */
+  const readOnly = user.role === 'CompanyAuditor';
+  const canAudit = isCompanyAdmin || readOnly;
   const address = [
     location.StreetAddressLine1,
     location.StreetAddressLine2,
@@ -126,14 +136,16 @@ export default function LocationDetailsPage() {
         </div>
         <div className="locus-details-actions">
           <div className="locus-details-buttons">
-            <Button
-              icon="refresh"
-              text={t.sync}
-              loading={syncState.isLoading}
-              disabled={!location.IsPublishedOnGMB}
-              title={location.IsPublishedOnGMB ? undefined : t.notPublished}
-              onClick={() => void run(() => sync(location.Id).unwrap(), t.synchronized, t.syncPending)}
-            />
+            {readOnly ? null : (
+              <Button
+                icon="refresh"
+                text={t.sync}
+                loading={syncState.isLoading}
+                disabled={!location.IsPublishedOnGMB}
+                title={location.IsPublishedOnGMB ? undefined : t.notPublished}
+                onClick={() => void run(() => sync(location.Id).unwrap(), t.synchronized, t.syncPending)}
+              />
+            )}
             {isCompanyAdmin ? (
               <Button
                 icon="cloud-upload"
@@ -145,8 +157,12 @@ export default function LocationDetailsPage() {
                 onClick={() => void run(() => upload(location.Id).unwrap(), t.published, t.publishPending)}
               />
             ) : null}
-            <Button icon="edit" text={t.edit} onClick={() => setDialog('edit')} />
-            <Button icon="properties" text={t.attributes} onClick={() => setDialog('attributes')} />
+            {readOnly ? null : <Button icon="edit" text={t.edit} onClick={() => setDialog('edit')} />}
+            {readOnly ? null : <Button icon="properties" text={t.attributes} onClick={() => setDialog('attributes')} />}
+            {canAudit ? (
+              <Button icon="history" text={t.history} onClick={() => navigate(`/history?entityType=location&entityId=${encodeURIComponent(location.Id)}`)} />
+            ) : null}
+            {location.LocalezeListingId ? <Button icon="globe-network" text={t.publishers} onClick={() => setDialog('publishers')} /> : null}
             {usersAvailable && canSeeUsersButton(user, location) ? <Button icon="people" text={t.users} onClick={() => setDialog('users')} /> : null}
           </div>
           <div className="locus-muted" data-testid="last-synched">
@@ -161,11 +177,17 @@ export default function LocationDetailsPage() {
           {location.GoogleErrorAt ? <div className="locus-muted">{formatDateTime(location.GoogleErrorAt)}</div> : null}
         </Callout>
       ) : null}
-      <p className="locus-muted">{t.moreSectionsLater}</p>
+      <div className="locus-details-sections">
+        <MediaSection locationId={location.Id} published={location.IsPublishedOnGMB} />
+        <PostsSection locationId={location.Id} companyId={user.companyId ?? ''} phone={location.PrimaryPhoneNumber} published={location.IsPublishedOnGMB} />
+        <QuestionsSection locationId={location.Id} />
+        <FeatureSlot name="locationInsights" locationId={location.Id} />
+      </div>
 
       {dialog === 'edit' ? <EditLocationDialog location={location} onClose={() => setDialog(null)} /> : null}
       {dialog === 'hours' ? <EditHoursDialog location={location} onClose={() => setDialog(null)} /> : null}
       {dialog === 'attributes' ? <BusinessAttributesDialog locationId={location.Id} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'publishers' ? <PublishersDialog locationId={location.Id} onOpened={reloadLocation} onClose={() => setDialog(null)} /> : null}
       {dialog === 'users' ? (
         <FeatureSlot name="locationUsersDialog" locationId={location.Id} locationTitle={location.Title} onClose={() => setDialog(null)} />
       ) : null}

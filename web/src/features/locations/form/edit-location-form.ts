@@ -11,6 +11,7 @@ export interface EditLocationForm extends AddressContact {
   SelectedAdditionalCategories: string[];
   SelectedLocaleZeCategories: Array<{ Id: string; Name: string }>;
   LocaleZeKeyWords: string[];
+  LocalezeListingId: string;
   PrimaryPhoneNumber: string;
   TollFreeNumber: string;
   Website: string;
@@ -33,6 +34,7 @@ export const editFormFromLocation = (l: LocationDetails): EditLocationForm => ({
   SelectedAdditionalCategories: [...l.SelectedAdditionalCategories],
   SelectedLocaleZeCategories: l.SelectedLocaleZeCategories.map((c) => ({ ...c })),
   LocaleZeKeyWords: [...l.LocaleZeKeyWords],
+  LocalezeListingId: l.LocalezeListingId ?? '',
   PrimaryPhoneNumber: l.PrimaryPhoneNumber,
   TollFreeNumber: l.TollFreeNumber,
   PrimaryEmail: l.PrimaryEmail ?? '',
@@ -69,6 +71,7 @@ export const updateLocationBody = (form: EditLocationForm): UpdateLocationReques
     SelectedAdditionalCategories: form.SelectedAdditionalCategories.filter((c) => c !== form.PrimaryCategoryId),
     SelectedLocaleZeCategories: form.SelectedLocaleZeCategories,
     LocaleZeKeyWords: form.LocaleZeKeyWords,
+    LocalezeListingId: trimmed(form.LocalezeListingId) || null,
     // required when present: a location imported without a phone can still be edited
     ...(trimmed(form.PrimaryPhoneNumber) ? { PrimaryPhoneNumber: trimmed(form.PrimaryPhoneNumber) } : {}),
     TollFreeNumber: trimmed(form.TollFreeNumber),

@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { FeatureSlot } from '@web/app/feature-slots';
 import { PersonFields } from '@web/shared/forms/person-fields';
@@ -18,6 +18,8 @@ export const UserDialog = ({ mode, onClose }: { mode: UserDialogMode; onClose: (
     user ? { ...emptyPerson(), FirstName: user.FirstName, LastName: user.LastName, Email: user.Email, PhoneNumber: user.PhoneNumber } : emptyPerson(),
   );
   const [submitted, setSubmitted] = useState(false);
+  /** A new user is a Company User or a read-only Auditor (issue 15 item 1). */
+  const [role, setRole] = useState<'CompanyUser' | 'CompanyAuditor'>('CompanyUser');
   const rules = rulesFor(mode.kind, mode.user !== null);
   const errors = validatePerson(form, rules);
   const [createUser, createUserState] = useCreateUserMutation();
@@ -40,7 +42,7 @@ export const UserDialog = ({ mode, onClose }: { mode: UserDialogMode; onClose: (
         ? await updateUser({ userId: user.Id, body }).unwrap()
         : mode.kind === 'admin'
           ? await createAdmin(body).unwrap()
-          : await createUser(body).unwrap();
+          : await createUser({ ...body, Role: role }).unwrap();
       toast.success(res.ResponseMessage || (user ? t.userUpdated : mode.kind === 'admin' ? t.companyAdminCreated : t.userCreated));
       onClose();
     } catch (err) {
@@ -75,6 +77,14 @@ export const UserDialog = ({ mode, onClose }: { mode: UserDialogMode; onClose: (
             password={rules.password}
             phoneRequired={rules.phoneRequired}
           />
+          {mode.kind === 'user' && !user ? (
+            <FormGroup label={t.roleLabel} labelFor="user-role">
+              <HTMLSelect id="user-role" value={role} onChange={(e) => setRole(e.target.value === 'CompanyAuditor' ? 'CompanyAuditor' : 'CompanyUser')}>
+                <option value="CompanyUser">{t.roleCompanyUser}</option>
+                <option value="CompanyAuditor">{t.roleAuditor}</option>
+              </HTMLSelect>
+            </FormGroup>
+          ) : null}
           {/* spec part 2 §2: editing a company user also shows the Associated Locations panel */}
           {showsLocations && user ? <FeatureSlot name="userLocationsPanel" userId={user.Id} /> : null}
         </DialogBody>

@@ -1,5 +1,6 @@
 import { Button, ButtonGroup, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { roleNames } from '@locus/contracts';
 import { useDebouncedValue } from '@web/shared/hooks/use-debounced-value';
 import { formatDate } from '@web/shared/lib/dates';
@@ -22,6 +23,7 @@ import { WorkspaceUsersDialog } from './workspace-users-dialog';
 export default function UsersPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
+  const navigate = useNavigate();
   const settled = useDebouncedValue(search.trim());
   useEffect(() => setPage(0), [settled]);
   const { data, isFetching } = useUsersQuery({ search: settled || undefined, page: page + 1, pageSize: USERS_PAGE_SIZE });
@@ -72,12 +74,13 @@ export default function UsersPage() {
     { header: t.columns.created, cell: (u) => formatDate(u.CreatedDate), width: 140 },
     {
       header: t.columns.actions,
-      width: 330,
+      width: 420,
       cell: (u) => (
         <ButtonGroup>
           <Button size="small" icon="edit" text={t.edit} onClick={() => setDialog({ kind: u.UserRoleId === 'CompanyAdmin' ? 'admin' : 'user', user: u })} />
           {u.LoginAllowed ? <Button size="small" icon="envelope" text={t.resendInvitation} onClick={() => void resendInvitation(u)} /> : null}
           {u.IsDefaultCompanyContact ? null : <Button size="small" icon="trash" intent="danger" text={t.delete} onClick={() => void deleteUser(u)} />}
+          <Button size="small" icon="history" text={t.history} onClick={() => navigate(`/history?entityType=user&entityId=${encodeURIComponent(u.Id)}`)} />
         </ButtonGroup>
       ),
     },

@@ -1,0 +1,1 @@
+export { auditCommandRoutes } from './routes';

@@ -1,0 +1,2 @@
+export { insightsReactors } from './reactors';
+export { startDailyInsightsRefresh } from './daily-refresh';

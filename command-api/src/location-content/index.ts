@@ -1,0 +1,3 @@
+export { locationContentCommandRoutes } from './routes';
+export { locationContentReactors } from './reactors';
+export { requestLocalPost, localPostIdFor, type LocalPostRequest } from './local-posts';

@@ -1,0 +1,1 @@
+export { opsCommandRoutes } from './routes';

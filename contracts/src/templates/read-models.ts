@@ -1,0 +1,52 @@
+import type { TemplatePost } from './post';
+
+/**
+ * Read models of post templates (projectors/src/templates).
+ * - `post-templates`: one document per template, with its publishing progress.
+ * - `post-template-logs`: one document per (template, location) post (_id `<templateId>:<locationId>`).
+ */
+export const POST_TEMPLATES_COLLECTION = 'post-templates';
+export const POST_TEMPLATE_LOGS_COLLECTION = 'post-template-logs';
+
+export type PostTemplateStatus = 'draft' | 'scheduled' | 'publishing' | 'published';
+
+export interface PostTemplateFailure {
+  locationId: string;
+  locationName: string;
+  message: string;
+}
+
+export interface PostTemplateDoc {
+  _id: string;
+  companyId: string;
+  post: TemplatePost;
+  locationIds: string[];
+  scheduleDate: string | null;
+  status: PostTemplateStatus;
+  publishDate: string | null;
+  total: number;
+  done: number;
+  failed: number;
+  failures: PostTemplateFailure[];
+  createdAt: string;
+  updatedAt: string;
+  [key: string]: unknown;
+}
+
+export type TemplatePostStatus = 'pending' | 'published' | 'failed';
+
+export interface PostTemplateLogDoc {
+  _id: string;
+  companyId: string;
+  templateId: string;
+  locationId: string;
+  locationName: string;
+  status: TemplatePostStatus;
+  createdDate: string | null;
+  actualContent: string;
+  localPostUrl: string | null;
+  error: string | null;
+  /** Lowercased location name (log search). */
+  locationNameLower: string;
+  [key: string]: unknown;
+}

@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { once } from 'node:events';
+import { HISTORY_COLLECTION, locationStream, userStream, type EventMetadata, type HistoryDoc, type LocationProfile } from '@locus/contracts';
+import {
+  createEmbeddedReadStore,
+  createInProcessBus,
+  createLogger,
+  createProjectorRuntime,
+  createReadModels,
+  createSqliteEventStore,
+  type EventToAppend,
+  type WriteOp,
+} from '@locus/platform';
+import { auditedKinds } from '@locus/command-api/audit/audited-entities';
+import { emptyProfile } from '@locus/command-api/locations/google-mapping';
+import { historyProjection } from '@locus/projectors/audit/index';
+import { historyExportLines } from '@locus/query-api/audit/index';
+import { historyFilter, historyRowOf } from '@locus/query-api/audit/history-rows';
+import { verifyExport } from '../audit/verify-export';
+import { percentile } from './measure';
+
+export interface HistoryBenchResult {
+  historyEvents: number;
+  historyPageP50Ms: number;
+  historyPageP95Ms: number;
+  pointInTimeMs: number;
+  exportEvents: number;
+  exportPeakHeapGrowthMb: number;
+  exportVerified: boolean;
+  exportAlteredRejected: boolean;
+  setupSeconds: number;
+}
+
+const USERS = ['Ada King', 'Bob Stone', 'Cy Young', 'Dee Park'];
+
+/**
+ * The company history at scale (issue 15): `streamEvents` × `locations` real events (each
+ * location created, then retitled by one of four users) through the history projection; one
+ * location's stream folded to an instant (pointInTimeMs); the company's export streamed to a
+ * file while the heap is watched, verified, and refused after one byte changed; then history
+ * documents written through the store's batch API up to `historyEvents` and filtered pages
+ * read as the route reads them (page + count + rows).
+ */
+export async function measureHistory(options: {
+  dataDir: string;
+  locations: number;
+  streamEvents: number;
+  historyEvents: number;
+  samples: number;
+  log: (m: string) => void;
+}): Promise<HistoryBenchResult> {
+  const { dataDir, log } = options;
+  const started = performance.now();
+  const eventStore = createSqliteEventStore({ file: path.join(dataDir, 'events.db') });
+  const readStore = createEmbeddedReadStore({ file: path.join(dataDir, 'readmodels.db') });
+  const bus = createInProcessBus();
+  const companyId = randomUUID();
+  const userIds = USERS.map(() => randomUUID());
+  const meta = (userId: string): EventMetadata => ({
+    companyId,
+    actor: { userId, role: 'CompanyAdmin' },
+    correlationId: randomUUID(),
+    causationId: null,
+    occurredAt: new Date().toISOString(),
+  });
+  for (const [i, name] of USERS.entries()) {
+    const [firstName, lastName] = name.split(' ') as [string, string];
+    await eventStore.append(userStream(userIds[i]!), [
+      {
+        id: randomUUID(),
+        type: 'UserCreated',
+        data: {
+          userId: userIds[i],
+          companyId,
+          role: 'CompanyAdmin',
+          firstName,
+          lastName,
+          email: `${firstName.toLowerCase()}@bench.local`,
+          phoneNumber: '',
+          passwordHash: null,
+          isDefaultCompanyContact: false,
+          source: 'seed',
+        },
+        metadata: meta(userIds[0]!),
+      },
+    ]);
+  }
+  const total = options.locations * options.streamEvents;
+  log(`history: appending ${total.toLocaleString('en-US')} location events`);
+  const locationIds: string[] = [];
+  for (let l = 0; l < options.locations; l++) {
+    const locationId = randomUUID();
+    locationIds.push(locationId);
+    const profile: LocationProfile = { ...emptyProfile(), Title: `Bench Cafe ${l}`, StoreCode: `B-${l}`, Town: 'Denver', State: 'CO' };
+    const events: EventToAppend[] = [
+      {
+        id: randomUUID(),
+        type: 'LocationCreated',
+        data: { locationId, companyId, connectionId: randomUUID(), accountName: 'accounts/1', accountDisplayName: 'Bench', profile, hours: [], attributes: {} },
+        metadata: meta(userIds[0]!),
+      },
+    ];
+    for (let n = 1; n < options.streamEvents; n++) {
+      events.push({
+        id: randomUUID(),
+        type: 'LocationUpdated',
+        data: { locationId, profile: { ...profile, Title: `Bench Cafe ${l} v${n}` }, changed: ['Title'] },
+        metadata: meta(userIds[n % userIds.length]!),
+      });
+    }
+    for (let i = 0; i < events.length; i += 1_000) await eventStore.append(locationStream(locationId), events.slice(i, i + 1_000));
+  }
+
+  log('history: projecting');
+  const projector = createProjectorRuntime({ eventStore, readStore, bus, projections: [historyProjection], logger: createLogger({ level: 'silent' }) });
+  await projector.start();
+  const readModels = createReadModels({ readStore, bus, projections: [historyProjection] });
+  if (!(await readModels.waitForPosition(await eventStore.headPosition(), 1_800_000))) throw new Error('the history projection did not catch up');
+  await projector.stop();
+
+  // Point in time: the first location's stream (streamEvents events) folded to its middle.
+  const target = locationIds[0]!;
+  const stream = await eventStore.readStream(locationStream(target));
+  const middle = stream[Math.floor(stream.length / 2)]!.position;
+  const foldTimes: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const t0 = performance.now();
+    const view = await auditedKinds.location!.stateAt({ eventStore }, companyId, target, { position: middle });
+    foldTimes.push(performance.now() - t0);
+    if (!view.exists) throw new Error('point in time: the location did not exist');
+  }
+  const pointInTimeMs = percentile(foldTimes, 50);
+
+  // Export: streamed to a file with backpressure while the heap is sampled.
+  log(`history: exporting ${total.toLocaleString('en-US')} events`);
+  const history = readModels.collection<HistoryDoc>(HISTORY_COLLECTION);
+  const file = path.join(dataDir, 'history.ndjson');
+  global.gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let heapPeak = heapBefore;
+  const out = createWriteStream(file);
+  let exportLines = 0;
+  for await (const chunk of historyExportLines(history, historyFilter(companyId, {}), 'ndjson')) {
+    exportLines += chunk.split('\n').length - 1;
+    if (!out.write(chunk)) await once(out, 'drain');
+    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+  }
+  out.end();
+  await once(out, 'finish');
+  const readLines = (f: string) => createInterface({ input: createReadStream(f, { encoding: 'utf8' }), crlfDelay: Infinity });
+  log('history: verifying the export');
+  const verified = await verifyExport(eventStore, readLines(file));
+  const altered = path.join(dataDir, 'history-altered.ndjson');
+  const bytes = readFileSync(file);
+  const at = bytes.indexOf('Bench Cafe', Math.floor(bytes.length / 2));
+  bytes[at] = 'b'.charCodeAt(0);
+  writeFileSync(altered, bytes);
+  const rejected = await verifyExport(eventStore, readLines(altered));
+
+  // Up to `historyEvents` lines: documents as the projection writes them, through the batch API.
+  const extra = options.historyEvents - (await history.countDocuments({ companyId }));
+  log(`history: writing ${Math.max(0, extra).toLocaleString('en-US')} more history documents`);
+  const types = ['LocationUpdated', 'LocationHoursUpdated', 'ReviewReplied', 'UserUpdated', 'TemplateChanged'];
+  const entityTypes = ['location', 'location', 'review', 'user', 'template'];
+  for (let i = 0; i < extra; i += 5_000) {
+    const ops: WriteOp[] = [];
+    for (let j = i; j < Math.min(extra, i + 5_000); j++) {
+      const k = j % types.length;
+      const actor = j % USERS.length;
+      const doc: HistoryDoc = {
+        _id: `bench-${j}`,
+        companyId,
+        position: 10_000_000 + j,
+        occurredAt: new Date(1_700_000_000_000 + j * 1000).toISOString(),
+        type: types[k]!,
+        label: types[k]!,
+        streamName: `${entityTypes[k]}-${j % 5_000}`,
+        entityType: entityTypes[k]!,
+        entityId: `e-${j % 5_000}`,
+        entityName: `Entity ${j % 5_000}`,
+        actorId: userIds[actor]!,
+        actorName: USERS[actor]!,
+        actorRole: 'CompanyAdmin',
+        actorKind: 'user',
+        asAdministrator: false,
+        changes: [{ field: 'Title', before: `Entity ${j} before`, after: `Entity ${j} after` }],
+        causedBy: null,
+        outcome: null,
+        reason: null,
+        restoredFrom: null,
+        searchText: `${types[k]} entity ${j % 5_000} ${USERS[actor]!.toLowerCase()} title`,
+        eventDigest: '0'.repeat(64),
+      };
+      ops.push({ insertOne: { document: doc } });
+    }
+    await history.bulkWrite(ops);
+  }
+  const historyEvents = await history.countDocuments({ companyId });
+  const setupSeconds = (performance.now() - started) / 1000;
+
+  // Filtered pages as the route reads them: the page, the count and the rows.
+  log(`history: ${options.samples} filtered pages over ${historyEvents.toLocaleString('en-US')} events`);
+  const filters = [
+    {},
+    { entityType: 'location' },
+    { entityType: 'review' },
+    { actorId: userIds[1] },
+    { eventType: 'UserUpdated' },
+    { entityId: 'e-42' },
+    { q: 'entity 4242' },
+    { from: new Date(1_700_000_000_000 + 100_000_000).toISOString(), to: new Date(1_700_000_000_000 + 200_000_000).toISOString() },
+  ];
+  const times: number[] = [];
+  for (let i = 0; i < options.samples; i++) {
+    const filter = historyFilter(companyId, filters[i % filters.length]!);
+    const page = 1 + (i % 5);
+    const t0 = performance.now();
+    const [docs, count] = await Promise.all([
+      history.find(filter, { sort: { position: -1 }, skip: (page - 1) * 100, limit: 100 }),
+      history.countDocuments(filter),
+    ]);
+    docs.map(historyRowOf);
+    times.push(performance.now() - t0);
+    if (count < 0) throw new Error('unreachable');
+  }
+  readModels.close();
+  await readStore.close();
+  await eventStore.close();
+  await bus.close();
+  return {
+    historyEvents,
+    historyPageP50Ms: percentile(times, 50),
+    historyPageP95Ms: percentile(times, 95),
+    pointInTimeMs,
+    exportEvents: exportLines,
+    exportPeakHeapGrowthMb: Math.round(((heapPeak - heapBefore) / 1024 / 1024) * 10) / 10,
+    exportVerified: verified.ok && verified.events === exportLines,
+    exportAlteredRejected: !rejected.ok,
+    setupSeconds,
+  };
+}

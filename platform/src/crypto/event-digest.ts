@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto';
+
+/** JSON with object keys sorted, so the same event always gives the same text. */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) return 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+export interface DigestedEvent {
+  position: number;
+  id: string;
+  streamName: string;
+  type: string;
+  data: unknown;
+  metadata: unknown;
+}
+
+/** SHA-256 (hex) of a stored event: what an export line vouches for. */
+export function eventDigest(event: DigestedEvent): string {
+  const { position, id, streamName, type, data, metadata } = event;
+  return createHash('sha256').update(canonicalJson({ position, id, streamName, type, data, metadata })).digest('hex');
+}
+
+/** The next link of an export's chain: SHA-256 of the previous digest and this line's text. */
+export const chainDigest = (previous: string, line: string): string => createHash('sha256').update(previous).update('\n').update(line).digest('hex');
+
+/** Where every export's chain starts. */
+export const CHAIN_GENESIS = createHash('sha256').update('locus-audit-export-v1').digest('hex');

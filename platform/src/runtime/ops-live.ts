@@ -1,0 +1,49 @@
+import { OPS_STATUS_COLLECTION, subjects, type ChangedMessage } from '@locus/contracts';
+import type { Bus, BusSubscription } from '../bus/bus';
+import type { RebuildJobs } from './rebuild-jobs';
+
+export interface OpsLive {
+  close(): void;
+}
+
+/**
+ * Tells open /operations pages (admin scope, `ops-status`) that the status changed, at most
+ * once per `intervalMs`: a checkpoint moved, a generation switched, an event was parked, a
+ * rebuild progressed. The page then reads `GET /api/ops/projections` again.
+ */
+export function startOpsLive(options: { bus: Bus; rebuildJobs?: Pick<RebuildJobs, 'onChange'>; intervalMs?: number }): OpsLive {
+  const { bus } = options;
+  let dirty = false;
+  let position = 0;
+  const mark = () => {
+    dirty = true;
+  };
+  const subscriptions: BusSubscription[] = [
+    bus.subscribe(subjects.checkpointAll(), (m) => {
+      const p = (m.data as { position?: unknown } | null)?.position;
+      if (typeof p === 'number' && p > position) position = p;
+      mark();
+    }),
+    bus.subscribe(subjects.projectionSwitched(), mark),
+    bus.subscribe('live.admin.notify.>', mark),
+  ];
+  const offJobs = options.rebuildJobs?.onChange(mark);
+  const timer = setInterval(() => {
+    if (!dirty) return;
+    dirty = false;
+    const message: ChangedMessage = { kind: 'changed', collection: OPS_STATUS_COLLECTION, ids: [], many: true, companyId: null, position };
+    try {
+      bus.publish(subjects.changed(null, OPS_STATUS_COLLECTION), message);
+    } catch {
+      // a closed bus: the process is stopping
+    }
+  }, options.intervalMs ?? 1_000);
+  timer.unref();
+  return {
+    close() {
+      clearInterval(timer);
+      offJobs?.();
+      for (const s of subscriptions) s.unsubscribe();
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { insightsProjection, projections } from './insights-projection';

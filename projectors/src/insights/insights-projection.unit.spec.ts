@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import {
+  COMPANY_METRICS_COLLECTION,
+  DASHBOARD_COMPANIES_COLLECTION,
+  DASHBOARD_LOCATIONS_COLLECTION,
+  LOCATION_KEYWORDS_COLLECTION,
+  LOCATION_METRICS_COLLECTION,
+  type GoogleSnapshot,
+  type LocationProfile,
+} from '@locus/contracts';
+import { projectInMemory } from '@locus/platform/runtime/testing/projection-memory';
+import { recorder } from '@locus/platform/runtime/testing/recorded-events';
+import { insightsProjection } from './insights-projection';
+
+const profile = (title: string, email: string | null) => ({ Title: title, PrimaryEmail: email }) as unknown as LocationProfile;
+const google = (count: number, rating: number | null, openStatus: GoogleSnapshot['openStatus'] = 'OPEN'): GoogleSnapshot => ({
+  googleName: 'locations/1',
+  placeId: null,
+  mapsUri: null,
+  openStatus,
+  canReopen: false,
+  canDelete: true,
+  thumbnailUrl: null,
+  totalRating: rating,
+  totalRatingsCount: count,
+});
+
+const imported = (record: ReturnType<typeof recorder>, locationId: string, title: string, email: string | null, g: GoogleSnapshot) =>
+  record('LocationImported', {
+    locationId,
+    companyId: 'c1',
+    connectionId: 'k1',
+    accountName: 'accounts/1',
+    accountDisplayName: 'A',
+    processId: 'p',
+    profile: profile(title, email),
+    hours: [],
+    attributes: {},
+    urls: {},
+    google: g,
+    syncedAt: '2025-03-04T09:00:00.000Z',
+  });
+const metrics = (record: ReturnType<typeof recorder>, locationId: string, firstDay: number, calls: number[]) =>
+  record('LocationMetricsImported', { locationId, companyId: 'c1', month: '2025-02', firstDay, values: { CALL_CLICKS: calls }, importedAt: 'x' });
+
+describe('insights projection', () => {
+  it('keeps one value per location, metric and day: a re-import of the same days replaces them, the company totals follow', async () => {
+    const r = recorder();
+    const { all } = await projectInMemory(insightsProjection, [
+      imported(r, 'l1', 'One', null, google(10, 4.5)),
+      imported(r, 'l2', 'Two', 'two@x.test', google(30, 4.1)),
+      metrics(r, 'l1', 1, [1, 2, 3]),
+      metrics(r, 'l2', 2, [10, 20]),
+      metrics(r, 'l1', 2, [5, 5]), // days 2 and 3 again, revised
+    ]);
+    const l1 = all(LOCATION_METRICS_COLLECTION).find((d) => d._id === 'l1:2025-02')!;
+    expect((l1.m as any).CALL_CLICKS.slice(0, 4)).toEqual([1, 5, 5, 0]);
+    expect((l1.m as any).CALL_CLICKS).toHaveLength(28);
+    const company = all(COMPANY_METRICS_COLLECTION)[0]!;
+    expect(company._id).toBe('c1:2025-02');
+    expect((company.m as any).CALL_CLICKS.slice(0, 4)).toEqual([1, 15, 25, 0]);
+  });
+
+  it('sums the dashboard tiles per company and takes a deleted location out of every total', async () => {
+    const r = recorder();
+    const events = [
+      imported(r, 'l1', 'One', null, google(10, 4.5)),
+      imported(r, 'l2', 'Two', 'two@x.test', google(30, 4.1, 'CLOSED_TEMPORARILY')),
+      metrics(r, 'l1', 1, [1, 2]),
+      metrics(r, 'l2', 1, [10, 20]),
+      r('LocationSearchKeywordsImported', {
+        locationId: 'l1',
+        companyId: 'c1',
+        fromMonth: '2024-12',
+        toMonth: '2025-02',
+        keywords: [
+          { SearchKeyword: 'b', Value: 3 },
+          { SearchKeyword: 'a', Value: 9 },
+        ],
+        importedAt: 'x',
+      }),
+    ];
+    const before = await projectInMemory(insightsProjection, events);
+    expect(before.all(DASHBOARD_COMPANIES_COLLECTION)[0]).toMatchObject({
+      locations: 2,
+      active: 1,
+      missingEmail: 1,
+      reviewCount: 40,
+      ratedReviews: 40,
+      withoutEmail: { l1: 'One' },
+    });
+    expect((before.all(DASHBOARD_COMPANIES_COLLECTION)[0]!.ratingWeight as number) / 40).toBeCloseTo((4.5 * 10 + 4.1 * 30) / 40);
+    expect((before.all(LOCATION_KEYWORDS_COLLECTION)[0]!.keywords as any[]).map((k) => k.SearchKeyword)).toEqual(['a', 'b']);
+
+    const after = await projectInMemory(insightsProjection, [
+      ...events,
+      r('LocationUpdated', { locationId: 'l1', profile: profile('One', 'one@x.test'), changed: ['PrimaryEmail'] }),
+      r('LocationDeleted', { locationId: 'l2', companyId: 'c1', deletedFromGoogle: true, storeCode: 'S2', requestId: 'q' }),
+    ]);
+    expect(after.all(DASHBOARD_COMPANIES_COLLECTION)[0]).toMatchObject({ locations: 1, active: 1, missingEmail: 0, reviewCount: 10, withoutEmail: {} });
+    expect(after.all(DASHBOARD_LOCATIONS_COLLECTION).map((d) => d._id)).toEqual(['l1']);
+    expect(after.all(LOCATION_METRICS_COLLECTION).map((d) => d._id)).toEqual(['l1:2025-02']);
+    expect((after.all(COMPANY_METRICS_COLLECTION)[0]!.m as any).CALL_CLICKS.slice(0, 2)).toEqual([1, 2]);
+  });
+
+  it('ignores metrics of a location it does not know (deleted before they arrived)', async () => {
+    const r = recorder();
+    const { all } = await projectInMemory(insightsProjection, [metrics(r, 'gone', 1, [4])]);
+    expect(all(LOCATION_METRICS_COLLECTION)).toEqual([]);
+    expect(all(COMPANY_METRICS_COLLECTION)).toEqual([]);
+  });
+});

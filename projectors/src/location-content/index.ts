@@ -1,0 +1,1 @@
+export { locationContentProjection, projections } from './location-content-projection';

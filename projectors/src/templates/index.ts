@@ -1,0 +1,1 @@
+export { templatesProjection, projections } from './templates-projection';

@@ -1,0 +1,210 @@
+import type { ProjectionDefinition, ProjectionDocs } from '@locus/platform/ports';
+import {
+  POST_TEMPLATE_LOGS_COLLECTION,
+  POST_TEMPLATES_COLLECTION,
+  type CompanyDeletedEvent,
+  type PostTemplateDoc,
+  type PostTemplateLogDoc,
+  type TemplateEventOf,
+} from '@locus/contracts';
+
+type Handled =
+  | TemplateEventOf<
+      | 'PostTemplateSaved'
+      | 'PostTemplateDeleted'
+      | 'PostTemplateScheduleCancelled'
+      | 'PostTemplatePublishRequested'
+      | 'TemplatePostCreated'
+      | 'TemplatePostFailed'
+      | 'TemplatePostRetryRequested'
+    >
+  | CompanyDeletedEvent;
+
+const logId = (templateId: string, locationId: string) => `${templateId}:${locationId}`;
+
+/** Finished when every location has an outcome; published (log only) from the publish request on. */
+function withProgress(doc: PostTemplateDoc, at: string): PostTemplateDoc {
+  const status = doc.status === 'publishing' && doc.done + doc.failed >= doc.total ? 'published' : doc.status;
+  return { ...doc, status, updatedAt: at };
+}
+
+async function template(docs: ProjectionDocs, templateId: string) {
+  return docs.get<PostTemplateDoc>(POST_TEMPLATES_COLLECTION, templateId);
+}
+
+/**
+ * Post templates with their publishing progress (done, failed, total, failures with Google's
+ * reason), and one log document per (template, location) post.
+ */
+export const templatesProjection: ProjectionDefinition<Handled> = {
+  name: 'templates',
+  version: 1,
+  collections: [
+    {
+      name: POST_TEMPLATES_COLLECTION,
+      indexes: [{ key: { companyId: 1, createdAt: -1 } }, { key: { status: 1, scheduleDate: 1 } }],
+    },
+    {
+      name: POST_TEMPLATE_LOGS_COLLECTION,
+      indexes: [{ key: { templateId: 1, createdDate: -1 } }, { key: { companyId: 1, templateId: 1, status: 1 } }],
+    },
+  ],
+  handles: [
+    'PostTemplateSaved',
+    'PostTemplateDeleted',
+    'PostTemplateScheduleCancelled',
+    'PostTemplatePublishRequested',
+    'TemplatePostCreated',
+    'TemplatePostFailed',
+    'TemplatePostRetryRequested',
+    'CompanyDeleted',
+  ],
+  async evolve(event, docs) {
+    const at = event.metadata.occurredAt;
+    switch (event.type) {
+      case 'PostTemplateSaved': {
+        const d = event.data;
+        const prev = await template(docs, d.templateId);
+        const doc: PostTemplateDoc = {
+          _id: d.templateId,
+          companyId: d.companyId,
+          post: d.post,
+          locationIds: d.locationIds,
+          scheduleDate: d.scheduleDate,
+          status: d.scheduleDate ? 'scheduled' : 'draft',
+          publishDate: null,
+          total: 0,
+          done: 0,
+          failed: 0,
+          failures: [],
+          createdAt: prev?.createdAt ?? at,
+          updatedAt: at,
+        };
+        docs.put(POST_TEMPLATES_COLLECTION, doc);
+        return;
+      }
+      case 'PostTemplateScheduleCancelled': {
+        const prev = await template(docs, event.data.templateId);
+        if (prev) docs.put(POST_TEMPLATES_COLLECTION, { ...prev, scheduleDate: null, status: 'draft', updatedAt: at });
+        return;
+      }
+      case 'PostTemplateDeleted':
+        docs.delete(POST_TEMPLATES_COLLECTION, event.data.templateId);
+        return;
+      case 'PostTemplatePublishRequested': {
+        const prev = await template(docs, event.data.templateId);
+        if (!prev) return;
+        docs.put(POST_TEMPLATES_COLLECTION, {
+          ...prev,
+          status: 'publishing',
+          publishDate: event.data.requestedAt,
+          locationIds: event.data.locationIds,
+          total: event.data.locationIds.length,
+          done: 0,
+          failed: 0,
+          failures: [],
+          updatedAt: at,
+        });
+        return;
+      }
+      case 'TemplatePostCreated': {
+        const d = event.data;
+        const id = logId(d.templateId, d.locationId);
+        const prevLog = await docs.get<PostTemplateLogDoc>(POST_TEMPLATE_LOGS_COLLECTION, id);
+        if (prevLog?.status === 'published') return;
+        const log: PostTemplateLogDoc = {
+          _id: id,
+          companyId: d.companyId,
+          templateId: d.templateId,
+          locationId: d.locationId,
+          locationName: d.locationName,
+          status: 'published',
+          createdDate: d.createdAt,
+          actualContent: d.summary,
+          localPostUrl: d.searchUrl,
+          error: null,
+          locationNameLower: d.locationName.toLowerCase(),
+        };
+        docs.put(POST_TEMPLATE_LOGS_COLLECTION, log);
+        const prev = await template(docs, d.templateId);
+        if (!prev) return;
+        const wasFailed = prevLog?.status === 'failed';
+        docs.put(
+          POST_TEMPLATES_COLLECTION,
+          withProgress(
+            {
+              ...prev,
+              done: prev.done + 1,
+              failed: wasFailed ? prev.failed - 1 : prev.failed,
+              failures: prev.failures.filter((f) => f.locationId !== d.locationId),
+            },
+            at,
+          ),
+        );
+        return;
+      }
+      case 'TemplatePostFailed': {
+        const d = event.data;
+        const id = logId(d.templateId, d.locationId);
+        const prevLog = await docs.get<PostTemplateLogDoc>(POST_TEMPLATE_LOGS_COLLECTION, id);
+        if (prevLog?.status === 'published' || prevLog?.status === 'failed') return;
+        docs.put(POST_TEMPLATE_LOGS_COLLECTION, {
+          _id: id,
+          companyId: d.companyId,
+          templateId: d.templateId,
+          locationId: d.locationId,
+          locationName: d.locationName,
+          status: 'failed',
+          createdDate: d.failedAt,
+          actualContent: '',
+          localPostUrl: null,
+          error: d.message,
+          locationNameLower: d.locationName.toLowerCase(),
+        } satisfies PostTemplateLogDoc);
+        const prev = await template(docs, d.templateId);
+        if (!prev) return;
+        docs.put(
+          POST_TEMPLATES_COLLECTION,
+          withProgress(
+            {
+              ...prev,
+              failed: prev.failed + 1,
+              failures: [...prev.failures, { locationId: d.locationId, locationName: d.locationName, message: d.message }],
+            },
+            at,
+          ),
+        );
+        return;
+      }
+      case 'TemplatePostRetryRequested': {
+        const d = event.data;
+        const id = logId(d.templateId, d.locationId);
+        const prevLog = await docs.get<PostTemplateLogDoc>(POST_TEMPLATE_LOGS_COLLECTION, id);
+        if (prevLog?.status !== 'failed') return;
+        docs.put(POST_TEMPLATE_LOGS_COLLECTION, { ...prevLog, status: 'pending', error: null });
+        const prev = await template(docs, d.templateId);
+        if (!prev) return;
+        docs.put(POST_TEMPLATES_COLLECTION, {
+          ...prev,
+          status: 'publishing',
+          failed: prev.failed - 1,
+          failures: prev.failures.filter((f) => f.locationId !== d.locationId),
+          updatedAt: at,
+        });
+        return;
+      }
+      case 'CompanyDeleted': {
+        for (const doc of await docs.find(POST_TEMPLATES_COLLECTION, { companyId: event.data.companyId })) docs.delete(POST_TEMPLATES_COLLECTION, doc._id);
+        for (const doc of await docs.find(POST_TEMPLATE_LOGS_COLLECTION, { companyId: event.data.companyId }))
+          docs.delete(POST_TEMPLATE_LOGS_COLLECTION, doc._id);
+        return;
+      }
+      default: {
+        const never: never = event;
+        void never;
+      }
+    }
+  },
+};
+
+export const projections: ProjectionDefinition[] = [templatesProjection];

@@ -1,0 +1,1 @@
+export { auditQueryRoutes, historyExportLines } from './routes';

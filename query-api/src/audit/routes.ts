@@ -1,0 +1,107 @@
+import { Readable } from 'node:stream';
+import {
+  HISTORY_COLLECTION,
+  HISTORY_FACETS_COLLECTION,
+  historyExportRoute,
+  historyFacetsRoute,
+  historyRoute,
+  auditErrors,
+  type HistoryDoc,
+  type HistoryFacetsDoc,
+} from '@locus/contracts';
+import {
+  callerCompanyId,
+  exportWriter,
+  fail,
+  implement,
+  type Collection,
+  type ExportFormat,
+  type Filter,
+  type QueryDeps,
+  type RouteImplementation,
+} from '@locus/platform';
+import { changesText, historyFilter, historyRowOf } from './history-rows';
+
+/** Rows read per batch of an export, only as fast as the client takes them. */
+export const HISTORY_EXPORT_BATCH = 1_000;
+
+/**
+ * Export lines newest first, read in batches by position (keyset: each batch starts below the
+ * last position), so a million events are never in memory and no batch skips over the earlier ones.
+ */
+export async function* historyExportLines(collection: Collection<HistoryDoc>, filter: Filter, format: ExportFormat): AsyncGenerator<string> {
+  const writer = exportWriter(format);
+  const header = writer.header();
+  if (header) yield header;
+  let below = Number.POSITIVE_INFINITY;
+  for (;;) {
+    const page: Filter = Number.isFinite(below) ? { ...filter, position: { $lt: below } } : filter;
+    const docs = await collection.find(page, { sort: { position: -1 }, limit: HISTORY_EXPORT_BATCH });
+    let chunk = '';
+    for (const d of docs) {
+      const restoredFrom = d.restoredFrom ? `${d.restoredFrom.position}@${d.restoredFrom.at}` : null;
+      const record = {
+        position: d.position,
+        eventDigest: d.eventDigest,
+        occurredAt: d.occurredAt,
+        type: d.type,
+        entityType: d.entityType,
+        entityId: d.entityId,
+        entity: d.entityName,
+        actor: d.actorName,
+        actorRole: d.actorRole,
+        asAdministrator: d.asAdministrator,
+        changes: changesText(d),
+        outcome: d.outcome,
+        reason: d.reason,
+        restoredFrom,
+      };
+      const json = { ...record, id: d._id, label: d.label, changes: d.changes, restoredFrom: d.restoredFrom };
+      chunk += writer.line(record, json);
+    }
+    if (chunk) yield chunk;
+    if (docs.length < HISTORY_EXPORT_BATCH) return;
+    below = docs[docs.length - 1]!.position;
+  }
+}
+
+/** The company history: pages, the filters' choices and the streamed export (issue 15 items 2 and 6). */
+export function auditQueryRoutes(deps: QueryDeps): RouteImplementation[] {
+  const history = () => deps.readModels.collection<HistoryDoc>(HISTORY_COLLECTION);
+  const companyOf = (req: Parameters<typeof callerCompanyId>[0]) => callerCompanyId(req, () => fail(auditErrors.entityNotFound));
+
+  const page = implement(historyRoute, async (req) => {
+    const filter = historyFilter(companyOf(req), req.query);
+    const { page: pageNo, pageSize } = req.query;
+    const [docs, total] = await Promise.all([
+      history().find(filter, { sort: { position: -1 }, skip: (pageNo - 1) * pageSize, limit: pageSize }),
+      history().countDocuments(filter),
+    ]);
+    return { body: { Success: true as const, Data: docs.map(historyRowOf), TotalRecords: total, Page: pageNo, PageSize: pageSize } };
+  });
+
+  const facets = implement(historyFacetsRoute, async (req) => {
+    const doc = await deps.readModels.collection<HistoryFacetsDoc>(HISTORY_FACETS_COLLECTION).findOne({ _id: companyOf(req) });
+    const actors = Object.entries(doc?.actors ?? {})
+      .map(([Id, Name]) => ({ Id, Name }))
+      .sort((a, b) => a.Name.localeCompare(b.Name));
+    return { body: { Success: true as const, Data: { EntityTypes: doc?.entityTypes ?? [], EventTypes: doc?.eventTypes ?? [], Actors: actors } } };
+  });
+
+  const exportFile = implement(historyExportRoute, async (req) => {
+    const { format, ...filters } = req.query;
+    const filter = historyFilter(companyOf(req), filters);
+    const stamp = deps.clock.now().toISOString().replace(/[:.]/g, '-');
+    return {
+      body: Readable.from(historyExportLines(history(), filter, format)),
+      headers: {
+        'Content-Type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+        'Content-Disposition': `attachment; filename="history-${stamp}.${format === 'csv' ? 'csv' : 'ndjson'}"`,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    };
+  });
+
+  return [page, facets, exportFile];
+}

@@ -1,0 +1,150 @@
+import {
+  COMPANY_METRICS_COLLECTION,
+  DASHBOARD_COMPANIES_COLLECTION,
+  DASHBOARD_LOCATIONS_COLLECTION,
+  IMPRESSION_METRICS,
+  LOCATION_KEYWORDS_COLLECTION,
+  LOCATION_METRICS_COLLECTION,
+  TOP_KEYWORDS,
+  DEFAULT_INSIGHTS_DAYS,
+  type CompanyMetricsDoc,
+  type DailyMetricName,
+  type DashboardCompanyDoc,
+  type DashboardData,
+  type DashboardLocationDoc,
+  type LocationInsights,
+  type LocationKeywordsDoc,
+  type LocationMetricsDoc,
+  type MetricSeries,
+} from '@locus/contracts';
+import type { Clock, ReadModels } from '@locus/platform';
+import type { ReviewsSource } from './reviews-source';
+import type { InsightsScope } from './scope';
+import { dailyTotals, daySeries, monthsOf, shareSeries, windowOf } from './series';
+
+const DAY_MS = 86_400_000;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The dashboard's and the details page's figures, read from the insights read models. */
+export function createInsightsReader(deps: { readModels: ReadModels; clock: Clock }, reviews: ReviewsSource) {
+  const locationMetrics = () => deps.readModels.collection<LocationMetricsDoc>(LOCATION_METRICS_COLLECTION);
+  const companyMetrics = () => deps.readModels.collection<CompanyMetricsDoc>(COMPANY_METRICS_COLLECTION);
+  const dashboardLocations = () => deps.readModels.collection<DashboardLocationDoc>(DASHBOARD_LOCATIONS_COLLECTION);
+
+  /** The scope's month documents over a window: the company's totals, or each location's. */
+  async function monthDocs(scope: InsightsScope, days: readonly string[]) {
+    const { first, last } = monthsOf(days);
+    const month = { $gte: first, $lte: last };
+    if (scope.locationIds === null) return companyMetrics().find({ companyId: scope.companyId, month });
+    if (scope.locationIds.length === 0) return [];
+    if (scope.locationIds.length === 1) return locationMetrics().find({ locationId: scope.locationIds[0], month });
+    return locationMetrics().find({ companyId: scope.companyId, locationId: { $in: scope.locationIds }, month });
+  }
+
+  async function series(scope: InsightsScope, metrics: readonly DailyMetricName[], durationDays: number): Promise<MetricSeries[]> {
+    const days = windowOf(deps.clock.now(), durationDays);
+    const totals = dailyTotals(await monthDocs(scope, days), metrics, days);
+    return metrics.map((metric) => daySeries(metric, days, totals.get(metric)!));
+  }
+
+  async function reviewsGrowth(scope: InsightsScope, durationDays: number): Promise<MetricSeries> {
+    const days = windowOf(deps.clock.now(), durationDays);
+    return daySeries('REVIEWS', days, await reviews.receivedPerDay(scope, days));
+  }
+
+  /** Tiles: the company's sums, or (some locations) the sums of theirs. */
+  async function tiles(scope: InsightsScope, withMissingEmail: boolean) {
+    const since = new Date(deps.clock.now().getTime() - DAY_MS).toISOString();
+    if (scope.locationIds === null) {
+      const { companyId } = scope;
+      const [sums, synced] = await Promise.all([
+        deps.readModels.collection<DashboardCompanyDoc>(DASHBOARD_COMPANIES_COLLECTION).findOne({ _id: companyId }),
+        dashboardLocations().countDocuments({ companyId, lastSyncDate: { $gte: since } }),
+      ]);
+      const missing = withMissingEmail
+        ? Object.entries(sums?.withoutEmail ?? {})
+            .map(([_id, title]) => ({ _id, title, titleSort: title.toLowerCase() }))
+            .sort((a, b) => (a.titleSort < b.titleSort ? -1 : a.titleSort > b.titleSort ? 1 : a._id < b._id ? -1 : 1))
+        : [];
+      return {
+        active: sums?.active ?? 0,
+        synced,
+        reviewCount: sums?.reviewCount ?? 0,
+        average: sums && sums.ratedReviews > 0 ? round2(sums.ratingWeight / sums.ratedReviews) : 0,
+        missing,
+      };
+    }
+    const docs = scope.locationIds.length
+      ? await dashboardLocations().find({ companyId: scope.companyId, _id: { $in: scope.locationIds } }, { sort: { titleSort: 1, _id: 1 } })
+      : [];
+    let weight = 0;
+    let rated = 0;
+    for (const d of docs) {
+      if (d.rating !== null && d.reviewCount > 0) {
+        weight += d.rating * d.reviewCount;
+        rated += d.reviewCount;
+      }
+    }
+    return {
+      active: docs.reduce((n, d) => n + d.active, 0),
+      synced: docs.filter((d) => d.lastSyncDate !== null && d.lastSyncDate >= since).length,
+      reviewCount: docs.reduce((n, d) => n + d.reviewCount, 0),
+      average: rated > 0 ? round2(weight / rated) : 0,
+      missing: withMissingEmail ? docs.filter((d) => d.missingEmail === 1) : [],
+    };
+  }
+
+  async function dashboard(scope: InsightsScope, options: { durationDays: number; charts: boolean; withMissingEmail: boolean }): Promise<DashboardData> {
+    const metrics: DailyMetricName[] = [...IMPRESSION_METRICS, 'CALL_CLICKS', 'WEBSITE_CLICKS', 'BUSINESS_DIRECTION_REQUESTS'];
+    const [t, unresponded, charts] = await Promise.all([
+      tiles(scope, options.withMissingEmail),
+      reviews.unresponded(scope),
+      options.charts
+        ? (async () => {
+            const days = windowOf(deps.clock.now(), options.durationDays);
+            const totals = dailyTotals(await monthDocs(scope, days), metrics, days);
+            const impressions = new Map(IMPRESSION_METRICS.map((m) => [m, totals.get(m)!] as const));
+            return {
+              views: shareSeries('BUSINESS_IMPRESSIONS', impressions),
+              calls: daySeries('CALL_CLICKS', days, totals.get('CALL_CLICKS')!),
+              website: daySeries('WEBSITE_CLICKS', days, totals.get('WEBSITE_CLICKS')!),
+              directions: daySeries('BUSINESS_DIRECTION_REQUESTS', days, totals.get('BUSINESS_DIRECTION_REQUESTS')!),
+              reviews: await reviewsGrowth(scope, options.durationDays),
+            };
+          })()
+        : Promise.resolve(null),
+    ]);
+    return {
+      TotalLocations: t.active,
+      TotalLocationsSynchronizedInLastDay: t.synced,
+      TotalLocationsReviews: t.reviewCount,
+      AverageLocationsRating: t.average,
+      TotalUnrespondedLocationsReviews: unresponded,
+      LocationsWithoutPrimaryEmail: t.missing.map((d) => ({ Id: d._id, Title: String(d.title ?? '') })),
+      BusinessProfileViewsInsightsData: charts?.views ?? null,
+      CallsMadeMetricSeriesData: charts?.calls ?? null,
+      WebsiteClicksMetricSeriesData: charts?.website ?? null,
+      DirectionsMetricSeriesData: charts?.directions ?? null,
+      NumberOfReviewsOverTime: charts?.reviews ?? null,
+    };
+  }
+
+  /** The details response's insights: website clicks of the default window and the top search keywords. */
+  async function locationInsights(companyId: string, locationId: string): Promise<LocationInsights> {
+    const scope = { companyId, locationIds: [locationId] };
+    const [[website], keywords] = await Promise.all([
+      series(scope, ['WEBSITE_CLICKS'], DEFAULT_INSIGHTS_DAYS),
+      deps.readModels.collection<LocationKeywordsDoc>(LOCATION_KEYWORDS_COLLECTION).findOne({ _id: locationId, companyId }),
+    ]);
+    const top = (keywords?.keywords ?? []).slice(0, TOP_KEYWORDS);
+    return {
+      WebsiteClicksMetricSeriesData: website!,
+      SearchKeywords: top,
+      SearchKeywordsTotal: top.reduce((n, k) => n + k.Value, 0),
+      SearchKeywordsPeriod: keywords ? { FromMonth: keywords.fromMonth, ToMonth: keywords.toMonth } : null,
+    };
+  }
+
+  return { dashboard, series, reviewsGrowth, locationInsights };
+}
+export type InsightsReader = ReturnType<typeof createInsightsReader>;

@@ -1,0 +1,48 @@
+import {
+  LOCATIONS_COLLECTION,
+  dashboardFetchRoute,
+  locationErrors,
+  metricsInsightsRoute,
+  reviewsGrowthInsightsRoute,
+  type LocationDoc,
+} from '@locus/contracts';
+import { fail, implement, ok, type AnyRequest, type QueryDeps, type RouteImplementation } from '@locus/platform';
+import { createInsightsReader } from './dashboard';
+import { createReviewsSource } from './reviews-source';
+import { callerScope, type InsightsScope } from './scope';
+
+export function insightsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
+  const reader = createInsightsReader(deps, createReviewsSource(deps.readModels));
+
+  /** The caller's scope, narrowed to one location of it when the body names one (404 otherwise). */
+  async function scopeOf(req: AnyRequest, locationId: string | null): Promise<InsightsScope> {
+    const scope = await callerScope(deps.readModels, req);
+    if (locationId === null) return scope;
+    const doc = await deps.readModels.collection<LocationDoc>(LOCATIONS_COLLECTION).findOne({ _id: locationId, companyId: scope.companyId });
+    if (!doc) throw fail(locationErrors.notFound);
+    return { companyId: scope.companyId, locationIds: [locationId] };
+  }
+
+  const fetch = implement(dashboardFetchRoute, async (req) => {
+    const scope = await callerScope(deps.readModels, req);
+    const data = await reader.dashboard(scope, {
+      durationDays: req.params.durationDays,
+      charts: req.params.flag,
+      // spec part 1 §2: the missing-email warning is a CompanyAdmin's
+      withMissingEmail: req.auth!.role === 'CompanyAdmin',
+    });
+    return ok(data);
+  });
+
+  const metrics = implement(metricsInsightsRoute, async (req) => {
+    const scope = await scopeOf(req, req.body.LocationId);
+    return ok(await reader.series(scope, req.body.Metric, req.body.InsightsDurationDays));
+  });
+
+  const reviewsGrowth = implement(reviewsGrowthInsightsRoute, async (req) => {
+    const scope = await scopeOf(req, req.body.LocationId);
+    return ok(await reader.reviewsGrowth(scope, req.body.InsightsDurationDays));
+  });
+
+  return [fetch, metrics, reviewsGrowth];
+}

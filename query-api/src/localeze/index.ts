@@ -1,0 +1,1 @@
+export { localezeQueryRoutes } from './routes';

@@ -1,0 +1,1 @@
+export { locationContentQueryRoutes } from './routes';

@@ -1,0 +1,1 @@
+export { templatesQueryRoutes } from './routes';

@@ -1,0 +1,139 @@
+import '@blueprintjs/table/lib/css/table.css';
+import { Cell, Column, Table2 } from '@blueprintjs/table';
+
+/** The rows in view, as the table reports them. */
+interface RowIndices {
+  rowIndexStart: number;
+  rowIndexEnd: number;
+}
+import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDateTime } from '@web/shared/lib/dates';
+import { useHistoryQuery, type HistoryQuery, type HistoryRow } from '../api/audit-api';
+import { HISTORY_ROW_HEIGHT, HISTORY_ROWS_PER_PAGE, historyTexts as t } from '../constants';
+
+type Filters = Omit<HistoryQuery, 'page' | 'pageSize'>;
+
+/** Where an entity's own screen is, when it has one. */
+export const entityLink = (row: Pick<HistoryRow, 'EntityType' | 'EntityId'>): string | null =>
+  row.EntityType === 'location' ? `/${row.EntityId}/location-details` : null;
+
+export const historyLinkOf = (entityType: string, entityId: string) =>
+  `/history?entityType=${encodeURIComponent(entityType)}&entityId=${encodeURIComponent(entityId)}`;
+
+export const whoText = (row: HistoryRow): string => `${row.Actor.Name}${row.Actor.AsAdministrator ? ` (${t.asAdministrator})` : ''}`;
+
+export const changeText = (c: HistoryRow['Changes'][number]): string =>
+  c.Secret ? `${c.Field}: ${t.changed}` : c.Before === null ? `${c.Field}: ${c.After ?? ''}` : `${c.Field}: ${c.Before || '∅'} → ${c.After || '∅'}`;
+
+export const whatText = (row: HistoryRow): string => {
+  const parts: string[] = [row.Label];
+  if (row.RestoredFrom) parts.push(t.restoredFrom(row.RestoredFrom.Position, formatDateTime(row.RestoredFrom.At)));
+  if (row.Outcome === 'refused' && row.Reason) parts.push(`refused: ${row.Reason}`);
+  if (row.CausedBy) parts.push(t.causedBy(row.CausedBy.Label, row.CausedBy.Position));
+  return parts.join(' — ');
+};
+
+/** Reads one page (RTK Query caches it and live changes refresh it) and hands it up. */
+function PageLoader({ filters, page, onPage }: { filters: Filters; page: number; onPage: (page: number, rows: HistoryRow[], total: number) => void }) {
+  const { data } = useHistoryQuery({ ...filters, page, pageSize: HISTORY_ROWS_PER_PAGE });
+  useEffect(() => {
+    if (data) onPage(page, data.Data, data.TotalRecords);
+  }, [data, page, onPage]);
+  return null;
+}
+
+/**
+ * The history as a virtualised @blueprintjs/table: it renders the rows in view and asks the
+ * server only for the pages those rows fall in, so a million events scroll as smoothly as ten.
+ */
+export function HistoryTable({ filters }: { filters: Filters }) {
+  const key = JSON.stringify(filters);
+  const [pages, setPages] = useState<Record<number, HistoryRow[]>>({});
+  const [total, setTotal] = useState<number | null>(null);
+  const [wanted, setWanted] = useState<number[]>([1]);
+  useEffect(() => {
+    setPages({});
+    setTotal(null);
+    setWanted([1]);
+  }, [key]);
+  const onPage = useCallback((page: number, rows: HistoryRow[], count: number) => {
+    setPages((p) => ({ ...p, [page]: rows }));
+    setTotal(count);
+  }, []);
+  const onVisibleCellsChange = useCallback((rows: RowIndices) => {
+    const first = Math.floor(rows.rowIndexStart / HISTORY_ROWS_PER_PAGE) + 1;
+    const last = Math.floor(rows.rowIndexEnd / HISTORY_ROWS_PER_PAGE) + 1;
+    const next: number[] = [];
+    for (let p = first; p <= last; p++) next.push(p);
+    setWanted((w) => (w.join() === next.join() ? w : next));
+  }, []);
+  const rowAt = useCallback(
+    (index: number): HistoryRow | undefined => pages[Math.floor(index / HISTORY_ROWS_PER_PAGE) + 1]?.[index % HISTORY_ROWS_PER_PAGE],
+    [pages],
+  );
+  const cell = useCallback(
+    (render: (row: HistoryRow) => React.ReactNode, interactive = false) =>
+      (index: number) => {
+        const row = rowAt(index);
+        return (
+          <Cell loading={!row} interactive={interactive}>
+            {row ? render(row) : null}
+          </Cell>
+        );
+      },
+    [rowAt],
+  );
+  const columns = useMemo(
+    () => [
+      <Column key="when" name={t.columns.when} cellRenderer={cell((r) => formatDateTime(r.OccurredAt))} />,
+      <Column key="who" name={t.columns.who} cellRenderer={cell((r) => whoText(r))} />,
+      <Column
+        key="entity"
+        name={t.columns.entity}
+        cellRenderer={cell((r) => {
+          const link = entityLink(r);
+          const name = r.EntityName || r.EntityId;
+          return (
+            <span>
+              {r.EntityType}: {link ? <Link to={link}>{name}</Link> : name} <Link to={historyLinkOf(r.EntityType, r.EntityId)}>({t.title})</Link>
+            </span>
+          );
+        }, true)}
+      />,
+      <Column key="what" name={t.columns.what} cellRenderer={cell((r) => whatText(r))} />,
+      <Column key="changes" name={t.columns.changes} cellRenderer={cell((r) => r.Changes.map(changeText).join('; '))} />,
+    ],
+    [cell],
+  );
+  return (
+    <div className="locus-history-table" data-testid="history-table">
+      {wanted.map((page) => (
+        <PageLoader key={`${key}:${page}`} filters={filters} page={page} onPage={onPage} />
+      ))}
+      {total === null ? (
+        <Spinner size={30} />
+      ) : total === 0 ? (
+        <NonIdealState icon="history" title={t.empty} />
+      ) : (
+        <>
+          <p className="locus-history-count" data-testid="history-count">
+            {total.toLocaleString('en-US')} event(s)
+          </p>
+          <Table2
+            numRows={total}
+            defaultRowHeight={HISTORY_ROW_HEIGHT}
+            columnWidths={[170, 200, 260, 280, 520]}
+            enableRowHeader={false}
+            onVisibleCellsChange={onVisibleCellsChange}
+            cellRendererDependencies={[pages]}
+            enableFocusedCell={false}
+          >
+            {columns}
+          </Table2>
+        </>
+      )}
+    </div>
+  );
+}

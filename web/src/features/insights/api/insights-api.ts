@@ -1,0 +1,43 @@
+import {
+  dashboardFetchRoute,
+  getLocationRoute,
+  metricsInsightsRoute,
+  reviewsGrowthInsightsRoute,
+  type DashboardData,
+  type LocationInsights,
+  type MetricSeries,
+} from '@locus/contracts';
+import { api } from '@web/app/api';
+import { requestFor, type AnswerOf, type BodyOf } from '@web/shared/lib/api-path';
+
+export type { DashboardData, LocationInsights, MetricSeries };
+export type MetricsInsightsRequest = BodyOf<typeof metricsInsightsRoute>;
+export type ReviewsGrowthRequest = BodyOf<typeof reviewsGrowthInsightsRoute>;
+
+export const insightsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    dashboard: build.query<DashboardData, { durationDays: number; flag: boolean }>({
+      query: ({ durationDays, flag }) => requestFor(dashboardFetchRoute, { params: { durationDays, flag: flag ? 'true' : 'false' } }),
+      transformResponse: (res: AnswerOf<typeof dashboardFetchRoute>) => res.Data,
+      providesTags: ['Dashboard'],
+    }),
+    metricsInsights: build.query<MetricSeries[], MetricsInsightsRequest>({
+      query: (body) => requestFor(metricsInsightsRoute, { body }),
+      transformResponse: (res: AnswerOf<typeof metricsInsightsRoute>) => res.Data,
+      providesTags: ['Dashboard'],
+    }),
+    reviewsGrowth: build.query<MetricSeries, ReviewsGrowthRequest>({
+      query: (body) => requestFor(reviewsGrowthInsightsRoute, { body }),
+      transformResponse: (res: AnswerOf<typeof reviewsGrowthInsightsRoute>) => res.Data,
+      providesTags: ['Dashboard', 'Review'],
+    }),
+    /** The details response's insights part (top search keywords). */
+    locationInsights: build.query<LocationInsights, string>({
+      query: (id) => requestFor(getLocationRoute, { params: { id } }),
+      transformResponse: (res: AnswerOf<typeof getLocationRoute>) => res.Data.LocationInsights,
+      providesTags: (_r, _e, id) => [{ type: 'Location', id }, 'Dashboard'],
+    }),
+  }),
+});
+
+export const { useDashboardQuery, useMetricsInsightsQuery, useReviewsGrowthQuery, useLocationInsightsQuery } = insightsApi;

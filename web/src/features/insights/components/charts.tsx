@@ -1,0 +1,100 @@
+import { ResponsiveBar } from '@nivo/bar';
+import { ResponsiveLine } from '@nivo/line';
+import { ResponsivePie } from '@nivo/pie';
+import type { MetricSeries } from '../api/insights-api';
+import { WEEKDAYS_FROM_MONDAY } from '../constants';
+
+export interface LineSeries {
+  id: string;
+  colour: string;
+  series: MetricSeries;
+}
+
+const MARGIN = { top: 16, right: 24, bottom: 48, left: 48 };
+
+/** Up to `n` evenly spread day labels for the bottom axis. */
+const tickValues = (labels: string[], n = 6): string[] => {
+  if (labels.length <= n) return labels;
+  const step = Math.ceil(labels.length / n);
+  return labels.filter((_, i) => i % step === 0);
+};
+
+/** Daily lines with fixed colours (spec part 1 §9); x is the day, shown as `Nov 23`. */
+export function DailyLineChart({ lines }: { lines: LineSeries[] }) {
+  const labels = lines[0]?.series.SeriesValues.map((p) => p.Label) ?? [];
+  const shown = new Map(lines[0]?.series.SeriesValues.map((p) => [p.Label, p.DataPointLabel]) ?? []);
+  return (
+    <ResponsiveLine
+      data={lines.map((l) => ({ id: l.id, data: l.series.SeriesValues.map((p) => ({ x: p.Label, y: p.Value })) }))}
+      colors={lines.map((l) => l.colour)}
+      margin={{ ...MARGIN, right: lines.length > 1 ? 150 : MARGIN.right }}
+      xScale={{ type: 'point' }}
+      yScale={{ type: 'linear', min: 0, max: 'auto' }}
+      axisBottom={{ tickValues: tickValues(labels), format: (v) => shown.get(String(v)) ?? String(v) }}
+      axisLeft={{ tickValues: 5 }}
+      enableGridX={false}
+      enablePoints={labels.length <= 31}
+      pointSize={5}
+      useMesh
+      enableSlices="x"
+      curve="monotoneX"
+      legends={
+        lines.length > 1
+          ? [{ anchor: 'right', direction: 'column', translateX: 140, itemWidth: 130, itemHeight: 20, symbolSize: 10, symbolShape: 'circle' }]
+          : []
+      }
+    />
+  );
+}
+
+export interface Share {
+  id: string;
+  label: string;
+  value: number;
+  colour: string;
+}
+
+/** A doughnut of shares with fixed colours. */
+export function Doughnut({ shares }: { shares: Share[] }) {
+  return (
+    <ResponsivePie
+      data={shares.map((s) => ({ id: s.id, label: s.label, value: s.value, color: s.colour }))}
+      colors={{ datum: 'data.color' }}
+      margin={{ top: 16, right: 190, bottom: 16, left: 16 }}
+      innerRadius={0.6}
+      padAngle={1}
+      cornerRadius={2}
+      arcLinkLabelsSkipAngle={360}
+      arcLabelsSkipAngle={12}
+      arcLabel={(d) => d.value.toLocaleString()}
+      arcLabelsTextColor="#ffffff"
+      legends={[{ anchor: 'right', direction: 'column', translateX: 180, itemWidth: 170, itemHeight: 22, symbolSize: 10, symbolShape: 'circle' }]}
+    />
+  );
+}
+
+/** Totals per day of the week, Monday first. */
+export function weekdayTotals(series: MetricSeries): { day: string; value: number }[] {
+  const sums = new Map<number, number>();
+  for (const p of series.SeriesValues) {
+    const weekday = new Date(`${p.Label}T00:00:00Z`).getUTCDay();
+    sums.set(weekday, (sums.get(weekday) ?? 0) + p.Value);
+  }
+  return WEEKDAYS_FROM_MONDAY.map((d) => ({ day: d.label, value: sums.get(d.index) ?? 0 }));
+}
+
+export function WeekdayBars({ totals, colour, label }: { totals: { day: string; value: number }[]; colour: string; label: string }) {
+  return (
+    <ResponsiveBar
+      data={totals.map((t) => ({ day: t.day, [label]: t.value }))}
+      keys={[label]}
+      indexBy="day"
+      colors={[colour]}
+      margin={MARGIN}
+      padding={0.3}
+      axisLeft={{ tickValues: 5 }}
+      labelSkipHeight={14}
+      labelTextColor="#ffffff"
+    />
+  );
+}
