@@ -6,7 +6,7 @@ import { identityCommandRoutes, createSessionValidator } from './identity';
 import { companiesCommandRoutes } from './companies';
 import { usersCommandRoutes } from './users';
 import { connectionsCommandRoutes } from './connections';
-import { locationsCommandRoutes } from './locations';
+import { bulkEditCommandRoutes, emailImportCommandRoutes, locationDefaultsCommandRoutes, locationsCommandRoutes } from './locations';
 import { googleWorkspaceCommandRoutes } from './google-workspace';
 import { reviewsCommandRoutes } from './reviews';
 import { reviewsAiCommandRoutes } from './reviews-ai';
@@ -30,6 +30,9 @@ export const commandFeatures: CommandFeature[] = [
   googleWorkspaceCommandRoutes,
   (deps) => reviewsCommandRoutes(deps),
   reviewsAiCommandRoutes,
+  bulkEditCommandRoutes,
+  emailImportCommandRoutes,
+  (deps) => locationDefaultsCommandRoutes(deps),
   auditCommandRoutes,
   templatesCommandRoutes,
   (deps) => locationContentCommandRoutes(deps),

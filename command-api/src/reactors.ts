@@ -4,7 +4,7 @@ import { companiesReactors } from './companies';
 import { usersReactors } from './users';
 import { settingsReactors } from './settings';
 import { connectionsReactors } from './connections';
-import { locationsReactors } from './locations';
+import { bulkEditReactors, locationsReactors } from './locations';
 import { reviewsReactors } from './reviews';
 import { templatesReactors } from './templates';
 import { locationContentReactors } from './location-content';
@@ -26,6 +26,7 @@ export const reactorFeatures: ReactorFeature[] = [
   (deps) => connectionsReactors(deps),
   (deps) => locationsReactors(deps),
   (deps) => reviewsReactors(deps),
+  (deps) => bulkEditReactors(deps),
   (deps) => templatesReactors(deps),
   (deps) => locationContentReactors(deps),
   (deps) => insightsReactors(deps),

@@ -1,6 +1,7 @@
 import type { ErrorEntry, ErrorTemplate } from './errors';
 import { companyErrors } from './companies/errors';
-import { locationErrors } from './locations/errors';
+import { emailImportErrors, locationDefaultsErrors, locationErrors, uploadErrors } from './locations/errors';
+import { bulkEditErrors } from './bulk-edit/errors';
 import { staffErrors } from './staff/errors';
 import { userErrors } from './users/errors';
 import { authErrors } from './identity/errors';
@@ -36,4 +37,8 @@ export const errorCatalogues: Record<string, Record<string, ErrorEntry | ErrorTe
   localeze: localezeErrors,
   reviews: reviewErrors,
   reviewsAi: reviewsAiErrors,
+  bulkEdit: bulkEditErrors,
+  emailImport: emailImportErrors,
+  locationDefaults: locationDefaultsErrors,
+  uploads: uploadErrors,
 };

@@ -6,7 +6,7 @@ import { identityQueryRoutes, createSessionValidator } from './identity';
 import { companiesQueryRoutes } from './companies';
 import { usersQueryRoutes } from './users';
 import { connectionsQueryRoutes } from './connections';
-import { locationsQueryRoutes } from './locations';
+import { bulkEditQueryRoutes, locationDefaultsQueryRoutes, locationsQueryRoutes } from './locations';
 import { reviewsQueryRoutes } from './reviews';
 import { reviewsAiQueryRoutes } from './reviews-ai';
 import { auditQueryRoutes } from './audit';
@@ -30,6 +30,8 @@ export const queryFeatures: QueryFeature[] = [
   locationsQueryRoutes,
   reviewsQueryRoutes,
   reviewsAiQueryRoutes,
+  bulkEditQueryRoutes,
+  locationDefaultsQueryRoutes,
   auditQueryRoutes,
   templatesQueryRoutes,
   (deps) => locationContentQueryRoutes(deps),

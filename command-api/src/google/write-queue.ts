@@ -1,11 +1,17 @@
 /**
- * Keeps writes to one Google profile under Google's limit (10 edits per minute per location).
+ * Keeps writes to Google under its two limits: 10 edits per minute per location (profile) and
+ * 300 requests per minute per project.
  *
- * A token bucket whose tokens come back one window after each was spent: a location may
- * spend `editsPerWindow` tokens, and each returns `windowMs` later. Unlike a bucket with a
- * steady refill this never lets more than `editsPerWindow` writes fall inside any window,
- * which is how Google counts. Writes to one location run one at a time in arrival order;
- * a write that finds no token waits for one instead of failing.
+ * Each limit is a token bucket whose tokens come back one window after each was spent: a
+ * location may spend `editsPerWindow` tokens, the project `projectRequestsPerWindow`, and each
+ * returns `windowMs` later. Unlike a bucket with a steady refill this never lets more than the
+ * limit fall inside any window, which is how Google counts.
+ *
+ * Fairness: writes to one location run one at a time in arrival order; a location's head write
+ * asks for a project token only once it holds a location token, and project tokens go out
+ * first come, first served among those heads. So a location with many writes queued, or one
+ * waiting out its own minute, never holds back the others: a busy location gets one turn per
+ * round like every other. A write that finds no token waits for one instead of failing.
  */
 export interface LocationWriteQueue {
   run<T>(locationKey: string, write: () => Promise<T>): Promise<T>;
@@ -15,6 +21,8 @@ export interface LocationWriteQueue {
 
 export interface WriteQueueOptions {
   editsPerWindow?: number;
+  /** Requests of the whole project per window (Google: 300 a minute); 0 turns the project limit off. */
+  projectRequestsPerWindow?: number;
   windowMs?: number;
   /** Extra wait after a token returns, to absorb clock and latency differences with Google. */
   marginMs?: number;
@@ -22,16 +30,25 @@ export interface WriteQueueOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
+/** When a token was spent; moved to the request's end once it has one, so it returns a window after Google saw the request. */
+interface Stamp {
+  at: number;
+}
+
 interface Lane {
-  spent: number[];
+  spent: Stamp[];
   tail: Promise<unknown>;
   waiting: number;
 }
 
 export const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+export const GOOGLE_EDITS_PER_MINUTE = 10;
+export const GOOGLE_REQUESTS_PER_MINUTE = 300;
+
 export function createLocationWriteQueue(options: WriteQueueOptions = {}): LocationWriteQueue {
-  const limit = options.editsPerWindow ?? 10;
+  const limit = options.editsPerWindow ?? GOOGLE_EDITS_PER_MINUTE;
+  const projectLimit = options.projectRequestsPerWindow ?? GOOGLE_REQUESTS_PER_MINUTE;
   const windowMs = options.windowMs ?? 60_000;
   const margin = options.marginMs ?? 250;
   const now = options.now ?? Date.now;
@@ -46,17 +63,59 @@ export function createLocationWriteQueue(options: WriteQueueOptions = {}): Locat
     }
     return l;
   };
+  const live = (spent: Stamp[], t: number) => spent.filter((s) => s.at + windowMs + margin > t);
 
-  async function takeToken(l: Lane) {
+  async function takeLocationToken(l: Lane): Promise<Stamp> {
     for (;;) {
       const t = now();
-      l.spent = l.spent.filter((s) => s + windowMs + margin > t);
+      l.spent = live(l.spent, t);
       if (l.spent.length < limit) {
-        l.spent.push(t);
-        return;
+        const stamp = { at: t };
+        l.spent.push(stamp);
+        return stamp;
       }
-      await sleep(l.spent[0]! + windowMs + margin - t);
+      await sleep(Math.min(...l.spent.map((s) => s.at)) + windowMs + margin - t);
     }
+  }
+
+  // The project's bucket: heads of lanes waiting for a token, served in arrival order by one pump.
+  let projectSpent: Stamp[] = [];
+  const projectWaiters: ((stamp: Stamp) => void)[] = [];
+  let pumping = false;
+
+  async function pump() {
+    if (pumping) return;
+    pumping = true;
+    try {
+      while (projectWaiters.length) {
+        const t = now();
+        projectSpent = live(projectSpent, t);
+        if (projectSpent.length < projectLimit) {
+          const stamp = { at: t };
+          projectSpent.push(stamp);
+          projectWaiters.shift()!(stamp);
+          continue;
+        }
+        await sleep(Math.min(...projectSpent.map((s) => s.at)) + windowMs + margin - t);
+      }
+    } finally {
+      pumping = false;
+    }
+  }
+
+  function takeProjectToken(): Promise<Stamp> {
+    if (projectLimit <= 0) return Promise.resolve({ at: 0 });
+    const t = now();
+    projectSpent = live(projectSpent, t);
+    if (!projectWaiters.length && projectSpent.length < projectLimit) {
+      const stamp = { at: t };
+      projectSpent.push(stamp);
+      return Promise.resolve(stamp);
+    }
+    return new Promise<Stamp>((resolve) => {
+      projectWaiters.push(resolve);
+      void pump();
+    });
   }
 
   return {
@@ -65,11 +124,19 @@ export function createLocationWriteQueue(options: WriteQueueOptions = {}): Locat
       l.waiting++;
       const result = l.tail.then(async () => {
         try {
-          await takeToken(l);
-          return await write();
+          const locationStamp = await takeLocationToken(l);
+          const projectStamp = await takeProjectToken();
+          locationStamp.at = now();
+          try {
+            return await write();
+          } finally {
+            // Google counts a request when it arrives, which may be well after it left on a busy
+            // link: the tokens return a window after the answer, so the next window never starts early.
+            locationStamp.at = projectStamp.at = now();
+          }
         } finally {
           l.waiting--;
-          if (l.waiting === 0 && l.spent.every((s) => s + windowMs + margin <= now())) lanes.delete(locationKey);
+          if (l.waiting === 0 && l.spent.every((s) => s.at + windowMs + margin <= now())) lanes.delete(locationKey);
         }
       });
       l.tail = result.then(

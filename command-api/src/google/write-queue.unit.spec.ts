@@ -63,3 +63,85 @@ describe('location write queue', () => {
     expect(queue.pending()).toBe(0);
   });
 });
+
+/**
+ * A virtual clock with real timers semantics: each sleeper wakes at its own time, the earliest
+ * first, and time jumps only when every pending promise has settled.
+ */
+function eventTime() {
+  let t = 0;
+  const timers: { at: number; wake: () => void }[] = [];
+  const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+  return {
+    now: () => t,
+    sleep: (ms: number) => new Promise<void>((wake) => void timers.push({ at: t + Math.max(0, ms), wake })),
+    async drive<T>(work: Promise<T>): Promise<T> {
+      let done = false;
+      const out = work.finally(() => void (done = true));
+      for (;;) {
+        await settle();
+        if (done) return out;
+        timers.sort((a, b) => a.at - b.at);
+        const next = timers.shift();
+        if (!next) return out;
+        t = Math.max(t, next.at);
+        next.wake();
+      }
+    },
+  };
+}
+
+describe('project-wide fair scheduling', () => {
+  it('keeps the whole project under its per-window limit and uses it fully', async () => {
+    const clock = eventTime();
+    const queue = createLocationWriteQueue({ now: clock.now, sleep: clock.sleep, marginMs: 0, projectRequestsPerWindow: 300 });
+    const times: number[] = [];
+    const writes = Array.from({ length: 1000 }, (_, i) => queue.run(`locations/${i}`, async () => void times.push(clock.now())));
+    await clock.drive(Promise.all(writes));
+    expect(times).toHaveLength(1000);
+    times.sort((a, b) => a - b);
+    for (let i = 0; i + 300 < times.length; i++) expect(times[i + 300]! - times[i]!).toBeGreaterThanOrEqual(60_000);
+    // 1,000 writes at 300 a minute: three full windows, then the last 100
+    expect(times.at(-1)).toBe(180_000);
+  });
+
+  it('never lets a location with many writes hold back the others', async () => {
+    const clock = eventTime();
+    const queue = createLocationWriteQueue({ now: clock.now, sleep: clock.sleep, marginMs: 0, editsPerWindow: 10, projectRequestsPerWindow: 20 });
+    const finished: Record<string, number[]> = {};
+    const write = (key: string) => queue.run(key, async () => void (finished[key] ??= []).push(clock.now()));
+    // a busy location queues 30 edits first, then 15 other locations one each
+    const busy = Array.from({ length: 30 }, () => write('busy'));
+    const others = Array.from({ length: 15 }, (_, i) => write(`other-${i}`));
+    await clock.drive(Promise.all([...busy, ...others]));
+    // the others all go out in the first window: the busy location takes at most one turn per round
+    for (let i = 0; i < 15; i++) expect(finished[`other-${i}`]).toEqual([0]);
+    expect(finished.busy!.filter((t) => t === 0).length).toBe(5);
+    for (let i = 0; i < 30; i++) {
+      const inWindow = finished.busy!.filter((t) => t >= finished.busy![i]! && t < finished.busy![i]! + 60_000).length;
+      expect(inWindow).toBeLessThanOrEqual(10);
+    }
+  });
+
+  it('does not spend project tokens on a location waiting out its own minute', async () => {
+    const clock = eventTime();
+    const queue = createLocationWriteQueue({ now: clock.now, sleep: clock.sleep, marginMs: 0, editsPerWindow: 1, projectRequestsPerWindow: 3 });
+    const at: Record<string, number[]> = {};
+    const write = (key: string) => queue.run(key, async () => void (at[key] ??= []).push(clock.now()));
+    await clock.drive(Promise.all([write('a'), write('a'), write('a'), write('b'), write('c')]));
+    expect(at).toEqual({ a: [0, 60_000, 120_000], b: [0], c: [0] });
+  });
+
+  it('returns a token a window after the answer, not the start, so a slow request never lets the next window start early', async () => {
+    const clock = eventTime();
+    const queue = createLocationWriteQueue({ now: clock.now, sleep: clock.sleep, marginMs: 0, projectRequestsPerWindow: 1 });
+    const starts: number[] = [];
+    const slow = (key: string) =>
+      queue.run(key, async () => {
+        starts.push(clock.now());
+        await clock.sleep(2_000);
+      });
+    await clock.drive(Promise.all([slow('a'), slow('b')]));
+    expect(starts).toEqual([0, 62_000]);
+  });
+});

@@ -13,7 +13,7 @@ export interface AssigneeInfo {
 
 export type LocationCommand =
   | { type: 'CreateLocation'; data: EventData<'LocationCreated'> }
-  | { type: 'UpdateLocation'; data: { profile: LocationProfile; hours?: HoursPeriod[] } }
+  | { type: 'UpdateLocation'; data: { profile: LocationProfile; hours?: HoursPeriod[]; bulkJobId?: string } }
   | { type: 'SetRegularHours'; data: { hours: HoursPeriod[] } }
   /** Chosen fields back to their values at an earlier position (issue 15 item 5); nothing when they hold them already. */
   | { type: 'RestoreLocation'; data: { profile: Partial<LocationProfile>; hours?: HoursPeriod[]; restoredFrom: { position: number; at: string } } }
@@ -87,9 +87,10 @@ export const locationDecider: Decider<LocationState, LocationCommand, LocationEv
         const s = requireActive(state);
         const events: LocationEvent[] = [];
         const changed = changedFields(s.profile, command.data.profile);
-        if (changed.length) events.push({ type: 'LocationUpdated', data: { locationId: s.locationId, profile: command.data.profile, changed } });
+        const bulk = command.data.bulkJobId ? { bulkJobId: command.data.bulkJobId } : {};
+        if (changed.length) events.push({ type: 'LocationUpdated', data: { locationId: s.locationId, profile: command.data.profile, changed, ...bulk } });
         if (command.data.hours && !same(s.hours, command.data.hours))
-          events.push({ type: 'LocationHoursUpdated', data: { locationId: s.locationId, hours: command.data.hours } });
+          events.push({ type: 'LocationHoursUpdated', data: { locationId: s.locationId, hours: command.data.hours, ...bulk } });
         return events;
       }
       case 'RestoreLocation': {

@@ -190,6 +190,8 @@ export function locationsReactors(deps: CommandDeps, options: { google?: GoogleA
     maxAttempts: MAX_ATTEMPTS,
     async handle(event, ctx) {
       const { locationId } = event.data;
+      // A bulk edit's changes are pushed by its own job reactor (command-api/src/bulk-edit), fairly across locations.
+      if (event.type !== 'LocationAttributesUpdated' && event.data.bulkJobId) return;
       const after = await locationAt(deps, locationId, event.revision);
       const latest = await locationAt(deps, locationId);
       if (!active(after) || !after.googleName || !active(latest)) return;

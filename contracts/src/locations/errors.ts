@@ -1,5 +1,7 @@
 import { defineErrors } from '../errors';
 import { locationMessages as m } from './messages';
+import { emailImportMessages } from './email-import';
+import { locationDefaultsMessages, uploadMessages } from './defaults';
 
 /**
  * Locations' error codes with a fixed message. Codes whose message names the failing fields or
@@ -16,4 +18,25 @@ export const locationErrors = defineErrors({
   alreadyPublished: { code: 'LOCATION.ALREADY_PUBLISHED', kind: 'rule', message: m.alreadyPublished },
   notPublished: { code: 'LOCATION.NOT_PUBLISHED', kind: 'rule', message: m.notPublished },
   userNotAssigned: { code: 'LOCATION.USER_NOT_ASSIGNED', kind: 'not_found', message: m.userNotAssigned },
+});
+
+/** CSV email import (part 1 §5): one code per rule, with the spec's message. */
+export const emailImportErrors = defineErrors({
+  onlyCsv: { code: 'EMAIL_IMPORT.NOT_CSV', kind: 'validation', message: emailImportMessages.onlyCsv },
+  headers: { code: 'EMAIL_IMPORT.HEADERS', kind: 'validation', message: emailImportMessages.headers },
+  noRows: { code: 'EMAIL_IMPORT.NO_ROWS', kind: 'validation', message: emailImportMessages.noRows },
+  noValidRecords: { code: 'EMAIL_IMPORT.NO_VALID_RECORDS', kind: 'validation', message: emailImportMessages.noValidRecords },
+  fileMissing: { code: 'EMAIL_IMPORT.FILE_MISSING', kind: 'validation', message: emailImportMessages.fileMissing },
+  tooLarge: { code: 'EMAIL_IMPORT.TOO_LARGE', kind: 'validation', message: emailImportMessages.tooLarge },
+  unreadable: { code: 'EMAIL_IMPORT.UNREADABLE', kind: 'validation', message: emailImportMessages.unreadable },
+});
+
+export const locationDefaultsErrors = defineErrors({
+  imageNotFound: { code: 'LOCATION_DEFAULTS.IMAGE_NOT_FOUND', kind: 'not_found', message: locationDefaultsMessages.imageNotFound },
+});
+
+export const uploadErrors = defineErrors({
+  notImage: { code: 'UPLOAD.NOT_IMAGE', kind: 'validation', message: uploadMessages.notImage },
+  tooLarge: { code: 'UPLOAD.TOO_LARGE', kind: 'validation', message: uploadMessages.tooLarge },
+  missing: { code: 'UPLOAD.MISSING', kind: 'validation', message: uploadMessages.missing },
 });

@@ -101,9 +101,16 @@ export const LocationUpdatedSchema = z.object({
   profile: LocationProfileSchema,
   /** Profile fields that changed. */
   changed: z.array(z.string()),
+  /** Set when a bulk edit made the change: its job reactor pushes it to Google, not the edit reactor. */
+  bulkJobId: z.string().optional(),
   restoredFrom: RestoredFromSchema.optional(),
 });
-export const LocationHoursUpdatedSchema = z.object({ locationId: z.string(), hours: z.array(HoursPeriodSchema), restoredFrom: RestoredFromSchema.optional() });
+export const LocationHoursUpdatedSchema = z.object({
+  locationId: z.string(),
+  hours: z.array(HoursPeriodSchema),
+  bulkJobId: z.string().optional(),
+  restoredFrom: RestoredFromSchema.optional(),
+});
 export const LocationAttributesUpdatedSchema = z.object({ locationId: z.string(), attributes: AttributesSchema, urls: UrlsSchema });
 
 export const LocationPublishRequestedSchema = z.object({ locationId: z.string(), requestId: z.string() });

@@ -12,6 +12,9 @@ import { usersRoutes } from '../users/routes';
 import { googleWorkspaceRoutes } from '../google-workspace/routes';
 import { reviewsRoutes } from '../reviews/routes';
 import { reviewsAiRoutes } from '../reviews-ai/routes';
+import { bulkEditRoutes } from '../bulk-edit/routes';
+import { importEmailRoute } from '../locations/email-import';
+import { locationDefaultsRoutes } from '../locations/defaults';
 import { auditRoutes } from '../audit/routes';
 import { templatesRoutes } from '../templates/routes';
 import { locationContentRoutes } from '../location-content/routes';
@@ -37,6 +40,9 @@ export const routeTable: readonly RouteDef[] = [
   ...googleWorkspaceRoutes,
   ...reviewsRoutes,
   ...reviewsAiRoutes,
+  ...bulkEditRoutes,
+  importEmailRoute,
+  ...locationDefaultsRoutes,
   ...auditRoutes,
   ...templatesRoutes,
   ...locationContentRoutes,

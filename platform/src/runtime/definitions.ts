@@ -75,6 +75,11 @@ export interface ReactorContext {
    */
   append(streamName: string, events: Omit<EventToAppend, 'id' | 'metadata'>[], options?: { key?: string; companyId?: string | null }): Promise<void>;
   attempt: number;
+  /**
+   * Aborted when the runtime stops. A long handling (a bulk edit's job) stops taking new work
+   * and throws, so its event is not checkpointed and is handled again after the restart.
+   */
+  signal?: AbortSignal;
 }
 
 /** A side-effect follower of $all, handling the events `E`. Never run by a rebuild. */

@@ -144,10 +144,11 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
   let controller: AbortController | null = null;
   let tasks: Promise<void>[] = [];
 
-  function contextFor(def: ReactorDefinition, source: RecordedEvent, attempt: number): ReactorContext {
+  function contextFor(def: ReactorDefinition, source: RecordedEvent, attempt: number, signal?: AbortSignal): ReactorContext {
     let call = 0;
     return {
       attempt,
+      ...(signal ? { signal } : {}),
       async append(streamName, events, appendOptions = {}) {
         // Without a key, the n-th append call of a handling is told apart by its order.
         const key = appendOptions.key ?? `#${call}`;
@@ -208,7 +209,7 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
     for (let attempt = 1; ; attempt++) {
       if (signal.aborted) return false;
       try {
-        await run.def.handle(event, contextFor(run.def, event, attempt));
+        await run.def.handle(event, contextFor(run.def, event, attempt, signal));
         await run.commitInTurn({ writes: [], checkpoint: { name: reactorCheckpointName(run.def.name), position: event.position } });
         if (run.state === 'retrying') run.state = 'live';
         run.lastError = null;

@@ -1,3 +1,5 @@
+import { bulkEditProjection } from './bulk-edit-projection';
+import { locationDefaultsProjection } from './location-defaults-projection';
 import {
   LOCATIONS_COLLECTION,
   LOCATION_USERS_COLLECTION,
@@ -377,4 +379,4 @@ export const locationsProjection: ProjectionDefinition<HandledEvent> = {
   },
 };
 
-export const projections: ProjectionDefinition[] = [locationsProjection];
+export const projections: ProjectionDefinition[] = [locationsProjection, bulkEditProjection, locationDefaultsProjection];

@@ -24,6 +24,8 @@ import {
   toBusinessHoursEntries,
   userLocationsRoute,
   type GmbCategoryDoc,
+  LOCATION_DEFAULTS_COLLECTION,
+  type LocationDefaultsDoc,
   type LocationDoc,
   type LocationUserDoc,
   type UserDoc,
@@ -37,10 +39,23 @@ import { attributeCatalog, toLocationDetails, toLocationRow, toUserLocationLink 
 
 const locationNotFound = () => fail(locationErrors.notFound);
 
+const allGoogleCategories = async (deps: QueryDeps) =>
+  (await deps.readModels.collection<GmbCategoryDoc>(GMB_CATEGORIES_COLLECTION).find({}, { sort: { displayNameLower: 1 } })).map((c) => ({
+    Name: c.name,
+    DisplayName: c.displayName,
+  }));
+
+/** Google's categories for a company; IsUnauthorized (and none) until it has a connected account. */
+export async function companyCategoriesAnswer(deps: QueryDeps, companyId: string) {
+  const connected = (await deps.readModels.collection(GMB_ACCOUNTS_COLLECTION).countDocuments({ companyId })) > 0;
+  return connected
+    ? { Success: true as const, IsUnauthorized: false, Data: await allGoogleCategories(deps) }
+    : { Success: true as const, IsUnauthorized: true, Data: [] };
+}
+
 export function locationsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   const locations = () => deps.readModels.collection<LocationDoc>(LOCATIONS_COLLECTION);
   const links = () => deps.readModels.collection<LocationUserDoc>(LOCATION_USERS_COLLECTION);
-  const categories = () => deps.readModels.collection<GmbCategoryDoc>(GMB_CATEGORIES_COLLECTION);
 
   const companyOf = (req: AnyRequest): string => callerCompanyId(req, locationNotFound);
   const insights = createInsightsReader(deps, createReviewsSource(deps.readModels));
@@ -110,18 +125,17 @@ export function locationsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
     return ok(docs.map((d) => ({ Title: d.profile.Title, LocationId: d._id, StoreCode: d.profile.StoreCode })));
   });
 
-  const defaultHours = implement(defaultHoursRoute, async () => ok({ LocationBusinessHours: toBusinessHoursEntries(STANDARD_WEEK) }));
+  // The company's saved default hours (Default Location page), else Monday-Friday 9-5.
+  const defaultHours = implement(defaultHoursRoute, async (req) => {
+    const saved = await deps.readModels.collection<LocationDefaultsDoc>(LOCATION_DEFAULTS_COLLECTION).findOne({ _id: companyOf(req) });
+    return ok({ LocationBusinessHours: toBusinessHoursEntries(saved ? saved.hours : STANDARD_WEEK) });
+  });
 
   const locationWithHours = implement(locationDefaultHoursRoute, async (req) => ok(toLocationDetails(await locationOf(req, req.params.id))));
 
-  const allCategories = async () => (await categories().find({}, { sort: { displayNameLower: 1 } })).map((c) => ({ Name: c.name, DisplayName: c.displayName }));
-  const hasConnectedAccount = async (companyId: string) => (await deps.readModels.collection(GMB_ACCOUNTS_COLLECTION).countDocuments({ companyId })) > 0;
+  const allCategories = () => allGoogleCategories(deps);
 
-  const companyCategories = implement(categoriesRoute, async (req) => {
-    const companyId = companyOf(req);
-    if (!(await hasConnectedAccount(companyId))) return { body: { Success: true, IsUnauthorized: true, Data: [] } };
-    return { body: { Success: true, IsUnauthorized: false, Data: await allCategories() } };
-  });
+  const companyCategories = implement(categoriesRoute, async (req) => ({ body: await companyCategoriesAnswer(deps, companyOf(req)) }));
 
   const locationCategories = implement(locationCategoriesRoute, async (req) => {
     const doc = await locationOf(req, req.params.id);

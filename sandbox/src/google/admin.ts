@@ -29,6 +29,12 @@ export function registerAdminRoutes(routes: RouteTable, store: GoogleStore) {
     };
   });
 
+  // Edits accepted per location (persisted with the state) and the 429s answered since start.
+  routes.add('GET', `${prefix}/edits`, (ctx) => {
+    const edits = store.state.editCounts ?? {};
+    ctx.body = { edits, total: Object.values(edits).reduce((a, b) => a + b, 0), quotaRejections: store.quotaRejections };
+  });
+
   routes.add('POST', `${prefix}/fail-next`, (ctx) => {
     const body = ctx.request.body && typeof ctx.request.body === 'object' ? (ctx.request.body as Record<string, unknown>) : {};
     const status = Number(body.status ?? 503);

@@ -114,6 +114,8 @@ export interface GState {
   posts: Record<string, GPost[]>;
   media: Record<string, GMedia[]>;
   createRequests: Record<string, string>;
+  /** Edits Google accepted per location (create, patch, delete, attributes): tests count them. */
+  editCounts?: Record<string, number>;
   oauth: {
     codes: Record<string, GAuthCode>;
     accessTokens: Record<string, GAccessToken>;

@@ -66,6 +66,8 @@ export interface GoogleStore {
   /** Counts one edit against the location's per-window budget or throws 429. */
   countEdit(locationId: string): void;
   countQuery(sub: string): void;
+  /** 429s answered since start: past a location's edits, past the project's queries. */
+  readonly quotaRejections: { edits: number; queries: number };
   failNext(rule: FailRule): void;
   /** Throws an injected failure when a rule matches this request. */
   maybeFail(method: string, path: string, header: string | undefined): void;
@@ -83,6 +85,7 @@ export function createGoogleStore(dataDir: string, seed: number, options: Partia
   const edits = new Map<string, number[]>();
   const queries = new Map<string, number[]>();
   const failRules: FailRule[] = [];
+  const quotaRejections = { edits: 0, queries: 0 };
   const consumedFailKeys = new Set<string>();
 
   const windowCheck = (map: Map<string, number[]>, key: string, limit: number, windowMs: number) => {
@@ -158,6 +161,7 @@ export function createGoogleStore(dataDir: string, seed: number, options: Partia
     countEdit(locationId) {
       const waitMs = windowCheck(edits, locationId, opts.editsPerWindow, opts.editWindowMs);
       if (waitMs > 0) {
+        quotaRejections.edits++;
         throw quotaExceeded(
           'mybusinessbusinessinformation.googleapis.com',
           'mybusinessbusinessinformation.googleapis.com/location_edits',
@@ -166,11 +170,16 @@ export function createGoogleStore(dataDir: string, seed: number, options: Partia
           waitMs / 1000,
         );
       }
+      state.editCounts ??= {};
+      state.editCounts[locationId] = (state.editCounts[locationId] ?? 0) + 1;
+      snapshot.schedule(() => state);
     },
+    quotaRejections,
     countQuery(sub) {
       if (!opts.queriesPerMinute) return;
       const waitMs = windowCheck(queries, sub, opts.queriesPerMinute, 60_000);
       if (waitMs > 0) {
+        quotaRejections.queries++;
         throw quotaExceeded(
           'mybusiness.googleapis.com',
           'mybusiness.googleapis.com/default_requests',

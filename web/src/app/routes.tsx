@@ -23,13 +23,14 @@ const LocationsPage = lazy(() => import('@web/features/locations/directory/locat
 const AccountLocationsPage = lazy(() => import('@web/features/locations/directory/account-locations-page'));
 const LocationDetailsPage = lazy(() => import('@web/features/locations/details/location-details-page'));
 const CompanyReviewsPage = lazy(() => import('@web/features/reviews/components/company-reviews-page'));
+const BulkEditPage = lazy(() => import('@web/features/locations/bulk-edit/bulk-edit-page'));
+const DefaultLocationPage = lazy(() => import('@web/features/locations/defaults/default-location-page'));
 const OperationsPage = lazy(() => import('@web/features/ops/components/operations-page'));
 const HistoryPage = lazy(() => import('@web/features/audit/components/history-page'));
 const TemplatesPage = lazy(() => import('@web/features/templates/components/templates-page'));
 const DashboardPage = lazy(() => import('@web/features/insights/components/dashboard-page'));
 const BrandSettingsPage = lazy(() => import('@web/features/reviews-ai/components/brand-settings-page'));
 const ApproveReviewPage = lazy(() => import('@web/features/reviews-ai/components/approve-review-page'));
-const ComingSoon = lazy(() => import('./coming-soon'));
 
 const RootRedirect = () => {
   const user = useCurrentUser();
@@ -75,8 +76,8 @@ export const routes: RouteObject[] = [
       guarded('/locations/:id', LocationDetailsPage, 'Location Details'),
       guarded('/:locationId/location-details', LocationDetailsPage, 'Location Details'),
       guarded('/:accountId/locations', AccountLocationsPage, 'Locations'),
-      guarded('/bulk-edit', ComingSoon, 'Bulk Edits'),
-      guarded('/default-location', ComingSoon, 'Location Default(s)'),
+      guarded('/bulk-edit', BulkEditPage, 'Bulk Edits'),
+      guarded('/default-location', DefaultLocationPage, 'Location Default(s)'),
       guarded('/company-reviews', CompanyReviewsPage, 'Reviews'),
       guarded('/location-template', TemplatesPage, 'Location Post Templates'),
       guarded('/connected-accounts', ConnectedAccountsPage, 'Connections'),

@@ -30,6 +30,7 @@ export const TAG_TYPES = [
   'Question',
   'Publisher',
   'Category',
+  'BulkEditJob',
   'OpsStatus',
   'History',
 ] as const;

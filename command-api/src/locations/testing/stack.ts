@@ -8,11 +8,18 @@ import type { RunningSandbox } from '@locus/sandbox/index';
 import { startTestStack, type TestStack } from '@locus/tests/stack/test-stack';
 import { connectionsCommandRoutes, connectionsReactors } from '../../connections';
 import { emailStreamOf } from '../../users/email-reservation';
-import { locationsCommandRoutes, locationsReactors } from '..';
+import {
+  bulkEditCommandRoutes,
+  bulkEditReactors,
+  emailImportCommandRoutes,
+  locationDefaultsCommandRoutes,
+  locationsCommandRoutes,
+  locationsReactors,
+} from '..';
 import { connectionsQueryRoutes } from '@locus/query-api/connections/index';
-import { locationsQueryRoutes } from '@locus/query-api/locations/index';
+import { bulkEditQueryRoutes, locationDefaultsQueryRoutes, locationsQueryRoutes } from '@locus/query-api/locations/index';
 import { connectionsProjection } from '@locus/projectors/connections/index';
-import { locationsProjection } from '@locus/projectors/locations/index';
+import { bulkEditProjection, locationDefaultsProjection, locationsProjection } from '@locus/projectors/locations/index';
 import { usersProjection } from '@locus/projectors/users/users-projection';
 
 /**
@@ -50,11 +57,14 @@ export async function startLocationsTestStack(options: { outcomeTimeoutMs?: numb
     commandFeatures: [
       (d) => connectionsCommandRoutes(d),
       (d) => locationsCommandRoutes(d, { outcomeTimeoutMs: options.outcomeTimeoutMs ?? 15_000 }),
+      bulkEditCommandRoutes,
+      emailImportCommandRoutes,
+      (d) => locationDefaultsCommandRoutes(d),
       ...(extras.commandFeatures ?? []),
     ],
-    queryFeatures: [connectionsQueryRoutes, locationsQueryRoutes, ...(extras.queryFeatures ?? [])],
-    projections: [connectionsProjection, locationsProjection, usersProjection, ...(extras.projections ?? [])],
-    reactors: [(d) => connectionsReactors(d), (d) => locationsReactors(d), ...(extras.reactors ?? [])],
+    queryFeatures: [connectionsQueryRoutes, locationsQueryRoutes, bulkEditQueryRoutes, locationDefaultsQueryRoutes, ...(extras.queryFeatures ?? [])],
+    projections: [connectionsProjection, locationsProjection, usersProjection, bulkEditProjection, locationDefaultsProjection, ...(extras.projections ?? [])],
+    reactors: [(d) => connectionsReactors(d), (d) => locationsReactors(d), (d) => bulkEditReactors(d), ...(extras.reactors ?? [])],
     sessionValidation: false,
   });
   const { eventStore } = stack;

@@ -14,6 +14,7 @@ export const locationTexts = {
   title: 'Location Directory',
   accountTitle: (account: string) => `Locations of ${account}`,
   searchPlaceholder: 'Search locations',
+  importEmails: 'Import emails (CSV)',
   clearFilters: 'Clear',
   filters: {
     title: 'Filters',

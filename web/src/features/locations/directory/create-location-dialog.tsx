@@ -9,6 +9,7 @@ import { HoursEditor } from '../form/hours-editor';
 import { hoursErrors, weekFromEntries } from '../form/hours';
 import { ChoiceMultiSelect, ChoiceSelect } from '../form/pickers';
 import { toast } from '@web/shared/ui/toaster';
+import { useLocationDefaultsQuery } from '../api/defaults-api';
 import { useCreatableAccountsQuery, useCreateLocationMutation, useDefaultLocationHoursQuery, useGoogleCategoriesQuery } from '../api/locations-api';
 import { DESCRIPTION_MAX_LENGTH, MAX_ADDITIONAL_CATEGORIES, locationTexts as t } from './constants';
 import {
@@ -17,6 +18,7 @@ import {
   createFormErrors,
   createLocationBody,
   emptyCreateLocationForm,
+  withLocationDefaults,
   type CreateAttributeKey,
   type CreateLocationForm,
 } from '../form/create-location-form';
@@ -34,6 +36,7 @@ export const CreateLocationDialog = ({ onClose }: { onClose: () => void }) => {
   const accounts = useCreatableAccountsQuery();
   const categories = useGoogleCategoriesQuery();
   const defaults = useDefaultLocationHoursQuery();
+  const savedDefaults = useLocationDefaultsQuery();
   const [create, createState] = useCreateLocationMutation();
 
   const update = (change: (f: CreateLocationForm) => CreateLocationForm, changed: (keyof CreateLocationForm)[]) => {
@@ -47,6 +50,10 @@ export const CreateLocationDialog = ({ onClose }: { onClose: () => void }) => {
     const list = accounts.data ?? [];
     if (list.length === 1 && list[0]) setForm((f) => (f.AccountId ? f : { ...f, AccountId: list[0]!.Id }));
   }, [accounts.data]);
+  // the company's saved defaults (Default Location page) pre-fill the fields still empty
+  useEffect(() => {
+    if (savedDefaults.data) setForm((f) => withLocationDefaults(f, savedDefaults.data!));
+  }, [savedDefaults.data]);
   // the company's default week, unless the user already edited the hours
   useEffect(() => {
     if (defaults.data && !hoursTouched.current) setForm((f) => ({ ...f, week: weekFromEntries(defaults.data) }));

@@ -33,6 +33,7 @@ import {
   type DirectoryState,
 } from './directory-request';
 import { CreateLocationDialog } from './create-location-dialog';
+import { EmailImportDialog } from './email-import-dialog';
 import { DirectoryFilterBar } from './directory-filters';
 import './directory.css';
 
@@ -86,6 +87,7 @@ export const LocationDirectory = ({ companyId, embedded = false, accountId, tool
   const [state, setState] = useState<DirectoryState>(INITIAL_DIRECTORY_STATE);
   const [search, setSearch] = useState('');
   const [createOpen, setCreateOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   // Clear also drops what is typed but not yet settled in the filter boxes (they remount).
   const [filterBarKey, setFilterBarKey] = useState(0);
   const settled = useDebouncedValue(search);
@@ -250,6 +252,7 @@ export const LocationDirectory = ({ companyId, embedded = false, accountId, tool
         />
         {!embedded ? <Button icon="export" text={t.exportCsv} variant="outlined" loading={exportState.isLoading} onClick={() => void downloadCsv()} /> : null}
         {canManage ? <Button intent="primary" icon="add" text={t.createLocation} onClick={() => setCreateOpen(true)} /> : null}
+        {canManage ? <Button icon="import" text={t.importEmails} variant="outlined" onClick={() => setImportOpen(true)} /> : null}
         {toolbar}
       </div>
       {!embedded ? (
@@ -272,6 +275,7 @@ export const LocationDirectory = ({ companyId, embedded = false, accountId, tool
         server={{ total: data?.filteredResultsCount ?? 0, page: pageIndexOf(state), onPageChange: (p) => setState((s) => withPage(s, p)) }}
       />
       {createOpen ? <CreateLocationDialog onClose={() => setCreateOpen(false)} /> : null}
+      {importOpen ? <EmailImportDialog onClose={() => setImportOpen(false)} /> : null}
     </div>
   );
 };

@@ -47,6 +47,33 @@ export const emptyCreateLocationForm = (): CreateLocationForm => ({
   attributes: Object.fromEntries(CREATE_LOCATION_ATTRIBUTE_KEYS.map((k) => [k, false])) as Record<CreateAttributeKey, boolean>,
 });
 
+/** The company's saved location defaults (Default Location page) fill the fields still empty. */
+export const withLocationDefaults = (
+  form: CreateLocationForm,
+  d: {
+    Title: string;
+    PrimaryPhoneNumber: string;
+    PrimaryCategoryId: string | null;
+    SelectedAdditionalCategories: string[];
+    StreetAddressLine1: string;
+    StreetAddressLine2: string;
+    State: string;
+    Website: string;
+    ProfileDescription: string;
+  },
+): CreateLocationForm => ({
+  ...form,
+  Title: form.Title || d.Title,
+  PrimaryPhoneNumber: form.PrimaryPhoneNumber || d.PrimaryPhoneNumber,
+  PrimaryCategoryId: form.PrimaryCategoryId ?? d.PrimaryCategoryId,
+  SelectedAdditionalCategories: form.SelectedAdditionalCategories.length ? form.SelectedAdditionalCategories : d.SelectedAdditionalCategories,
+  StreetAddressLine1: form.StreetAddressLine1 || d.StreetAddressLine1,
+  StreetAddressLine2: form.StreetAddressLine2 || d.StreetAddressLine2,
+  State: form.State || d.State,
+  Website: form.Website || d.Website,
+  ProfileDescription: form.ProfileDescription || d.ProfileDescription,
+});
+
 /**
  * Create Location is enabled only with account, Title, primary category, primary phone,
  * longitude, latitude and country (spec part 1 §5, part 2 §5).

@@ -129,3 +129,22 @@ describe('rating display', () => {
     expect(filledStars(7)).toBe(5);
   });
 });
+
+describe('Create Location from the saved defaults', () => {
+  it('fills only the fields still empty', async () => {
+    const { emptyCreateLocationForm, withLocationDefaults } = await import('./create-location-form');
+    const form = { ...emptyCreateLocationForm(), Title: 'Typed' };
+    const filled = withLocationDefaults(form, {
+      Title: 'Default title',
+      PrimaryPhoneNumber: '(303) 555-0100',
+      PrimaryCategoryId: 'categories/gcid:plumber',
+      SelectedAdditionalCategories: [],
+      StreetAddressLine1: '1 Main St',
+      StreetAddressLine2: '',
+      State: 'CO',
+      Website: 'https://acme.example.com',
+      ProfileDescription: 'We fix pipes.',
+    });
+    expect(filled).toMatchObject({ Title: 'Typed', PrimaryPhoneNumber: '(303) 555-0100', PrimaryCategoryId: 'categories/gcid:plumber', State: 'CO' });
+  });
+});

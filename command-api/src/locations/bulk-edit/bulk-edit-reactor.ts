@@ -1,0 +1,201 @@
+import {
+  bulkEditCancelStream,
+  bulkEditErrors,
+  locationErrors,
+  bulkEditMessages,
+  bulkEditStream,
+  inFormTerms,
+  locationStream,
+  type BulkEditEvent,
+  type EventMetadata,
+  type LocationEvent,
+} from '@locus/contracts';
+import type { CommandDeps, ReactorContext, ReactorDefinition, RecordedEvent, RecordedOf } from '@locus/platform';
+import { createGoogleAccess, type GoogleAccess } from '../../connections/google-access';
+import { GoogleApiError } from '../../google/errors';
+import { loadStream, runCommand } from '../../kit';
+import { googleUpdateMask, toGoogleLocation } from '../google-mapping';
+import { locationDecider } from '../location-decider';
+import { evolveLocation, initialLocationState, type LocationState } from '../location-state';
+import { jobFold } from './job-state';
+import { bulkEditChange } from './location-change';
+import { alreadyOnGoogle } from './on-google';
+
+type Only<T extends BulkEditEvent['type']> = Extract<BulkEditEvent, { type: T }>;
+type Started = Only<'BulkEditJobStarted'>['data'];
+
+/** Locations in flight at once; the shared write queue decides when each really goes to Google. */
+export const BULK_EDIT_CONCURRENCY = 64;
+
+const locationFold = { evolve: evolveLocation, initialState: initialLocationState };
+
+class Stopped extends Error {
+  constructor() {
+    super('bulk edit stopped with the reactor runtime; it resumes at the next start');
+  }
+}
+
+/**
+ * Runs a bulk edit (its BulkEditJobStarted, then each BulkEditRetryRequested): for every
+ * location of the round, renders the job's values against it, appends the change to the
+ * location's stream (LocationUpdated with `bulkJobId`, caused by the job event), pushes it to
+ * Google through the shared write queue, and records the outcome on the job's stream.
+ *
+ * Exactly once per location, across crashes: a location with an outcome for the round is
+ * skipped; one whose change is already in its stream is not changed again, and is pushed only
+ * when Google does not already hold the values (checked with one read), or is recorded from the
+ * location's own Google outcome when that was written.
+ */
+export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAccess; concurrency?: number } = {}): ReactorDefinition[] {
+  const google = options.google ?? createGoogleAccess(deps);
+  const concurrency = options.concurrency ?? BULK_EDIT_CONCURRENCY;
+
+  async function cancelled(jobId: string): Promise<boolean> {
+    const { events } = await loadStream(deps.eventStore, bulkEditCancelStream(jobId), { evolve: (s: boolean) => s, initialState: () => false });
+    return events.length > 0;
+  }
+
+  async function runLocation(job: Started, round: number, locationId: string, source: RecordedEvent, ctx: ReactorContext) {
+    const jobStream = bulkEditStream(job.jobId);
+    const outcome = (ok: boolean, detail: { updateMask?: string; alreadyApplied?: boolean; code?: string; message?: string }) =>
+      ctx.append(
+        jobStream,
+        [
+          ok
+            ? {
+                type: 'BulkEditLocationSucceeded',
+                data: { jobId: job.jobId, locationId, round, updateMask: detail.updateMask ?? '', alreadyApplied: detail.alreadyApplied ?? false },
+              }
+            : {
+                type: 'BulkEditLocationFailed',
+                data: { jobId: job.jobId, locationId, round, code: detail.code ?? 'BULK_EDIT.FAILED', message: detail.message ?? '' },
+              },
+        ],
+        { key: `outcome:${round}:${locationId}` },
+      );
+
+    const loaded = await loadStream<LocationState, LocationEvent>(deps.eventStore, locationStream(locationId), locationFold);
+    const state = loaded.state;
+    if (state.status !== 'active' || state.companyId !== job.companyId)
+      return outcome(false, { code: locationErrors.notFound.code, message: bulkEditMessages.noLocationFound });
+
+    // The job's change of this location: already in its stream (a restart), or made now.
+    let applied = loaded.events.filter(
+      (e) => (e.type === 'LocationUpdated' || e.type === 'LocationHoursUpdated') && (e.data as { bulkJobId?: string }).bulkJobId === job.jobId,
+    );
+    const resumed = applied.length > 0;
+    if (!resumed) {
+      const change = bulkEditChange(state.profile, job.fields, job.values);
+      if (change.problems.length) return outcome(false, { code: bulkEditErrors.invalidValue.code, message: change.problems.join('; ') });
+      const metadata: EventMetadata = {
+        companyId: job.companyId,
+        actor: { userId: job.startedBy.userId, role: 'CompanyAdmin' },
+        correlationId: source.metadata.correlationId,
+        causationId: source.id,
+        occurredAt: deps.clock.now().toISOString(),
+      };
+      const result = await runCommand(
+        deps,
+        locationStream(locationId),
+        locationDecider,
+        {
+          type: 'UpdateLocation',
+          data: { profile: change.profile, ...(change.hours ? { hours: change.hours } : {}), bulkJobId: job.jobId },
+        },
+        metadata,
+      );
+      if (!result.events.length) return outcome(true, { updateMask: '' });
+      const after = await deps.eventStore.readStream(locationStream(locationId), { fromRevision: result.revision - BigInt(result.events.length) + 1n });
+      applied = after.filter((e) => (e.data as { bulkJobId?: string }).bulkJobId === job.jobId);
+    }
+
+    const latest = resumed ? state : (await loadStream<LocationState, LocationEvent>(deps.eventStore, locationStream(locationId), locationFold)).state;
+    if (latest.status !== 'active') return outcome(false, { code: locationErrors.notFound.code, message: bulkEditMessages.noLocationFound });
+    if (!latest.googleName) return outcome(true, { updateMask: '' });
+
+    const changed = applied.flatMap((e) => (e.type === 'LocationUpdated' ? (e.data as { changed: string[] }).changed : []));
+    const mask = [...googleUpdateMask(changed), ...(applied.some((e) => e.type === 'LocationHoursUpdated') ? ['regularHours'] : [])];
+    if (!mask.length) return outcome(true, { updateMask: '' });
+
+    const googleOutcome = (ok: boolean, code = '', message = '') =>
+      ctx.append(
+        locationStream(locationId),
+        applied.map((e) =>
+          ok
+            ? { type: 'LocationGoogleUpdateSucceeded', data: { locationId, sourceEventId: e.id, sourceType: e.type, updateMask: mask.join(',') } }
+            : { type: 'LocationGoogleUpdateFailed', data: { locationId, sourceEventId: e.id, sourceType: e.type, code, message } },
+        ),
+        { key: `google:${round}:${locationId}` },
+      );
+
+    // Recorded on the location before a crash: only the job's outcome is missing.
+    const appliedIds = new Set(applied.map((e) => e.id));
+    if (
+      resumed &&
+      loaded.events.some((e) => e.type === 'LocationGoogleUpdateSucceeded' && appliedIds.has((e.data as { sourceEventId: string }).sourceEventId))
+    ) {
+      return outcome(true, { updateMask: mask.join(','), alreadyApplied: true });
+    }
+
+    try {
+      const { client } = await google.connection(latest.connectionId);
+      const wanted = toGoogleLocation(latest.profile, latest.hours);
+      if (resumed) {
+        const onGoogle = await client.getLocation(latest.googleName, ['name', ...mask].join(','));
+        if (alreadyOnGoogle(mask, wanted, onGoogle)) {
+          await googleOutcome(true);
+          return outcome(true, { updateMask: mask.join(','), alreadyApplied: true });
+        }
+      }
+      await client.updateLocation(latest.googleName, wanted, mask);
+      await googleOutcome(true);
+      return outcome(true, { updateMask: mask.join(',') });
+    } catch (err) {
+      if (!(err instanceof GoogleApiError) && !String((err as { code?: unknown }).code ?? '').startsWith('CONNECTIONS.')) throw err;
+      // The client already retried what could be retried (429 with Google's hint, 5xx); this is Google's answer.
+      const code = String((err as { code?: unknown }).code);
+      const message = err instanceof GoogleApiError ? inFormTerms(err.message) : (err as Error).message;
+      await googleOutcome(false, code, message);
+      return outcome(false, { code, message });
+    }
+  }
+
+  async function runRound(job: Started, round: number, locationIds: readonly string[], source: RecordedEvent, ctx: ReactorContext) {
+    const loaded = await loadStream<ReturnType<typeof jobFold.initialState>, BulkEditEvent>(deps.eventStore, bulkEditStream(job.jobId), jobFold);
+    if (loaded.state.finishedRounds.includes(round)) return;
+    const remaining = locationIds.filter((id) => loaded.state.outcomes[id]?.round !== round);
+    let next = 0;
+    let stop = false;
+    const worker = async () => {
+      while (!stop && next < remaining.length) {
+        if (ctx.signal?.aborted) throw new Stopped();
+        if (await cancelled(job.jobId)) {
+          stop = true;
+          return;
+        }
+        const locationId = remaining[next++]!;
+        await runLocation(job, round, locationId, source, ctx);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, remaining.length) }, worker));
+    if (ctx.signal?.aborted && !stop && next < remaining.length) throw new Stopped();
+    await ctx.append(
+      bulkEditStream(job.jobId),
+      [{ type: 'BulkEditRoundFinished', data: { jobId: job.jobId, round, cancelled: stop, finishedAt: deps.clock.now().toISOString() } }],
+      { key: `finished:${round}` },
+    );
+  }
+
+  const run: ReactorDefinition<Only<'BulkEditJobStarted' | 'BulkEditRetryRequested'>> = {
+    name: 'locations.bulk-edit',
+    handles: ['BulkEditJobStarted', 'BulkEditRetryRequested'],
+    maxAttempts: 20,
+    async handle(event: RecordedOf<Only<'BulkEditJobStarted' | 'BulkEditRetryRequested'>>, ctx) {
+      if (event.type === 'BulkEditJobStarted') return runRound(event.data, 0, event.data.locationIds, event, ctx);
+      const { state } = await loadStream(deps.eventStore, bulkEditStream(event.data.jobId), jobFold);
+      if (!state.started) return;
+      return runRound(state.started, event.data.round, event.data.locationIds, event, ctx);
+    },
+  };
+  return [run];
+}

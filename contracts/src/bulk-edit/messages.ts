@@ -1,0 +1,22 @@
+/** Bulk edit texts (spec part 1 §2, §8) and limits (§9). */
+export const bulkEditMessages = {
+  started: 'Updating locations, please wait...',
+  noLocationFound: 'No location found with the selected ID.',
+  noLocations: 'No locations found.',
+  errorFetchingLocations: 'Error fetching locations.',
+  errorFetchingLocaleze: 'Error fetching Localeze categories.',
+  errorSavingDefaults: 'Error saving default location data.',
+  selectionRequired: 'Select at least one location.',
+  nothingToChange: 'Every field is ignored: there is nothing to change.',
+  jobNotFound: 'Bulk edit not found',
+  retryStarted: 'Retrying the failed locations, please wait...',
+  nothingToRetry: 'No failed location to retry.',
+  cancelled: 'The bulk edit has been cancelled; locations already updated keep their changes.',
+  stillRunning: 'This bulk edit is still running; retry the failed locations when it has finished.',
+  alreadyFinished: 'This bulk edit has already finished.',
+  descriptionTooLongFor: 'The rendered description is longer than 750 characters',
+  notPublished: 'Updated in Locus only: the location is not published on Google.',
+} as const;
+
+/** Most locations one bulk edit may change. */
+export const BULK_EDIT_MAX_LOCATIONS = 5_000;

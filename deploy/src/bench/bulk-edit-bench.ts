@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createLogger } from '@locus/platform';
+import { loadConfig } from '@locus/platform/config/config';
+import { startSandbox } from '@locus/sandbox/index';
+import { startLocusStack } from '../stack';
+import { freePort } from '../free-port';
+import { apiCaller, connectAndImport, eventually, seedCompanyAdmin } from '../testing/google-company';
+
+export interface BulkEditBench {
+  locations: number;
+  editsPerMinute: number;
+  seconds: number;
+  failed: number;
+  failedByRateLimit: number;
+  /** 429s the sandbox answered during the job (project queries, location edits). */
+  quotaRejections: { edits: number; queries: number };
+}
+
+/**
+ * A bulk edit of `locations` locations against the sandbox with Google's quotas enforced
+ * (10 edits a minute per location, 300 requests a minute per project): edits per minute from
+ * the job's start to its end, and how many locations ended failed (none should, least of all
+ * by a 429).
+ */
+export async function measureBulkEdit(options: { locations: number; log: (m: string) => void }): Promise<BulkEditBench> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'locus-bench-bulk-'));
+  const sandbox = await startSandbox({ httpPort: await freePort(), smtpPort: await freePort(), dataDir: path.join(dataDir, 'sandbox'), log: () => undefined });
+  const config = loadConfig(
+    {
+      PORT: String(await freePort()),
+      LOCUS_DATA_DIR: dataDir,
+      LOCUS_SANDBOX: 'true',
+      LOCUS_SANDBOX_PORT: new URL(sandbox.url).port,
+      LOCUS_DEMO: '0',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: '1',
+    },
+    { sandboxByDefault: false },
+  );
+  const stack = await startLocusStack(config, { logger: createLogger({ name: 'bench', level: 'warn' }), serveWeb: false, startSandbox: false });
+  try {
+    const store = sandbox.google!.store;
+    const account = store.ensureBenchAccount(options.locations);
+    const owner = store.user(account.members[0]!.sub)!;
+    const { token } = await seedCompanyAdmin(stack.commandDeps.eventStore, stack.commandDeps.tokens, 'Bench Bulk Co');
+    const call = apiCaller(() => stack.url, token);
+    options.log(`bulk edit: importing ${options.locations} locations`);
+    const ids = await connectAndImport(call, owner.email, account.accountName, options.locations, 600_000);
+    // Google's project quota, enforced from here on (the import's reads are not part of the figure).
+    store.options.queriesPerMinute = 300;
+    const rejectedBefore = { ...store.quotaRejections };
+    options.log(`bulk edit: ${ids.length} locations at Google's 300 requests a minute`);
+    const started = await call('POST', '/api/gmb/bulk-location-edit', {
+      SelectedLocations: ids,
+      IgnoreBulkLocationFields: { BusninessDescription: false },
+      ProfileDescription: '@BusinessName in @Town: open every day for @BusinessName customers.',
+    });
+    if (started.status !== 200) throw new Error(`bulk edit answered ${started.status}: ${JSON.stringify(started.body)}`);
+    const jobId = started.body.Data.JobId as string;
+    const job = await eventually(
+      async () => {
+        const j = (await call('GET', `/api/gmb/bulk-location-edit/jobs/${jobId}`)).body?.Data?.Job;
+        return j && j.Status !== 'running' ? j : null;
+      },
+      'the bulk edit to finish',
+      1_800_000,
+    );
+    const details = (await call('GET', `/api/gmb/bulk-location-edit/jobs/${jobId}`)).body.Data;
+    const seconds = (Date.parse(job.FinishedAt) - Date.parse(job.StartedAt)) / 1000;
+    return {
+      locations: ids.length,
+      editsPerMinute: Math.round((job.Done / seconds) * 60 * 10) / 10,
+      seconds: Math.round(seconds),
+      failed: job.Failed,
+      failedByRateLimit: details.Outcomes.filter((o: { Code: string | null }) => o.Code === 'GOOGLE.RATE_LIMITED').length,
+      quotaRejections: {
+        edits: store.quotaRejections.edits - rejectedBefore.edits,
+        queries: store.quotaRejections.queries - rejectedBefore.queries,
+      },
+    };
+  } finally {
+    await stack.close();
+    await sandbox.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

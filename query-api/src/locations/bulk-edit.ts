@@ -1,0 +1,78 @@
+import {
+  BULK_EDIT_JOBS_COLLECTION,
+  BULK_EDIT_OUTCOMES_COLLECTION,
+  bulkEditErrors,
+  getBulkEditJobRoute,
+  listBulkEditJobsRoute,
+  LOCATIONS_COLLECTION,
+  type BulkEditJob,
+  type BulkEditJobDoc,
+  type BulkEditOutcomeDoc,
+  type LocationDoc,
+} from '@locus/contracts';
+import { callerCompanyId, fail, implement, ok, type QueryDeps, type RouteImplementation } from '@locus/platform';
+
+const LATEST_JOBS = 20;
+const STATUS_ORDER = { failed: 0, pending: 1, cancelled: 2, succeeded: 3 } as const;
+
+/** Progress of a job; the estimate divides what is left of the round by the round's pace so far. */
+export function toBulkEditJob(doc: BulkEditJobDoc, now: Date): BulkEditJob {
+  const pending = doc.status === 'running' ? Math.max(0, doc.total - doc.done - doc.failed) : 0;
+  let eta: number | null = null;
+  if (doc.status === 'running' && doc.roundOutcomes > 0 && doc.lastOutcomeAt) {
+    const elapsedMs = Math.max(1, Date.parse(doc.lastOutcomeAt) - Date.parse(doc.roundStartedAt));
+    const leftInRound = Math.max(0, doc.roundTotal - doc.roundOutcomes);
+    const sinceLast = Math.max(0, now.getTime() - Date.parse(doc.lastOutcomeAt));
+    eta = Math.max(0, Math.round(((leftInRound * elapsedMs) / doc.roundOutcomes - sinceLast) / 1000));
+  } else if (doc.status !== 'running') eta = 0;
+  return {
+    JobId: doc._id,
+    Status: doc.status,
+    Fields: doc.fields,
+    Total: doc.total,
+    Done: doc.done,
+    Failed: doc.failed,
+    Pending: pending,
+    Percent: doc.total ? Math.round(((doc.done + doc.failed) / doc.total) * 1000) / 10 : 100,
+    EtaSeconds: eta,
+    StartedAt: doc.startedAt,
+    StartedBy: doc.startedBy,
+    FinishedAt: doc.finishedAt,
+  };
+}
+
+export function bulkEditQueryRoutes(deps: QueryDeps): RouteImplementation[] {
+  const jobs = () => deps.readModels.collection<BulkEditJobDoc>(BULK_EDIT_JOBS_COLLECTION);
+  const outcomes = () => deps.readModels.collection<BulkEditOutcomeDoc>(BULK_EDIT_OUTCOMES_COLLECTION);
+  const companyOf = (req: Parameters<typeof callerCompanyId>[0]) => callerCompanyId(req, () => fail(bulkEditErrors.jobNotFound));
+  const now = () => deps.clock.now();
+
+  return [
+    implement(listBulkEditJobsRoute, async (req) => {
+      const docs = await jobs().find({ companyId: companyOf(req) }, { sort: { startedAt: -1 }, limit: LATEST_JOBS });
+      return ok(docs.map((d) => toBulkEditJob(d, now())));
+    }),
+    implement(getBulkEditJobRoute, async (req) => {
+      const companyId = companyOf(req);
+      const job = await jobs().findOne({ _id: req.params.jobId });
+      if (!job || job.companyId !== companyId) throw fail(bulkEditErrors.jobNotFound);
+      const rows = await outcomes().find({ jobId: job._id }, { sort: { index: 1 } });
+      const locs = await deps.readModels
+        .collection<LocationDoc>(LOCATIONS_COLLECTION)
+        .find({ _id: { $in: rows.map((r) => r.locationId) } }, { projection: { _id: 1, 'profile.Title': 1, 'profile.StoreCode': 1 } });
+      const byId = new Map(locs.map((l) => [l._id, l]));
+      const list = rows
+        .map((r) => ({
+          LocationId: r.locationId,
+          Title: byId.get(r.locationId)?.profile.Title ?? '',
+          StoreCode: byId.get(r.locationId)?.profile.StoreCode ?? '',
+          Status: r.status,
+          Code: r.code,
+          Message: r.message,
+          At: r.at,
+        }))
+        .sort((a, b) => STATUS_ORDER[a.Status] - STATUS_ORDER[b.Status]);
+      return ok({ Job: toBulkEditJob(job, now()), Outcomes: list });
+    }),
+  ];
+}

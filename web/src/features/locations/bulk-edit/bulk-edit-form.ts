@@ -1,0 +1,96 @@
+import {
+  BULK_EDIT_FIELDS,
+  BULK_EDIT_VARIABLES,
+  renderVariablesInText,
+  uploadMessages,
+  type BulkEditField,
+  type SaveLocationDefaultsBody,
+  type VariableSource,
+} from '@locus/contracts';
+import { closedWeek, entriesForSave, type DayHours } from '../form/hours';
+import type { BulkEditRequest } from '../api/bulk-edit-api';
+
+/** The text fields of a bulk edit: the request's property, the Ignore flag it goes with, its label. */
+export const TEXT_FIELDS = [
+  { key: 'Title', flag: 'BusinessName', label: 'Business Name' },
+  { key: 'PrimaryPhoneNumber', flag: 'PhoneNumber', label: 'Primary Phone Number' },
+  { key: 'AdditionalPhoneNumber', flag: 'AdditionalPhoneNumber', label: 'Additional Phone Number' },
+  { key: 'StreetAddressLine1', flag: 'Address1', label: 'Address Line 1' },
+  { key: 'StreetAddressLine2', flag: 'Address2', label: 'Address Line 2' },
+  { key: 'Website', flag: 'Website', label: 'Website Uri' },
+] as const satisfies readonly { key: string; flag: BulkEditField; label: string }[];
+export const DESCRIPTION_FIELD = { key: 'ProfileDescription', flag: 'BusninessDescription', label: 'Business Description' } as const;
+
+type TextKey = (typeof TEXT_FIELDS)[number]['key'] | typeof DESCRIPTION_FIELD.key;
+
+export interface BulkEditForm {
+  selected: string[];
+  text: Record<TextKey, string>;
+  primaryCategory: string | null;
+  additionalCategories: string[];
+  state: string | null;
+  week: DayHours[];
+  logo: string | null;
+  cover: string | null;
+  /** Ignore flags: true leaves the field untouched. Every field starts ignored. */
+  ignore: Record<BulkEditField, boolean>;
+}
+
+export const initialBulkEditForm = (): BulkEditForm => ({
+  selected: [],
+  text: { Title: '', PrimaryPhoneNumber: '', AdditionalPhoneNumber: '', StreetAddressLine1: '', StreetAddressLine2: '', Website: '', ProfileDescription: '' },
+  primaryCategory: null,
+  additionalCategories: [],
+  state: null,
+  week: closedWeek(),
+  logo: null,
+  cover: null,
+  ignore: Object.fromEntries(BULK_EDIT_FIELDS.map((f) => [f, true])) as Record<BulkEditField, boolean>,
+});
+
+/** The request the publish button sends (Country always ignored: it is US). */
+export const bulkEditRequest = (form: BulkEditForm): BulkEditRequest => ({
+  SelectedLocations: form.selected,
+  IgnoreBulkLocationFields: { ...form.ignore, Country: true },
+  ...form.text,
+  PrimaryCategoryId: form.primaryCategory,
+  SelectedAdditionalCategories: form.additionalCategories,
+  State: form.state,
+  BusinessHours: form.ignore.BusinessHours ? [] : entriesForSave(form.week),
+  ProfilePhoto: form.logo,
+  CoverPhoto: form.cover,
+});
+
+/** Save as Template: the current values become the company's location defaults. */
+export const defaultsFromBulkEdit = (form: BulkEditForm): SaveLocationDefaultsBody => ({
+  Title: form.text.Title,
+  PrimaryPhoneNumber: form.text.PrimaryPhoneNumber,
+  PrimaryCategoryId: form.primaryCategory,
+  SelectedAdditionalCategories: form.additionalCategories,
+  StreetAddressLine1: form.text.StreetAddressLine1,
+  StreetAddressLine2: form.text.StreetAddressLine2,
+  Region: 'US',
+  State: form.state,
+  Website: form.text.Website,
+  ProfileDescription: form.text.ProfileDescription,
+  BusinessHours: entriesForSave(form.week),
+});
+
+/** Spec §9: a cover must be 16:9 (tolerance 0.0001); the message names its size and ratio. */
+export const COVER_RATIO = 16 / 9;
+export const coverRatioProblem = (width: number, height: number): string | null => {
+  const ratio = width / height;
+  return Math.abs(ratio - COVER_RATIO) <= 0.0001 ? null : uploadMessages.coverRatio(width, height, ratio.toFixed(2));
+};
+
+/** What a location would get: each text field not ignored, rendered against it. */
+export const renderedSample = (form: BulkEditForm, sample: VariableSource): { label: string; value: string }[] =>
+  [...TEXT_FIELDS, DESCRIPTION_FIELD]
+    .filter((f) => !form.ignore[f.flag])
+    .map((f) => ({ label: f.label, value: renderVariablesInText(form.text[f.key], sample, BULK_EDIT_VARIABLES) }));
+
+/** Chips shown in the selector and how many more are selected (spec: first 5, then "+N more selected"). */
+export const chipsOf = <T>(selected: readonly T[], max: number): { shown: T[]; more: number } => ({
+  shown: selected.slice(0, max),
+  more: Math.max(0, selected.length - max),
+});

@@ -1,0 +1,280 @@
+import { Button, Card, Checkbox, FormGroup, InputGroup, Intent, MenuItem, Tag } from '@blueprintjs/core';
+import { MultiSelect } from '@blueprintjs/select';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { BulkEditField } from '@locus/contracts';
+import { failureMessage } from '@web/shared/lib/envelope';
+import { PageHeader } from '@web/shared/ui/page-header';
+import { toast } from '@web/shared/ui/toaster';
+import { RICH_EDITOR_HEIGHT, SINGLE_LINE_EDITOR_HEIGHT, VariableEditor } from '@web/shared/variable-editor/variable-editor';
+import { useBulkEditJobsQuery, useBulkLocationsQuery, useSampleLocationQuery, useStartBulkEditMutation, type BulkLocationItem } from '../api/bulk-edit-api';
+import { useGoogleCategoriesQuery, useUsStatesQuery } from '../api/locations-api';
+import { categoryChoices, filterChoices, stateChoices } from '../form/choices';
+import { HoursEditor } from '../form/hours-editor';
+import { ChoiceMultiSelect, ChoiceSelect } from '../form/pickers';
+import {
+  bulkEditRequest,
+  chipsOf,
+  defaultsFromBulkEdit,
+  DESCRIPTION_FIELD,
+  initialBulkEditForm,
+  renderedSample,
+  TEXT_FIELDS,
+  type BulkEditForm,
+} from './bulk-edit-form';
+import { BULK_VARIABLE_LABELS, bulkTexts as t, MAX_CHIPS } from './constants';
+import { JobProgress } from './job-progress';
+import { SelectedLocationsDialog } from './selected-locations-dialog';
+import { ImageUploader } from './image-uploader';
+import { useSaveLocationDefaultsMutation } from '../api/defaults-api';
+import './bulk-edit.css';
+
+/** One field: its label, the Ignore checkbox that disables it, the input. */
+const Field = ({
+  label,
+  ignored,
+  onIgnore,
+  children,
+  flag,
+}: {
+  label: string;
+  ignored: boolean;
+  onIgnore: (v: boolean) => void;
+  children: ReactNode;
+  flag: string;
+}) => (
+  <FormGroup
+    className="locus-bulk-field"
+    label={
+      <span className="locus-bulk-field-label">
+        {label}
+        <Checkbox
+          inline
+          checked={ignored}
+          label={t.ignore}
+          aria-label={`${t.ignore} ${label}`}
+          data-flag={flag}
+          onChange={(e) => onIgnore(e.currentTarget.checked)}
+        />
+      </span>
+    }
+  >
+    {children}
+  </FormGroup>
+);
+
+/** Location Bulk Edit (spec part 1 §2): selection, fields with Ignore, the rendered sample, publish, live progress. */
+const BulkEditPage = () => {
+  const [form, setForm] = useState<BulkEditForm>(initialBulkEditForm);
+  const [dialog, setDialog] = useState(false);
+  const [sampleId, setSampleId] = useState<string | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const { data: items = [], isError: itemsFailed } = useBulkLocationsQuery();
+  const { data: categories } = useGoogleCategoriesQuery();
+  const { data: states } = useUsStatesQuery();
+  const { data: jobs } = useBulkEditJobsQuery();
+  const [start, starting] = useStartBulkEditMutation();
+  const [saveDefaults, savingDefaults] = useSaveLocationDefaultsMutation();
+  const sampleQuery = useSampleLocationQuery(sampleId ?? '', { skip: !sampleId });
+
+  const byId = useMemo(() => new Map(items.map((i) => [i.LocationId, i])), [items]);
+  const selectedItems = form.selected.map((id) => byId.get(id)).filter((i): i is BulkLocationItem => !!i);
+  const { shown, more } = chipsOf(selectedItems, MAX_CHIPS);
+  const shownJob = jobId ?? jobs?.find((j) => j.Status === 'running')?.JobId ?? null;
+  const categoryList = categories?.IsUnauthorized ? [] : categoryChoices(categories?.Data);
+
+  const update = (patch: Partial<BulkEditForm>) => setForm((f) => ({ ...f, ...patch }));
+  const setIgnore = (flag: BulkEditField, value: boolean) => setForm((f) => ({ ...f, ignore: { ...f.ignore, [flag]: value } }));
+  const setText = (key: keyof BulkEditForm['text'], value: string) => setForm((f) => ({ ...f, text: { ...f.text, [key]: value } }));
+  const toggleLocation = (item: BulkLocationItem) =>
+    update({ selected: form.selected.includes(item.LocationId) ? form.selected.filter((x) => x !== item.LocationId) : [...form.selected, item.LocationId] });
+
+  const saveAsTemplate = async () => {
+    try {
+      const res = await saveDefaults(defaultsFromBulkEdit(form)).unwrap();
+      toast.success(res.ResponseMessage);
+    } catch (e) {
+      toast.error(failureMessage(e, t.errorSavingDefaults));
+    }
+  };
+
+  const publish = async () => {
+    try {
+      const res = await start(bulkEditRequest(form)).unwrap();
+      toast.success(res.ResponseMessage ?? t.started);
+      setJobId(res.Data.JobId);
+    } catch (e) {
+      toast.error(failureMessage(e, t.noLocationFound));
+    }
+  };
+
+  useEffect(() => {
+    if (itemsFailed) toast.error(t.errorFetchingLocations);
+  }, [itemsFailed]);
+
+  return (
+    <div className="locus-bulk-page">
+      <PageHeader title={t.title} subtitle={t.subtitle} />
+      <div className="locus-bulk-layout">
+        <Card className="locus-bulk-form">
+          <FormGroup label={t.locations} labelFor="bulk-locations">
+            <MultiSelect<BulkLocationItem>
+              items={items}
+              selectedItems={shown}
+              itemListPredicate={(query, all) => {
+                const ids = new Set(
+                  filterChoices(
+                    query,
+                    all.map((i) => ({ value: i.LocationId, label: `${i.StoreCode} ${i.Title}` })),
+                    200,
+                  ).map((c) => c.value),
+                );
+                return all.filter((i) => ids.has(i.LocationId));
+              }}
+              itemRenderer={(item, { handleClick, handleFocus, modifiers, ref }) => (
+                <MenuItem
+                  key={item.LocationId}
+                  ref={ref}
+                  text={item.Title}
+                  label={item.StoreCode}
+                  active={modifiers.active}
+                  selected={form.selected.includes(item.LocationId)}
+                  onClick={handleClick}
+                  onFocus={handleFocus}
+                  roleStructure="listoption"
+                />
+              )}
+              onItemSelect={toggleLocation}
+              onRemove={(item) => update({ selected: form.selected.filter((x) => x !== item.LocationId) })}
+              tagRenderer={(item) => item.Title}
+              placeholder={t.selectPlaceholder}
+              noResults={<MenuItem disabled text={t.noLocations} roleStructure="listoption" />}
+              resetOnSelect
+              fill
+              popoverProps={{ minimal: true, matchTargetWidth: true }}
+              tagInputProps={{ inputProps: { id: 'bulk-locations', 'aria-label': t.selectPlaceholder } }}
+            />
+          </FormGroup>
+          <div className="locus-bulk-selection">
+            <span data-testid="bulk-selected-label">{t.selectedLabel(form.selected.length)}</span>
+            {more > 0 ? <Button minimal small intent={Intent.PRIMARY} text={t.moreSelected(more)} onClick={() => setDialog(true)} /> : null}
+            <Button small text={t.selectAll} onClick={() => update({ selected: items.map((i) => i.LocationId) })} disabled={!items.length} />
+            <Button small text={t.clear} onClick={() => update({ selected: [] })} disabled={!form.selected.length} />
+          </div>
+
+          {TEXT_FIELDS.map((f) => (
+            <Field key={f.key} label={f.label} flag={f.flag} ignored={form.ignore[f.flag]} onIgnore={(v) => setIgnore(f.flag, v)}>
+              <VariableEditor
+                label={f.label}
+                value={form.text[f.key]}
+                onChange={(v) => setText(f.key, v)}
+                variables={BULK_VARIABLE_LABELS}
+                output="text"
+                singleLine
+                showChips={!form.ignore[f.flag]}
+                height={SINGLE_LINE_EDITOR_HEIGHT}
+                disabled={form.ignore[f.flag]}
+              />
+            </Field>
+          ))}
+          <Field
+            label={DESCRIPTION_FIELD.label}
+            flag={DESCRIPTION_FIELD.flag}
+            ignored={form.ignore.BusninessDescription}
+            onIgnore={(v) => setIgnore('BusninessDescription', v)}
+          >
+            <VariableEditor
+              label={DESCRIPTION_FIELD.label}
+              value={form.text.ProfileDescription}
+              onChange={(v) => setText('ProfileDescription', v)}
+              variables={BULK_VARIABLE_LABELS}
+              output="text"
+              height={RICH_EDITOR_HEIGHT}
+              showChips={!form.ignore.BusninessDescription}
+              disabled={form.ignore.BusninessDescription}
+            />
+          </Field>
+          <Field label="Primary Category" flag="PrimaryCategory" ignored={form.ignore.PrimaryCategory} onIgnore={(v) => setIgnore('PrimaryCategory', v)}>
+            <ChoiceSelect
+              choices={categoryList}
+              value={form.primaryCategory}
+              onChange={(c) => update({ primaryCategory: c.value })}
+              placeholder={t.primaryCategory}
+              disabled={form.ignore.PrimaryCategory}
+            />
+          </Field>
+          <Field
+            label={t.additionalCategories}
+            flag="AdditionalCategories"
+            ignored={form.ignore.AdditionalCategories}
+            onIgnore={(v) => setIgnore('AdditionalCategories', v)}
+          >
+            <ChoiceMultiSelect
+              choices={categoryList}
+              values={form.additionalCategories}
+              onChange={(values) => update({ additionalCategories: values })}
+              placeholder={t.additionalCategories}
+              disabled={form.ignore.AdditionalCategories}
+            />
+          </Field>
+          <FormGroup label={t.country}>
+            <InputGroup value="US" disabled aria-label={t.country} />
+          </FormGroup>
+          <Field label="State/Administrative Area" flag="State" ignored={form.ignore.State} onIgnore={(v) => setIgnore('State', v)}>
+            <ChoiceSelect
+              choices={stateChoices(states)}
+              value={form.state}
+              onChange={(c) => update({ state: c.value })}
+              placeholder={t.selectState}
+              disabled={form.ignore.State}
+            />
+          </Field>
+          <Field label={t.hours} flag="BusinessHours" ignored={form.ignore.BusinessHours} onIgnore={(v) => setIgnore('BusinessHours', v)}>
+            <HoursEditor week={form.week} onChange={(week) => update({ week })} disabled={form.ignore.BusinessHours} />
+          </Field>
+          <Field label="Location Logo" flag="ProfilePhoto" ignored={form.ignore.ProfilePhoto} onIgnore={(v) => setIgnore('ProfilePhoto', v)}>
+            <ImageUploader kind="logo" value={form.logo} onChange={(logo) => update({ logo })} disabled={form.ignore.ProfilePhoto} />
+          </Field>
+          <Field label="Location Cover" flag="CoverPhoto" ignored={form.ignore.CoverPhoto} onIgnore={(v) => setIgnore('CoverPhoto', v)}>
+            <ImageUploader kind="cover" value={form.cover} onChange={(cover) => update({ cover })} disabled={form.ignore.CoverPhoto} />
+          </Field>
+          <div className="locus-bulk-publish">
+            <Button icon="floppy-disk" text="Save as Template" onClick={() => void saveAsTemplate()} loading={savingDefaults.isLoading} />
+            <Button
+              intent={Intent.PRIMARY}
+              icon="upload"
+              text={starting.isLoading ? t.publishing : t.publish}
+              disabled={!form.selected.length || starting.isLoading}
+              onClick={publish}
+            />
+          </div>
+        </Card>
+
+        <Card className="locus-bulk-sample" aria-label={t.sampleTitle}>
+          <strong>{t.sampleTitle}</strong>
+          <ChoiceSelect
+            choices={selectedItems.map((i) => ({ value: i.LocationId, label: i.Title }))}
+            value={sampleId}
+            onChange={(c) => setSampleId(c.value)}
+            placeholder={t.searchLocations}
+          />
+          {sampleId && sampleQuery.data ? (
+            <dl className="locus-bulk-sample-values" data-testid="bulk-sample">
+              {renderedSample(form, sampleQuery.data).map((v) => (
+                <div key={v.label}>
+                  <dt>{v.label}</dt>
+                  <dd>{v.value || <Tag minimal>empty</Tag>}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : (
+            <p className="bp6-text-muted">{t.sampleEmpty}</p>
+          )}
+          {shownJob ? <JobProgress jobId={shownJob} /> : null}
+        </Card>
+      </div>
+      {dialog ? <SelectedLocationsDialog items={selectedItems} form={form} onClose={() => setDialog(false)} /> : null}
+    </div>
+  );
+};
+
+export default BulkEditPage;
