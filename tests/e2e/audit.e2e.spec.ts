@@ -2,10 +2,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCATIONS_COLLECTION, type LocationDoc } from '@locus/contracts';
 import { retitleLocation } from '@locus/command-api/audit/testing/retitle';
-import { seedDemoLocations } from '@locus/command-api/connections/demo';
-import { DEMO_COMPANIES, seedDemo } from '@locus/command-api/demo/seed-demo';
+import { DEMO_COMPANIES } from '@locus/command-api/demo/seed-demo';
 import { accessTokenFor, callJson } from '@locus/sandbox/google/testing';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startE2EStack, type E2EStack } from './stack-fixture';
+import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
  * Issue 15's browser acceptance: a location's title changed twice by two users; the auditor
@@ -58,20 +57,9 @@ describe('audit in the browser: history, point in time and restore', () => {
 
   beforeAll(async () => {
     e2e = await startE2EStack();
-    const { ports, commandDeps } = e2e.stack;
-    const demo = await seedDemo(
-      { eventStore: ports.eventStore, ids: ports.ids, clock: ports.clock },
-      { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD },
-    );
-    const company = demo.companies.find((c) => c.name === DEMO.name)!;
+    const { company } = await seedDemoCompany(e2e);
+    const { commandDeps } = e2e.stack;
     companyId = company.companyId;
-    const seeded = await seedDemoLocations(commandDeps, {
-      companyId,
-      adminUserId: company.defaultAdminId,
-      googleUserEmail: company.google.userEmail,
-      accountNames: company.google.accounts,
-    });
-    expect(seeded?.completed).toBe(true);
 
     const login = await fetch(`${e2e.url}/api/auth/login`, {
       method: 'POST',

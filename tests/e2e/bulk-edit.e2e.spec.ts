@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoLocations } from '@locus/command-api/connections/demo';
-import { DEMO_COMPANIES, seedDemo } from '@locus/command-api/demo/seed-demo';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startE2EStack, type E2EStack } from './stack-fixture';
+import { DEMO_COMPANIES } from '@locus/command-api/demo/seed-demo';
+import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
  * Issue 13's bulk edit in a real browser: a company with the sandbox's 200-location account,
@@ -26,22 +25,13 @@ describe('bulk edit in the browser', () => {
 
   beforeAll(async () => {
     e2e = await startE2EStack();
-    const { ports, commandDeps } = e2e.stack;
-    const demo = await seedDemo(
-      { eventStore: ports.eventStore, ids: ports.ids, clock: ports.clock },
-      { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD },
-    );
-    const company = demo.companies.find((c) => c.name === DEMO.name)!;
     e2e.stack.sandbox!.google!.store.ensureBenchAccount(LOCATIONS);
-    const seeded = await seedDemoLocations(commandDeps, {
-      companyId: company.companyId,
-      adminUserId: company.defaultAdminId,
+    const { locations } = await seedDemoCompany(e2e, {
       googleUserEmail: 'bench.operator@gmail.com',
       accountNames: ['Atlas Hardware'],
       waitMs: 180_000,
     });
-    expect(seeded?.completed).toBe(true);
-    expect(seeded?.locations).toBe(LOCATIONS);
+    expect(locations).toBe(LOCATIONS);
 
     page = await e2e.newPage();
     page.setDefaultTimeout(UI_WAIT);

@@ -2,11 +2,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoLocations } from '@locus/command-api/connections/demo';
 import { sandboxDirectory } from '@locus/command-api/connections/sandbox-consent';
-import { DEMO_COMPANIES, seedDemo } from '@locus/command-api/demo/seed-demo';
+import { DEMO_COMPANIES } from '@locus/command-api/demo/seed-demo';
 import { accessTokenFor } from '@locus/sandbox/google/testing';
-import { ADMIN_PASSWORD, ADMIN_EMAIL, startE2EStack, type E2EStack } from './stack-fixture';
+import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
  * Issue 12 items 2 and 3 in a real browser on the first demo company (its sandbox Google account
@@ -94,19 +93,7 @@ describe('dashboard and location insights in the browser', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     e2e = await startE2EStack();
-    const { ports, commandDeps } = e2e.stack;
-    const demo = await seedDemo(
-      { eventStore: ports.eventStore, ids: ports.ids, clock: ports.clock },
-      { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD },
-    );
-    const company = demo.companies.find((c) => c.name === DEMO.name)!;
-    const seeded = await seedDemoLocations(commandDeps, {
-      companyId: company.companyId,
-      adminUserId: company.defaultAdminId,
-      googleUserEmail: company.google.userEmail,
-      accountNames: company.google.accounts,
-    });
-    expect(seeded?.completed).toBe(true);
+    const { locations: imported } = await seedDemoCompany(e2e);
     const account = (await sandboxDirectory(e2e.sandboxUrl)).accounts.find((a) => a.accountName === DEMO.google.accounts[0])!;
     truth = await sandboxTruth(e2e.sandboxUrl, DEMO.google.userEmail, account.name);
 
@@ -120,9 +107,9 @@ describe('dashboard and location insights in the browser', () => {
     token = (await page.evaluate(() => localStorage.getItem('locus.token')))!;
 
     // three locations get a primary email; the others stay without one
-    for (const until = Date.now() + 60_000; titles.length < seeded!.locations && Date.now() < until;) {
+    for (const until = Date.now() + 60_000; titles.length < imported && Date.now() < until;) {
       titles = (await api('GET', '/api/gmb/locations-items')).body.Data.map((l: any) => ({ Id: l.LocationId, Title: l.Title }));
-      if (titles.length < seeded!.locations) await new Promise((r) => setTimeout(r, 200));
+      if (titles.length < imported) await new Promise((r) => setTimeout(r, 200));
     }
     for (const l of titles.slice(0, 3)) {
       const res = await api('POST', `/api/gmb/${l.Id}/update`, { PrimaryEmail: `manager.${l.Id.slice(0, 6)}@harbordental.example` });

@@ -2,10 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoLocations } from '@locus/command-api/connections/demo';
-import { DEMO_COMPANIES, seedDemo } from '@locus/command-api/demo/seed-demo';
+import { DEMO_COMPANIES } from '@locus/command-api/demo/seed-demo';
 import { renderPhoto } from '@locus/sandbox/google/images';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startE2EStack, type E2EStack } from './stack-fixture';
+import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
  * Issue 12 items 4-7 in a real browser, on a demo location: every section of the details page
@@ -50,19 +49,7 @@ describe('location details sections: media, posts, questions, publishers', () =>
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     e2e = await startE2EStack();
-    const { ports, commandDeps } = e2e.stack;
-    const demo = await seedDemo(
-      { eventStore: ports.eventStore, ids: ports.ids, clock: ports.clock },
-      { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD },
-    );
-    const company = demo.companies.find((c) => c.name === DEMO.name)!;
-    const seeded = await seedDemoLocations(commandDeps, {
-      companyId: company.companyId,
-      adminUserId: company.defaultAdminId,
-      googleUserEmail: company.google.userEmail,
-      accountNames: company.google.accounts,
-    });
-    expect(seeded?.completed).toBe(true);
+    const { company, locations: imported } = await seedDemoCompany(e2e);
 
     page = await e2e.newPage();
     page.setDefaultTimeout(UI_WAIT);
@@ -76,7 +63,7 @@ describe('location details sections: media, posts, questions, publishers', () =>
     // A location with historical questions, photos and posts on Google (loaded through the app's own refresh).
     const rows = await until(async () => {
       const r = (await api('POST', `/api/gmb/${company.companyId}/locations-summary`, { first: 0, rows: 30 })).body.data as { Id: string }[];
-      return r.length >= seeded!.locations ? r : null;
+      return r.length >= imported ? r : null;
     }, 'the imported locations');
     for (const row of rows) {
       await api('POST', `/api/gmb/${row.Id}/content/refresh`);

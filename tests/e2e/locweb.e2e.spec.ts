@@ -2,10 +2,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoLocations } from '@locus/command-api/connections/demo';
 import { sandboxDirectory } from '@locus/command-api/connections/sandbox-consent';
-import { DEMO_COMPANIES, seedDemo } from '@locus/command-api/demo/seed-demo';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startE2EStack, type E2EStack } from './stack-fixture';
+import { DEMO_COMPANIES } from '@locus/command-api/demo/seed-demo';
+import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
  * Issue 10 items 5, 6, 14 and 17 in a real browser, on the first demo company as `npm start`
@@ -70,21 +69,9 @@ describe('locations web: create validation, Google deletes, directory filters an
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     e2e = await startE2EStack();
-    const { ports, commandDeps } = e2e.stack;
-    const demo = await seedDemo(
-      { eventStore: ports.eventStore, ids: ports.ids, clock: ports.clock },
-      { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD },
-    );
-    const company = demo.companies.find((c) => c.name === DEMO.name)!;
+    const { company, locations: imported } = await seedDemoCompany(e2e);
     companyId = company.companyId;
     // as `npm start` seeds it: the company's own trade, from its own sandbox Google account
-    const seeded = await seedDemoLocations(commandDeps, {
-      companyId,
-      adminUserId: company.defaultAdminId,
-      googleUserEmail: company.google.userEmail,
-      accountNames: company.google.accounts,
-    });
-    expect(seeded?.completed).toBe(true);
 
     page = await e2e.newPage();
     page.setDefaultTimeout(UI_WAIT);
@@ -95,9 +82,8 @@ describe('locations web: create validation, Google deletes, directory filters an
     await page.waitForURL(/\/dashboard$/);
     token = (await page.evaluate(() => localStorage.getItem('locus.token')))!;
     // the read model catches up with the import (bounded only so a hung stack fails)
-    for (const until = Date.now() + UI_WAIT; (rows = await allRows()).length < seeded!.locations && Date.now() < until;)
-      await new Promise((r) => setTimeout(r, 100));
-    expect(rows).toHaveLength(seeded!.locations);
+    for (const until = Date.now() + UI_WAIT; (rows = await allRows()).length < imported && Date.now() < until;) await new Promise((r) => setTimeout(r, 100));
+    expect(rows).toHaveLength(imported);
   }, 240_000);
 
   afterAll(async () => {

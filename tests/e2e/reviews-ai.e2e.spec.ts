@@ -2,9 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_LINK_PURPOSE, approvalLinkId, approvalPageLink } from '@locus/contracts';
 import { createLinkSigner } from '@locus/platform';
-import { seedDemoLocations } from '@locus/command-api/connections/demo';
-import { DEMO_COMPANIES, seedDemo } from '@locus/command-api/demo/seed-demo';
-import { ADMIN_PASSWORD, ADMIN_EMAIL, startE2EStack, type E2EStack } from './stack-fixture';
+import { DEMO_COMPANIES } from '@locus/command-api/demo/seed-demo';
+import { ADMIN_PASSWORD, seedDemoCompany, signInToken, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
  * Issue 11 acceptance (automation) in a real browser: the company admin turns AI auto-reply on
@@ -50,27 +49,9 @@ describe('reviews AI web: automation rules, delayed post, approval link', () => 
 
   beforeAll(async () => {
     e2e = await startE2EStack({ env: { LOCUS_AUTO_REPLY_SECONDS_PER_MINUTE: '3', LOCUS_AUTO_REPLY_TICK_MS: '500' } });
-    const { ports, commandDeps } = e2e.stack;
-    const demo = await seedDemo(
-      { eventStore: ports.eventStore, ids: ports.ids, clock: ports.clock },
-      { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD },
-    );
-    const company = demo.companies.find((c) => c.name === DEMO.name)!;
+    const { company } = await seedDemoCompany(e2e);
     companyId = company.companyId;
-    const seeded = await seedDemoLocations(commandDeps, {
-      companyId,
-      adminUserId: company.defaultAdminId,
-      googleUserEmail: company.google.userEmail,
-      accountNames: company.google.accounts,
-    });
-    expect(seeded?.completed).toBe(true);
-    const login = await fetch(`${e2e.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ UserName: DEMO.admin.email, Password: ADMIN_PASSWORD }),
-    });
-    token = ((await login.json()) as { Token: string }).Token;
-    expect(token).toBeTruthy();
+    token = await signInToken(e2e, DEMO.admin.email, ADMIN_PASSWORD);
     // the imported locations' reviews are read before the automation is switched on
     for (const until = Date.now() + 120_000; ; await new Promise((r) => setTimeout(r, 250))) {
       if (((await api('GET', `/api/gmb/${companyId}/reviews-summary`)).body.Data?.Total ?? 0) > 0) break;

@@ -2,9 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoLocations } from '@locus/command-api/connections/demo';
-import { DEMO_COMPANIES, seedDemo } from '@locus/command-api/demo/seed-demo';
-import { ADMIN_PASSWORD, ADMIN_EMAIL, startE2EStack, type E2EStack } from './stack-fixture';
+import { DEMO_COMPANIES } from '@locus/command-api/demo/seed-demo';
+import { ADMIN_PASSWORD, seedDemoCompany, signInToken, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
  * Issue 11 acceptance in a real browser: a company admin filters /company-reviews by rating and
@@ -44,27 +43,9 @@ describe('reviews web: filter, reply through Google, live counts', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     e2e = await startE2EStack();
-    const { ports, commandDeps } = e2e.stack;
-    const demo = await seedDemo(
-      { eventStore: ports.eventStore, ids: ports.ids, clock: ports.clock },
-      { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD },
-    );
-    const company = demo.companies.find((c) => c.name === DEMO.name)!;
+    const { company, locations: imported } = await seedDemoCompany(e2e);
     companyId = company.companyId;
-    const seeded = await seedDemoLocations(commandDeps, {
-      companyId,
-      adminUserId: company.defaultAdminId,
-      googleUserEmail: company.google.userEmail,
-      accountNames: company.google.accounts,
-    });
-    expect(seeded?.completed).toBe(true);
-    const login = await fetch(`${e2e.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ UserName: DEMO.admin.email, Password: ADMIN_PASSWORD }),
-    });
-    token = ((await login.json()) as { Token: string }).Token;
-    expect(token).toBeTruthy();
+    token = await signInToken(e2e, DEMO.admin.email, ADMIN_PASSWORD);
     // every imported location's reviews are read (Google's counts, summed over the directory)
     const ingested = async () => {
       const rows: { TotalRatingsCount: number }[] = [];
@@ -72,7 +53,7 @@ describe('reviews web: filter, reply through Google, live counts', () => {
         rows.push(...((await api('POST', `/api/gmb/${companyId}/locations-summary`, { first, rows: 100 })).body.data as { TotalRatingsCount: number }[]));
       const google = rows.reduce((n, r) => n + r.TotalRatingsCount, 0);
       const summary = (await api('GET', `/api/gmb/${companyId}/reviews-summary`)).body.Data;
-      return rows.length === seeded!.locations && summary.Total === google && google > 0;
+      return rows.length === imported && summary.Total === google && google > 0;
     };
     // bounded only so a hung stack fails
     for (const until = Date.now() + 120_000; !(await ingested());) {

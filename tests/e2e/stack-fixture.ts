@@ -5,7 +5,8 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createLogger } from '@locus/platform';
 import { loadConfig } from '@locus/platform/config/config';
-import { ensureAdministrator } from '@locus/command-api/demo/seed-demo';
+import { seedDemoLocations, type SeedDemoLocationsOptions } from '@locus/command-api/connections/demo';
+import { DEMO_COMPANIES, ensureAdministrator, seedDemo, type SeededCompany } from '@locus/command-api/demo/seed-demo';
 import { startLocusStack, webDistDir, type LocusStack } from '../../deploy/src/stack';
 import { freePort } from '../../deploy/src/free-port';
 
@@ -93,4 +94,39 @@ export async function startE2EStack(options: { demo?: boolean; env?: Record<stri
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The demo data, then the first demo company's Google connected and its locations imported
+ * through the real flow (its own accounts, or the ones `account` names, e.g. the sandbox's
+ * benchmark account). Fails when the import does not complete.
+ */
+export async function seedDemoCompany(
+  e2e: E2EStack,
+  account: Pick<SeedDemoLocationsOptions, 'googleUserEmail' | 'accountNames' | 'waitMs'> = {},
+): Promise<{ company: SeededCompany; locations: number }> {
+  const { ports, commandDeps } = e2e.stack;
+  const demo = await seedDemo({ eventStore: ports.eventStore, ids: ports.ids, clock: ports.clock }, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
+  const company = demo.companies.find((c) => c.name === DEMO_COMPANIES[0]!.name)!;
+  const seeded = await seedDemoLocations(commandDeps, {
+    companyId: company.companyId,
+    adminUserId: company.defaultAdminId,
+    googleUserEmail: company.google.userEmail,
+    accountNames: company.google.accounts,
+    ...account,
+  });
+  if (!seeded?.completed) throw new Error(`the demo locations of ${company.name} were not imported`);
+  return { company, locations: seeded.locations };
+}
+
+/** A bearer token for a user, signed in over the API. */
+export async function signInToken(e2e: E2EStack, email: string, password: string): Promise<string> {
+  const login = await fetch(`${e2e.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ UserName: email, Password: password }),
+  });
+  const token = ((await login.json()) as { Token?: string }).Token;
+  if (!token) throw new Error(`${email} could not sign in (${login.status})`);
+  return token;
 }

@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPostSummary, type LocationDoc } from '@locus/contracts';
-import { seedDemoLocations } from '@locus/command-api/connections/demo';
-import { DEMO_COMPANIES, seedDemo } from '@locus/command-api/demo/seed-demo';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startE2EStack, type E2EStack } from './stack-fixture';
+import { DEMO_COMPANIES } from '@locus/command-api/demo/seed-demo';
+import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
  * Issue 14 in a real browser: an Event template with @BusinessName and @City chips, previewed
@@ -34,13 +33,6 @@ describe('post templates web: write with variables, preview, publish to 50 locat
 
   beforeAll(async () => {
     e2e = await startE2EStack();
-    const { ports, commandDeps } = e2e.stack;
-    const demo = await seedDemo(
-      { eventStore: ports.eventStore, ids: ports.ids, clock: ports.clock },
-      { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD },
-    );
-    const company = demo.companies.find((c) => c.name === DEMO.name)!;
-    companyId = company.companyId;
     // the sandbox's benchmark account with exactly 50 locations, imported through the real flow
     const bench = (await (
       await fetch(`${e2e.sandboxUrl}/google/__sandbox/bench-account`, {
@@ -49,14 +41,9 @@ describe('post templates web: write with variables, preview, publish to 50 locat
         body: JSON.stringify({ locations: LOCATIONS }),
       })
     ).json()) as { accountName: string; owner: { email: string } };
-    const seeded = await seedDemoLocations(commandDeps, {
-      companyId,
-      adminUserId: company.defaultAdminId,
-      googleUserEmail: bench.owner.email,
-      accountNames: [bench.accountName],
-    });
-    expect(seeded?.completed).toBe(true);
-    expect(seeded?.locations).toBe(LOCATIONS);
+    const { company, locations: imported } = await seedDemoCompany(e2e, { googleUserEmail: bench.owner.email, accountNames: [bench.accountName] });
+    companyId = company.companyId;
+    expect(imported).toBe(LOCATIONS);
 
     page = await e2e.newPage();
     page.setDefaultTimeout(UI_WAIT);
