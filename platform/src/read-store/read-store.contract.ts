@@ -555,6 +555,21 @@ export function readStoreContract(adapterName: string, makeStore: () => Promise<
     });
 
     describe('commit, checkpoints, collections', () => {
+      it('a document looked up by id while missing is found once written, and gone once deleted', async () => {
+        await seed();
+        const byIn = () => locations().find({ _id: { $in: ['late', 'nowhere'] } });
+        expect(await locations().findOne({ _id: 'late' })).toBeNull();
+        expect(await locations().find({ _id: 'late' })).toEqual([]);
+        expect(await byIn()).toEqual([]);
+        await store.commit({ writes: [{ collection: LOCATIONS, ops: [{ insertOne: { document: { _id: 'late', n: 1 } } }] }] });
+        expect(await locations().findOne({ _id: 'late' })).toEqual({ _id: 'late', n: 1 });
+        expect(await byIn()).toEqual([{ _id: 'late', n: 1 }]);
+        expect(await locations().find({ _id: { $in: ['late'] } }, { projection: { _id: 1 } })).toEqual([{ _id: 'late' }]);
+        await locations().bulkWrite([{ deleteOne: { filter: { _id: 'late' } } }]);
+        expect(await byIn()).toEqual([]);
+        expect(await locations().findOne({ _id: 'late' })).toBeNull();
+      });
+
       it('writes documents of several collections and the checkpoint together', async () => {
         await store.commit({
           writes: [

@@ -233,6 +233,57 @@ describe('projector runtime', () => {
     }
   });
 
+  it('liveBatchIntervalMs: a batch after a quiet spell runs at once; back-to-back events wait out the interval and commit together', async () => {
+    const s = stack();
+    const commits: number[] = [];
+    const commit = s.readStore.commit.bind(s.readStore);
+    s.readStore.commit = async (batch: AtomicBatch) => {
+      await commit(batch);
+      if (batch.checkpoint) commits.push(batch.checkpoint.position);
+    };
+    // The interval's wait is held until the test releases it.
+    const waits: number[] = [];
+    let release: () => void = () => undefined;
+    const gatedSleep = (ms: number, signal?: AbortSignal) => {
+      waits.push(ms);
+      return new Promise<void>((resolve) => {
+        release = resolve;
+        signal?.addEventListener('abort', () => resolve(), { once: true });
+      });
+    };
+    const r = runtime(s, [{ ...shopProjection(), liveBatchIntervalMs: 1_000 }], { sleep: gatedSleep });
+    await r.start();
+    await caughtUp(s, r);
+    const meta = {
+      companyId: 'acme',
+      actor: { userId: 'u', role: 'CompanyAdmin' as const },
+      correlationId: 'c',
+      causationId: null,
+      occurredAt: '2024-05-01T00:00:00.000Z',
+    };
+    const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const open = (n: number) => ({
+      id: id(n),
+      type: 'StoreOpened',
+      data: { storeId: `s${n}`, companyId: 'acme', name: `S${n}`, city: 'Austin' },
+      metadata: meta,
+    });
+
+    await s.eventStore.append('store-s1', [open(1)]);
+    await caughtUp(s, r);
+    expect(commits).toEqual([1]);
+    await eventually(() => waits.length === 1, 5_000, 'the interval wait');
+    expect(waits[0]).toBeGreaterThan(0);
+    expect(waits[0]).toBeLessThanOrEqual(1_000);
+
+    await s.eventStore.append('store-s2', [open(2)]);
+    await s.eventStore.append('store-s3', [open(3)]);
+    expect(await r.waitForPosition(3, 300)).toBe(false);
+    release();
+    await caughtUp(s, r);
+    expect(commits).toEqual([1, 3]);
+  });
+
   it('a batch changing more documents than the cap publishes "many" without ids', async () => {
     const s = stack();
     const def = shopProjection();

@@ -225,9 +225,18 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
       flushTimer.unref?.();
     };
     run.status.state = 'live';
+    const interval = def.liveBatchIntervalMs ?? 0;
+    let lastBatchAt = -Infinity;
     try {
       for (;;) {
+        if (interval > 0) {
+          // Back-to-back batches wait out the interval: the events meanwhile join the next one.
+          const wait = lastBatchAt + interval - performance.now();
+          if (wait > 0) await sleep(wait, signal);
+          if (signal.aborted) break;
+        }
         const batch = await pump.take(batchSize);
+        lastBatchAt = performance.now();
         if (!batch) break;
         const { events } = batch;
         for (let attempt = 1; ; attempt++) {

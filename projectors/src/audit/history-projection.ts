@@ -99,6 +99,7 @@ export const historyProjection: ProjectionDefinition = {
   version: 1,
   handles: [],
   handlesAll: true,
+  liveBatchIntervalMs: 50,
   collections: [
     {
       name: HISTORY_COLLECTION,
