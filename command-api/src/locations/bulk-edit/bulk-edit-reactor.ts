@@ -109,9 +109,11 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
         },
         metadata,
       );
-      if (!result.events.length) return outcome(true, { updateMask: '' });
-      const after = await deps.eventStore.readStream(locationStream(locationId), { fromRevision: result.revision - BigInt(result.events.length) + 1n });
-      applied = after.filter((e) => (e.data as { bulkJobId?: string }).bulkJobId === job.jobId);
+      // No profile change (values already there, or only default media): photos may still be due.
+      if (result.events.length) {
+        const after = await deps.eventStore.readStream(locationStream(locationId), { fromRevision: result.revision - BigInt(result.events.length) + 1n });
+        applied = after.filter((e) => (e.data as { bulkJobId?: string }).bulkJobId === job.jobId);
+      }
     }
 
     const latest = resumed ? state : (await loadStream<LocationState, LocationEvent>(deps.eventStore, locationStream(locationId), locationFold)).state;

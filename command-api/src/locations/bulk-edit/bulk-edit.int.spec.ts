@@ -206,6 +206,16 @@ describe('bulk edit', () => {
     expect((await finished(ignored.body.Data.JobId)).Job).toMatchObject({ Done: 1, Failed: 0 });
     expect(mediaOf(c!)).toHaveLength(countBefore.get(c!._id)!);
 
+    // default media alone (no profile field changes): added all the same
+    const mediaOnly = await call('POST', '/api/gmb/bulk-location-edit', company.adminToken, {
+      SelectedLocations: [c!._id],
+      IgnoreBulkLocationFields: ignoreAllBut('LocationDefaultImage'),
+      LocationDefaultImagesUrl: [{ MediaItemUrl: extra }],
+    });
+    expect((await finished(mediaOnly.body.Data.JobId)).Job).toMatchObject({ Done: 1, Failed: 0 });
+    expect(mediaOf(c!).filter((m) => m.sourceUrl === extra)).toEqual([{ category: 'ADDITIONAL', sourceUrl: extra }]);
+    expect(editsOf(c!)).toBe(editsBefore.get(c!._id));
+
     // a photo Google refuses fails the location with Google's reason
     const tooSmall = await call('POST', '/api/gmb/bulk-location-edit', company.adminToken, {
       SelectedLocations: [c!._id],
