@@ -199,17 +199,23 @@ describe('bulk edit in the browser', () => {
     await file.setInputFiles(csv('emails.csv', ['FirstName,LastName,StoreCode,EmailAddress', ...rows, ''].join('\n')));
     // the progress bar appears (watched from the page, it may show only briefly), then the live channel's 100 % and the answer's count
     await page.evaluate(() => {
-      const seen = window as unknown as { progressSeen: boolean };
-      seen.progressSeen = false;
+      const seen = window as unknown as { progressSeen: string[] };
+      seen.progressSeen = [];
       new MutationObserver(() => {
-        if (document.querySelector('.locus-import-progress')) seen.progressSeen = true;
-      }).observe(document.body, { childList: true, subtree: true });
+        const meter = document.querySelector<HTMLElement>('.locus-import-progress .bp6-progress-meter');
+        if (meter && !seen.progressSeen.includes(meter.style.width)) seen.progressSeen.push(meter.style.width);
+      }).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['style'] });
     });
     await dialog.getByRole('button', { name: 'Import' }).click();
     await toast(page, emailImportMessages.completed).waitFor();
     await toast(page, emailImportMessages.updated(LOCATIONS)).waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => (window as unknown as { progressSeen: boolean }).progressSeen)).toBe(true);
+    // the bar moved with the live channel's percentages (LocationEmailsImportProgressNotification), not only to its end
+    const widths = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    expect(
+      widths.some((w) => w !== '0%' && w !== '100%'),
+      widths.join(' '),
+    ).toBe(true);
     const emails = async () =>
       new Map(
         (await e2e.stack.commandDeps.readModels.collection<LocationDoc>(LOCATIONS_COLLECTION).find({ companyId })).map((d) => [d._id, d.profile.PrimaryEmail]),
