@@ -9,7 +9,8 @@ import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from '.
  * Issue 13 in a real browser, on one stack (a company with the sandbox's 200-location account):
  * - bulk edit: all 200 selected, Business Description set to "@BusinessName in @Town" with every
  *   other field ignored, the sample checked, published; the progress reaches 100 % and Google (the
- *   sandbox) holds each rendering while every other field is as it was;
+ *   sandbox) holds each rendering while every other field is as it was; then Localeze categories
+ *   and a default media URL for two locations, seen in the sample and on Google;
  * - the Default Location page: fields, hours and default media saved, the page reloaded with them,
  *   Create Location pre-filled from them;
  * - the CSV email import dialog: its instructions, a bad file's message, a good file's progress to
@@ -115,6 +116,57 @@ describe('bulk edit in the browser', () => {
       expect(restNow).toEqual(restBefore);
     }
   }, 400_000);
+
+  it('Localeze categories and default media: released from Ignore, chosen, shown in the sample, and applied to the selected locations only', async () => {
+    const docs = (await e2e.stack.commandDeps.readModels.collection<LocationDoc>(LOCATIONS_COLLECTION).find({ companyId })).slice(0, 3);
+    const [first, second, untouched] = docs;
+    const store = e2e.stack.sandbox!.google!.store;
+    const mediaOf = (d: LocationDoc) =>
+      store
+        .mediaOf(store.state.locations[d.googleName!.replace('locations/', '')]!)
+        .map((m) => ({ category: (m.resource.locationAssociation as { category: string }).category, sourceUrl: m.resource.sourceUrl }));
+    const untouchedMedia = mediaOf(untouched!).length;
+
+    await page.goto(`${e2e.url}/bulk-edit`);
+    await page.getByText('The changes made here will be applied to all of the company locations.').waitFor();
+    for (const d of [first!, second!]) {
+      await page.locator('#bulk-locations').fill(d.profile.StoreCode);
+      await page.getByRole('option', { name: new RegExp(`\\b${d.profile.StoreCode}\\b`) }).click();
+    }
+    await expect.poll(() => page.getByTestId('bulk-selected-label').textContent(), { timeout: UI_WAIT }).toBe('2 locations selected');
+
+    await page.getByLabel('Ignore Localeze Categories').setChecked(false, { force: true });
+    await page.getByPlaceholder('Localeze Categories').click();
+    await page.getByPlaceholder('Localeze Categories').fill('Attorneys');
+    await page.getByRole('option', { name: 'Attorneys', exact: true }).click();
+
+    await page.getByLabel('Ignore Default Location Media').setChecked(false, { force: true });
+    const imageUrl = `${e2e.sandboxUrl}/google/images/photo/bulk-default-media.png?w=1600&h=1200`;
+    await page.getByRole('button', { name: 'Add Media using Urls' }).click();
+    const urls = page.getByRole('dialog', { name: 'Add Media using Urls' });
+    await urls.getByPlaceholder(locationDefaultsMessages.urlPlaceholder).fill(imageUrl);
+    await urls.getByRole('button', { name: 'Done' }).click();
+    await page.getByAltText('Default location media 1').waitFor();
+
+    await page.getByRole('button', { name: '- Search Locations -' }).click();
+    await page.getByPlaceholder('Filter...').fill(first!.profile.Title);
+    await page.getByRole('option', { name: first!.profile.Title }).first().click();
+    await expect.poll(() => page.getByTestId('bulk-sample').textContent(), { timeout: UI_WAIT }).toContain('Attorneys');
+    expect(await page.getByTestId('bulk-sample').textContent()).toContain('1 image added');
+
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect.poll(() => page.getByTestId('bulk-counts').textContent(), { timeout: 120_000, interval: 250 }).toBe('2 done, 0 failed, 0 pending of 2');
+    for (const d of [first!, second!]) {
+      expect(mediaOf(d).filter((m) => m.sourceUrl === imageUrl)).toEqual([{ category: 'ADDITIONAL', sourceUrl: imageUrl }]);
+      await expect
+        .poll(
+          async () =>
+            (await e2e.stack.commandDeps.readModels.collection<LocationDoc>(LOCATIONS_COLLECTION).findOne({ _id: d._id }))?.profile.SelectedLocaleZeCategories,
+        )
+        .toEqual([{ Id: expect.any(String), Name: 'Attorneys' }]);
+    }
+    expect(mediaOf(untouched!)).toHaveLength(untouchedMedia);
+  }, 120_000);
 
   it('Default Location page: fields, hours and default media saved with the message, shown again after the reload, and pre-filling Create Location', async () => {
     await page.goto(`${e2e.url}/default-location`);
