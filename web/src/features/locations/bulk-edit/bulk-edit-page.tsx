@@ -118,6 +118,12 @@ const BulkEditPage = () => {
     if (localeze.isError) toast.error(t.errorFetchingLocaleze);
   }, [localeze.isError]);
   const localezeChoices = (localeze.data ?? []).map((c) => ({ value: c.Id, label: c.Name }));
+  /** A field with its Ignore checkbox: `input` gets whether it is disabled (ignored). */
+  const ignorable = (flag: BulkEditField, label: string, input: (disabled: boolean) => ReactNode) => (
+    <Field label={label} flag={flag} ignored={form.ignore[flag]} onIgnore={(v) => setIgnore(flag, v)}>
+      {input(form.ignore[flag])}
+    </Field>
+  );
   const localezeNames = Object.fromEntries(form.localeze.map((c) => [c.Id, c.Name]));
 
   return (
@@ -202,35 +208,25 @@ const BulkEditPage = () => {
               disabled={form.ignore.BusninessDescription}
             />
           </Field>
-          <Field label="Primary Category" flag="PrimaryCategory" ignored={form.ignore.PrimaryCategory} onIgnore={(v) => setIgnore('PrimaryCategory', v)}>
+          {ignorable('PrimaryCategory', 'Primary Category', (disabled) => (
             <ChoiceSelect
               choices={categoryList}
               value={form.primaryCategory}
               onChange={(c) => update({ primaryCategory: c.value })}
               placeholder={t.primaryCategory}
-              disabled={form.ignore.PrimaryCategory}
+              disabled={disabled}
             />
-          </Field>
-          <Field
-            label={t.additionalCategories}
-            flag="AdditionalCategories"
-            ignored={form.ignore.AdditionalCategories}
-            onIgnore={(v) => setIgnore('AdditionalCategories', v)}
-          >
+          ))}
+          {ignorable('AdditionalCategories', t.additionalCategories, (disabled) => (
             <ChoiceMultiSelect
               choices={categoryList}
               values={form.additionalCategories}
               onChange={(values) => update({ additionalCategories: values })}
               placeholder={t.additionalCategories}
-              disabled={form.ignore.AdditionalCategories}
+              disabled={disabled}
             />
-          </Field>
-          <Field
-            label={t.localezeCategories}
-            flag="LocaleZeCategories"
-            ignored={form.ignore.LocaleZeCategories}
-            onIgnore={(v) => setIgnore('LocaleZeCategories', v)}
-          >
+          ))}
+          {ignorable('LocaleZeCategories', t.localezeCategories, (disabled) => (
             <ChoiceMultiSelect
               choices={localezeChoices}
               values={form.localeze.map((c) => c.Id)}
@@ -241,38 +237,33 @@ const BulkEditPage = () => {
                 })
               }
               placeholder={localeze.isFetching ? 'Loading Localeze categories...' : t.localezeCategories}
-              disabled={form.ignore.LocaleZeCategories}
+              disabled={disabled}
             />
-          </Field>
+          ))}
           <FormGroup label={t.country}>
             <InputGroup value="US" disabled aria-label={t.country} />
           </FormGroup>
-          <Field label="State/Administrative Area" flag="State" ignored={form.ignore.State} onIgnore={(v) => setIgnore('State', v)}>
+          {ignorable('State', 'State/Administrative Area', (disabled) => (
             <ChoiceSelect
               choices={stateChoices(states)}
               value={form.state}
               onChange={(c) => update({ state: c.value })}
               placeholder={t.selectState}
-              disabled={form.ignore.State}
+              disabled={disabled}
             />
-          </Field>
-          <Field label={t.hours} flag="BusinessHours" ignored={form.ignore.BusinessHours} onIgnore={(v) => setIgnore('BusinessHours', v)}>
-            <HoursEditor week={form.week} onChange={(week) => update({ week })} disabled={form.ignore.BusinessHours} />
-          </Field>
-          <Field label="Location Logo" flag="ProfilePhoto" ignored={form.ignore.ProfilePhoto} onIgnore={(v) => setIgnore('ProfilePhoto', v)}>
-            <ImageUploader kind="logo" value={form.logo} onChange={(logo) => update({ logo })} disabled={form.ignore.ProfilePhoto} />
-          </Field>
-          <Field label="Location Cover" flag="CoverPhoto" ignored={form.ignore.CoverPhoto} onIgnore={(v) => setIgnore('CoverPhoto', v)}>
-            <ImageUploader kind="cover" value={form.cover} onChange={(cover) => update({ cover })} disabled={form.ignore.CoverPhoto} />
-          </Field>
-          <Field
-            label={t.defaultMedia}
-            flag="LocationDefaultImage"
-            ignored={form.ignore.LocationDefaultImage}
-            onIgnore={(v) => setIgnore('LocationDefaultImage', v)}
-          >
-            <DefaultMediaField value={form.media} onChange={(media) => update({ media })} disabled={form.ignore.LocationDefaultImage} />
-          </Field>
+          ))}
+          {ignorable('BusinessHours', t.hours, (disabled) => (
+            <HoursEditor week={form.week} onChange={(week) => update({ week })} disabled={disabled} />
+          ))}
+          {ignorable('ProfilePhoto', 'Location Logo', (disabled) => (
+            <ImageUploader kind="logo" value={form.logo} onChange={(logo) => update({ logo })} disabled={disabled} />
+          ))}
+          {ignorable('CoverPhoto', 'Location Cover', (disabled) => (
+            <ImageUploader kind="cover" value={form.cover} onChange={(cover) => update({ cover })} disabled={disabled} />
+          ))}
+          {ignorable('LocationDefaultImage', t.defaultMedia, (disabled) => (
+            <DefaultMediaField value={form.media} onChange={(media) => update({ media })} disabled={disabled} />
+          ))}
           <div className="locus-bulk-publish">
             <Button icon="floppy-disk" text="Save as Template" onClick={() => void saveAsTemplate()} loading={savingDefaults.isLoading} />
             <Button
