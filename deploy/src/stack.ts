@@ -58,6 +58,11 @@ export interface StartStackOptions {
   serveWeb?: boolean;
   /** Start the sandbox when config.sandbox.enabled (default true). */
   startSandbox?: boolean;
+  /**
+   * Reactors left out, by name (tests whose subject does not need them: the reviews and insights
+   * reads each imported location starts cost a 300-location test most of its time).
+   */
+  skipReactors?: readonly string[];
 }
 
 /**
@@ -116,7 +121,7 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
     config,
   };
   const queryDeps: QueryDeps = { readModels, bus: ports.bus, clock: ports.clock, tokens, logger, config };
-  const reactorDefinitions = reactorFeatures.flatMap((feature) => feature(commandDeps));
+  const reactorDefinitions = reactorFeatures.flatMap((feature) => feature(commandDeps)).filter((r) => !options.skipReactors?.includes(r.name));
   const reactors = createReactorRuntime({
     eventStore: ports.eventStore,
     readStore: ports.readStore,

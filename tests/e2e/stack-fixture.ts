@@ -50,7 +50,7 @@ export interface E2EStack {
 }
 
 /** The all-in-one stack on free ports with an empty data dir, the Administrator, and Chromium. */
-export async function startE2EStack(options: { demo?: boolean; env?: Record<string, string> } = {}): Promise<E2EStack> {
+export async function startE2EStack(options: { demo?: boolean; env?: Record<string, string>; skipReactors?: readonly string[] } = {}): Promise<E2EStack> {
   ensureWebBuilt();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'locus-e2e-'));
   const port = await freePort();
@@ -67,7 +67,10 @@ export async function startE2EStack(options: { demo?: boolean; env?: Record<stri
     ...options.env,
   };
   const config = loadConfig(env, { sandboxByDefault: true });
-  const stack = await startLocusStack(config, { logger: createLogger({ name: 'locus-e2e', level: 'warn' }) });
+  const stack = await startLocusStack(config, {
+    logger: createLogger({ name: 'locus-e2e', level: 'warn' }),
+    ...(options.skipReactors ? { skipReactors: options.skipReactors } : {}),
+  });
   await ensureAdministrator(
     { eventStore: stack.ports.eventStore, ids: stack.ports.ids, clock: stack.ports.clock },
     { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD },

@@ -3,7 +3,7 @@ import { connectedAccountStream, type GoogleUser, connectionErrors } from '@locu
 import { createSecretBox, type CommandDeps, type SecretBox, fail } from '@locus/platform';
 import { createGoogleBusinessClient, type GoogleBusinessClient } from '../google/client';
 import { buildGoogleAuthorizeUrl, exchangeGoogleAuthCode, fetchGoogleUserInfo, type GoogleTokens, type GoogleUserInfo } from '../google/oauth';
-import { createLocationWriteQueue, type LocationWriteQueue } from '../google/write-queue';
+import { createLocationWriteQueue, GOOGLE_REQUESTS_PER_MINUTE, type LocationWriteQueue } from '../google/write-queue';
 import { loadStream } from '../kit';
 import { evolveAccount, initialAccountState, type ConnectedAccountState } from './connection-state';
 
@@ -16,8 +16,16 @@ export interface GoogleCredentials {
 export const processSealContext = (processId: string) => `gmbconnection:${processId}`;
 export const accountSealContext = (connectionId: string) => `gmbaccount:${connectionId}`;
 
-/** One queue per process: every writer to a Google location shares Google's 10 edits/minute budget. */
-const sharedWriteQueue: LocationWriteQueue = createLocationWriteQueue();
+/**
+ * One queue per process (and project quota): every writer to a Google location shares Google's
+ * 10 edits/minute budget and the project's requests per minute (`LOCUS_GOOGLE_QUERIES_PER_MINUTE`, 300).
+ */
+const sharedWriteQueues = new Map<number, LocationWriteQueue>();
+const sharedWriteQueue = (projectRequestsPerWindow: number): LocationWriteQueue => {
+  let queue = sharedWriteQueues.get(projectRequestsPerWindow);
+  if (!queue) sharedWriteQueues.set(projectRequestsPerWindow, (queue = createLocationWriteQueue({ projectRequestsPerWindow })));
+  return queue;
+};
 /** Access tokens by refresh token hash, so calls for one grant do not refresh every time. */
 const accessTokens = new Map<string, GoogleTokens>();
 
@@ -49,7 +57,7 @@ export function createGoogleAccess(
   const cfg = deps.config.google;
   let box: SecretBox | undefined;
   const secretBox = () => (box ??= createSecretBox(deps.config.encryptionKey, deps.config.previousEncryptionKeys));
-  const writeQueue = options.writeQueue ?? sharedWriteQueue;
+  const writeQueue = options.writeQueue ?? sharedWriteQueue(cfg.queriesPerMinute ?? GOOGLE_REQUESTS_PER_MINUTE);
   const redirectUri = `${deps.config.publicUrl.replace(/\/$/, '')}/google-auth-callback`;
   const fetchOpt = options.fetch ? { fetch: options.fetch } : {};
 

@@ -12,7 +12,7 @@ export type ContentCommand =
   | ({ type: 'RequestRefresh'; reason: 'sync' | 'first-view' } & Target)
   | ({ type: 'RequestLocalPost'; postId: string; key: string; origin: string; content: LocalPostContent } & Target)
   | ({ type: 'DeleteLocalPost'; postId: string; requestId: string } & Target)
-  | ({ type: 'RequestMedia'; mediaId: string; category: MediaCategory; blobKey: string | null; sourceUrl: string | null } & Target)
+  | ({ type: 'RequestMedia'; mediaId: string; category: MediaCategory; blobKey: string | null; sourceUrl: string | null; bulkJobId?: string } & Target)
   | ({ type: 'DeleteMedia'; mediaId: string; requestId: string } & Target);
 
 export function decideContent(command: ContentCommand, state: ContentState): LocationContentEvent[] {
@@ -51,6 +51,7 @@ export function decideContent(command: ContentCommand, state: ContentState): Loc
             blobKey: command.blobKey,
             sourceUrl: command.sourceUrl,
             requestedAt: command.at,
+            ...(command.bulkJobId ? { bulkJobId: command.bulkJobId } : {}),
           },
         },
       ];

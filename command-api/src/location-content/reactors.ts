@@ -160,7 +160,8 @@ export function locationContentReactors(deps: CommandDeps, options: { google?: G
       const append = (e: LocationContentEvent) => ctx.append(stream, [e], { key: 'outcome', companyId });
       const item = (await contentOf(locationId)).media[mediaId];
       if (event.type === 'LocationMediaRequested') {
-        if (!item || item.status !== 'pending') return;
+        // A bulk edit's media are sent by the bulk edit reactor, inside its job and outcomes.
+        if (!item || item.status !== 'pending' || event.data.bulkJobId) return;
         const failed = (code: string, message: string) => append({ type: 'LocationMediaFailed', data: { locationId, companyId, mediaId, code, message } });
         try {
           const target = await googleLocation(companyId, locationId);

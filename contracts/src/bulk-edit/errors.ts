@@ -8,5 +8,6 @@ export const bulkEditErrors = defineErrors({
   nothingToChange: { code: 'BULK_EDIT.NOTHING_TO_CHANGE', kind: 'validation', message: m.nothingToChange },
   nothingToRetry: { code: 'BULK_EDIT.NOTHING_TO_RETRY', kind: 'rule', message: m.nothingToRetry },
   stillRunning: { code: 'BULK_EDIT.RUNNING', kind: 'rule', message: m.stillRunning },
+  defaultMediaRequired: { code: 'BULK_EDIT.DEFAULT_MEDIA_REQUIRED', kind: 'validation', message: m.defaultMediaRequired },
   alreadyFinished: { code: 'BULK_EDIT.FINISHED', kind: 'rule', message: m.alreadyFinished },
 });

@@ -15,6 +15,7 @@ export const bulkEditMessages = {
   stillRunning: 'This bulk edit is still running; retry the failed locations when it has finished.',
   alreadyFinished: 'This bulk edit has already finished.',
   descriptionTooLongFor: 'The rendered description is longer than 750 characters',
+  defaultMediaRequired: 'Add at least one default location media, or ignore the field.',
   notPublished: 'Updated in Locus only: the location is not published on Google.',
 } as const;
 

@@ -132,6 +132,8 @@ export const LocationMediaRequestedSchema = z.object({
   blobKey: z.string().nullable(),
   sourceUrl: z.string().nullable(),
   requestedAt: z.string(),
+  /** Set when a bulk edit asked for it: that job's reactor sends it to Google, not the media reactor. */
+  bulkJobId: z.string().optional(),
 });
 export const LocationMediaAddedSchema = z.object({ ...base, mediaId: z.string(), item: GoogleMediaItemSchema });
 export const LocationMediaFailedSchema = z.object({ ...base, mediaId: z.string(), ...failure });

@@ -14,12 +14,14 @@ import type { CommandDeps, ReactorContext, ReactorDefinition, RecordedEvent, Rec
 import { createGoogleAccess, type GoogleAccess } from '../../connections/google-access';
 import { GoogleApiError } from '../../google/errors';
 import { loadStream, runCommand } from '../../kit';
+import { v4LocationName } from '../../google/client';
 import { googleUpdateMask, toGoogleLocation } from '../google-mapping';
 import { locationDecider } from '../location-decider';
 import { evolveLocation, initialLocationState, type LocationState } from '../location-state';
 import { jobFold } from './job-state';
 import { bulkEditChange } from './location-change';
 import { alreadyOnGoogle } from './on-google';
+import { addBulkMedia, bulkEditMedia } from './bulk-media';
 
 type Only<T extends BulkEditEvent['type']> = Extract<BulkEditEvent, { type: T }>;
 type Started = Only<'BulkEditJobStarted'>['data'];
@@ -55,6 +57,15 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
     return events.length > 0;
   }
 
+  /** Metadata of what the job writes for a location: the job's starter as actor, caused by the job event. */
+  const metadataOf = (job: Started, source: RecordedEvent): EventMetadata => ({
+    companyId: job.companyId,
+    actor: { userId: job.startedBy.userId, role: 'CompanyAdmin' },
+    correlationId: source.metadata.correlationId,
+    causationId: source.id,
+    occurredAt: deps.clock.now().toISOString(),
+  });
+
   async function runLocation(job: Started, round: number, locationId: string, source: RecordedEvent, ctx: ReactorContext) {
     const jobStream = bulkEditStream(job.jobId);
     const outcome = (ok: boolean, detail: { updateMask?: string; alreadyApplied?: boolean; code?: string; message?: string }) =>
@@ -87,13 +98,7 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
     if (!resumed) {
       const change = bulkEditChange(state.profile, job.fields, job.values);
       if (change.problems.length) return outcome(false, { code: bulkEditErrors.invalidValue.code, message: change.problems.join('; ') });
-      const metadata: EventMetadata = {
-        companyId: job.companyId,
-        actor: { userId: job.startedBy.userId, role: 'CompanyAdmin' },
-        correlationId: source.metadata.correlationId,
-        causationId: source.id,
-        occurredAt: deps.clock.now().toISOString(),
-      };
+      const metadata = metadataOf(job, source);
       const result = await runCommand(
         deps,
         locationStream(locationId),
@@ -104,18 +109,22 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
         },
         metadata,
       );
-      if (!result.events.length) return outcome(true, { updateMask: '' });
-      const after = await deps.eventStore.readStream(locationStream(locationId), { fromRevision: result.revision - BigInt(result.events.length) + 1n });
-      applied = after.filter((e) => (e.data as { bulkJobId?: string }).bulkJobId === job.jobId);
+      // No profile change (values already there, or only default media): photos may still be due.
+      if (result.events.length) {
+        const after = await deps.eventStore.readStream(locationStream(locationId), { fromRevision: result.revision - BigInt(result.events.length) + 1n });
+        applied = after.filter((e) => (e.data as { bulkJobId?: string }).bulkJobId === job.jobId);
+      }
     }
 
     const latest = resumed ? state : (await loadStream<LocationState, LocationEvent>(deps.eventStore, locationStream(locationId), locationFold)).state;
     if (latest.status !== 'active') return outcome(false, { code: locationErrors.notFound.code, message: bulkEditMessages.noLocationFound });
+    // Not on Google: changed in Locus only (photos go to Google alone, so they wait for the location's publish).
     if (!latest.googleName) return outcome(true, { updateMask: '' });
 
     const changed = applied.flatMap((e) => (e.type === 'LocationUpdated' ? (e.data as { changed: string[] }).changed : []));
     const mask = [...googleUpdateMask(changed), ...(applied.some((e) => e.type === 'LocationHoursUpdated') ? ['regularHours'] : [])];
-    if (!mask.length) return outcome(true, { updateMask: '' });
+    const media = bulkEditMedia(job.fields, job.values);
+    if (!mask.length && !media.length) return outcome(true, { updateMask: '' });
 
     const googleOutcome = (ok: boolean, code = '', message = '') =>
       ctx.append(
@@ -128,34 +137,49 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
         { key: `google:${round}:${locationId}` },
       );
 
-    // Recorded on the location before a crash: only the job's outcome is missing.
+    // Recorded on the location before a crash: only the job's outcome (and perhaps photos) is missing.
     const appliedIds = new Set(applied.map((e) => e.id));
-    if (
-      resumed &&
-      loaded.events.some((e) => e.type === 'LocationGoogleUpdateSucceeded' && appliedIds.has((e.data as { sourceEventId: string }).sourceEventId))
-    ) {
-      return outcome(true, { updateMask: mask.join(','), alreadyApplied: true });
-    }
+    let profileOnGoogle =
+      !mask.length ||
+      (resumed && loaded.events.some((e) => e.type === 'LocationGoogleUpdateSucceeded' && appliedIds.has((e.data as { sourceEventId: string }).sourceEventId)));
+    let alreadyApplied = resumed && profileOnGoogle && mask.length > 0;
 
     try {
-      const { client } = await google.connection(latest.connectionId);
-      const wanted = toGoogleLocation(latest.profile, latest.hours);
-      if (resumed) {
-        const onGoogle = await client.getLocation(latest.googleName, ['name', ...mask].join(','));
-        if (alreadyOnGoogle(mask, wanted, onGoogle)) {
-          await googleOutcome(true);
-          return outcome(true, { updateMask: mask.join(','), alreadyApplied: true });
+      const { client, account } = await google.connection(latest.connectionId);
+      if (!profileOnGoogle) {
+        const wanted = toGoogleLocation(latest.profile, latest.hours);
+        if (resumed) {
+          const onGoogle = await client.getLocation(latest.googleName, ['name', ...mask].join(','));
+          alreadyApplied = alreadyOnGoogle(mask, wanted, onGoogle);
         }
+        if (!alreadyApplied) await client.updateLocation(latest.googleName, wanted, mask);
+        await googleOutcome(true);
+        profileOnGoogle = true;
       }
-      await client.updateLocation(latest.googleName, wanted, mask);
-      await googleOutcome(true);
-      return outcome(true, { updateMask: mask.join(',') });
+      const photos = media.length
+        ? await addBulkMedia(
+            deps,
+            ctx,
+            {
+              jobId: job.jobId,
+              round,
+              locationId,
+              companyId: job.companyId,
+              client,
+              v4: v4LocationName(account.accountName, latest.googleName),
+              metadata: metadataOf(job, source),
+            },
+            media,
+          )
+        : ({ ok: true, categories: [] } as const);
+      if (!photos.ok) return outcome(false, { code: photos.code, message: inFormTerms(photos.message) });
+      return outcome(true, { updateMask: [...mask, ...photos.categories.map((c) => `media.${c}`)].join(','), alreadyApplied });
     } catch (err) {
       if (!(err instanceof GoogleApiError) && !String((err as { code?: unknown }).code ?? '').startsWith('CONNECTIONS.')) throw err;
       // The client already retried what could be retried (429 with Google's hint, 5xx); this is Google's answer.
       const code = String((err as { code?: unknown }).code);
       const message = err instanceof GoogleApiError ? inFormTerms(err.message) : (err as Error).message;
-      await googleOutcome(false, code, message);
+      if (!profileOnGoogle) await googleOutcome(false, code, message);
       return outcome(false, { code, message });
     }
   }

@@ -142,6 +142,101 @@ describe('bulk edit', () => {
     expect(retried.Job).toMatchObject({ Status: 'finished', Failed: 1, Total: 1 });
   }, 60_000);
 
+  it('stores Localeze categories, and adds logo, cover and default media on Google (LOGO, COVER, ADDITIONAL) with each outcome', async () => {
+    const [a, b, c] = locations;
+    const photo = (key: string, w: number, h: number) => `${stack.sandbox.url}/google/images/photo/${key}.png?w=${w}&h=${h}`;
+    const logo = photo('bulk-logo', 1200, 1200);
+    const cover = photo('bulk-cover', 1600, 900);
+    const extra = photo('bulk-extra', 1600, 1200);
+    const mediaOf = (d: LocationDoc) =>
+      googleStore()
+        .mediaOf(googleStore().state.locations[d.googleName!.replace('locations/', '')]!)
+        .map((m) => ({ category: (m.resource.locationAssociation as { category: string }).category, sourceUrl: m.resource.sourceUrl }));
+    const countBefore = new Map([a!, b!, c!].map((d) => [d._id, mediaOf(d).length]));
+    const editsBefore = new Map([a!, b!, c!].map((d) => [d._id, editsOf(d)]));
+    const descriptionBefore = onGoogle(a!).profile?.description;
+
+    const res = await call('POST', '/api/gmb/bulk-location-edit', company.adminToken, {
+      SelectedLocations: [a!._id, b!._id],
+      IgnoreBulkLocationFields: ignoreAllBut('LocaleZeCategories', 'ProfilePhoto', 'CoverPhoto', 'LocationDefaultImage'),
+      LocaleZeCategoriesDto: [{ Id: '7', Name: 'Dentists' }],
+      ProfilePhoto: logo,
+      CoverPhoto: cover,
+      LocationDefaultImagesUrl: [{ MediaItemUrl: extra }],
+      ProfileDescription: 'ignored, so never used',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { Job, Outcomes } = await finished(res.body.Data.JobId);
+    expect(Job, JSON.stringify(Outcomes)).toMatchObject({ Status: 'finished', Done: 2, Failed: 0 });
+    expect(Outcomes.every((o: any) => o.Status === 'succeeded')).toBe(true);
+    for (const d of [a!, b!]) {
+      const media = mediaOf(d);
+      expect(media.length - countBefore.get(d._id)!).toBe(3);
+      expect(media).toEqual(
+        expect.arrayContaining([
+          { category: 'LOGO', sourceUrl: logo },
+          { category: 'COVER', sourceUrl: cover },
+          { category: 'ADDITIONAL', sourceUrl: extra },
+        ]),
+      );
+      // photos are media writes, not profile edits; the ignored description is untouched
+      expect(editsOf(d)).toBe(editsBefore.get(d._id));
+    }
+    expect(onGoogle(a!).profile?.description).toBe(descriptionBefore);
+    expect(mediaOf(c!)).toHaveLength(countBefore.get(c!._id)!);
+    await stack.waitForProjections();
+    const doc = await stack.deps.readModels.collection<LocationDoc>(LOCATIONS_COLLECTION).findOne({ _id: a!._id });
+    expect(doc!.profile.SelectedLocaleZeCategories).toEqual([{ Id: '7', Name: 'Dentists' }]);
+    expect(doc!.profile.LocationProfileMedia).toBe(logo);
+    expect(doc!.profile.LocationCoverMedia).toBe(cover);
+    const content = await stack.eventStore.readStream(`location-content-${a!._id}`);
+    const requested = content.filter((e) => e.type === 'LocationMediaRequested' && (e.data as any).bulkJobId === res.body.Data.JobId);
+    expect(requested).toHaveLength(3);
+    expect(content.filter((e) => e.type === 'LocationMediaAdded' && requested.some((r) => (r.data as any).mediaId === (e.data as any).mediaId))).toHaveLength(
+      3,
+    );
+
+    // Ignore on the default media leaves media alone even with images in the request
+    const ignored = await call('POST', '/api/gmb/bulk-location-edit', company.adminToken, {
+      SelectedLocations: [c!._id],
+      IgnoreBulkLocationFields: ignoreAllBut('LocaleZeCategories'),
+      LocaleZeCategoriesDto: [{ Id: '8', Name: 'Orthodontists' }],
+      LocationDefaultImagesUrl: [{ MediaItemUrl: extra }],
+    });
+    expect((await finished(ignored.body.Data.JobId)).Job).toMatchObject({ Done: 1, Failed: 0 });
+    expect(mediaOf(c!)).toHaveLength(countBefore.get(c!._id)!);
+
+    // default media alone (no profile field changes): added all the same
+    const mediaOnly = await call('POST', '/api/gmb/bulk-location-edit', company.adminToken, {
+      SelectedLocations: [c!._id],
+      IgnoreBulkLocationFields: ignoreAllBut('LocationDefaultImage'),
+      LocationDefaultImagesUrl: [{ MediaItemUrl: extra }],
+    });
+    expect((await finished(mediaOnly.body.Data.JobId)).Job).toMatchObject({ Done: 1, Failed: 0 });
+    expect(mediaOf(c!).filter((m) => m.sourceUrl === extra)).toEqual([{ category: 'ADDITIONAL', sourceUrl: extra }]);
+    expect(editsOf(c!)).toBe(editsBefore.get(c!._id));
+
+    // a photo Google refuses fails the location with Google's reason
+    const tooSmall = await call('POST', '/api/gmb/bulk-location-edit', company.adminToken, {
+      SelectedLocations: [c!._id],
+      IgnoreBulkLocationFields: ignoreAllBut('ProfilePhoto'),
+      ProfilePhoto: photo('bulk-tiny', 100, 100),
+    });
+    const refused = await finished(tooSmall.body.Data.JobId);
+    expect(refused.Job).toMatchObject({ Done: 0, Failed: 1 });
+    expect(refused.Outcomes[0].Message).toContain('Location Logo');
+    expect(refused.Outcomes[0].Message).toContain('photo is too small (');
+
+    // not ignored, but no image: refused naming the field
+    const empty = await call('POST', '/api/gmb/bulk-location-edit', company.adminToken, {
+      SelectedLocations: [c!._id],
+      IgnoreBulkLocationFields: ignoreAllBut('LocationDefaultImage'),
+      LocationDefaultImagesUrl: [],
+    });
+    expect(empty.status).toBe(400);
+    expect(JSON.stringify(empty.body)).toContain('LocationDefaultImagesUrl');
+  }, 120_000);
+
   it('refuses bad requests naming the field, and another company sees no job', async () => {
     const none = await call('POST', '/api/gmb/bulk-location-edit', company.adminToken, {
       SelectedLocations: [],

@@ -89,7 +89,7 @@ export function bulkEditChange(profile: LocationProfile, fields: readonly BulkEd
         break;
       case 'Country':
       case 'LocationDefaultImage':
-        // Country is always US; default media are the defaults page's, not a location field.
+        // Country is always US; default media are photos added to the location's media (bulk-media.ts), not a profile field.
         break;
       default: {
         const never: never = field;

@@ -16,7 +16,7 @@ import {
   type UserDoc,
   USERS_COLLECTION,
 } from '@locus/contracts';
-import { callerCompanyId, fail, implement, ok, validationError, type CommandDeps, type RouteImplementation } from '@locus/platform';
+import { callerCompanyId, fail, failOn, implement, ok, validationError, type CommandDeps, type RouteImplementation } from '@locus/platform';
 import { eventMetadata, handleCommand, loadStream } from '../../kit';
 import type { Decider } from '../../kit/decider';
 import { resolveCategories } from '../profile-input';
@@ -85,6 +85,8 @@ export function bulkEditCommandRoutes(deps: CommandDeps): RouteImplementation[] 
         ]);
       if (wants('BusinessName') && !body.Title)
         throw validationError('BULK_EDIT.BUSINESS_NAME', 'Business name is required', [{ field: 'Title', message: 'Business name is required' }]);
+      const defaultImages = body.LocationDefaultImagesUrl.map((i) => i.MediaItemUrl).filter(Boolean);
+      if (wants('LocationDefaultImage') && !defaultImages.length) throw failOn(bulkEditErrors.defaultMediaRequired, 'LocationDefaultImagesUrl');
       const categories = await resolveCategories(
         deps.readModels,
         wants('PrimaryCategory') && body.PrimaryCategoryId ? { field: 'PrimaryCategoryId', name: body.PrimaryCategoryId } : null,
@@ -104,7 +106,7 @@ export function bulkEditCommandRoutes(deps: CommandDeps): RouteImplementation[] 
         State: body.State ?? '',
         ProfilePhoto: body.ProfilePhoto ?? null,
         CoverPhoto: body.CoverPhoto ?? null,
-        DefaultImages: body.LocationDefaultImagesUrl.map((i) => i.MediaItemUrl).filter(Boolean),
+        DefaultImages: wants('LocationDefaultImage') ? defaultImages : [],
         Hours: toHoursPeriods(body.BusinessHours),
       };
       const jobId = deps.ids.uuid();

@@ -28,10 +28,14 @@ export interface BulkEditForm {
   text: Record<TextKey, string>;
   primaryCategory: string | null;
   additionalCategories: string[];
+  /** Localeze's categories, as Localeze names them. */
+  localeze: { Id: string; Name: string }[];
   state: string | null;
   week: DayHours[];
   logo: string | null;
   cover: string | null;
+  /** Default location media: URLs of uploaded images or of images elsewhere, added to each location's photos. */
+  media: string[];
   /** Ignore flags: true leaves the field untouched. Every field starts ignored. */
   ignore: Record<BulkEditField, boolean>;
 }
@@ -41,10 +45,12 @@ export const initialBulkEditForm = (): BulkEditForm => ({
   text: { Title: '', PrimaryPhoneNumber: '', AdditionalPhoneNumber: '', StreetAddressLine1: '', StreetAddressLine2: '', Website: '', ProfileDescription: '' },
   primaryCategory: null,
   additionalCategories: [],
+  localeze: [],
   state: null,
   week: closedWeek(),
   logo: null,
   cover: null,
+  media: [],
   ignore: Object.fromEntries(BULK_EDIT_FIELDS.map((f) => [f, true])) as Record<BulkEditField, boolean>,
 });
 
@@ -55,10 +61,12 @@ export const bulkEditRequest = (form: BulkEditForm): BulkEditRequest => ({
   ...form.text,
   PrimaryCategoryId: form.primaryCategory,
   SelectedAdditionalCategories: form.additionalCategories,
+  LocaleZeCategoriesDto: form.localeze,
   State: form.state,
   BusinessHours: form.ignore.BusinessHours ? [] : entriesForSave(form.week),
   ProfilePhoto: form.logo,
   CoverPhoto: form.cover,
+  LocationDefaultImagesUrl: form.media.map((MediaItemUrl) => ({ MediaItemUrl })),
 });
 
 /** Save as Template: the current values become the company's location defaults. */
@@ -74,6 +82,7 @@ export const defaultsFromBulkEdit = (form: BulkEditForm): SaveLocationDefaultsBo
   Website: form.text.Website,
   ProfileDescription: form.text.ProfileDescription,
   BusinessHours: entriesForSave(form.week),
+  LocationDefaultImagesUrl: form.media.map((MediaItemUrl) => ({ MediaItemUrl })),
 });
 
 /** Spec §9: a cover must be 16:9 (tolerance 0.0001); the message names its size and ratio. */
@@ -83,11 +92,28 @@ export const coverRatioProblem = (width: number, height: number): string | null 
   return Math.abs(ratio - COVER_RATIO) <= 0.0001 ? null : uploadMessages.coverRatio(width, height, ratio.toFixed(2));
 };
 
-/** What a location would get: each text field not ignored, rendered against it. */
-export const renderedSample = (form: BulkEditForm, sample: VariableSource): { label: string; value: string }[] =>
-  [...TEXT_FIELDS, DESCRIPTION_FIELD]
+export interface SampleValue {
+  label: string;
+  value: string;
+  /** Images the location gets (logo, cover, default media), shown as thumbnails. */
+  images?: string[];
+}
+
+/** What a location would get: each text field not ignored rendered against it, then the Localeze categories and photos not ignored. */
+export const renderedSample = (form: BulkEditForm, sample: VariableSource): SampleValue[] => {
+  const values: SampleValue[] = [...TEXT_FIELDS, DESCRIPTION_FIELD]
     .filter((f) => !form.ignore[f.flag])
     .map((f) => ({ label: f.label, value: renderVariablesInText(form.text[f.key], sample, BULK_EDIT_VARIABLES) }));
+  if (!form.ignore.LocaleZeCategories) values.push({ label: 'Localeze Categories', value: form.localeze.map((c) => c.Name).join(', ') });
+  const photo = (label: string, url: string | null) => ({ label, value: url ? '' : 'none', ...(url ? { images: [url] } : {}) });
+  if (!form.ignore.ProfilePhoto) values.push(photo('Location Logo', form.logo));
+  if (!form.ignore.CoverPhoto) values.push(photo('Location Cover', form.cover));
+  if (!form.ignore.LocationDefaultImage)
+    values.push({ label: 'Default Location Media', value: mediaCount(form.media.length), ...(form.media.length ? { images: form.media } : {}) });
+  return values;
+};
+
+const mediaCount = (n: number) => (n === 1 ? '1 image added' : `${n} images added`);
 
 /** Chips shown in the selector and how many more are selected (spec: first 5, then "+N more selected"). */
 export const chipsOf = <T>(selected: readonly T[], max: number): { shown: T[]; more: number } => ({

@@ -1,4 +1,4 @@
-import { Button, Card, Checkbox, FormGroup, InputGroup, Intent, MenuItem, Tag } from '@blueprintjs/core';
+import { Button, Card, Checkbox, FormGroup, InputGroup, Intent, MenuItem } from '@blueprintjs/core';
 import { MultiSelect } from '@blueprintjs/select';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { BulkEditField } from '@locus/contracts';
@@ -7,6 +7,7 @@ import { PageHeader } from '@web/shared/ui/page-header';
 import { toast } from '@web/shared/ui/toaster';
 import { RICH_EDITOR_HEIGHT, SINGLE_LINE_EDITOR_HEIGHT, VariableEditor } from '@web/shared/variable-editor/variable-editor';
 import { useBulkEditJobsQuery, useBulkLocationsQuery, useSampleLocationQuery, useStartBulkEditMutation, type BulkLocationItem } from '../api/bulk-edit-api';
+import { useLocalezeCategoriesQuery } from '../api/content-api';
 import { useGoogleCategoriesQuery, useUsStatesQuery } from '../api/locations-api';
 import { categoryChoices, filterChoices, stateChoices } from '../form/choices';
 import { HoursEditor } from '../form/hours-editor';
@@ -25,6 +26,8 @@ import { BULK_VARIABLE_LABELS, bulkTexts as t, MAX_CHIPS } from './constants';
 import { JobProgress } from './job-progress';
 import { SelectedLocationsDialog } from './selected-locations-dialog';
 import { ImageUploader } from './image-uploader';
+import { DefaultMediaField } from './default-media-field';
+import { SampleValues } from './sample-values';
 import { useSaveLocationDefaultsMutation } from '../api/defaults-api';
 import './bulk-edit.css';
 
@@ -71,6 +74,7 @@ const BulkEditPage = () => {
   const { data: items = [], isError: itemsFailed } = useBulkLocationsQuery();
   const { data: categories } = useGoogleCategoriesQuery();
   const { data: states } = useUsStatesQuery();
+  const localeze = useLocalezeCategoriesQuery();
   const { data: jobs } = useBulkEditJobsQuery();
   const [start, starting] = useStartBulkEditMutation();
   const [saveDefaults, savingDefaults] = useSaveLocationDefaultsMutation();
@@ -110,6 +114,17 @@ const BulkEditPage = () => {
   useEffect(() => {
     if (itemsFailed) toast.error(t.errorFetchingLocations);
   }, [itemsFailed]);
+  useEffect(() => {
+    if (localeze.isError) toast.error(t.errorFetchingLocaleze);
+  }, [localeze.isError]);
+  const localezeChoices = (localeze.data ?? []).map((c) => ({ value: c.Id, label: c.Name }));
+  /** A field with its Ignore checkbox: `input` gets whether it is disabled (ignored). */
+  const ignorable = (flag: BulkEditField, label: string, input: (disabled: boolean) => ReactNode) => (
+    <Field label={label} flag={flag} ignored={form.ignore[flag]} onIgnore={(v) => setIgnore(flag, v)}>
+      {input(form.ignore[flag])}
+    </Field>
+  );
+  const localezeNames = Object.fromEntries(form.localeze.map((c) => [c.Id, c.Name]));
 
   return (
     <div className="locus-bulk-page">
@@ -193,50 +208,62 @@ const BulkEditPage = () => {
               disabled={form.ignore.BusninessDescription}
             />
           </Field>
-          <Field label="Primary Category" flag="PrimaryCategory" ignored={form.ignore.PrimaryCategory} onIgnore={(v) => setIgnore('PrimaryCategory', v)}>
+          {ignorable('PrimaryCategory', 'Primary Category', (disabled) => (
             <ChoiceSelect
               choices={categoryList}
               value={form.primaryCategory}
               onChange={(c) => update({ primaryCategory: c.value })}
               placeholder={t.primaryCategory}
-              disabled={form.ignore.PrimaryCategory}
+              disabled={disabled}
             />
-          </Field>
-          <Field
-            label={t.additionalCategories}
-            flag="AdditionalCategories"
-            ignored={form.ignore.AdditionalCategories}
-            onIgnore={(v) => setIgnore('AdditionalCategories', v)}
-          >
+          ))}
+          {ignorable('AdditionalCategories', t.additionalCategories, (disabled) => (
             <ChoiceMultiSelect
               choices={categoryList}
               values={form.additionalCategories}
               onChange={(values) => update({ additionalCategories: values })}
               placeholder={t.additionalCategories}
-              disabled={form.ignore.AdditionalCategories}
+              disabled={disabled}
             />
-          </Field>
+          ))}
+          {ignorable('LocaleZeCategories', t.localezeCategories, (disabled) => (
+            <ChoiceMultiSelect
+              choices={localezeChoices}
+              values={form.localeze.map((c) => c.Id)}
+              labels={localezeNames}
+              onChange={(ids) =>
+                update({
+                  localeze: ids.map((id) => ({ Id: id, Name: localeze.data?.find((c) => c.Id === id)?.Name ?? localezeNames[id] ?? id })),
+                })
+              }
+              placeholder={localeze.isFetching ? 'Loading Localeze categories...' : t.localezeCategories}
+              disabled={disabled}
+            />
+          ))}
           <FormGroup label={t.country}>
             <InputGroup value="US" disabled aria-label={t.country} />
           </FormGroup>
-          <Field label="State/Administrative Area" flag="State" ignored={form.ignore.State} onIgnore={(v) => setIgnore('State', v)}>
+          {ignorable('State', 'State/Administrative Area', (disabled) => (
             <ChoiceSelect
               choices={stateChoices(states)}
               value={form.state}
               onChange={(c) => update({ state: c.value })}
               placeholder={t.selectState}
-              disabled={form.ignore.State}
+              disabled={disabled}
             />
-          </Field>
-          <Field label={t.hours} flag="BusinessHours" ignored={form.ignore.BusinessHours} onIgnore={(v) => setIgnore('BusinessHours', v)}>
-            <HoursEditor week={form.week} onChange={(week) => update({ week })} disabled={form.ignore.BusinessHours} />
-          </Field>
-          <Field label="Location Logo" flag="ProfilePhoto" ignored={form.ignore.ProfilePhoto} onIgnore={(v) => setIgnore('ProfilePhoto', v)}>
-            <ImageUploader kind="logo" value={form.logo} onChange={(logo) => update({ logo })} disabled={form.ignore.ProfilePhoto} />
-          </Field>
-          <Field label="Location Cover" flag="CoverPhoto" ignored={form.ignore.CoverPhoto} onIgnore={(v) => setIgnore('CoverPhoto', v)}>
-            <ImageUploader kind="cover" value={form.cover} onChange={(cover) => update({ cover })} disabled={form.ignore.CoverPhoto} />
-          </Field>
+          ))}
+          {ignorable('BusinessHours', t.hours, (disabled) => (
+            <HoursEditor week={form.week} onChange={(week) => update({ week })} disabled={disabled} />
+          ))}
+          {ignorable('ProfilePhoto', 'Location Logo', (disabled) => (
+            <ImageUploader kind="logo" value={form.logo} onChange={(logo) => update({ logo })} disabled={disabled} />
+          ))}
+          {ignorable('CoverPhoto', 'Location Cover', (disabled) => (
+            <ImageUploader kind="cover" value={form.cover} onChange={(cover) => update({ cover })} disabled={disabled} />
+          ))}
+          {ignorable('LocationDefaultImage', t.defaultMedia, (disabled) => (
+            <DefaultMediaField value={form.media} onChange={(media) => update({ media })} disabled={disabled} />
+          ))}
           <div className="locus-bulk-publish">
             <Button icon="floppy-disk" text="Save as Template" onClick={() => void saveAsTemplate()} loading={savingDefaults.isLoading} />
             <Button
@@ -258,14 +285,7 @@ const BulkEditPage = () => {
             placeholder={t.searchLocations}
           />
           {sampleId && sampleQuery.data ? (
-            <dl className="locus-bulk-sample-values" data-testid="bulk-sample">
-              {renderedSample(form, sampleQuery.data).map((v) => (
-                <div key={v.label}>
-                  <dt>{v.label}</dt>
-                  <dd>{v.value || <Tag minimal>empty</Tag>}</dd>
-                </div>
-              ))}
-            </dl>
+            <SampleValues values={renderedSample(form, sampleQuery.data)} testId="bulk-sample" />
           ) : (
             <p className="bp6-text-muted">{t.sampleEmpty}</p>
           )}

@@ -20,6 +20,30 @@ describe('bulk edit form', () => {
     expect(renderedSample(form, { Title: 'Acme', Town: 'Denver' })).toEqual([{ label: 'Business Description', value: 'Acme in Denver ()' }]);
   });
 
+  it('sends Localeze categories and default media, and shows them in the sample only when not ignored', () => {
+    const form = initialBulkEditForm();
+    form.localeze = [{ Id: '7', Name: 'Dentists' }];
+    form.media = ['/media/a.png', 'https://example.com/b.jpg'];
+    form.logo = '/media/logo.png';
+    expect(renderedSample(form, { Title: 'Acme' })).toEqual([]);
+    form.ignore.LocaleZeCategories = false;
+    form.ignore.LocationDefaultImage = false;
+    form.ignore.ProfilePhoto = false;
+    form.ignore.CoverPhoto = false;
+    const body = bulkEditRequest(form);
+    expect(body).toMatchObject({
+      LocaleZeCategoriesDto: [{ Id: '7', Name: 'Dentists' }],
+      LocationDefaultImagesUrl: [{ MediaItemUrl: '/media/a.png' }, { MediaItemUrl: 'https://example.com/b.jpg' }],
+      IgnoreBulkLocationFields: { LocaleZeCategories: false, LocationDefaultImage: false },
+    });
+    expect(renderedSample(form, { Title: 'Acme' })).toEqual([
+      { label: 'Localeze Categories', value: 'Dentists' },
+      { label: 'Location Logo', value: '', images: ['/media/logo.png'] },
+      { label: 'Location Cover', value: 'none' },
+      { label: 'Default Location Media', value: '2 images added', images: ['/media/a.png', 'https://example.com/b.jpg'] },
+    ]);
+  });
+
   it('shows the first 5 chips and counts the rest', () => {
     expect(chipsOf([1, 2, 3], 5)).toEqual({ shown: [1, 2, 3], more: 0 });
     expect(chipsOf([1, 2, 3, 4, 5, 6, 7], 5)).toEqual({ shown: [1, 2, 3, 4, 5], more: 2 });

@@ -3,20 +3,16 @@ import { useState } from 'react';
 import { useSampleLocationQuery, type BulkLocationItem } from '../api/bulk-edit-api';
 import { renderedSample, type BulkEditForm } from './bulk-edit-form';
 import { bulkTexts as t } from './constants';
+import { SampleValues as RenderedValues } from './sample-values';
 
 const SampleValues = ({ id, form }: { id: string; form: BulkEditForm }) => {
   const { data } = useSampleLocationQuery(id);
   if (!data) return <span className="bp6-skeleton">loading</span>;
   return (
-    <dl className="locus-bulk-sample-values">
+    <>
       {data.ThumbnailUrl ? <img src={data.ThumbnailUrl} alt={`${data.Title} logo`} width={100} /> : null}
-      {renderedSample(form, data).map((v) => (
-        <div key={v.label}>
-          <dt>{v.label}</dt>
-          <dd>{v.value}</dd>
-        </div>
-      ))}
-    </dl>
+      <RenderedValues values={renderedSample(form, data)} />
+    </>
   );
 };
 

@@ -20,6 +20,9 @@ import { HoursEditor } from '../form/hours-editor';
 import { ChoiceMultiSelect, ChoiceSelect } from '../form/pickers';
 import './defaults.css';
 
+/** The save's message, kept across the reload that follows it. */
+const SAVED_MESSAGE_KEY = 'locus.location-defaults.saved';
+
 interface DefaultsForm {
   Title: string;
   PrimaryPhoneNumber: string;
@@ -65,6 +68,12 @@ const DefaultLocationPage = () => {
   useEffect(() => {
     if (!isLoading && hours && form === null) setForm(formOf(defaults ?? null, hours));
   }, [isLoading, hours, defaults, form]);
+  useEffect(() => {
+    const saved = sessionStorage.getItem(SAVED_MESSAGE_KEY);
+    if (!saved) return;
+    sessionStorage.removeItem(SAVED_MESSAGE_KEY);
+    toast.success(saved);
+  }, []);
   if (!form) return <PageSpinner />;
   const set = (patch: Partial<DefaultsForm>) => setForm({ ...form, ...patch });
   const categoryList = categories?.IsUnauthorized ? [] : categoryChoices(categories?.Data);
@@ -85,8 +94,8 @@ const DefaultLocationPage = () => {
         BusinessHours: entriesForSave(form.week),
         LocationDefaultImagesUrl: [...form.images, ...urls.filter((u) => u.trim()).map((u) => ({ MediaItemUrl: u.trim() }))],
       }).unwrap();
-      toast.success(res.ResponseMessage);
-      // Spec §4: saving on the Template page reloads the page.
+      // Spec §4: saving on the Template page reloads the page; the message is shown once it has reloaded.
+      sessionStorage.setItem(SAVED_MESSAGE_KEY, res.ResponseMessage);
       window.location.reload();
     } catch (e) {
       const fields = (e as { data?: { ApiError?: { Fields?: { Field: string; Message: string }[] } } }).data?.ApiError?.Fields ?? [];

@@ -1,5 +1,5 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, HTMLTable, Intent, ProgressBar } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   EMAIL_IMPORT_HEADERS,
   emailImportMessages as m,
@@ -19,11 +19,18 @@ export const EmailImportDialog = ({ onClose }: { onClose: () => void }) => {
   const [file, setFile] = useState<File | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const [importEmails, importing] = useImportEmailsMutation();
+  // The 100 % message once per import: from the live channel, or from the answer when that comes first (the dialog then closes).
+  const completedShown = useRef(false);
+  const completed = () => {
+    if (completedShown.current) return;
+    completedShown.current = true;
+    toast.success(m.completed);
+  };
 
   useLiveNotification(LOCATION_EMAILS_IMPORT_PROGRESS_NOTIFICATION, (payload) => {
     if (!isProgress(payload) || percent === null) return;
     setPercent(payload.percent);
-    if (payload.percent === 100) toast.success(m.completed);
+    if (payload.percent === 100) completed();
   });
 
   const start = async () => {
@@ -34,8 +41,11 @@ export const EmailImportDialog = ({ onClose }: { onClose: () => void }) => {
       return;
     }
     setPercent(0);
+    completedShown.current = false;
     try {
       const res = await importEmails(file).unwrap();
+      setPercent(100);
+      completed();
       toast.success(res.ResponseMessage || m.updated(res.ResponseData));
       if (res.Warning) toast.warning(res.Warning);
       onClose();
