@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { LOCATIONS_COLLECTION, LOCATION_USERS_COLLECTION, type LocationDoc, type LocationProfile, type LocationUserDoc } from '@locus/contracts';
+import {
+  LOCATIONS_COLLECTION,
+  LOCATION_LINK_SOURCES_COLLECTION,
+  LOCATION_USERS_COLLECTION,
+  type LocationDoc,
+  type LocationProfile,
+  type LocationUserDoc,
+} from '@locus/contracts';
 import { foldInMemory } from '@locus/platform/runtime/testing/shop-projection';
 import { recorder } from '@locus/platform/runtime/testing/recorded-events';
 import { locationsProjection } from './locations-projection';
+import { locationUsersProjection } from './location-users-projection';
 
 const profile = (title: string, storeCode: string): LocationProfile => ({
   Title: title,
@@ -176,12 +184,48 @@ describe('locations projection', () => {
     }
   });
 
-  it('keeps user links with the location snapshot and badges', async () => {
-    const links = (await foldInMemory(locationsProjection, history())).get(LOCATION_USERS_COLLECTION) as LocationUserDoc[];
+  it('keeps user links with the location snapshot and badges (location-users projection)', async () => {
+    const links = (await foldInMemory(locationUsersProjection, history())).get(LOCATION_USERS_COLLECTION) as LocationUserDoc[];
     const byId = Object.fromEntries(links.map((l) => [l._id, l]));
     expect(Object.keys(byId).sort()).toEqual(['L1:u2', 'L2:u1', 'L2:u2']);
-    expect(byId['L2:u1']).toMatchObject({ userName: 'Uma Owner', isPrimaryOwner: true, location: { title: 'Main St', streetAddressLine1: '2 Main St' } });
+    expect(byId['L2:u1']).toMatchObject({
+      companyId: 'c1',
+      userName: 'Uma Owner',
+      isPrimaryOwner: true,
+      // L2 was created without a thumbnail and published with none from Google.
+      location: { title: 'Main St', streetAddressLine1: '2 Main St', streetAddressLine2: 'Suite 2', thumbnailUrl: null },
+      searchText: ['main st', '2 main st', 'suite 2'].join('\u0001'),
+    });
     expect(byId['L2:u2']).toMatchObject({ isStaffMember: true, createdAt: '2025-03-04T09:00:11.000Z' });
+    expect(byId['L1:u2']).toMatchObject({ location: { title: 'Pearl St', thumbnailUrl: 'https://img.example/t.png' } });
+    // The directory projection keeps no links.
+    expect((await foldInMemory(locationsProjection, history())).get(LOCATION_USERS_COLLECTION) ?? []).toEqual([]);
+  });
+
+  it('refreshes the snapshot in the links when the location is synced from Google', async () => {
+    const e = recorder('2025-03-05T00:00:00.000Z');
+    const synced = e(
+      'LocationSynced',
+      {
+        locationId: 'L1',
+        requestId: 's1',
+        profile: profile('Pearl Street', 'B-2'),
+        hours: [],
+        attributes: {},
+        urls: {},
+        google: google('locations/1', { thumbnailUrl: null }),
+        syncedAt: '2025-03-05T00:00:00.000Z',
+      },
+      'c1',
+    );
+    const links = (await foldInMemory(locationUsersProjection, [...history(), synced])).get(LOCATION_USERS_COLLECTION) as LocationUserDoc[];
+    // Google sent no thumbnail: the one kept stays, as on the location document.
+    expect(links.find((l) => l._id === 'L1:u2')!.location).toEqual({
+      title: 'Pearl Street',
+      thumbnailUrl: 'https://img.example/t.png',
+      streetAddressLine1: '1 Main St',
+      streetAddressLine2: 'Suite 2',
+    });
   });
 
   it("drops a disconnected account's locations and links; keeps other accounts", async () => {
@@ -200,26 +244,46 @@ describe('locations projection', () => {
       },
       'c1',
     );
-    const result = await foldInMemory(locationsProjection, [
+    const events = [
       ...history(),
       other,
+      e(
+        'UserAssignedToLocation',
+        { locationId: 'L9', userId: 'u1', userName: 'Uma', userEmail: 'u@x.test', isPrimaryOwner: false, isStaffMember: false, reason: 'assigned' },
+        'c1',
+      ),
       e('GoogleAccountDisconnected', { connectionId: 'k1', companyId: 'c1', accountName: 'accounts/1' }, 'c1'),
-    ]);
+    ];
+    const result = await foldInMemory(locationsProjection, events);
     expect((result.get(LOCATIONS_COLLECTION) as LocationDoc[]).map((d) => d._id)).toEqual(['L9']);
-    expect(result.get(LOCATION_USERS_COLLECTION)).toEqual([]);
+    const links = (await foldInMemory(locationUsersProjection, events)).get(LOCATION_USERS_COLLECTION) as LocationUserDoc[];
+    expect(links.map((l) => l._id)).toEqual(['L9:u1']);
   });
 
   it('clears the owner of a deleted user', async () => {
     const e = recorder('2025-03-05T00:00:00.000Z');
-    const result = await foldInMemory(locationsProjection, [...history(), e('UserDeleted', { userId: 'u1', companyId: 'c1', reason: 'deleted' }, 'c1')]);
+    const events = [...history(), e('UserDeleted', { userId: 'u1', companyId: 'c1', reason: 'deleted' }, 'c1')];
+    const result = await foldInMemory(locationsProjection, events);
     const l2 = (result.get(LOCATIONS_COLLECTION) as LocationDoc[]).find((d) => d._id === 'L2')!;
     expect(l2).toMatchObject({ primaryOwnerId: null, primaryOwnerName: null });
-    expect((result.get(LOCATION_USERS_COLLECTION) as LocationUserDoc[]).map((l) => l._id).sort()).toEqual(['L1:u2', 'L2:u2']);
+    const links = (await foldInMemory(locationUsersProjection, events)).get(LOCATION_USERS_COLLECTION) as LocationUserDoc[];
+    expect(links.map((l) => l._id).sort()).toEqual(['L1:u2', 'L2:u2']);
+  });
+
+  it("drops a deleted company's locations and links", async () => {
+    const e = recorder('2025-03-05T00:00:00.000Z');
+    const events = [...history(), e('CompanyDeleted', { companyId: 'c1' }, 'c1')];
+    expect((await foldInMemory(locationsProjection, events)).get(LOCATIONS_COLLECTION)).toEqual([]);
+    const links = await foldInMemory(locationUsersProjection, events);
+    expect(links.get(LOCATION_USERS_COLLECTION)).toEqual([]);
+    expect(links.get(LOCATION_LINK_SOURCES_COLLECTION)).toEqual([]);
   });
 
   it('gives the same documents when the history is replayed, and when it is replayed twice', async () => {
-    const once = await foldInMemory(locationsProjection, history());
-    expect(await foldInMemory(locationsProjection, history())).toEqual(once);
-    expect(await foldInMemory(locationsProjection, [...history(), ...history()])).toEqual(once);
+    for (const projection of [locationsProjection, locationUsersProjection]) {
+      const once = await foldInMemory(projection, history());
+      expect(await foldInMemory(projection, history())).toEqual(once);
+      expect(await foldInMemory(projection, [...history(), ...history()])).toEqual(once);
+    }
   });
 });
