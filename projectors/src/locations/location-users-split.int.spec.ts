@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCATION_USERS_COLLECTION, type LocationUserDoc } from '@locus/contracts';
-import type { ProjectionDefinition } from '@locus/platform/ports';
 import { createEmbeddedReadStore, createInProcessBus, createSqliteEventStore } from '@locus/platform/adapters';
 import { createProjectorRuntime, createReadModels } from '@locus/platform/runtimes';
 import { readProjectionState } from '@locus/platform/runtime/generations';
@@ -16,7 +15,7 @@ import { history } from './testing/history';
  * `location-users` is built from the start beside it; queries then read the links from the new
  * projection, and nothing the old generation held in `location-users` survives.
  */
-const before: ProjectionDefinition = {
+const before: typeof locationsProjection = {
   ...locationsProjection,
   version: 3,
   collections: [...locationsProjection.collections, locationUsersProjection.collections[0]!],
