@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { EventMetadata } from '@locus/contracts';
 import type { EventStore, EventToAppend, RecordedEvent } from '../../event-store/event-store';
-import type { Doc, Filter, ReadStore } from '../../read-store/read-store';
+import type { Doc, ReadStore } from '../../read-store/read-store';
 import type { ProjectionDefinition, ProjectionDocs } from '../definitions';
 import { physicalCollectionName, readProjectionState } from '../generations';
-import { Query } from 'mingo';
 
 /**
  * A realistic test projection (not a feature): stores of companies with reviews, and one
