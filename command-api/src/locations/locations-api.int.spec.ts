@@ -14,6 +14,8 @@ import { startLocationsTestStack, type LocationsTestStack } from './testing/stac
 
 const SUMMIT = 'Summit Insurance Partners';
 const AVERY = 'avery.johnson@gmail.com';
+/** The smallest account a sandbox user owns (20 locations): the given of the tests that make their own locations. */
+const SALON = { googleUserEmail: 'priya.patel.health@gmail.com', accountName: 'Bloom & Co. Salon' };
 
 let stack: LocationsTestStack;
 type Company = Awaited<ReturnType<LocationsTestStack['seedCompany']>>;
@@ -39,7 +41,8 @@ async function eventually<T>(check: () => Promise<T | undefined | null | false>,
   }
 }
 
-const summitInSandbox = async () => (await sandboxDirectory(stack.sandbox.url)).accounts.find((a) => a.accountName === SUMMIT)!;
+const inSandbox = async (accountName: string) => (await sandboxDirectory(stack.sandbox.url)).accounts.find((a) => a.accountName === accountName)!;
+const summitInSandbox = () => inSandbox(SUMMIT);
 
 // ---- Given steps -------------------------------------------------------------------------
 
@@ -57,18 +60,22 @@ const connectionProcess = (c: Company) => async () => {
   return { processId: cb.body.ProcessId as string };
 };
 
-/** The company's admin connected Avery's Summit account and its locations were imported. */
-const summitConnected = (c: Company) => async () => {
-  const seeded = await seedDemoLocations(stack.deps, {
-    companyId: c.companyId,
-    adminUserId: c.adminId,
-    googleUserEmail: AVERY,
-    accountNames: [SUMMIT],
-    waitMs: 60_000,
-  });
-  if (!seeded?.completed) throw new Error('the Summit import did not complete');
-  return seeded;
-};
+/** The company's admin connected a sandbox Google account (default Avery's Summit) and its locations were imported. */
+const googleConnected =
+  (c: Company, account: { googleUserEmail: string; accountName: string } = { googleUserEmail: AVERY, accountName: SUMMIT }) =>
+  async () => {
+    const seeded = await seedDemoLocations(stack.deps, {
+      companyId: c.companyId,
+      adminUserId: c.adminId,
+      googleUserEmail: account.googleUserEmail,
+      accountNames: [account.accountName],
+      waitMs: 60_000,
+    });
+    if (!seeded?.completed) throw new Error(`the import of ${account.accountName} did not complete`);
+    return seeded;
+  };
+const summitConnected = (c: Company) => googleConnected(c);
+const salonConnected = (c: Company) => googleConnected(c, SALON);
 
 /** The choices the create form offers: the connected account, the categories (cached once connected), Denver. */
 const formChoices = (c: Company) => async () => {
@@ -212,7 +219,7 @@ describe('connecting a Google account over HTTP', () => {
   it('disconnects the account: its locations leave the read models', async () => {
     const c = await stack.seedCompany();
     const { given } = await spec()
-      .given(summitConnected(c), async () => (await call('GET', '/api/gmb/gmbAccounts', c.adminToken)).body.Data[0].Name as string)
+      .given(salonConnected(c), async () => (await call('GET', '/api/gmb/gmbAccounts', c.adminToken)).body.Data[0].Name as string)
       .when(([, name]) => ({ method: 'POST', path: `/api/disconnectGMBAccount/disconnect/${encodeURIComponent(name)}`, token: c.adminToken }))
       .then({ status: 200, body: { ResponseMessage: 'The selected account has been disconnected' } }, [{ type: 'GoogleAccountDisconnected' }]);
     expect((await call('GET', '/api/gmb/gmbAccounts', c.adminToken)).body.Data).toEqual([]);
@@ -249,7 +256,7 @@ describe('the imported locations over HTTP', () => {
     const target = async () =>
       (await call('POST', `/api/gmb/${c.companyId}/locations-summary`, c.userToken, { rows: 25, sortField: 'StoreCode', sortOrder: 1 })).body.data[3];
     const { answer, given } = await spec()
-      .given(summitConnected(c), target)
+      .given(salonConnected(c), target)
       .when(([, row]) => ({
         method: 'POST',
         path: `/api/gmb/${c.companyId}/locations-summary`,
@@ -313,7 +320,7 @@ describe('creating and managing a location over HTTP', () => {
     const c = await stack.seedCompany();
     const storeCode = newStoreCode();
     const { answer, given } = await spec()
-      .given(summitConnected(c), formChoices(c))
+      .given(salonConnected(c), formChoices(c))
       .when(([, choices]) => ({ method: 'POST', path: '/api/gmb/create-location', token: c.adminToken, body: { Location: newLocation(choices, storeCode) } }))
       .then({ status: 200, body: { ResponseMessage: 'Your location has been created successfully.' } }, [
         { type: 'StoreCodeReserved' },
@@ -344,7 +351,7 @@ describe('creating and managing a location over HTTP', () => {
   it('refuses a second location with the same StoreCode in the company, in any case', async () => {
     const c = await stack.seedCompany();
     await spec()
-      .given(summitConnected(c), locationCreated(c), formChoices(c))
+      .given(salonConnected(c), locationCreated(c), formChoices(c))
       .when(([, created, choices]) => ({
         method: 'POST',
         path: '/api/gmb/create-location',
@@ -357,14 +364,14 @@ describe('creating and managing a location over HTTP', () => {
   it('publishes the location on Google, once', async () => {
     const c = await stack.seedCompany();
     const { given } = await spec()
-      .given(summitConnected(c), locationCreated(c), async () => (await summitInSandbox()).locationCount)
+      .given(salonConnected(c), locationCreated(c), async () => (await inSandbox(SALON.accountName)).locationCount)
       .when(([, created]) => ({ method: 'POST', path: `/api/gmb/publish-location/${created.id}`, token: c.adminToken }))
       .then({ status: 200, body: { ResponseMessage: 'Your location has been published successfully.' } }, [
         { type: 'LocationPublishRequested' },
         { type: 'LocationPublished' },
       ]);
     const [, created, before] = given;
-    expect((await summitInSandbox()).locationCount).toBe(before + 1);
+    expect((await inSandbox(SALON.accountName)).locationCount).toBe(before + 1);
     expect((await call('POST', `/api/gmb/publish-location/${created.id}`, c.adminToken)).status).toBe(422);
     const row = await call('POST', `/api/gmb/${c.companyId}/locations-summary`, c.adminToken, { globalFilter: created.storeCode });
     expect(row.body.data[0]).toMatchObject({
@@ -378,7 +385,7 @@ describe('creating and managing a location over HTTP', () => {
   it('edits the hours (sent to Google) and syncs them back', async () => {
     const c = await stack.seedCompany();
     const { given } = await spec()
-      .given(summitConnected(c), locationCreated(c, { published: true }))
+      .given(salonConnected(c), locationCreated(c, { published: true }))
       .when(([, created]) => ({
         method: 'POST',
         path: `/api/gmb/${created.id}/regularHours`,
@@ -418,7 +425,7 @@ describe('creating and managing a location over HTTP', () => {
   it('assigns a primary owner, demoting the previous one; unassigns once', async () => {
     const c = await stack.seedCompany();
     const { given } = await spec()
-      .given(summitConnected(c), locationCreated(c, { published: true }))
+      .given(salonConnected(c), locationCreated(c, { published: true }))
       .when(([, created]) => ({
         method: 'POST',
         path: '/api/users/assign-location',
@@ -460,14 +467,14 @@ describe('creating and managing a location over HTTP', () => {
   it('deletes the location on Google too, freeing its store code', async () => {
     const c = await stack.seedCompany();
     const { given } = await spec()
-      .given(summitConnected(c), locationCreated(c, { published: true }), async () => (await summitInSandbox()).locationCount)
+      .given(salonConnected(c), locationCreated(c, { published: true }), async () => (await inSandbox(SALON.accountName)).locationCount)
       .when(([, created]) => ({ method: 'DELETE', path: `/api/gmb/delete-location/${created.id}?deleteFromGoogle=true`, token: c.adminToken }))
       .then({ status: 200, body: { ResponseMessage: 'Location Deleted Successfully' } }, [
         { type: 'LocationDeleteRequested' },
         { type: 'LocationDeleted', data: { deletedFromGoogle: true } },
       ]);
     const [, created, before] = given;
-    expect((await summitInSandbox()).locationCount).toBe(before - 1);
+    expect((await inSandbox(SALON.accountName)).locationCount).toBe(before - 1);
     expect((await call('GET', `/api/gmb/${created.id}/location`, c.adminToken)).status).toBe(404);
     // Its store code is free again.
     const accounts = await call('GET', '/api/gmb/gmbAccounts', c.adminToken);
