@@ -30,8 +30,15 @@ const closeToasts = async (page: Page) => {
   await expect.poll(() => page.locator('.bp6-toast').count()).toBe(0);
 };
 
+/** The picture waits until what moves has come to rest (dialogs, toasts, tabs), not a fixed time; endless spinners aside. */
 const shoot = async (page: Page, name: string) => {
-  await page.waitForTimeout(400);
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 2_000 },
+    )
+    .catch(() => undefined); // a picture is never a reason to fail
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 };
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startE2EStack, type E2EStack } from './stack-fixture';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signInToken, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
  * Issue 10 in a real browser: what a new administrator, company admin and company user tripped
@@ -61,21 +61,19 @@ describe('users, companies and settings comforts in the browser', () => {
     return { companyId: created.Data.Id as string, contact };
   };
 
+  /** A session of the user opened on the dashboard: signed in over the API (the login page is identity.e2e's subject). */
   const signIn = async (email: string, password: string) => {
     const page = await e2e.newPage();
     page.setDefaultTimeout(UI_WAIT);
-    await page.goto(`${e2e.url}/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.waitForURL(/\/dashboard$/, { timeout: UI_WAIT });
+    await page.addInitScript((token) => localStorage.setItem('locus.token', token), await signInToken(e2e, email, password));
+    await page.goto(`${e2e.url}/dashboard`);
+    await sidebar(page).waitFor();
     return page;
   };
 
   const signInAdministrator = async () => {
     const page = await e2e.newPage();
     page.setDefaultTimeout(UI_WAIT);
-    await page.goto(`${e2e.url}/login`);
     await page.addInitScript((token) => localStorage.setItem('locus.token', token), await administratorToken());
     await page.goto(`${e2e.url}/companies`);
     await page.getByText('Select a company to start managing it').waitFor();

@@ -8,8 +8,8 @@ import {
   type LocationEvent,
   type LocationProfile,
 } from '@locus/contracts';
-import { fail, StreamNotFoundError, type CommandDeps, type EventStore, type RecordedEvent } from '@locus/platform';
-import { foldEvents, toDomainEventDefault, type DomainEvent, type Fold } from '../kit';
+import { fail, type CommandDeps, type EventStore, type RecordedEvent } from '@locus/platform';
+import { foldEvents, loadStream, toDomainEventDefault, type DomainEvent, type Fold } from '../kit';
 import { evolveLocation, initialLocationState, type LocationState } from '../locations/location-state';
 import { restoreLocation } from '../locations/restore';
 import { evolveCompanySettings, initialCompanySettings, type CompanySettingsState } from '../settings/company-settings';
@@ -193,18 +193,9 @@ const included = (until: Until) => (e: RecordedEvent) =>
 
 function kindOf<S, E extends DomainEvent>(entity: AuditedEntity<S, E>): AuditedKind {
   async function fold(eventStore: EventStore, companyId: string, entityId: string, until: Until) {
-    let events: RecordedEvent[];
-    try {
-      events = await eventStore.readStream(entity.stream(entityId));
-    } catch (err) {
-      if (err instanceof StreamNotFoundError) throw fail(auditErrors.entityNotFound);
-      throw err;
-    }
+    const { events, state: now, revision } = await loadStream<S, E>(eventStore, entity.stream(entityId), entity.fold);
+    if (revision === 'no_stream') throw fail(auditErrors.entityNotFound);
     // Tenancy from the entity's latest state: another company's id is not found, whatever the instant.
-    const now = foldEvents(
-      entity.fold,
-      events.map((e) => toDomainEventDefault<E>(e)),
-    );
     if (entity.companyOf(now, entityId) !== companyId) throw fail(auditErrors.entityNotFound);
     const upTo = events.filter(included(until));
     const state = foldEvents(

@@ -4,6 +4,7 @@ import {
   reviewErrors,
   reviewStream,
   reviewSyncStream,
+  ReviewsSyncedSchema,
   type LocationEvent,
   type ReviewDoc,
   type ReviewEvent,
@@ -44,7 +45,7 @@ async function locationAt(deps: Pick<CommandDeps, 'eventStore'>, locationId: str
 async function newestSeen(deps: Pick<CommandDeps, 'eventStore'>, locationId: string): Promise<string | null> {
   try {
     const recent = await deps.eventStore.readStream(reviewSyncStream(locationId), { direction: 'backwards', fromRevision: 'end', maxCount: 20 });
-    for (const e of recent) if (e.type === 'ReviewsSynced') return (e.data as { newestUpdateTime: string | null }).newestUpdateTime;
+    for (const e of recent) if (e.type === 'ReviewsSynced') return ReviewsSyncedSchema.pick({ newestUpdateTime: true }).parse(e.data).newestUpdateTime;
   } catch {
     // no sync yet
   }

@@ -8,9 +8,12 @@ type GoogleOpenStatus = z.infer<typeof GoogleOpenStatusSchema>;
  * Read-model collections of the locations slice (projectors/src/locations).
  * - `locations`: one document per location (directory rows and details).
  * - `location-users`: one document per user-location link (_id `<locationId>:<userId>`).
+ * - `location-link-sources`: the location-users projection's own copy of each location's
+ *   company, account and the snapshot its links carry (no query reads it).
  */
 export const LOCATIONS_COLLECTION = 'locations';
 export const LOCATION_USERS_COLLECTION = 'location-users';
+export const LOCATION_LINK_SOURCES_COLLECTION = 'location-link-sources';
 
 export interface LocationDoc {
   _id: string;
@@ -55,6 +58,23 @@ export interface LocationDoc {
   [key: string]: unknown;
 }
 
+/** The part of a location its user links copy. */
+export interface LocationSnapshot {
+  title: string;
+  thumbnailUrl: string | null;
+  streetAddressLine1: string;
+  streetAddressLine2: string;
+}
+
+/** `location-link-sources`: one per location, kept by the location-users projection. */
+export interface LocationLinkSourceDoc {
+  _id: string;
+  companyId: string;
+  connectionId: string;
+  location: LocationSnapshot;
+  [key: string]: unknown;
+}
+
 export interface LocationUserDoc {
   _id: string;
   companyId: string;
@@ -65,7 +85,7 @@ export interface LocationUserDoc {
   isPrimaryOwner: boolean;
   isStaffMember: boolean;
   createdAt: string;
-  location: { title: string; thumbnailUrl: string | null; streetAddressLine1: string; streetAddressLine2: string };
+  location: LocationSnapshot;
   /** Lowercased title and address lines (Associated Locations search). */
   searchText: string;
   [key: string]: unknown;

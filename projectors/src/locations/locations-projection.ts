@@ -2,7 +2,6 @@ import { bulkEditProjection } from './bulk-edit-projection';
 import { locationDefaultsProjection } from './location-defaults-projection';
 import {
   LOCATIONS_COLLECTION,
-  LOCATION_USERS_COLLECTION,
   locationEventSchemas,
   type GoogleSnapshot,
   type LocationDoc,
@@ -11,11 +10,10 @@ import {
   type LocationEvent,
   type UserEvent,
   type LocationProfile,
-  type LocationUserDoc,
   type ReviewSyncEvent,
 } from '@locus/contracts';
-import type { ProjectionDefinition, ProjectionDocs, SortSpec } from '@locus/platform/ports';
-import { linkOf, locationUsersCollection, refreshLinks } from './location-users';
+import type { ProjectionDefinition, SortSpec } from '@locus/platform/ports';
+import { locationUsersProjection } from './location-users-projection';
 import { joinSearchText, lower } from './search-text';
 
 /** Directory search keys: StoreCode, Title, PrimaryPhoneNumber, PrimaryOwnerName, StreetAddressLine1, StreetAddressLine2. */
@@ -61,11 +59,6 @@ function applyGoogle(doc: LocationDoc, google: GoogleSnapshot): void {
   if (google.thumbnailUrl !== null || doc.thumbnailUrl === null) doc.thumbnailUrl = google.thumbnailUrl;
   doc.totalRating = google.totalRating;
   doc.totalRatingsCount = google.totalRatingsCount;
-}
-
-async function removeLocation(docs: ProjectionDocs, locationId: string): Promise<void> {
-  docs.delete(LOCATIONS_COLLECTION, locationId);
-  for (const link of await docs.find<LocationUserDoc>(LOCATION_USERS_COLLECTION, { locationId })) docs.delete(LOCATION_USERS_COLLECTION, link._id);
 }
 
 function newDoc(
@@ -138,14 +131,16 @@ type HandledEvent =
   | Extract<ReviewSyncEvent, { type: 'ReviewsSynced' }>;
 
 /**
- * The location directory and details (`locations`) and the user-location links
- * (`location-users`). Pure and replayable: a rebuild never calls Google.
+ * The location directory and details (`locations`), with each location's primary owner.
+ * The user-location links are the `location-users` projection's (location-users-projection.ts).
+ * Pure and replayable: a rebuild never calls Google.
  */
 export const locationsProjection: ProjectionDefinition<HandledEvent> = {
   name: 'locations',
   // 2: the directory's and the user-location links' search text got an FTS (text) index.
   // 3: directory filter keys (stateCode, townLower, postCode); a new delete/publish/sync attempt clears the last failure.
-  version: 3,
+  // 4: the user-location links moved to their own projection (location-users).
+  version: 4,
   collections: [
     {
       name: LOCATIONS_COLLECTION,
@@ -190,7 +185,6 @@ export const locationsProjection: ProjectionDefinition<HandledEvent> = {
         },
       ],
     },
-    locationUsersCollection,
   ],
   handles: [...LOCATION_EVENT_TYPES, ...OTHER_EVENT_TYPES],
   async evolve(recorded, docs) {
@@ -198,22 +192,18 @@ export const locationsProjection: ProjectionDefinition<HandledEvent> = {
     switch (recorded.type) {
       case 'GoogleAccountDisconnected': {
         const { connectionId, companyId } = recorded.data;
-        for (const doc of await docs.find<LocationDoc>(LOCATIONS_COLLECTION, { companyId, connectionId })) await removeLocation(docs, doc._id);
+        for (const doc of await docs.find<LocationDoc>(LOCATIONS_COLLECTION, { companyId, connectionId })) docs.delete(LOCATIONS_COLLECTION, doc._id);
         return;
       }
       case 'CompanyDeleted': {
         const { companyId } = recorded.data;
         for (const doc of await docs.find<LocationDoc>(LOCATIONS_COLLECTION, { companyId })) docs.delete(LOCATIONS_COLLECTION, doc._id);
-        for (const link of await docs.find<LocationUserDoc>(LOCATION_USERS_COLLECTION, { companyId })) docs.delete(LOCATION_USERS_COLLECTION, link._id);
         return;
       }
       case 'UserUpdated':
       case 'ProfileUpdated': {
         const d = recorded.data;
         const name = `${d.firstName} ${d.lastName}`.trim();
-        for (const link of await docs.find<LocationUserDoc>(LOCATION_USERS_COLLECTION, { userId: d.userId })) {
-          docs.put(LOCATION_USERS_COLLECTION, { ...link, userName: name, userEmail: d.email });
-        }
         for (const doc of await docs.find<LocationDoc>(LOCATIONS_COLLECTION, { primaryOwnerId: d.userId })) {
           docs.put(LOCATIONS_COLLECTION, finish({ ...doc, primaryOwnerName: name }));
         }
@@ -221,7 +211,6 @@ export const locationsProjection: ProjectionDefinition<HandledEvent> = {
       }
       case 'UserDeleted': {
         const { userId } = recorded.data;
-        for (const link of await docs.find<LocationUserDoc>(LOCATION_USERS_COLLECTION, { userId })) docs.delete(LOCATION_USERS_COLLECTION, link._id);
         for (const doc of await docs.find<LocationDoc>(LOCATIONS_COLLECTION, { primaryOwnerId: userId })) {
           docs.put(LOCATIONS_COLLECTION, finish({ ...doc, primaryOwnerId: null, primaryOwnerName: null }));
         }
@@ -256,11 +245,10 @@ export const locationsProjection: ProjectionDefinition<HandledEvent> = {
         applyGoogle(doc, d.google);
         doc.lastSyncDate = d.syncedAt;
         docs.put(LOCATIONS_COLLECTION, finish(doc));
-        await refreshLinks(docs, doc);
         return;
       }
       case 'LocationDeleted':
-        await removeLocation(docs, id);
+        docs.delete(LOCATIONS_COLLECTION, id);
         return;
       default:
         // The other events change an existing location: handled below.
@@ -337,25 +325,11 @@ export const locationsProjection: ProjectionDefinition<HandledEvent> = {
         break;
       case 'UserAssignedToLocation': {
         const d = event.data;
-        const linkId = `${id}:${d.userId}`;
-        const link = await docs.get<LocationUserDoc>(LOCATION_USERS_COLLECTION, linkId);
-        docs.put(
-          LOCATION_USERS_COLLECTION,
-          linkOf(doc, {
-            _id: linkId,
-            companyId: doc.companyId,
-            locationId: id,
-            userId: d.userId,
-            userName: d.userName || link?.userName || '',
-            userEmail: d.userEmail || link?.userEmail || '',
-            isPrimaryOwner: d.isPrimaryOwner,
-            isStaffMember: d.isStaffMember,
-            createdAt: link?.createdAt ?? at,
-          }),
-        );
         if (d.isPrimaryOwner) {
+          // An assignment names its user; an event without the name keeps the one known.
+          const known = doc.primaryOwnerId === d.userId ? doc.primaryOwnerName : null;
           doc.primaryOwnerId = d.userId;
-          doc.primaryOwnerName = d.userName || link?.userName || '';
+          doc.primaryOwnerName = d.userName || known || '';
         } else if (doc.primaryOwnerId === d.userId) {
           doc.primaryOwnerId = null;
           doc.primaryOwnerName = null;
@@ -363,7 +337,6 @@ export const locationsProjection: ProjectionDefinition<HandledEvent> = {
         break;
       }
       case 'UserUnassignedFromLocation':
-        docs.delete(LOCATION_USERS_COLLECTION, `${id}:${event.data.userId}`);
         if (doc.primaryOwnerId === event.data.userId) {
           doc.primaryOwnerId = null;
           doc.primaryOwnerName = null;
@@ -375,8 +348,7 @@ export const locationsProjection: ProjectionDefinition<HandledEvent> = {
       }
     }
     docs.put(LOCATIONS_COLLECTION, finish(doc));
-    if (event.type === 'LocationUpdated' || event.type === 'LocationSynced' || event.type === 'LocationPublished') await refreshLinks(docs, doc);
   },
 };
 
-export const projections: ProjectionDefinition[] = [locationsProjection, bulkEditProjection, locationDefaultsProjection];
+export const projections: ProjectionDefinition[] = [locationsProjection, locationUsersProjection, bulkEditProjection, locationDefaultsProjection];

@@ -1,129 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { LOCATIONS_COLLECTION, LOCATION_USERS_COLLECTION, type LocationDoc, type LocationProfile, type LocationUserDoc } from '@locus/contracts';
+import { LOCATIONS_COLLECTION, LOCATION_LINK_SOURCES_COLLECTION, LOCATION_USERS_COLLECTION, type LocationDoc, type LocationUserDoc } from '@locus/contracts';
 import { foldInMemory } from '@locus/platform/runtime/testing/shop-projection';
 import { recorder } from '@locus/platform/runtime/testing/recorded-events';
+import { google, history, profile } from './testing/history';
 import { locationsProjection } from './locations-projection';
-
-const profile = (title: string, storeCode: string): LocationProfile => ({
-  Title: title,
-  StoreCode: storeCode,
-  PrimaryPhoneNumber: '(303) 555-0100',
-  AdditionalPhoneNumbers: [],
-  TollFreeNumber: '',
-  PrimaryEmail: null,
-  OwnerFirstName: '',
-  OwnerLastName: '',
-  LocaleTagline: '',
-  PrimaryCategory: { Name: 'categories/gcid:dentist', DisplayName: 'Dentist' },
-  AdditionalCategories: [],
-  SelectedLocaleZeCategories: [],
-  LocaleZeKeyWords: [],
-  StreetAddressLine1: '1 Main St',
-  StreetAddressLine2: 'Suite 2',
-  Region: 'US',
-  State: 'CO',
-  Town: 'Denver',
-  PostCode: '80202',
-  Latitude: 39.7,
-  Longitude: -104.9,
-  Website: '',
-  ProfileDescription: '',
-  OpeningDate: null,
-  Twitter: '',
-  LinkedIn: '',
-  Facebook: '',
-  Yelp: '',
-  Instagram: '',
-  GooglePlus: '',
-  LocationProfileMedia: null,
-  LocationCoverMedia: null,
-});
-const google = (name: string, extra: Record<string, unknown> = {}) => ({
-  googleName: name,
-  placeId: 'place',
-  mapsUri: 'https://maps.example/x',
-  openStatus: 'OPEN',
-  canReopen: false,
-  canDelete: true,
-  thumbnailUrl: 'https://img.example/t.png',
-  totalRating: 4.37,
-  totalRatingsCount: 12,
-  ...extra,
-});
-
-const history = () => {
-  const e = recorder();
-  const base = { companyId: 'c1', connectionId: 'k1', accountName: 'accounts/1', accountDisplayName: 'Brand' };
-  return [
-    e(
-      'LocationImported',
-      {
-        ...base,
-        locationId: 'L1',
-        processId: 'p',
-        profile: profile('Pearl St', 'B-2'),
-        hours: [],
-        attributes: {},
-        urls: {},
-        google: google('locations/1', { openStatus: 'CLOSED_TEMPORARILY', canReopen: true }),
-        syncedAt: '2025-03-04T09:00:01.000Z',
-      },
-      'c1',
-    ),
-    e('LocationCreated', { ...base, locationId: 'L2', profile: profile('Main St', 'a-1'), hours: [], attributes: { IsWomenOwned: true } }, 'c1'),
-    e('LocationCreated', { ...base, locationId: 'L3', profile: profile('Gone', 'Z-9'), hours: [], attributes: {} }, 'c1'),
-    e('LocationDeleted', { locationId: 'L3', companyId: 'c1', deletedFromGoogle: false, storeCode: 'Z-9', requestId: null }, 'c1'),
-    e('LocationPublishRequested', { locationId: 'L2', requestId: 'r' }, 'c1'),
-    e(
-      'LocationPublished',
-      {
-        locationId: 'L2',
-        requestId: 'r',
-        google: google('locations/2', { thumbnailUrl: null, totalRating: null, totalRatingsCount: 0 }),
-        publishedAt: '2025-03-04T09:00:06.000Z',
-      },
-      'c1',
-    ),
-    e(
-      'LocationHoursUpdated',
-      { locationId: 'L2', hours: [{ openDay: 'MONDAY', openTime: { hours: 9, minutes: 0 }, closeDay: 'MONDAY', closeTime: { hours: 17, minutes: 0 } }] },
-      'c1',
-    ),
-    e('LocationAttributesUpdated', { locationId: 'L2', attributes: { IsWomenOwned: false }, urls: { UrlFacebook: 'https://fb.example/x' } }, 'c1'),
-    e(
-      'LocationGoogleUpdateFailed',
-      {
-        locationId: 'L2',
-        sourceEventId: 'event-8',
-        sourceType: 'LocationAttributesUpdated',
-        code: 'GOOGLE.INVALID_ARGUMENT',
-        message: 'Google rejected the location attributes',
-      },
-      'c1',
-    ),
-    e(
-      'UserAssignedToLocation',
-      { locationId: 'L2', userId: 'u1', userName: 'Uma User', userEmail: 'uma@x.test', isPrimaryOwner: true, isStaffMember: false, reason: 'assigned' },
-      'c1',
-    ),
-    e(
-      'UserAssignedToLocation',
-      { locationId: 'L2', userId: 'u2', userName: 'Sam Staff', userEmail: 'sam@x.test', isPrimaryOwner: false, isStaffMember: true, reason: 'assigned' },
-      'c1',
-    ),
-    e(
-      'UserAssignedToLocation',
-      { locationId: 'L1', userId: 'u2', userName: 'Sam Staff', userEmail: 'sam@x.test', isPrimaryOwner: false, isStaffMember: false, reason: 'assigned' },
-      'c1',
-    ),
-    e('UserUpdated', { userId: 'u1', firstName: 'Uma', lastName: 'Owner', email: 'uma@x.test', phoneNumber: '' }, 'c1'),
-    e(
-      'LocationUpdated',
-      { locationId: 'L2', profile: { ...profile('Main St', 'a-1'), StreetAddressLine1: '2 Main St' }, changed: ['StreetAddressLine1'] },
-      'c1',
-    ),
-  ];
-};
+import { locationUsersProjection } from './location-users-projection';
 
 describe('locations projection', () => {
   it('builds directory rows with sort and search keys, Google status and owner', async () => {
@@ -176,12 +57,48 @@ describe('locations projection', () => {
     }
   });
 
-  it('keeps user links with the location snapshot and badges', async () => {
-    const links = (await foldInMemory(locationsProjection, history())).get(LOCATION_USERS_COLLECTION) as LocationUserDoc[];
+  it('keeps user links with the location snapshot and badges (location-users projection)', async () => {
+    const links = (await foldInMemory(locationUsersProjection, history())).get(LOCATION_USERS_COLLECTION) as LocationUserDoc[];
     const byId = Object.fromEntries(links.map((l) => [l._id, l]));
     expect(Object.keys(byId).sort()).toEqual(['L1:u2', 'L2:u1', 'L2:u2']);
-    expect(byId['L2:u1']).toMatchObject({ userName: 'Uma Owner', isPrimaryOwner: true, location: { title: 'Main St', streetAddressLine1: '2 Main St' } });
+    expect(byId['L2:u1']).toMatchObject({
+      companyId: 'c1',
+      userName: 'Uma Owner',
+      isPrimaryOwner: true,
+      // L2 was created without a thumbnail and published with none from Google.
+      location: { title: 'Main St', streetAddressLine1: '2 Main St', streetAddressLine2: 'Suite 2', thumbnailUrl: null },
+      searchText: ['main st', '2 main st', 'suite 2'].join('\u0001'),
+    });
     expect(byId['L2:u2']).toMatchObject({ isStaffMember: true, createdAt: '2025-03-04T09:00:11.000Z' });
+    expect(byId['L1:u2']).toMatchObject({ location: { title: 'Pearl St', thumbnailUrl: 'https://img.example/t.png' } });
+    // The directory projection keeps no links.
+    expect((await foldInMemory(locationsProjection, history())).get(LOCATION_USERS_COLLECTION) ?? []).toEqual([]);
+  });
+
+  it('refreshes the snapshot in the links when the location is synced from Google', async () => {
+    const e = recorder('2025-03-05T00:00:00.000Z');
+    const synced = e(
+      'LocationSynced',
+      {
+        locationId: 'L1',
+        requestId: 's1',
+        profile: profile('Pearl Street', 'B-2'),
+        hours: [],
+        attributes: {},
+        urls: {},
+        google: google('locations/1', { thumbnailUrl: null }),
+        syncedAt: '2025-03-05T00:00:00.000Z',
+      },
+      'c1',
+    );
+    const links = (await foldInMemory(locationUsersProjection, [...history(), synced])).get(LOCATION_USERS_COLLECTION) as LocationUserDoc[];
+    // Google sent no thumbnail: the one kept stays, as on the location document.
+    expect(links.find((l) => l._id === 'L1:u2')!.location).toEqual({
+      title: 'Pearl Street',
+      thumbnailUrl: 'https://img.example/t.png',
+      streetAddressLine1: '1 Main St',
+      streetAddressLine2: 'Suite 2',
+    });
   });
 
   it("drops a disconnected account's locations and links; keeps other accounts", async () => {
@@ -200,26 +117,46 @@ describe('locations projection', () => {
       },
       'c1',
     );
-    const result = await foldInMemory(locationsProjection, [
+    const events = [
       ...history(),
       other,
+      e(
+        'UserAssignedToLocation',
+        { locationId: 'L9', userId: 'u1', userName: 'Uma', userEmail: 'u@x.test', isPrimaryOwner: false, isStaffMember: false, reason: 'assigned' },
+        'c1',
+      ),
       e('GoogleAccountDisconnected', { connectionId: 'k1', companyId: 'c1', accountName: 'accounts/1' }, 'c1'),
-    ]);
+    ];
+    const result = await foldInMemory(locationsProjection, events);
     expect((result.get(LOCATIONS_COLLECTION) as LocationDoc[]).map((d) => d._id)).toEqual(['L9']);
-    expect(result.get(LOCATION_USERS_COLLECTION)).toEqual([]);
+    const links = (await foldInMemory(locationUsersProjection, events)).get(LOCATION_USERS_COLLECTION) as LocationUserDoc[];
+    expect(links.map((l) => l._id)).toEqual(['L9:u1']);
   });
 
   it('clears the owner of a deleted user', async () => {
     const e = recorder('2025-03-05T00:00:00.000Z');
-    const result = await foldInMemory(locationsProjection, [...history(), e('UserDeleted', { userId: 'u1', companyId: 'c1', reason: 'deleted' }, 'c1')]);
+    const events = [...history(), e('UserDeleted', { userId: 'u1', companyId: 'c1', reason: 'deleted' }, 'c1')];
+    const result = await foldInMemory(locationsProjection, events);
     const l2 = (result.get(LOCATIONS_COLLECTION) as LocationDoc[]).find((d) => d._id === 'L2')!;
     expect(l2).toMatchObject({ primaryOwnerId: null, primaryOwnerName: null });
-    expect((result.get(LOCATION_USERS_COLLECTION) as LocationUserDoc[]).map((l) => l._id).sort()).toEqual(['L1:u2', 'L2:u2']);
+    const links = (await foldInMemory(locationUsersProjection, events)).get(LOCATION_USERS_COLLECTION) as LocationUserDoc[];
+    expect(links.map((l) => l._id).sort()).toEqual(['L1:u2', 'L2:u2']);
+  });
+
+  it("drops a deleted company's locations and links", async () => {
+    const e = recorder('2025-03-05T00:00:00.000Z');
+    const events = [...history(), e('CompanyDeleted', { companyId: 'c1' }, 'c1')];
+    expect((await foldInMemory(locationsProjection, events)).get(LOCATIONS_COLLECTION)).toEqual([]);
+    const links = await foldInMemory(locationUsersProjection, events);
+    expect(links.get(LOCATION_USERS_COLLECTION)).toEqual([]);
+    expect(links.get(LOCATION_LINK_SOURCES_COLLECTION)).toEqual([]);
   });
 
   it('gives the same documents when the history is replayed, and when it is replayed twice', async () => {
-    const once = await foldInMemory(locationsProjection, history());
-    expect(await foldInMemory(locationsProjection, history())).toEqual(once);
-    expect(await foldInMemory(locationsProjection, [...history(), ...history()])).toEqual(once);
+    for (const projection of [locationsProjection, locationUsersProjection]) {
+      const once = await foldInMemory(projection, history());
+      expect(await foldInMemory(projection, history())).toEqual(once);
+      expect(await foldInMemory(projection, [...history(), ...history()])).toEqual(once);
+    }
   });
 });

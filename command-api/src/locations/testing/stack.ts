@@ -19,7 +19,7 @@ import {
 import { connectionsQueryRoutes } from '@locus/query-api/connections/index';
 import { bulkEditQueryRoutes, locationDefaultsQueryRoutes, locationsQueryRoutes } from '@locus/query-api/locations/index';
 import { connectionsProjection } from '@locus/projectors/connections/index';
-import { bulkEditProjection, locationDefaultsProjection, locationsProjection } from '@locus/projectors/locations/index';
+import { bulkEditProjection, locationDefaultsProjection, locationsProjection, locationUsersProjection } from '@locus/projectors/locations/index';
 import { usersProjection } from '@locus/projectors/users/users-projection';
 
 /**
@@ -28,6 +28,8 @@ import { usersProjection } from '@locus/projectors/users/users-projection';
  */
 export interface LocationsTestStack {
   baseUrl: string;
+  /** The one test stack underneath (apiSpec, call, waitForReactors). */
+  test: TestStack;
   sandbox: RunningSandbox;
   deps: CommandDeps;
   waitForProjections(): Promise<void>;
@@ -63,7 +65,15 @@ export async function startLocationsTestStack(options: { outcomeTimeoutMs?: numb
       ...(extras.commandFeatures ?? []),
     ],
     queryFeatures: [connectionsQueryRoutes, locationsQueryRoutes, bulkEditQueryRoutes, locationDefaultsQueryRoutes, ...(extras.queryFeatures ?? [])],
-    projections: [connectionsProjection, locationsProjection, usersProjection, bulkEditProjection, locationDefaultsProjection, ...(extras.projections ?? [])],
+    projections: [
+      connectionsProjection,
+      locationsProjection,
+      locationUsersProjection,
+      usersProjection,
+      bulkEditProjection,
+      locationDefaultsProjection,
+      ...(extras.projections ?? []),
+    ],
     reactors: [(d) => connectionsReactors(d), (d) => locationsReactors(d), (d) => bulkEditReactors(d), ...(extras.reactors ?? [])],
     sessionValidation: false,
   });
@@ -114,6 +124,7 @@ export async function startLocationsTestStack(options: { outcomeTimeoutMs?: numb
 
   return {
     baseUrl: stack.baseUrl,
+    test: stack,
     sandbox: stack.sandbox!,
     deps,
     waitForProjections: stack.waitForProjections,

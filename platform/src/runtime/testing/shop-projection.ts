@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { EventMetadata } from '@locus/contracts';
 import type { EventStore, EventToAppend, RecordedEvent } from '../../event-store/event-store';
-import type { Doc, Filter, ReadStore } from '../../read-store/read-store';
+import type { Doc, ReadStore } from '../../read-store/read-store';
 import type { ProjectionDefinition, ProjectionDocs } from '../definitions';
 import { physicalCollectionName, readProjectionState } from '../generations';
-import { Query } from 'mingo';
 
 /**
  * A realistic test projection (not a feature): stores of companies with reviews, and one
@@ -220,24 +219,7 @@ function idFor(seed: string, i: number): string {
 }
 
 /** The reference model: the same evolve over one in-memory map, no batches, no store. */
-export async function foldInMemory(def: ProjectionDefinition, events: RecordedEvent[]): Promise<Map<string, Doc[]>> {
-  const data = new Map<string, Map<string, Doc>>(def.collections.map((c) => [c.name, new Map()]));
-  const docs: ProjectionDocs = {
-    async get<T extends Doc>(c: string, id: string) {
-      const d = data.get(c)!.get(id);
-      return (d ? structuredClone(d) : null) as T | null;
-    },
-    async find<T extends Doc>(c: string, filter: Filter) {
-      const q = new Query(filter);
-      return [...data.get(c)!.values()].filter((d) => q.test(d)).map((d) => structuredClone(d)) as T[];
-    },
-    put: (c, doc) => void data.get(c)!.set(doc._id, structuredClone(doc)),
-    delete: (c, id) => void data.get(c)!.delete(id),
-  };
-  const handles = new Set(def.handles);
-  for (const e of events) if (handles.has(e.type)) await def.evolve(e, docs);
-  return new Map([...data].map(([c, m]) => [c, [...m.values()]]));
-}
+export { foldInMemory } from './projection-memory';
 
 /** Documents of every collection of a generation, logical name → docs. */
 export async function readGeneration(readStore: ReadStore, def: ProjectionDefinition, generation: number): Promise<Map<string, Doc[]>> {

@@ -15,6 +15,8 @@ export const COLLECTION_TAGS: Readonly<Record<LiveCollection, readonly TagType[]
   users: ['User', 'CompanyAdmin', 'Profile', 'Staff'],
   locations: ['Location', 'Dashboard'],
   'location-users': ['UserLocation', 'Location'],
+  // the location-users projection's own copy of each location: no screen reads it
+  'location-link-sources': [],
   'gmb-accounts': ['Connection'],
   // an import's progress comes from its live notifications; the process is read again only after
   // a reconnect or resync (which refresh every tag), not on each of its many changes
