@@ -3,16 +3,24 @@ import {
   companySettingsStream,
   type CompanySettingsEvent,
   locationStream,
+  postTemplateStream,
+  templateErrors,
+  TemplatePostSchema,
   userStream,
+  type TemplateEvent,
+  type TemplatePost,
   type EventMetadata,
   type LocationEvent,
   type LocationProfile,
 } from '@locus/contracts';
 import { fail, StreamNotFoundError, type CommandDeps, type EventStore, type RecordedEvent } from '@locus/platform';
-import { foldEvents, toDomainEventDefault, type DomainEvent, type Fold } from '../kit';
+import { foldEvents, loadStream, toDomainEventDefault, type DomainEvent, type Fold } from '../kit';
+import { requireCompanyLocations, runTemplateCommand } from '../templates/routes';
+import { evolveTemplate, templateDecider, type TemplateState } from '../templates/template-decider';
 import { evolveLocation, initialLocationState, type LocationState } from '../locations/location-state';
 import { restoreLocation } from '../locations/restore';
 import { evolveCompanySettings, initialCompanySettings, type CompanySettingsState } from '../settings/company-settings';
+import { loadCompanyMember, updateUserDetails } from '../users/user-accounts';
 import { evolveUser, fullNameOf, initialUserState, type UserState, type UserStreamEvent } from '../users/user-state';
 
 export interface EntityField {
@@ -118,6 +126,9 @@ const location: AuditedEntity<LocationState, LocationEvent> = {
   },
 };
 
+const USER_DETAILS = ['firstName', 'lastName', 'email', 'phoneNumber'] as const;
+const USER_ADDRESS = ['addressLine1', 'addressLine2', 'city', 'postalCode'] as const;
+
 const user: AuditedEntity<UserState, UserStreamEvent> = {
   stream: userStream,
   fold: { evolve: evolveUser, initialState: initialUserState },
@@ -135,7 +146,73 @@ const user: AuditedEntity<UserState, UserStreamEvent> = {
           })),
           { Field: 'password', Value: s.passwordHash ? 'set' : 'not set', Secret: true },
         ],
-  restorable: [],
+  // Role, status and password have their own commands (and rules); a password is never restored.
+  restorable: [...USER_DETAILS, ...USER_ADDRESS],
+  async restore(deps, companyId, entityId, state, fields, restoredFrom, metadata) {
+    if (state.status === 'none') throw new Error('unreachable: restore of a user that did not exist');
+    // The normal edit path: a changed email is reserved (409 when another user holds it now).
+    const current = await loadCompanyMember(deps.eventStore, entityId, companyId);
+    const pick = (f: (typeof USER_DETAILS)[number] | (typeof USER_ADDRESS)[number]) => (fields.includes(f) ? state[f] : current[f]);
+    const withAddress = USER_ADDRESS.some((f) => fields.includes(f));
+    const touched = [...USER_DETAILS, ...(withAddress ? USER_ADDRESS : [])];
+    if (touched.every((f) => pick(f) === current[f])) return -1;
+    const position = await updateUserDetails(
+      deps,
+      current,
+      { firstName: pick('firstName'), lastName: pick('lastName'), email: pick('email'), phoneNumber: pick('phoneNumber') },
+      metadata,
+      {
+        restoredFrom,
+        ...(withAddress
+          ? { profile: { addressLine1: pick('addressLine1'), addressLine2: pick('addressLine2'), city: pick('city'), postalCode: pick('postalCode') } }
+          : {}),
+      },
+    );
+    return position ?? -1;
+  },
+};
+
+const TEMPLATE_POST_FIELDS = Object.keys(TemplatePostSchema.shape) as (keyof TemplatePost)[];
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+const template: AuditedEntity<TemplateState, TemplateEvent> = {
+  stream: postTemplateStream,
+  fold: { evolve: evolveTemplate, initialState: () => ({ status: 'none' }) },
+  companyOf: (s) => (s.status === 'none' ? null : s.companyId),
+  exists: (s) => s.status === 'draft' || s.status === 'published',
+  name: (s) => (s.status === 'none' ? '' : `${s.post.TopicType} post`),
+  fields: (s) =>
+    s.status === 'none'
+      ? []
+      : [
+          ...TEMPLATE_POST_FIELDS.map((f) => ({ Field: f, Value: text(s.post[f]), Secret: false })),
+          { Field: 'locations', Value: String(s.locationIds.length), Secret: false },
+          { Field: 'scheduleDate', Value: s.scheduleDate ?? '', Secret: false },
+          { Field: 'status', Value: s.status, Secret: false },
+        ],
+  // A draft's post and locations; the schedule is not brought back (it may have passed).
+  restorable: [...TEMPLATE_POST_FIELDS, 'locations'],
+  async restore(deps, companyId, entityId, state, fields, restoredFrom, metadata) {
+    if (state.status === 'none') throw new Error('unreachable: restore of a template that did not exist');
+    const { state: current } = await loadStream(deps.eventStore, postTemplateStream(entityId), templateDecider);
+    if (current.status === 'none' || current.status === 'deleted') throw fail(templateErrors.notFound);
+    const post = { ...current.post };
+    for (const f of TEMPLATE_POST_FIELDS) if (fields.includes(f)) Object.assign(post, { [f]: state.post[f] });
+    // Locations deleted since then are refused as in the editor (400 naming the field).
+    const locationIds = fields.includes('locations') ? await requireCompanyLocations(deps, companyId, state.locationIds) : current.locationIds;
+    if (sameValue(post, current.post) && sameValue(locationIds, current.locationIds)) return -1;
+    // The normal save: a published template is refused by the decider (409).
+    const result = await runTemplateCommand(deps, metadata, entityId, {
+      type: 'SaveTemplate',
+      templateId: entityId,
+      companyId,
+      post,
+      locationIds,
+      scheduleDate: current.scheduleDate,
+      restoredFrom,
+    });
+    return result.position;
+  },
 };
 
 const SEALED = /^v\d+\.[A-Za-z0-9_-]{4,}\./;
@@ -253,4 +330,5 @@ export const auditedKinds: Record<string, AuditedKind> = {
   location: kindOf(location),
   user: kindOf(user),
   companysettings: kindOf(companySettings),
+  posttemplate: kindOf(template),
 };
