@@ -181,7 +181,7 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
   const explain = (name: string, query: { filter?: Filter; sort?: SortSpec; skip?: number; limit?: number }): QueryExplanation => {
     const m = collections.get(name);
     if (!m) throw new InvalidOperationError(name, 'no such collection');
-    const { f, order } = planOf(m, query.filter, query.sort);
+    const { f, order } = planOf(m, query.filter, query.sort, query.limit ? (query.skip ?? 0) + query.limit : 0);
     const paged = order !== null && f.exact;
     const statements: [string, unknown[]][] = [
       [paged ? idsSql(m, f, order) : selectSql(m, f, order ?? 'rid'), paged ? [...f.params, 25, 0] : f.params],
