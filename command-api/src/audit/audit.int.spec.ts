@@ -213,10 +213,31 @@ describe('audit: history, point in time, restore, export', () => {
     const other = await stack.tokenFor('CompanyAdmin', 'another-company');
     expect((await restore('posttemplate', templateId, other, templateBody)).status).toBe(404);
 
+    // A company variable's plain value: changed, then restored; a sealed one is not restorable
+    const variables = await stack.call('GET', '/api/companyMetaData/variables', { token: adminToken });
+    type Variable = { Id: string; VariableName: string; VariableValue: string | null; IsEncrypted: boolean; IsBooleanType: boolean };
+    const all = (variables.body as { Data: Variable[] }).Data;
+    const plain = all.find((v) => !v.IsEncrypted && !v.IsBooleanType)!;
+    expect(plain, variables.text).toBeDefined();
+    const set = await stack.call('POST', `/api/companyMetaData/variables/${plain.Id}/value`, {
+      token: adminToken,
+      body: { VariableValue: 'changed for the audit' },
+    });
+    expect(set.status, set.text).toBe(200);
+    const settingsBody = { Position: Number(set.headers.get('x-position')) - 1, Fields: [plain.VariableName] };
+    const settingsBefore = await fieldsOf('companysettings', companyId);
+    expect(settingsBefore.Restorable).toContain(plain.VariableName);
+    const sealed = all.find((v) => v.IsEncrypted);
+    if (sealed) expect(settingsBefore.Restorable).not.toContain(sealed.VariableName);
+    expect((await restore('companysettings', companyId, auditorToken, settingsBody)).status).toBe(403);
+    expect((await restore('companysettings', companyId, adminToken, settingsBody)).status, 'restore settings').toBe(200);
+    expect((await fieldsOf('companysettings', companyId)).value(plain.VariableName)).toBe(plain.VariableValue ?? '');
+
     await stack.waitForProjections();
     for (const [type, id, label] of [
       ['user', userId, 'restored'],
       ['posttemplate', templateId, 'restored'],
+      ['companysettings', companyId, 'restored'],
     ] as const) {
       const page = await stack.call('GET', `/api/audit/history?entityType=${type}&entityId=${id}`, { token: auditorToken });
       const newest = (page.body as { Data: HistoryRow[] }).Data[0]!;

@@ -14,12 +14,12 @@ import {
   type LocationProfile,
 } from '@locus/contracts';
 import { fail, StreamNotFoundError, type CommandDeps, type EventStore, type RecordedEvent } from '@locus/platform';
-import { foldEvents, loadStream, toDomainEventDefault, type DomainEvent, type Fold } from '../kit';
+import { foldEvents, handleCommand, loadStream, toDomainEventDefault, type DomainEvent, type Fold } from '../kit';
 import { requireCompanyLocations, runTemplateCommand } from '../templates/routes';
 import { evolveTemplate, templateDecider, type TemplateState } from '../templates/template-decider';
 import { evolveLocation, initialLocationState, type LocationState } from '../locations/location-state';
 import { restoreLocation } from '../locations/restore';
-import { evolveCompanySettings, initialCompanySettings, type CompanySettingsState } from '../settings/company-settings';
+import { companySettingsDecider, evolveCompanySettings, initialCompanySettings, type CompanySettingsState } from '../settings/company-settings';
 import { loadCompanyMember, updateUserDetails } from '../users/user-accounts';
 import { evolveUser, fullNameOf, initialUserState, type UserState, type UserStreamEvent } from '../users/user-state';
 
@@ -41,7 +41,8 @@ export interface AuditedEntity<S, E extends DomainEvent> {
   exists(state: S): boolean;
   name(state: S): string;
   fields(state: S): EntityField[];
-  restorable: readonly string[];
+  /** The fields a restore may bring back (the same for every state, or named by the state). */
+  restorable: readonly string[] | ((state: S) => string[]);
   restore?(
     deps: CommandDeps,
     companyId: string,
@@ -235,14 +236,39 @@ const companySettings: AuditedEntity<CompanySettingsState, CompanySettingsEvent>
       value && SEALED.test(value) ? { Field: `admin:${id}`, Value: 'set', Secret: true } : { Field: `admin:${id}`, Value: value ?? '', Secret: false },
     ),
   ],
-  restorable: [],
+  // Plain values of the company's variables (sealed ones are secrets, never restored), by name.
+  restorable: (s) => Object.values(s.variables).flatMap((v) => (v.isEncrypted ? [] : [v.variableName])),
+  async restore(deps, companyId, _entityId, state, fields, restoredFrom, metadata) {
+    let position = -1;
+    for (const name of fields) {
+      const then = Object.values(state.variables).find((v) => v.variableName === name && !v.isEncrypted);
+      if (!then) continue;
+      // The normal value command, one per variable; a deleted variable is not found (404), an unchanged one appends nothing.
+      const result = await handleCommand({
+        eventStore: deps.eventStore,
+        streamName: companySettingsStream(companyId),
+        decider: companySettingsDecider,
+        command: {
+          type: 'SetCompanyVariableValue',
+          companyId,
+          variableId: then.variableId,
+          value: then.value,
+          actorIsAdministrator: metadata.actor.viewingAsAdmin === true,
+          restoredFrom,
+        },
+        metadata,
+        newId: () => deps.ids.uuid(),
+      });
+      if (result.events.length) position = result.position;
+    }
+    return position;
+  },
 };
 
 /** What the audit routes need of an entity type, its state type hidden in closures. */
 export interface AuditedKind {
   /** Folds the stream up to the instant; 404 when it does not exist or is another company's. */
   stateAt(deps: Pick<CommandDeps, 'eventStore'>, companyId: string, entityId: string, until: Until): Promise<EntityAtInstant>;
-  restorable: readonly string[];
   restore?(
     deps: CommandDeps,
     companyId: string,
@@ -262,6 +288,8 @@ export interface EntityAtInstant {
   position: number;
   at: string | null;
   fields: EntityField[];
+  /** What a restore may bring back of this state (none when the type does not restore). */
+  restorable: string[];
   changes: { Position: number; At: string; Type: string }[];
 }
 
@@ -291,8 +319,9 @@ function kindOf<S, E extends DomainEvent>(entity: AuditedEntity<S, E>): AuditedK
     const last = upTo[upTo.length - 1];
     return { events, state, last };
   }
+  const restorableIn = (state: S): string[] =>
+    !entity.restore ? [] : typeof entity.restorable === 'function' ? entity.restorable(state) : [...entity.restorable];
   return {
-    restorable: entity.restorable,
     async stateAt(deps, companyId, entityId, until) {
       const { events, state, last } = await fold(deps.eventStore, companyId, entityId, until);
       return {
@@ -301,6 +330,7 @@ function kindOf<S, E extends DomainEvent>(entity: AuditedEntity<S, E>): AuditedK
         position: last?.position ?? 0,
         at: last?.metadata.occurredAt ?? null,
         fields: entity.fields(state),
+        restorable: restorableIn(state),
         changes: events.map((e) => ({ Position: e.position, At: e.metadata.occurredAt, Type: e.type })),
       };
     },
