@@ -32,7 +32,17 @@ export default defineConfig({
     // Only the web project builds web/dist first.
     projects: [
       // Unit specs share their workers' module cache (no I/O, no global state to reset).
-      { extends: true, test: { name: 'unit', include: ['**/src/**/*.unit.spec.ts', 'tests/**/*.unit.spec.ts'], pool: 'threads', isolate: false } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['**/src/**/*.unit.spec.ts', 'tests/**/*.unit.spec.ts'],
+          pool: 'threads',
+          isolate: false,
+          // Projects with their own worker counts run one group after another.
+          sequence: { groupOrder: 0 },
+        },
+      },
       {
         extends: true,
         test: {
@@ -43,6 +53,7 @@ export default defineConfig({
           // own stores, ports and bus subjects, so three run side by side (the int project took
           // 818 s with 3 workers under a load average of 18, every file passing).
           maxWorkers: 3,
+          sequence: { groupOrder: 1 },
           exclude: [...WEB_DIST_SPECS, '**/node_modules/**', 'web/dist/**'],
         },
       },
@@ -56,6 +67,7 @@ export default defineConfig({
           // noisy 2-core machine cost a whole session's work once. A test that fails twice still
           // fails the run, and the summary reporter lists every retried test by name.
           retry: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

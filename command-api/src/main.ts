@@ -3,6 +3,7 @@ import { loadConfig } from '@locus/platform/config/config';
 import { createPorts } from '@locus/platform/config/ports';
 import { serveUntilSignal } from '@locus/platform/config/serve';
 import { createReadModels } from '@locus/platform/runtime/read-models';
+import { remoteOpsControl } from '@locus/platform/runtime/ops-bus';
 import { createSmtpMailer } from '@locus/platform/mail/smtp-mailer';
 import { projections } from '@locus/projectors/features';
 import { createCommandApi } from './app';
@@ -36,7 +37,9 @@ const deps = {
   logger,
   config,
 };
-const app = createCommandApi({ ...deps, sessionValidator: sessionValidation?.(deps) });
+// /api/ops/...: the projector and reactor processes that own the work are asked over the bus.
+const ops = remoteOpsControl({ bus: ports.bus, projections });
+const app = createCommandApi({ ...deps, ops, sessionValidator: sessionValidation?.(deps) });
 
 await serveUntilSignal(app, {
   port: config.port,

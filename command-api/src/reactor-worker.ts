@@ -7,6 +7,7 @@ import { createPorts } from '@locus/platform/config/ports';
 import { createLeases } from '@locus/platform/runtime/lease';
 import { createReadModels } from '@locus/platform/runtime/read-models';
 import { createReactorRuntime } from '@locus/platform/runtime/reactor-runtime';
+import { serveOpsOverBus } from '@locus/platform/runtime/ops-bus';
 import { createSmtpMailer } from '@locus/platform/mail/smtp-mailer';
 import { projections } from '@locus/projectors/features';
 import { reactorFeatures } from './reactors';
@@ -44,6 +45,8 @@ const reactors = reactorFeatures.flatMap((feature) => feature(deps));
 const leases = createLeases({ readStore: ports.readStore, holder: `${os.hostname()}:${process.pid}:reactors` });
 const runtime = createReactorRuntime({ eventStore: ports.eventStore, readStore: ports.readStore, bus: ports.bus, reactors, logger, leases });
 await runtime.start();
+// Retry and skip of parked events asked from /operations (command-api, over the bus): by the replica holding the reactor's lease.
+const opsRequests = serveOpsOverBus({ bus: ports.bus, leases, reactors: runtime, reactorNames: reactors.map((r) => r.name), logger });
 const reviewsSchedule = startReviewsSchedule(deps, config.reviewsSyncIntervalMs);
 const templateScheduler = startTemplateScheduler(deps);
 const dailyInsights = startDailyInsightsRefresh(deps);
@@ -58,6 +61,7 @@ await serveProbes({
   name: 'reactor worker',
   metricsStatus: createOpsStatus({ ...ports, projections: [], reactors }),
   onShutdown: async () => {
+    opsRequests.unsubscribe();
     reviewsSchedule.stop();
     await templateScheduler.stop();
     dailyInsights.stop();

@@ -11,5 +11,6 @@ export { backoffDelay, defaultBackoff, realSleep, type BackoffPolicy, type Sleep
 export type { RuntimeLogger } from './runtime/runtime-logger';
 export * from './runtime/rebuild-jobs';
 export * from './runtime/ops-control';
+export * from './runtime/ops-bus';
 export * from './runtime/ops-live';
 export * from './runtime/control-socket';

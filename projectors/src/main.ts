@@ -6,6 +6,9 @@ import { createOpsStatus } from '@locus/platform/runtime/ops-status';
 import { createPorts } from '@locus/platform/config/ports';
 import { createLeases } from '@locus/platform/runtime/lease';
 import { createProjectorRuntime } from '@locus/platform/runtime/projector-runtime';
+import { createRebuildJobs } from '@locus/platform/runtime/rebuild-jobs';
+import { serveOpsOverBus } from '@locus/platform/runtime/ops-bus';
+import { startOpsLive } from '@locus/platform/runtime/ops-live';
 import { projections } from './features';
 
 // Standalone projectors (distributed mode): every projection of the manifest, one active
@@ -16,6 +19,11 @@ const ports = await createPorts(config, { logger, purpose: 'projectors' });
 const leases = createLeases({ readStore: ports.readStore, holder: `${os.hostname()}:${process.pid}:projectors` });
 const runtime = createProjectorRuntime({ eventStore: ports.eventStore, readStore: ports.readStore, bus: ports.bus, projections, logger, leases });
 await runtime.start();
+// Rebuilds asked from /operations (command-api, over the bus): run here, by the replica that
+// holds the projection's lease, beside the live generation; progress goes out on the bus.
+const rebuildJobs = createRebuildJobs({ ...ports, projections, leases, logger: logger.child({ component: 'rebuilds' }) });
+const opsRequests = serveOpsOverBus({ bus: ports.bus, leases, rebuildJobs, projections: projections.map((p) => p.name), logger });
+const opsLive = startOpsLive({ bus: ports.bus, rebuildJobs });
 logger.info({ projections: projections.map((p) => p.name), adapters: ports.adapters }, 'projectors running');
 
 // /health, /ready and /metrics on HOST:PORT; on a signal stop after the current batch
@@ -27,6 +35,9 @@ await serveProbes({
   name: 'projectors',
   metricsStatus: createOpsStatus({ ...ports, projections }),
   onShutdown: async () => {
+    opsRequests.unsubscribe();
+    opsLive.close();
+    await rebuildJobs.stop();
     await runtime.stop();
     await ports.close();
   },

@@ -158,6 +158,94 @@ describe('audit: history, point in time, restore, export', () => {
     expect(again.status).toBe(422);
   });
 
+  it('restores a user\'s details and a template\'s post through their own commands, as "restored" lines; auditors and users get 403', async () => {
+    type Fields = { Field: string; Value: string }[];
+    const fieldsOf = async (type: string, id: string, query = '') => {
+      const res = await stack.call('GET', `/api/audit/entities/${type}/${id}/state${query}`, { token: auditorToken });
+      expect(res.status, res.text).toBe(200);
+      const data = (res.body as { Data: { Fields: Fields; Restorable: string[] } }).Data;
+      return { ...data, value: (f: string) => data.Fields.find((x) => x.Field === f)?.Value };
+    };
+    const restore = (type: string, id: string, token: string, body: unknown) =>
+      stack.call('POST', `/api/audit/entities/${type}/${id}/restore`, { token, body });
+
+    // A user: renamed, then restored to the name and phone before
+    const was = await fieldsOf('user', userId);
+    expect(was.Restorable).toEqual(expect.arrayContaining(['firstName', 'lastName', 'email', 'phoneNumber', 'city']));
+    expect(was.Restorable).not.toContain('password');
+    const edit = await stack.call('POST', `/api/users/${userId}/update`, {
+      token: adminToken,
+      body: { FirstName: 'Renamed', LastName: 'Person', Email: was.value('email'), PhoneNumber: '(512) 555-0199' },
+    });
+    expect(edit.status, edit.text).toBe(200);
+    const editedAt = Number(edit.headers.get('x-position'));
+    const userBody = { Position: editedAt - 1, Fields: ['firstName', 'lastName', 'phoneNumber'] };
+    expect((await restore('user', userId, auditorToken, userBody)).status).toBe(403);
+    expect((await restore('user', userId, userToken, userBody)).status).toBe(403);
+    expect((await restore('user', userId, adminToken, { ...userBody, Fields: ['password'] })).status).toBe(400);
+    const restored = await restore('user', userId, adminToken, userBody);
+    expect(restored.status, restored.text).toBe(200);
+    const now = await fieldsOf('user', userId);
+    expect([now.value('firstName'), now.value('lastName'), now.value('phoneNumber')]).toEqual([
+      was.value('firstName'),
+      was.value('lastName'),
+      was.value('phoneNumber'),
+    ]);
+    expect((await restore('user', userId, adminToken, userBody)).status).toBe(422);
+
+    // A template: its content changed, then restored
+    const first = await stack.call('POST', '/api/locationPostTemplates/save', {
+      token: adminToken,
+      body: { TopicType: 'STANDARD', TemplateContent: '<p>Spring opening hours</p>', TemplateLocationIds: [location._id] },
+    });
+    expect(first.status, first.text).toBe(200);
+    const templateId = (first.body as { Data: { Id: string } }).Data.Id;
+    const second = await stack.call('POST', '/api/locationPostTemplates/save', {
+      token: adminToken,
+      body: { Id: templateId, TopicType: 'STANDARD', TemplateContent: '<p>Summer opening hours</p>', TemplateLocationIds: [] },
+    });
+    expect(second.status, second.text).toBe(200);
+    const templateBody = { Position: Number(first.headers.get('x-position')), Fields: ['TemplateContent', 'locations'] };
+    expect((await restore('posttemplate', templateId, auditorToken, templateBody)).status).toBe(403);
+    expect((await restore('posttemplate', templateId, adminToken, templateBody)).status, 'restore').toBe(200);
+    const template = await fieldsOf('posttemplate', templateId);
+    expect([template.value('TemplateContent'), template.value('locations')]).toEqual(['<p>Spring opening hours</p>', '1']);
+    const other = await stack.tokenFor('CompanyAdmin', 'another-company');
+    expect((await restore('posttemplate', templateId, other, templateBody)).status).toBe(404);
+
+    // A company variable's plain value: changed, then restored; a sealed one is not restorable
+    const variables = await stack.call('GET', '/api/companyMetaData/variables', { token: adminToken });
+    type Variable = { Id: string; VariableName: string; VariableValue: string | null; IsEncrypted: boolean; IsBooleanType: boolean };
+    const all = (variables.body as { Data: Variable[] }).Data;
+    const plain = all.find((v) => !v.IsEncrypted && !v.IsBooleanType)!;
+    expect(plain, variables.text).toBeDefined();
+    const set = await stack.call('POST', `/api/companyMetaData/variables/${plain.Id}/value`, {
+      token: adminToken,
+      body: { VariableValue: 'changed for the audit' },
+    });
+    expect(set.status, set.text).toBe(200);
+    const settingsBody = { Position: Number(set.headers.get('x-position')) - 1, Fields: [plain.VariableName] };
+    const settingsBefore = await fieldsOf('companysettings', companyId);
+    expect(settingsBefore.Restorable).toContain(plain.VariableName);
+    const sealed = all.find((v) => v.IsEncrypted);
+    if (sealed) expect(settingsBefore.Restorable).not.toContain(sealed.VariableName);
+    expect((await restore('companysettings', companyId, auditorToken, settingsBody)).status).toBe(403);
+    expect((await restore('companysettings', companyId, adminToken, settingsBody)).status, 'restore settings').toBe(200);
+    expect((await fieldsOf('companysettings', companyId)).value(plain.VariableName)).toBe(plain.VariableValue ?? '');
+
+    await stack.waitForProjections();
+    for (const [type, id, label] of [
+      ['user', userId, 'restored'],
+      ['posttemplate', templateId, 'restored'],
+      ['companysettings', companyId, 'restored'],
+    ] as const) {
+      const page = await stack.call('GET', `/api/audit/history?entityType=${type}&entityId=${id}`, { token: auditorToken });
+      const newest = (page.body as { Data: HistoryRow[] }).Data[0]!;
+      expect(newest.RestoredFrom, `${type}: ${JSON.stringify(newest)}`).not.toBeNull();
+      expect(newest.Label.toLowerCase()).toContain(label);
+    }
+  });
+
   it('exports NDJSON and CSV with chained digests that verify against the store, and not after one byte changed', async () => {
     // Google's answer to the restore is in before the export is taken
     await stack.waitForReactors();

@@ -3,16 +3,24 @@ import {
   companySettingsStream,
   type CompanySettingsEvent,
   locationStream,
+  postTemplateStream,
+  templateErrors,
+  TemplatePostSchema,
   userStream,
+  type TemplateEvent,
+  type TemplatePost,
   type EventMetadata,
   type LocationEvent,
   type LocationProfile,
 } from '@locus/contracts';
-import { fail, type CommandDeps, type EventStore, type RecordedEvent } from '@locus/platform';
-import { foldEvents, loadStream, toDomainEventDefault, type DomainEvent, type Fold } from '../kit';
+import { fail, StreamNotFoundError, type CommandDeps, type EventStore, type RecordedEvent } from '@locus/platform';
+import { foldEvents, handleCommand, loadStream, toDomainEventDefault, type DomainEvent, type Fold } from '../kit';
+import { requireCompanyLocations, runTemplateCommand } from '../templates/routes';
+import { evolveTemplate, templateDecider, type TemplateState } from '../templates/template-decider';
 import { evolveLocation, initialLocationState, type LocationState } from '../locations/location-state';
 import { restoreLocation } from '../locations/restore';
-import { evolveCompanySettings, initialCompanySettings, type CompanySettingsState } from '../settings/company-settings';
+import { companySettingsDecider, evolveCompanySettings, initialCompanySettings, type CompanySettingsState } from '../settings/company-settings';
+import { loadCompanyMember, updateUserDetails } from '../users/user-accounts';
 import { evolveUser, fullNameOf, initialUserState, type UserState, type UserStreamEvent } from '../users/user-state';
 
 export interface EntityField {
@@ -33,7 +41,8 @@ export interface AuditedEntity<S, E extends DomainEvent> {
   exists(state: S): boolean;
   name(state: S): string;
   fields(state: S): EntityField[];
-  restorable: readonly string[];
+  /** The fields a restore may bring back (the same for every state, or named by the state). */
+  restorable: readonly string[] | ((state: S) => string[]);
   restore?(
     deps: CommandDeps,
     companyId: string,
@@ -118,6 +127,9 @@ const location: AuditedEntity<LocationState, LocationEvent> = {
   },
 };
 
+const USER_DETAILS = ['firstName', 'lastName', 'email', 'phoneNumber'] as const;
+const USER_ADDRESS = ['addressLine1', 'addressLine2', 'city', 'postalCode'] as const;
+
 const user: AuditedEntity<UserState, UserStreamEvent> = {
   stream: userStream,
   fold: { evolve: evolveUser, initialState: initialUserState },
@@ -135,7 +147,73 @@ const user: AuditedEntity<UserState, UserStreamEvent> = {
           })),
           { Field: 'password', Value: s.passwordHash ? 'set' : 'not set', Secret: true },
         ],
-  restorable: [],
+  // Role, status and password have their own commands (and rules); a password is never restored.
+  restorable: [...USER_DETAILS, ...USER_ADDRESS],
+  async restore(deps, companyId, entityId, state, fields, restoredFrom, metadata) {
+    if (state.status === 'none') throw new Error('unreachable: restore of a user that did not exist');
+    // The normal edit path: a changed email is reserved (409 when another user holds it now).
+    const current = await loadCompanyMember(deps.eventStore, entityId, companyId);
+    const pick = (f: (typeof USER_DETAILS)[number] | (typeof USER_ADDRESS)[number]) => (fields.includes(f) ? state[f] : current[f]);
+    const withAddress = USER_ADDRESS.some((f) => fields.includes(f));
+    const touched = [...USER_DETAILS, ...(withAddress ? USER_ADDRESS : [])];
+    if (touched.every((f) => pick(f) === current[f])) return -1;
+    const position = await updateUserDetails(
+      deps,
+      current,
+      { firstName: pick('firstName'), lastName: pick('lastName'), email: pick('email'), phoneNumber: pick('phoneNumber') },
+      metadata,
+      {
+        restoredFrom,
+        ...(withAddress
+          ? { profile: { addressLine1: pick('addressLine1'), addressLine2: pick('addressLine2'), city: pick('city'), postalCode: pick('postalCode') } }
+          : {}),
+      },
+    );
+    return position ?? -1;
+  },
+};
+
+const TEMPLATE_POST_FIELDS = Object.keys(TemplatePostSchema.shape) as (keyof TemplatePost)[];
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+const template: AuditedEntity<TemplateState, TemplateEvent> = {
+  stream: postTemplateStream,
+  fold: { evolve: evolveTemplate, initialState: () => ({ status: 'none' }) },
+  companyOf: (s) => (s.status === 'none' ? null : s.companyId),
+  exists: (s) => s.status === 'draft' || s.status === 'published',
+  name: (s) => (s.status === 'none' ? '' : `${s.post.TopicType} post`),
+  fields: (s) =>
+    s.status === 'none'
+      ? []
+      : [
+          ...TEMPLATE_POST_FIELDS.map((f) => ({ Field: f, Value: text(s.post[f]), Secret: false })),
+          { Field: 'locations', Value: String(s.locationIds.length), Secret: false },
+          { Field: 'scheduleDate', Value: s.scheduleDate ?? '', Secret: false },
+          { Field: 'status', Value: s.status, Secret: false },
+        ],
+  // A draft's post and locations; the schedule is not brought back (it may have passed).
+  restorable: [...TEMPLATE_POST_FIELDS, 'locations'],
+  async restore(deps, companyId, entityId, state, fields, restoredFrom, metadata) {
+    if (state.status === 'none') throw new Error('unreachable: restore of a template that did not exist');
+    const { state: current } = await loadStream(deps.eventStore, postTemplateStream(entityId), templateDecider);
+    if (current.status === 'none' || current.status === 'deleted') throw fail(templateErrors.notFound);
+    const post = { ...current.post };
+    for (const f of TEMPLATE_POST_FIELDS) if (fields.includes(f)) Object.assign(post, { [f]: state.post[f] });
+    // Locations deleted since then are refused as in the editor (400 naming the field).
+    const locationIds = fields.includes('locations') ? await requireCompanyLocations(deps, companyId, state.locationIds) : current.locationIds;
+    if (sameValue(post, current.post) && sameValue(locationIds, current.locationIds)) return -1;
+    // The normal save: a published template is refused by the decider (409).
+    const result = await runTemplateCommand(deps, metadata, entityId, {
+      type: 'SaveTemplate',
+      templateId: entityId,
+      companyId,
+      post,
+      locationIds,
+      scheduleDate: current.scheduleDate,
+      restoredFrom,
+    });
+    return result.position;
+  },
 };
 
 const SEALED = /^v\d+\.[A-Za-z0-9_-]{4,}\./;
@@ -158,14 +236,39 @@ const companySettings: AuditedEntity<CompanySettingsState, CompanySettingsEvent>
       value && SEALED.test(value) ? { Field: `admin:${id}`, Value: 'set', Secret: true } : { Field: `admin:${id}`, Value: value ?? '', Secret: false },
     ),
   ],
-  restorable: [],
+  // Plain values of the company's variables (sealed ones are secrets, never restored), by name.
+  restorable: (s) => Object.values(s.variables).flatMap((v) => (v.isEncrypted ? [] : [v.variableName])),
+  async restore(deps, companyId, _entityId, state, fields, restoredFrom, metadata) {
+    let position = -1;
+    for (const name of fields) {
+      const then = Object.values(state.variables).find((v) => v.variableName === name && !v.isEncrypted);
+      if (!then) continue;
+      // The normal value command, one per variable; a deleted variable is not found (404), an unchanged one appends nothing.
+      const result = await handleCommand({
+        eventStore: deps.eventStore,
+        streamName: companySettingsStream(companyId),
+        decider: companySettingsDecider,
+        command: {
+          type: 'SetCompanyVariableValue',
+          companyId,
+          variableId: then.variableId,
+          value: then.value,
+          actorIsAdministrator: metadata.actor.viewingAsAdmin === true,
+          restoredFrom,
+        },
+        metadata,
+        newId: () => deps.ids.uuid(),
+      });
+      if (result.events.length) position = result.position;
+    }
+    return position;
+  },
 };
 
 /** What the audit routes need of an entity type, its state type hidden in closures. */
 export interface AuditedKind {
   /** Folds the stream up to the instant; 404 when it does not exist or is another company's. */
   stateAt(deps: Pick<CommandDeps, 'eventStore'>, companyId: string, entityId: string, until: Until): Promise<EntityAtInstant>;
-  restorable: readonly string[];
   restore?(
     deps: CommandDeps,
     companyId: string,
@@ -185,6 +288,8 @@ export interface EntityAtInstant {
   position: number;
   at: string | null;
   fields: EntityField[];
+  /** What a restore may bring back of this state (none when the type does not restore). */
+  restorable: string[];
   changes: { Position: number; At: string; Type: string }[];
 }
 
@@ -205,8 +310,9 @@ function kindOf<S, E extends DomainEvent>(entity: AuditedEntity<S, E>): AuditedK
     const last = upTo[upTo.length - 1];
     return { events, state, last };
   }
+  const restorableIn = (state: S): string[] =>
+    !entity.restore ? [] : typeof entity.restorable === 'function' ? entity.restorable(state) : [...entity.restorable];
   return {
-    restorable: entity.restorable,
     async stateAt(deps, companyId, entityId, until) {
       const { events, state, last } = await fold(deps.eventStore, companyId, entityId, until);
       return {
@@ -215,6 +321,7 @@ function kindOf<S, E extends DomainEvent>(entity: AuditedEntity<S, E>): AuditedK
         position: last?.position ?? 0,
         at: last?.metadata.occurredAt ?? null,
         fields: entity.fields(state),
+        restorable: restorableIn(state),
         changes: events.map((e) => ({ Position: e.position, At: e.metadata.occurredAt, Type: e.type })),
       };
     },
@@ -244,4 +351,5 @@ export const auditedKinds: Record<string, AuditedKind> = {
   location: kindOf(location),
   user: kindOf(user),
   companysettings: kindOf(companySettings),
+  posttemplate: kindOf(template),
 };

@@ -28,7 +28,7 @@ export function auditCommandRoutes(deps: CommandDeps): RouteImplementation[] {
           Position: view.position,
           At: view.at,
           Fields: view.fields,
-          Restorable: kind.restore ? [...kind.restorable] : [],
+          Restorable: view.restorable,
           Changes: view.changes,
         },
       },
@@ -40,9 +40,9 @@ export function auditCommandRoutes(deps: CommandDeps): RouteImplementation[] {
     const kind = kindOf(entityType);
     const companyId = companyOf(req);
     // Tenancy first: another company's entity is not found, whatever the body says.
-    await kind.stateAt(deps, companyId, entityId, {});
+    const current = await kind.stateAt(deps, companyId, entityId, {});
     if (!kind.restore) throw fail(auditErrors.notRestorable);
-    const unknown = req.body.Fields.filter((f) => !kind.restorable.includes(f));
+    const unknown = req.body.Fields.filter((f) => !current.restorable.includes(f));
     if (unknown.length)
       throw validationError('AUDIT.UNKNOWN_FIELD', `${m.unknownField}: ${unknown.join(', ')}`, [
         { field: 'Fields', message: `${m.unknownField}: ${unknown.join(', ')}` },

@@ -8,7 +8,17 @@ import {
   opsSkipParkedRoute,
   type OpsEvent,
 } from '@locus/contracts';
-import { fail, implement, ok, RebuildBusyError, type CommandDeps, type OpsControl, type RequestContext, type RouteImplementation } from '@locus/platform';
+import {
+  fail,
+  implement,
+  ok,
+  OpsUnreachableError,
+  RebuildBusyError,
+  type CommandDeps,
+  type OpsControl,
+  type RequestContext,
+  type RouteImplementation,
+} from '@locus/platform';
 import { eventMetadata, handleCommand } from '../kit';
 import { opsDecider } from './ops-decider';
 
@@ -23,6 +33,8 @@ export function opsCommandRoutes(deps: CommandDeps & { ops?: OpsControl }): Rout
     if (!deps.ops) throw fail(opsErrors.unavailable);
     return deps.ops;
   };
+  // Distributed mode: no projector or reactor process answered (none runs it, or none holds its lease now).
+  const unreachable = (err: unknown) => (err instanceof OpsUnreachableError ? fail(opsErrors.unavailable) : err);
   const record = (req: Req, streamName: string, event: OpsEvent) =>
     handleCommand({
       eventStore: deps.eventStore,
@@ -40,10 +52,10 @@ export function opsCommandRoutes(deps: CommandDeps & { ops?: OpsControl }): Rout
       if (!def) throw fail(opsErrors.projectionNotFound);
       let job;
       try {
-        job = ops.rebuildJobs.start(def.name);
+        job = await ops.rebuildJobs.start(def.name);
       } catch (err) {
         if (err instanceof RebuildBusyError) throw fail(opsErrors.rebuildRunning);
-        throw err;
+        throw unreachable(err);
       }
       const result = await record(req, opsProjectionStream(def.name), {
         type: 'ProjectionRebuildStarted',
@@ -53,7 +65,9 @@ export function opsCommandRoutes(deps: CommandDeps & { ops?: OpsControl }): Rout
     }),
     implement(opsRetryParkedRoute, async (req) => {
       const { reactor, eventId } = req.params;
-      const outcome = await control().reactors.retryParked(reactor, eventId);
+      const outcome = await control()
+        .reactors.retryParked(reactor, eventId)
+        .catch((err: unknown) => Promise.reject(unreachable(err)));
       if (!outcome) throw fail(opsErrors.parkedNotFound);
       const { parked } = outcome;
       const error = outcome.succeeded ? null : outcome.error;
@@ -68,7 +82,9 @@ export function opsCommandRoutes(deps: CommandDeps & { ops?: OpsControl }): Rout
     }),
     implement(opsSkipParkedRoute, async (req) => {
       const { reactor, eventId } = req.params;
-      const skipped = await control().reactors.skipParked(reactor, eventId);
+      const skipped = await control()
+        .reactors.skipParked(reactor, eventId)
+        .catch((err: unknown) => Promise.reject(unreachable(err)));
       if (!skipped) throw fail(opsErrors.parkedNotFound);
       const result = await record(req, opsReactorStream(reactor), {
         type: 'ParkedReactorEventSkipped',

@@ -50,7 +50,14 @@ export type CompanySettingsCommand =
       /** An administrator (viewing the company) may see and manage entity-typed variables. */
       actorIsAdministrator: boolean;
     }
-  | { type: 'SetCompanyVariableValue'; companyId: string; variableId: string; value: string | null; actorIsAdministrator: boolean }
+  | {
+      type: 'SetCompanyVariableValue';
+      companyId: string;
+      variableId: string;
+      value: string | null;
+      actorIsAdministrator: boolean;
+      restoredFrom?: { position: number; at: string };
+    }
   | { type: 'DeleteCompanyVariable'; companyId: string; variableId: string; actorIsAdministrator: boolean }
   | {
       type: 'SetCompanyAdminVariableValue';
@@ -128,7 +135,13 @@ export function decideCompanySettings(command: CompanySettingsCommand, state: Co
       return [
         {
           type: 'CompanyVariableValueSet',
-          data: { companyId: command.companyId, variableId: command.variableId, isEncrypted: existing.isEncrypted, value: command.value },
+          data: {
+            companyId: command.companyId,
+            variableId: command.variableId,
+            isEncrypted: existing.isEncrypted,
+            value: command.value,
+            ...(command.restoredFrom ? { restoredFrom: command.restoredFrom } : {}),
+          },
         },
       ];
     }

@@ -42,7 +42,7 @@ export function runTemplateCommand(deps: CommandDeps, metadata: ReturnType<typeo
 }
 
 /** Every id must be one of the company's locations (400 naming the field otherwise). */
-async function requireCompanyLocations(deps: CommandDeps, companyId: string, ids: readonly string[]): Promise<string[]> {
+export async function requireCompanyLocations(deps: CommandDeps, companyId: string, ids: readonly string[]): Promise<string[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return unique;
   const found = await deps.readModels.collection<LocationDoc>(LOCATIONS_COLLECTION).find({ companyId, _id: { $in: unique } }, { projection: { _id: 1 } });

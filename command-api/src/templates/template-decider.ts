@@ -8,7 +8,15 @@ export type TemplateState =
   { status: 'none' } | ({ status: 'draft' | 'deleted' } & Saved) | ({ status: 'published'; publishId: string; publishedLocationIds: string[] } & Saved);
 
 export type TemplateCommand =
-  | { type: 'SaveTemplate'; templateId: string; companyId: string; post: TemplatePost; locationIds: string[]; scheduleDate: string | null }
+  | {
+      type: 'SaveTemplate';
+      templateId: string;
+      companyId: string;
+      post: TemplatePost;
+      locationIds: string[];
+      scheduleDate: string | null;
+      restoredFrom?: { position: number; at: string };
+    }
   | { type: 'PublishTemplate'; templateId: string; companyId: string; publishId: string; locationIds: string[]; now: string; scheduled: boolean }
   | { type: 'CancelSchedule'; templateId: string; companyId: string }
   | { type: 'DeleteTemplate'; templateId: string; companyId: string };

@@ -128,11 +128,22 @@ export async function updateUserDetails(
   user: ExistingUser,
   details: UserDetails,
   metadata: EventMetadata,
-  options: { newPassword?: string; profile?: { addressLine1: string; addressLine2: string; city: string; postalCode: string } } = {},
+  options: {
+    newPassword?: string;
+    profile?: { addressLine1: string; addressLine2: string; city: string; postalCode: string };
+    /** A restore (issue 15 item 5): the events record where the values came from. */
+    restoredFrom?: { position: number; at: string };
+  } = {},
 ): Promise<number | undefined> {
   const email = details.email.trim();
   const positions: (number | undefined)[] = [];
-  const fields = { firstName: details.firstName.trim(), lastName: details.lastName.trim(), email, phoneNumber: details.phoneNumber.trim() };
+  const fields = {
+    firstName: details.firstName.trim(),
+    lastName: details.lastName.trim(),
+    email,
+    phoneNumber: details.phoneNumber.trim(),
+    ...(options.restoredFrom ? { restoredFrom: options.restoredFrom } : {}),
+  };
   // The email change is judged against the state each attempt reads, so a retry after a
   // concurrent edit releases the address the user really had.
   let reserved = false;

@@ -72,7 +72,7 @@ export function evolveUser(state: UserState, event: UserStreamEvent): UserState 
       return { ...state, firstName, lastName, email, phoneNumber };
     }
     case 'ProfileUpdated': {
-      const { userId: _userId, ...fields } = event.data;
+      const { userId: _userId, restoredFrom: _restoredFrom, ...fields } = event.data;
       return { ...state, ...fields };
     }
     case 'PasswordChanged':

@@ -41,7 +41,14 @@ export const HistoryQuerySchema = HistoryFilterSchema.extend({
     .min(1, 'pageSize must be at least 1')
     .max(HISTORY_MAX_PAGE_SIZE, `pageSize must be at most ${HISTORY_MAX_PAGE_SIZE}`)
     .default(HISTORY_PAGE_SIZE),
+  /**
+   * Keyset paging: the Position of the previous page's last line. The page is then read from
+   * just below it (the lines before are not walked again); without it, by offset.
+   */
+  before: z.coerce.number({ error: 'before must be a number' }).int('before must be an integer').min(0, 'before must be at least 0').optional(),
 });
+
+export type HistoryQuery = z.output<typeof HistoryQuerySchema>;
 
 export const HistoryExportQuerySchema = HistoryFilterSchema.extend({
   format: z.enum(['csv', 'ndjson'], { error: 'format must be csv or ndjson' }).default('ndjson'),
@@ -81,12 +88,14 @@ export const historyRoute = defineRoute({
   path: '/api/audit/history',
   kind: 'query',
   roles: AUDITORS,
-  summary: "The caller's company history, newest first (filters: entityType, entityId, actorId, eventType, from, to, q; page, pageSize)",
+  summary: "The caller's company history, newest first (filters: entityType, entityId, actorId, eventType, from, to, q; page, pageSize, before)",
   request: { query: HistoryQuerySchema },
   response: z.object({
     Success: z.literal(true),
     Data: z.array(HistoryRowSchema),
+    /** Exact unless MoreRecords: then the lines counted so far (counting stops a little past the page). */
     TotalRecords: z.number().int(),
+    MoreRecords: z.boolean(),
     Page: z.number().int(),
     PageSize: z.number().int(),
   }),

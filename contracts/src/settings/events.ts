@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RestoredFromSchema } from '../locations/events';
 
 /**
  * Settings events. Streams:
@@ -54,6 +55,8 @@ export const CompanyVariableValueSetSchema = z.object({
   variableId: z.string(),
   isEncrypted: z.boolean(),
   value: z.string().nullable(),
+  /** Set when a company admin restored the value it had at an earlier position (issue 15 item 5). */
+  restoredFrom: RestoredFromSchema.optional(),
 });
 
 export const CompanyVariableDeletedSchema = z.object({

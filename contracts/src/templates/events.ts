@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TemplatePostSchema } from './post';
+import { RestoredFromSchema } from '../locations/events';
 
 /**
  * Post templates. `posttemplate-<templateId>`: the template (saved, scheduled, publish
@@ -18,6 +19,8 @@ export const PostTemplateSavedSchema = z.object({
   locationIds: z.array(z.string()),
   /** ISO date-time when the template publishes itself, or null. */
   scheduleDate: z.string().nullable(),
+  /** Set when a company admin restored the post to its values at an earlier position (issue 15 item 5). */
+  restoredFrom: RestoredFromSchema.optional(),
 });
 export const PostTemplateDeletedSchema = z.object({ templateId: z.string(), companyId: z.string() });
 export const PostTemplateScheduleCancelledSchema = z.object({ templateId: z.string(), companyId: z.string() });

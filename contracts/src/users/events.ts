@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RestoredFromSchema } from '../locations/events';
 
 /**
  * Events of `user-<id>` streams and of `useremail-<sha256(lowercased email)>` reservation streams.
@@ -36,8 +37,10 @@ export const UserUpdatedSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   phoneNumber: z.string(),
+  /** Set when a company admin restored the fields to their values at an earlier position (issue 15 item 5). */
+  restoredFrom: RestoredFromSchema.optional(),
 });
-/** The user's own profile form. */
+/** The user's own profile form (and a restore that brings back address fields). */
 export const ProfileUpdatedSchema = z.object({
   userId: z.string(),
   firstName: z.string(),
@@ -48,6 +51,7 @@ export const ProfileUpdatedSchema = z.object({
   addressLine2: z.string(),
   city: z.string(),
   postalCode: z.string(),
+  restoredFrom: RestoredFromSchema.optional(),
 });
 export const PasswordChangedSchema = z.object({
   userId: z.string(),

@@ -26,7 +26,7 @@ import { auditedKinds } from '@locus/command-api/audit/audited-entities';
 import { emptyProfile } from '@locus/command-api/locations/google-mapping';
 import { historyProjection } from '@locus/projectors/audit/index';
 import { historyExportLines } from '@locus/query-api/audit/index';
-import { historyFilter, historyRowOf, historySort } from '@locus/query-api/audit/history-rows';
+import { historyFilter, readHistoryPage } from '@locus/query-api/audit/history-rows';
 import { verifyExport } from '../audit/verify-export';
 import { percentile } from './measure';
 
@@ -144,20 +144,40 @@ export async function measureHistory(options: {
   }
   const pointInTimeMs = percentile(foldTimes, 50);
 
-  // Export: streamed to a file with backpressure while the heap is sampled.
+  // Export: streamed to a file with backpressure while the heap is sampled. With --expose-gc
+  // (NODE_OPTIONS=--expose-gc) each sample follows a full collection, so it is the live heap,
+  // not garbage waiting for the collector: flat memory means it does not grow with the lines.
   log(`history: exporting ${total.toLocaleString('en-US')} events`);
   const history = readModels.collection<HistoryDoc>(HISTORY_COLLECTION);
   const file = path.join(dataDir, 'history.ndjson');
-  global.gc?.();
+  const gc = global.gc;
+  gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
   let heapPeak = heapBefore;
+  const heapSamples: number[] = [];
   const out = createWriteStream(file);
   let exportLines = 0;
+  let chunks = 0;
   for await (const chunk of historyExportLines(history, historyFilter(companyId, {}), 'ndjson')) {
     exportLines += chunk.split('\n').length - 1;
     if (!out.write(chunk)) await once(out, 'drain');
+    if (gc && ++chunks % 10 === 0) {
+      gc();
+      heapSamples.push(process.memoryUsage().heapUsed);
+    }
     heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
   }
+  if (gc) {
+    const mb = (b: number) => Math.round(((b - heapBefore) / 1024 / 1024) * 10) / 10;
+    const tenth = Math.max(1, Math.floor(heapSamples.length / 10));
+    log(
+      `history: export heap after gc, growth per 10,000 lines (MB): ${heapSamples
+        .filter((_, i) => i % tenth === 0)
+        .map(mb)
+        .join(' ')}`,
+    );
+    heapPeak = Math.max(heapBefore, ...heapSamples);
+  } else log('history: run with NODE_OPTIONS=--expose-gc for the export heap after gc (this peak includes uncollected garbage)');
   out.end();
   await once(out, 'finish');
   const readLines = (f: string) => createInterface({ input: createReadStream(f, { encoding: 'utf8' }), crlfDelay: Infinity });
@@ -211,7 +231,8 @@ export async function measureHistory(options: {
   const historyEvents = await history.countDocuments({ companyId });
   const setupSeconds = (performance.now() - started) / 1000;
 
-  // Filtered pages as the route reads them: the page, the count and the rows.
+  // Filtered pages as the route reads them (readHistoryPage: the page, the capped count and the
+  // rows), pages 1-5 in turn, each after the previous one's last line as the table asks them.
   log(`history: ${options.samples} filtered pages over ${historyEvents.toLocaleString('en-US')} events`);
   const shapes: Record<string, Partial<HistoryFilter>> = {
     all: {},
@@ -222,19 +243,21 @@ export async function measureHistory(options: {
     entity: { entityId: 'e-42' },
     dateRange: { from: new Date(1_700_000_000_000 + 100_000_000).toISOString(), to: new Date(1_700_000_000_000 + 200_000_000).toISOString() },
   };
-  const timed = async (shape: Partial<HistoryFilter>, page: number) => {
-    const filter = historyFilter(companyId, shape);
+  const lastOf = new Map<string, number | undefined>();
+  const timed = async (name: string, shape: Partial<HistoryFilter>, page: number) => {
+    const before = page > 1 ? lastOf.get(name) : undefined;
     const t0 = performance.now();
-    const [docs] = await Promise.all([history.find(filter, { sort: historySort(shape), skip: (page - 1) * 100, limit: 100 }), history.countDocuments(filter)]);
-    docs.map(historyRowOf);
-    return performance.now() - t0;
+    const { rows } = await readHistoryPage(history, companyId, { ...shape, page, pageSize: 100, before });
+    const ms = performance.now() - t0;
+    lastOf.set(name, rows.at(-1)?.Position);
+    return ms;
   };
   const times: number[] = [];
   const perShape: Record<string, number[]> = {};
   const names = Object.keys(shapes);
   for (let i = 0; i < options.samples; i++) {
     const name = names[i % names.length]!;
-    const ms = await timed(shapes[name]!, 1 + (i % 5));
+    const ms = await timed(name, shapes[name]!, 1 + (Math.floor(i / names.length) % 5));
     times.push(ms);
     (perShape[name] ??= []).push(ms);
   }
@@ -242,7 +265,10 @@ export async function measureHistory(options: {
   // Free text over every line's search text (FTS trigram narrowing, then the page and count).
   const searches = ['bob stone', 'entity 4242', 'review', 'title'];
   const searchTimes: number[] = [];
-  for (let i = 0; i < Math.max(20, options.samples / 4); i++) searchTimes.push(await timed({ q: searches[i % searches.length] }, 1));
+  for (let i = 0; i < Math.max(20, options.samples / 4); i++) {
+    const q = searches[i % searches.length]!;
+    searchTimes.push(await timed(`q:${q}`, { q }, 1 + (Math.floor(i / searches.length) % 5)));
+  }
   readModels.close();
   await readStore.close();
   await eventStore.close();

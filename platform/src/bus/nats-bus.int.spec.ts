@@ -4,23 +4,7 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { busContract, eventually } from './bus.contract';
 import { createNatsBus } from './nats-bus';
-
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-
-function reachable(url: string, timeoutMs = 1_000): Promise<boolean> {
-  const first = url.split(',')[0]!.trim();
-  const u = new URL(first.includes('://') ? first : `nats://${first}`);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: u.hostname, port: Number(u.port || 4222) });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
+import { NATS_URL, reachable } from './testing/nats-reachable';
 
 const serverUp = await reachable(NATS_URL);
 

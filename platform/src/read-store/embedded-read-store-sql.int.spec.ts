@@ -87,10 +87,53 @@ describe.each([
           context,
         ).toEqual(expected.map((d) => d._id));
         expect(await c.countDocuments(filter), context).toBe(mingoFind(docs, filter).all().length);
+        expect(await c.countDocuments(filter, { limit }), context).toBe(Math.min(limit, mingoFind(docs, filter).all().length));
       }
       // The comparable set runs mostly in SQL; the mixed one mostly falls back to mingo.
       if (mixed) expect(inSql).toBeLessThan(150);
       else expect(inSql).toBeGreaterThan(150);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('text searches: walked in index order when they match many, read from the FTS when few', () => {
+  it('answers as mingo both ways, with capped counts', async () => {
+    const docs: Doc[] = Array.from({ length: 1_500 }, (_, i) => ({
+      _id: `h${i}`,
+      company: i % 3 === 0 ? 'other' : 'mine',
+      position: 10_000 - i,
+      text: `common line ${i}${i % 500 === 7 ? ' rare phrase' : ''}`,
+    }));
+    const store = createEmbeddedReadStore({ file: ':memory:' });
+    try {
+      const c = store.collection('history');
+      await c.createIndexes([{ key: { company: 1, position: -1 } }, { key: { text: 'text' } }]);
+      await c.bulkWrite(docs.map((document) => ({ insertOne: { document } })));
+      const sort: SortSpec = { position: -1 };
+      for (const [term, walked] of [
+        ['common line', true],
+        ['rare phrase', false],
+      ] as const) {
+        const filter: Filter = { company: 'mine', text: { $regex: term } };
+        for (const [skip, limit] of [
+          [0, 10],
+          [40, 20],
+        ]) {
+          const plan = store.explain('history', { filter, sort, skip, limit });
+          const sql = plan.statements[0]!.sql;
+          expect(plan.exact && plan.sortInSql, term).toBe(true);
+          // Many matches: no FTS list first (it would list all of them); few: the probe's list, not a second match.
+          expect(sql.includes('MATCH'), sql).toBe(false);
+          expect(sql.includes('json_each'), sql).toBe(!walked);
+          const expected = mingoFind(docs, filter).sort(sort).skip(skip).limit(limit).all() as Doc[];
+          expect((await c.find(filter, { sort, skip, limit })).map((d) => d._id)).toEqual(expected.map((d) => d._id));
+        }
+        const all = mingoFind(docs, filter).all().length;
+        expect(await c.countDocuments(filter)).toBe(all);
+        expect(await c.countDocuments(filter, { limit: 5 })).toBe(Math.min(5, all));
+      }
     } finally {
       await store.close();
     }

@@ -11,7 +11,7 @@ import {
   type IndexDescription,
   type Sort,
 } from 'mongodb';
-import type { AtomicBatch, BulkWriteResult, Checkpoint, Collection, Doc, Filter, FindOptions, IndexSpec, ReadStore, WriteOp } from './read-store';
+import type { AtomicBatch, BulkWriteResult, Checkpoint, Collection, CountOptions, Doc, Filter, FindOptions, IndexSpec, ReadStore, WriteOp } from './read-store';
 import { DuplicateKeyError, InvalidOperationError } from './read-store-errors';
 import { assertCheckpoint, assertCollectionName, CHECKPOINTS_COLLECTION } from './collection-names';
 
@@ -109,7 +109,8 @@ export function createMongoReadStore(options: MongoReadStoreOptions): ReadStore 
           });
           return doc as unknown as T | null;
         }),
-      countDocuments: (filter: Filter = {}) => mapped(name, () => coll.countDocuments(filter as MongoFilter<Document>)),
+      countDocuments: (filter: Filter = {}, options: CountOptions = {}) =>
+        mapped(name, () => coll.countDocuments(filter as MongoFilter<Document>, options.limit ? { limit: options.limit } : {})),
       aggregate: <R = Doc>(pipeline: Record<string, unknown>[]) =>
         mapped(name, async () => (await coll.aggregate<Document>(pipeline).toArray()) as unknown as R[]),
       bulkWrite: async (ops: WriteOp[]) => {

@@ -215,6 +215,12 @@ export function readStoreContract(adapterName: string, makeStore: () => Promise<
         expect(await locations().countDocuments({ tags: 'food' })).toBe(2);
       });
 
+      it('countDocuments with a limit stops there', async () => {
+        expect(await locations().countDocuments({}, { limit: 4 })).toBe(4);
+        expect(await locations().countDocuments({ companyId: 'c1', status: 'DRAFT' }, { limit: 10 })).toBe(2);
+        expect(await locations().countDocuments({ tags: 'food' }, { limit: 1 })).toBe(1);
+      });
+
       it('returns copies: mutating a result or an inserted document does not change the store', async () => {
         const [doc] = await locations().find({ _id: 'l1' });
         (doc!.address as Record<string, unknown>).city = 'Mutated';

@@ -9,6 +9,10 @@ export type SortSpec = Record<string, 1 | -1>;
 export type Projection = Record<string, 0 | 1>;
 export type UpdateSpec = Record<string, unknown>; // $set, $unset, $inc, $push, $pull, $addToSet
 
+export interface CountOptions {
+  limit?: number;
+}
+
 export interface FindOptions {
   sort?: SortSpec;
   skip?: number;
@@ -42,7 +46,8 @@ export interface Collection<T extends Doc = Doc> {
   readonly name: string;
   find(filter?: Filter, options?: FindOptions): Promise<T[]>;
   findOne(filter: Filter, options?: Pick<FindOptions, 'projection'>): Promise<T | null>;
-  countDocuments(filter?: Filter): Promise<number>;
+  /** With `limit`, counting stops there (as MongoDB's option): a capped count that never scans past it. */
+  countDocuments(filter?: Filter, options?: CountOptions): Promise<number>;
   aggregate<R = Doc>(pipeline: Record<string, unknown>[]): Promise<R[]>;
   bulkWrite(ops: WriteOp[]): Promise<BulkWriteResult>;
   createIndexes(indexes: IndexSpec[]): Promise<void>;

@@ -130,7 +130,7 @@ export function createReadModels(options: ReadModelsOptions): ReadModelsHandle {
       },
       find: async (filter, opts) => (await physical()).find(filter, opts),
       findOne: async (filter, opts) => (await physical()).findOne(filter, opts),
-      countDocuments: async (filter) => (await physical()).countDocuments(filter),
+      countDocuments: async (filter, options) => (await physical()).countDocuments(filter, options),
       aggregate: async (pipeline) => (await physical()).aggregate(pipeline),
       bulkWrite: async (ops) => (await physical()).bulkWrite(ops),
       createIndexes: async (indexes) => (await physical()).createIndexes(indexes),

@@ -164,7 +164,7 @@ export const historyProjection: ProjectionDefinition = {
       event.metadata.actor.role === 'System' && event.metadata.causationId ? await docs.get<HistoryDoc>(HISTORY_COLLECTION, event.metadata.causationId) : null;
     const { outcome, reason } = outcomeOf(event.type, event.data);
     const restoredFrom = restoredFromOf(event.data);
-    const label = restoredFrom ? labelOf(event.type).replace(/ updated$/, ' restored') : labelOf(event.type);
+    const label = restoredFrom ? labelOf(event.type).replace(/ (updated|saved|set)$/, ' restored') : labelOf(event.type);
     const doc: HistoryDoc = {
       _id: event.id,
       companyId,

@@ -1,5 +1,5 @@
-import type { HistoryDoc, HistoryFilter, HistoryRow } from '@locus/contracts';
-import type { Filter, SortSpec } from '@locus/platform';
+import type { HistoryDoc, HistoryFilter, HistoryQuery, HistoryRow } from '@locus/contracts';
+import type { Collection, Filter, SortSpec } from '@locus/platform';
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -45,3 +45,44 @@ export const changesText = (d: HistoryDoc): string =>
   d.changes
     .map((c) => (c.secret ? `${c.field}: changed` : c.before === null ? `${c.field}: ${c.after ?? ''}` : `${c.field}: ${c.before} → ${c.after ?? ''}`))
     .join('; ');
+
+/** How far past a page the history counts its lines (a count of a million lines is never run). */
+export const HISTORY_COUNT_AHEAD = 10_000;
+
+export interface HistoryPage {
+  rows: HistoryRow[];
+  total: number;
+  more: boolean;
+}
+
+/**
+ * One page of the history as the route answers it. With `before` (the previous page's last
+ * position) the page is read from just below it through the index, whatever its depth (an
+ * offset of 500,000 walked 500,000 index entries: 140-300 ms at 1,000,000 lines); a date range
+ * is ordered by time, so it pages by offset within its range. The count stops
+ * HISTORY_COUNT_AHEAD lines past the page; a text search only looks one line ahead (its lines
+ * are tested one by one when it matches many, so counting them all would read them all).
+ */
+export async function readHistoryPage(
+  history: Collection<HistoryDoc>,
+  companyId: string,
+  query: Partial<HistoryFilter> & Pick<HistoryQuery, 'page' | 'pageSize' | 'before'>,
+): Promise<HistoryPage> {
+  const { page, pageSize, before } = query;
+  const skip = (page - 1) * pageSize;
+  const sort = historySort(query);
+  const filter = historyFilter(companyId, query);
+  const keyed = before !== undefined && !('occurredAt' in sort);
+  const from: Filter = keyed ? { ...filter, position: { $lt: before } } : filter;
+  const offset = keyed ? 0 : skip;
+  const preceding = keyed ? skip : 0;
+  if (query.q) {
+    const docs = await history.find(from, { sort, skip: offset, limit: pageSize + 1 });
+    const more = docs.length > pageSize;
+    const rows = docs.slice(0, pageSize).map(historyRowOf);
+    return { rows, total: preceding + offset + rows.length + (more ? 1 : 0), more };
+  }
+  const cap = offset + pageSize + HISTORY_COUNT_AHEAD;
+  const [docs, counted] = await Promise.all([history.find(from, { sort, skip: offset, limit: pageSize }), history.countDocuments(from, { limit: cap })]);
+  return { rows: docs.map(historyRowOf), total: preceding + counted, more: counted >= cap };
+}

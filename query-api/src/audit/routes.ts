@@ -20,7 +20,7 @@ import {
   type QueryDeps,
   type RouteImplementation,
 } from '@locus/platform';
-import { changesText, historyFilter, historyRowOf, historySort } from './history-rows';
+import { changesText, historyFilter, readHistoryPage } from './history-rows';
 
 /** Rows read per batch of an export, only as fast as the client takes them. */
 export const HISTORY_EXPORT_BATCH = 1_000;
@@ -71,13 +71,9 @@ export function auditQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   const companyOf = (req: Parameters<typeof callerCompanyId>[0]) => callerCompanyId(req, () => fail(auditErrors.entityNotFound));
 
   const page = implement(historyRoute, async (req) => {
-    const filter = historyFilter(companyOf(req), req.query);
+    const { rows, total, more } = await readHistoryPage(history(), companyOf(req), req.query);
     const { page: pageNo, pageSize } = req.query;
-    const [docs, total] = await Promise.all([
-      history().find(filter, { sort: historySort(req.query), skip: (pageNo - 1) * pageSize, limit: pageSize }),
-      history().countDocuments(filter),
-    ]);
-    return { body: { Success: true as const, Data: docs.map(historyRowOf), TotalRecords: total, Page: pageNo, PageSize: pageSize } };
+    return { body: { Success: true as const, Data: rows, TotalRecords: total, MoreRecords: more, Page: pageNo, PageSize: pageSize } };
   });
 
   const facets = implement(historyFacetsRoute, async (req) => {

@@ -23,6 +23,13 @@ export interface SqlFilter {
  */
 export interface TranslateOptions {
   drive?: 'index' | 'text';
+  /**
+   * `scan`: a substring search is tested on each row (instr) without the FTS narrowing, for
+   * a walk in index order that stops at a page or a cap: the narrowing would list every match first.
+   */
+  text?: 'fts' | 'scan';
+  /** FTS matches already listed (the probe that chose the plan): used instead of matching again. */
+  matched?: ReadonlyMap<string, readonly number[]>;
 }
 
 export interface SqlContext {
@@ -39,11 +46,12 @@ const isSqlScalar = (v: unknown): v is string | number | null => v === null || t
 
 export function translateFilter(filter: Filter | undefined, ctx: SqlContext, options: TranslateOptions = {}): SqlFilter {
   const out: SqlFilter = { where: [], params: [], exact: true, texts: [] };
-  addDocument(filter ?? {}, { ...ctx, expr: exprFor(options) }, out);
+  const ftsFor = options.text === 'scan' ? () => null : ctx.ftsFor;
+  addDocument(filter ?? {}, { ...ctx, expr: exprFor(options), ftsFor, matched: options.matched }, out);
   return out;
 }
 
-type Ctx = SqlContext & { expr: (path: string) => string };
+type Ctx = SqlContext & { expr: (path: string) => string; matched?: ReadonlyMap<string, readonly number[]> };
 const exprFor = (options: TranslateOptions) => (options.drive === 'text' ? (path: string) => `+${pathExpr(path)}` : pathExpr);
 
 function addDocument(filter: Filter, ctx: Ctx, out: SqlFilter): void {
@@ -158,8 +166,14 @@ function addRegex(path: string, expr: string, source: string, flags: string, ctx
   // Trigrams need three characters; a case-sensitive trigram match of a phrase is a substring match.
   if (fts && [...literal].length >= 3) {
     const match = `"${literal.replace(/"/g, '""')}"`;
-    out.where.push(`rid IN (SELECT rowid FROM ${fts.table} WHERE ${fts.table} MATCH ?)`);
-    out.params.push(match);
+    const listed = ctx.matched?.get(match);
+    if (listed) {
+      out.where.push(`rid IN (SELECT value FROM json_each(?))`);
+      out.params.push(JSON.stringify(listed));
+    } else {
+      out.where.push(`rid IN (SELECT rowid FROM ${fts.table} WHERE ${fts.table} MATCH ?)`);
+      out.params.push(match);
+    }
     out.texts.push({ table: fts.table, match });
     if (fts.exact && !literal.includes('\n')) return true;
   }

@@ -26,6 +26,8 @@ export const templateTexts = {
   publish: 'Publish',
   delete: 'Delete',
   log: 'Log',
+  /** The template's timeline on /history (issue 15 item 3). */
+  history: 'History',
   cancelSchedule: 'Cancel schedule',
   scheduledFor: 'Scheduled for',
   postType: 'Post type',

@@ -13,7 +13,13 @@ import { formatDateTime } from '@web/shared/lib/dates';
 import { useHistoryQuery, type HistoryQuery, type HistoryRow } from '../api/audit-api';
 import { HISTORY_ROW_HEIGHT, HISTORY_ROWS_PER_PAGE, historyTexts as t } from '../constants';
 
-type Filters = Omit<HistoryQuery, 'page' | 'pageSize'>;
+type Filters = Omit<HistoryQuery, 'page' | 'pageSize' | 'before'>;
+
+/** What the server counted: exact, or at least `count` when `more`. */
+interface Total {
+  count: number;
+  more: boolean;
+}
 
 /** Where an entity's own screen is, when it has one. */
 export const entityLink = (row: Pick<HistoryRow, 'EntityType' | 'EntityId'>): string | null =>
@@ -35,11 +41,24 @@ export const whatText = (row: HistoryRow): string => {
   return parts.join(' — ');
 };
 
-/** Reads one page (RTK Query caches it and live changes refresh it) and hands it up. */
-function PageLoader({ filters, page, onPage }: { filters: Filters; page: number; onPage: (page: number, rows: HistoryRow[], total: number) => void }) {
-  const { data } = useHistoryQuery({ ...filters, page, pageSize: HISTORY_ROWS_PER_PAGE });
+/**
+ * Reads one page (RTK Query caches it and live changes refresh it) and hands it up; `before`
+ * (the previous page's last position) lets the server read it from there, however deep.
+ */
+function PageLoader({
+  filters,
+  page,
+  before,
+  onPage,
+}: {
+  filters: Filters;
+  page: number;
+  before: number | undefined;
+  onPage: (page: number, rows: HistoryRow[], total: Total) => void;
+}) {
+  const { data } = useHistoryQuery({ ...filters, page, pageSize: HISTORY_ROWS_PER_PAGE, before });
   useEffect(() => {
-    if (data) onPage(page, data.Data, data.TotalRecords);
+    if (data) onPage(page, data.Data, { count: data.TotalRecords, more: data.MoreRecords });
   }, [data, page, onPage]);
   return null;
 }
@@ -51,16 +70,17 @@ function PageLoader({ filters, page, onPage }: { filters: Filters; page: number;
 export function HistoryTable({ filters }: { filters: Filters }) {
   const key = JSON.stringify(filters);
   const [pages, setPages] = useState<Record<number, HistoryRow[]>>({});
-  const [total, setTotal] = useState<number | null>(null);
+  const [total, setTotal] = useState<Total | null>(null);
   const [wanted, setWanted] = useState<number[]>([1]);
   useEffect(() => {
     setPages({});
     setTotal(null);
     setWanted([1]);
   }, [key]);
-  const onPage = useCallback((page: number, rows: HistoryRow[], count: number) => {
+  const onPage = useCallback((page: number, rows: HistoryRow[], next: Total) => {
     setPages((p) => ({ ...p, [page]: rows }));
-    setTotal(count);
+    // The server counts a little past each page: a deeper page's count is the better one.
+    setTotal((t) => (t && t.more && next.more && t.count > next.count ? t : next));
   }, []);
   const onVisibleCellsChange = useCallback((rows: RowIndices) => {
     const first = Math.floor(rows.rowIndexStart / HISTORY_ROWS_PER_PAGE) + 1;
@@ -109,20 +129,24 @@ export function HistoryTable({ filters }: { filters: Filters }) {
   );
   return (
     <div className="locus-history-table" data-testid="history-table">
-      {wanted.map((page) => (
-        <PageLoader key={`${key}:${page}`} filters={filters} page={page} onPage={onPage} />
-      ))}
+      {wanted.map((page) => {
+        // After a loaded page, from its last line; after one still loading, once it is in; else by offset.
+        const previous = pages[page - 1];
+        if (page > 1 && !previous && wanted.includes(page - 1)) return null;
+        return <PageLoader key={`${key}:${page}`} filters={filters} page={page} before={previous?.at(-1)?.Position} onPage={onPage} />;
+      })}
       {total === null ? (
         <Spinner size={30} />
-      ) : total === 0 ? (
+      ) : total.count === 0 ? (
         <NonIdealState icon="history" title={t.empty} />
       ) : (
         <>
           <p className="locus-history-count" data-testid="history-count">
-            {total.toLocaleString('en-US')} event(s)
+            {total.count.toLocaleString('en-US')}
+            {total.more ? '+' : ''} event(s)
           </p>
           <Table2
-            numRows={total}
+            numRows={total.count}
             defaultRowHeight={HISTORY_ROW_HEIGHT}
             columnWidths={[170, 200, 260, 280, 520]}
             enableRowHeader={false}

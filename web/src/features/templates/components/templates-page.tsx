@@ -1,5 +1,6 @@
 import { Button, ButtonGroup, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { formatDate, formatDateTime } from '@web/shared/lib/dates';
 import { failureMessage } from '@web/shared/lib/envelope';
 import { filterRows } from '@web/shared/lib/global-search';
@@ -26,6 +27,11 @@ export default function TemplatesPage() {
   const [remove] = useDeleteTemplateMutation();
   const [cancelSchedule] = useCancelTemplateScheduleMutation();
   const { confirm } = useConfirm();
+  const navigate = useNavigate();
+  // The template's own timeline, with its point in time (the history names templates by their stream, posttemplate-<id>).
+  const historyButton = (x: PostTemplate) => (
+    <Button size="small" icon="time" text={t.history} onClick={() => navigate(`/history?entityType=posttemplate&entityId=${encodeURIComponent(x.Id)}`)} />
+  );
   // the dialogs follow the live list, so progress moves while they are open
   const live = (id: string) => data.find((x) => x.Id === id);
 
@@ -78,7 +84,7 @@ export default function TemplatesPage() {
     },
     {
       header: t.columns.actions,
-      width: 290,
+      width: 370,
       cell: (x) =>
         x.IsPublished ? (
           <ButtonGroup>
@@ -86,6 +92,7 @@ export default function TemplatesPage() {
             {x.Status === 'publishing' || x.Progress.Failed > 0 ? (
               <Button size="small" icon="send-message" text={t.progress} onClick={() => setOpen({ kind: 'publish', id: x.Id })} />
             ) : null}
+            {historyButton(x)}
           </ButtonGroup>
         ) : (
           <ButtonGroup>
@@ -93,6 +100,7 @@ export default function TemplatesPage() {
             <Button size="small" icon="send-message" intent="primary" text={t.publish} onClick={() => setOpen({ kind: 'publish', id: x.Id })} />
             {x.Status === 'scheduled' ? <Button size="small" icon="disable" text={t.cancelSchedule} onClick={() => void onCancelSchedule(x)} /> : null}
             <Button size="small" icon="trash" intent="danger" text={t.delete} onClick={() => void onDelete(x)} />
+            {historyButton(x)}
           </ButtonGroup>
         ),
     },
