@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,9 +12,12 @@ import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from '.
  * Issue 12 items 2 and 3 in a real browser on the first demo company (its sandbox Google account
  * imported through the real flow): the dashboard's tiles against figures computed here from the
  * sandbox's own Google APIs, a chart's duration picker, the missing-email dialog, and a
- * location's insight sections. Screenshots go to docs/screenshots (LOCUS_E2E_SHOTS overrides).
+ * location's insight sections. Screenshots go to a temp folder; LOCUS_SCREENSHOTS_DIR=docs/screenshots
+ * refreshes the committed ones (a test run never rewrites tracked files).
  */
-const SHOTS = process.env.LOCUS_E2E_SHOTS ?? path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
+const SHOTS = process.env.LOCUS_SCREENSHOTS_DIR
+  ? path.resolve(process.env.LOCUS_SCREENSHOTS_DIR)
+  : path.join(os.tmpdir(), 'locus-e2e-dashboard');
 const UI_WAIT = 30_000;
 const DEMO = DEMO_COMPANIES[0]!;
 const DAY_MS = 86_400_000;
