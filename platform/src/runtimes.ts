@@ -13,3 +13,4 @@ export * from './runtime/rebuild-jobs';
 export * from './runtime/ops-control';
 export * from './runtime/ops-live';
 export * from './runtime/control-socket';
+export { createGenerationProcessor, type GenerationProcessor } from './runtime/projection-processor';

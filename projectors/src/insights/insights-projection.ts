@@ -22,7 +22,7 @@ import {
 import type { ProjectionDefinition, ProjectionDocs } from '@locus/platform/ports';
 
 type HandledEvent =
-  | Extract<InsightsEvent, { type: 'LocationMetricsImported' | 'LocationSearchKeywordsImported' }>
+  | Extract<InsightsEvent, { type: 'LocationMetricsImported' | 'LocationSearchKeywordsImported' | 'LocationInsightsImportFailed' }>
   | Extract<LocationEvent, { type: 'LocationCreated' | 'LocationImported' | 'LocationUpdated' | 'LocationPublished' | 'LocationSynced' | 'LocationDeleted' }>
   | Extract<ConnectedAccountEvent, { type: 'GoogleAccountDisconnected' }>
   | CompanyDeletedEvent;
@@ -57,14 +57,25 @@ async function removeLocationMetrics(docs: ProjectionDocs, locationId: string): 
   docs.delete(LOCATION_KEYWORDS_COLLECTION, locationId);
 }
 
-const COUNTED = ['active', 'missingEmail', 'reviewCount'] as const;
+const COUNTED = ['active', 'missingEmail', 'reviewCount', 'importFailed'] as const;
 
 /** Moves the company's sums from `before` to `after` (either may be absent). */
 async function applyToCompany(docs: ProjectionDocs, companyId: string, before: DashboardLocationDoc | null, after: DashboardLocationDoc | null) {
   const existing = await docs.get<DashboardCompanyDoc>(DASHBOARD_COMPANIES_COLLECTION, companyId);
   const sums: DashboardCompanyDoc = existing
     ? { ...existing, withoutEmail: { ...existing.withoutEmail } }
-    : { _id: companyId, companyId, locations: 0, active: 0, missingEmail: 0, reviewCount: 0, ratingWeight: 0, ratedReviews: 0, withoutEmail: {} };
+    : {
+        _id: companyId,
+        companyId,
+        locations: 0,
+        active: 0,
+        missingEmail: 0,
+        reviewCount: 0,
+        ratingWeight: 0,
+        ratedReviews: 0,
+        importFailed: 0,
+        withoutEmail: {},
+      };
   const apply = (doc: DashboardLocationDoc | null, sign: 1 | -1) => {
     if (!doc) return;
     if (doc.missingEmail) {
@@ -111,6 +122,27 @@ const withGoogle = (doc: DashboardLocationDoc, google: GoogleSnapshot, syncedAt:
   lastSyncDate: syncedAt,
 });
 
+/**
+ * The location's last insights import: a month or the keywords read (`importedAt`) or the
+ * import given up. Only a change is written, so the months of one import move the company's
+ * sums once.
+ */
+async function recordImport(docs: ProjectionDocs, locationId: string, outcome: { at: string; error: string | null }): Promise<void> {
+  const before = await docs.get<DashboardLocationDoc>(DASHBOARD_LOCATIONS_COLLECTION, locationId);
+  if (!before) return;
+  const failed = outcome.error === null ? 0 : 1;
+  if (before.importFailed === failed && before.importAt === outcome.at && before.importError === outcome.error) return;
+  // events replayed out of order by time never move the state back
+  if (before.importAt !== null && outcome.at < before.importAt) return;
+  await putDashboardLocation(docs, before, {
+    ...before,
+    importFailed: failed,
+    importAt: outcome.at,
+    importedAt: failed ? before.importedAt : outcome.at,
+    importError: outcome.error,
+  });
+}
+
 function newDashboardLocation(d: { locationId: string; companyId: string; connectionId: string; profile: LocationProfile }): DashboardLocationDoc {
   return withProfile(
     {
@@ -124,6 +156,10 @@ function newDashboardLocation(d: { locationId: string; companyId: string; connec
       lastSyncDate: null,
       reviewCount: 0,
       rating: null,
+      importFailed: 0,
+      importAt: null,
+      importedAt: null,
+      importError: null,
     },
     d.profile,
   );
@@ -137,7 +173,7 @@ function newDashboardLocation(d: { locationId: string; companyId: string; connec
  */
 export const insightsProjection: ProjectionDefinition<HandledEvent> = {
   name: 'insights',
-  version: 1,
+  version: 2,
   collections: [
     {
       name: LOCATION_METRICS_COLLECTION,
@@ -152,14 +188,22 @@ export const insightsProjection: ProjectionDefinition<HandledEvent> = {
     { name: LOCATION_KEYWORDS_COLLECTION, indexes: [{ key: { companyId: 1 } }] },
     {
       name: DASHBOARD_LOCATIONS_COLLECTION,
-      indexes: [{ key: { companyId: 1, lastSyncDate: 1 } }, { key: { companyId: 1, connectionId: 1 } }],
-      queries: [{ name: 'synched since', filter: { companyId: 'c', lastSyncDate: { $gte: '2025-01-01T00:00:00.000Z' } } }],
+      indexes: [
+        { key: { companyId: 1, lastSyncDate: 1 } },
+        { key: { companyId: 1, connectionId: 1 } },
+        { key: { companyId: 1, importFailed: 1, importAt: -1 } },
+      ],
+      queries: [
+        { name: 'synched since', filter: { companyId: 'c', lastSyncDate: { $gte: '2025-01-01T00:00:00.000Z' } } },
+        { name: 'failed imports, latest first', filter: { companyId: 'c', importFailed: 1 }, sort: { importAt: -1 } },
+      ],
     },
     { name: DASHBOARD_COMPANIES_COLLECTION, indexes: [] },
   ],
   handles: [
     'LocationMetricsImported',
     'LocationSearchKeywordsImported',
+    'LocationInsightsImportFailed',
     'LocationCreated',
     'LocationImported',
     'LocationUpdated',
@@ -200,6 +244,7 @@ export const insightsProjection: ProjectionDefinition<HandledEvent> = {
         }
         docs.put(LOCATION_METRICS_COLLECTION, { _id: id, companyId: d.companyId, locationId: d.locationId, month: d.month, m });
         await addToCompanyMonth(docs, d.companyId, d.month, delta, 1);
+        await recordImport(docs, d.locationId, { at: d.importedAt, error: null });
         return;
       }
       case 'LocationSearchKeywordsImported': {
@@ -215,6 +260,12 @@ export const insightsProjection: ProjectionDefinition<HandledEvent> = {
           keywords,
         };
         docs.put(LOCATION_KEYWORDS_COLLECTION, doc);
+        await recordImport(docs, d.locationId, { at: d.importedAt, error: null });
+        return;
+      }
+      case 'LocationInsightsImportFailed': {
+        const d = event.data;
+        await recordImport(docs, d.locationId, { at: d.failedAt ?? event.created.toISOString(), error: d.message || d.code });
         return;
       }
       case 'LocationCreated': {

@@ -23,6 +23,9 @@ import type { InsightsScope } from './scope';
 import { dailyTotals, daySeries, monthsOf, shareSeries, windowOf } from './series';
 
 const DAY_MS = 86_400_000;
+/** Failed imports the dashboard lists (the count covers them all). */
+const LISTED_FAILURES = 50;
+const failureOf = (d: DashboardLocationDoc) => ({ Id: d._id, Title: d.title, FailedAt: d.importAt ?? '', Message: d.importError ?? '' });
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The dashboard's and the details page's figures, read from the insights read models. */
@@ -61,6 +64,8 @@ export function createInsightsReader(deps: { readModels: ReadModels; clock: Cloc
         deps.readModels.collection<DashboardCompanyDoc>(DASHBOARD_COMPANIES_COLLECTION).findOne({ _id: companyId }),
         dashboardLocations().countDocuments({ companyId, lastSyncDate: { $gte: since } }),
       ]);
+      const failedCount = sums?.importFailed ?? 0;
+      const failed = failedCount > 0 ? await dashboardLocations().find({ companyId, importFailed: 1 }, { sort: { importAt: -1 }, limit: LISTED_FAILURES }) : [];
       const missing = withMissingEmail
         ? Object.entries(sums?.withoutEmail ?? {})
             .map(([_id, title]) => ({ _id, title, titleSort: title.toLowerCase() }))
@@ -72,6 +77,7 @@ export function createInsightsReader(deps: { readModels: ReadModels; clock: Cloc
         reviewCount: sums?.reviewCount ?? 0,
         average: sums && sums.ratedReviews > 0 ? round2(sums.ratingWeight / sums.ratedReviews) : 0,
         missing,
+        failures: { Count: failedCount, Locations: failed.map(failureOf) },
       };
     }
     const docs = scope.locationIds.length
@@ -91,7 +97,13 @@ export function createInsightsReader(deps: { readModels: ReadModels; clock: Cloc
       reviewCount: docs.reduce((n, d) => n + d.reviewCount, 0),
       average: rated > 0 ? round2(weight / rated) : 0,
       missing: withMissingEmail ? docs.filter((d) => d.missingEmail === 1) : [],
+      failures: failuresOf(docs.filter((d) => d.importFailed === 1)),
     };
+  }
+
+  function failuresOf(failed: DashboardLocationDoc[]) {
+    const latest = [...failed].sort((a, b) => ((a.importAt ?? '') < (b.importAt ?? '') ? 1 : -1));
+    return { Count: failed.length, Locations: latest.slice(0, LISTED_FAILURES).map(failureOf) };
   }
 
   async function dashboard(scope: InsightsScope, options: { durationDays: number; charts: boolean; withMissingEmail: boolean }): Promise<DashboardData> {
@@ -126,15 +138,17 @@ export function createInsightsReader(deps: { readModels: ReadModels; clock: Cloc
       WebsiteClicksMetricSeriesData: charts?.website ?? null,
       DirectionsMetricSeriesData: charts?.directions ?? null,
       NumberOfReviewsOverTime: charts?.reviews ?? null,
+      InsightsImportFailures: t.failures,
     };
   }
 
   /** The details response's insights: website clicks of the default window and the top search keywords. */
   async function locationInsights(companyId: string, locationId: string): Promise<LocationInsights> {
     const scope = { companyId, locationIds: [locationId] };
-    const [[website], keywords] = await Promise.all([
+    const [[website], keywords, facts] = await Promise.all([
       series(scope, ['WEBSITE_CLICKS'], DEFAULT_INSIGHTS_DAYS),
       deps.readModels.collection<LocationKeywordsDoc>(LOCATION_KEYWORDS_COLLECTION).findOne({ _id: locationId, companyId }),
+      dashboardLocations().findOne({ _id: locationId, companyId }),
     ]);
     const top = (keywords?.keywords ?? []).slice(0, TOP_KEYWORDS);
     return {
@@ -142,6 +156,14 @@ export function createInsightsReader(deps: { readModels: ReadModels; clock: Cloc
       SearchKeywords: top,
       SearchKeywordsTotal: top.reduce((n, k) => n + k.Value, 0),
       SearchKeywordsPeriod: keywords ? { FromMonth: keywords.fromMonth, ToMonth: keywords.toMonth } : null,
+      ImportState: facts?.importAt
+        ? {
+            Status: facts.importFailed === 1 ? 'Failed' : 'Imported',
+            At: facts.importAt,
+            Message: facts.importFailed === 1 ? facts.importError : null,
+            LastImportedAt: facts.importedAt ?? null,
+          }
+        : null,
     };
   }
 

@@ -204,4 +204,42 @@ describe('insights: import from the Performance API, dashboard and details', () 
     }, 'a series');
     expect(events.body.Data[0].SeriesValues).toEqual(before.body.Data[0].SeriesValues);
   }, 60_000);
+
+  it("shows an import Google refused, with Google's reason, on the details and the dashboard until an import succeeds", async () => {
+    const items = await call('GET', '/api/gmb/locations-items', company.adminToken);
+    const locationId = items.body.Data[2].LocationId as string;
+    const refuse = await fetch(`${stack.sandbox.url}/google/__sandbox/fail-next`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ status: 400, count: 1, pathIncludes: ':fetchMultiDailyMetricsTimeSeries' }),
+    });
+    expect(refuse.status).toBe(200);
+    const sync = await call('POST', `/api/gmb/${locationId}/sync`, company.adminToken);
+    expect(sync.status, JSON.stringify(sync.body)).toBe(200);
+    const failed = await eventually(async () => {
+      const details = await call('GET', `/api/gmb/${locationId}/location`, company.adminToken);
+      const state = details.body.Data.LocationInsights.ImportState;
+      return state?.Status === 'Failed' ? state : null;
+    }, 'the failed import on the details');
+    expect(failed.Message).toContain('was refused (injected failure)'); // Google's own reason, quoted
+    expect(failed.LastImportedAt).not.toBeNull();
+    const dash = await call('GET', '/api/dashboard/fetch/180/false', company.adminToken);
+    expect(dash.body.Data.InsightsImportFailures.Count).toBe(1);
+    expect(dash.body.Data.InsightsImportFailures.Locations).toEqual([
+      { Id: locationId, Title: items.body.Data[2].Title, FailedAt: failed.At, Message: failed.Message },
+    ]);
+    // a company user assigned none of the company's failed locations sees none of them
+    const theirs = await call('GET', '/api/dashboard/fetch/180/false', company.userToken);
+    expect(theirs.body.Data.InsightsImportFailures.Count).toBe(0);
+
+    const again = await call('POST', `/api/gmb/${locationId}/sync`, company.adminToken);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const imported = await eventually(async () => {
+      const details = await call('GET', `/api/gmb/${locationId}/location`, company.adminToken);
+      const state = details.body.Data.LocationInsights.ImportState;
+      return state?.Status === 'Imported' ? state : null;
+    }, 'a successful import after the failure');
+    expect(imported.Message).toBeNull();
+    expect((await call('GET', '/api/dashboard/fetch/180/false', company.adminToken)).body.Data.InsightsImportFailures).toEqual({ Count: 0, Locations: [] });
+  }, 90_000);
 });
