@@ -88,5 +88,10 @@ export interface DashboardCompanyDoc {
    * this one document, not a thousand location documents.
    */
   withoutEmail: Record<string, string>;
+  /**
+   * Position of the last event that changed this document: what the query side keys its
+   * sorted copy of `withoutEmail` by (the same position always means the same content).
+   */
+  changedAt: number;
   [key: string]: unknown;
 }

@@ -242,4 +242,19 @@ describe('insights: import from the Performance API, dashboard and details', () 
     expect(imported.Message).toBeNull();
     expect((await call('GET', '/api/dashboard/fetch/180/false', company.adminToken)).body.Data.InsightsImportFailures).toEqual({ Count: 0, Locations: [] });
   }, 90_000);
+
+  it('the missing-email list follows a location given a primary email (the sorted list kept between calls is renewed)', async () => {
+    const before = (await call('GET', '/api/dashboard/fetch/7/false', company.adminToken)).body.Data.LocationsWithoutPrimaryEmail as {
+      Id: string;
+      Title: string;
+    }[];
+    expect(before.length).toBeGreaterThan(1);
+    const titles = before.map((l) => l.Title.toLowerCase());
+    expect(titles).toEqual([...titles].sort());
+    const saved = await call('POST', `/api/gmb/${before[0]!.Id}/update`, company.adminToken, { PrimaryEmail: 'front-desk@insights.test' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await stack.waitForProjections();
+    const after = (await call('GET', '/api/dashboard/fetch/7/false', company.adminToken)).body.Data.LocationsWithoutPrimaryEmail;
+    expect(after).toEqual(before.slice(1));
+  }, 60_000);
 });
