@@ -17,9 +17,7 @@ import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from '.
 const UI_WAIT = 30_000;
 const DEMO = DEMO_COMPANIES[0]!;
 const LISTING_ID = '48213957';
-const SHOTS = process.env.LOCUS_SCREENSHOTS_DIR
-  ? path.resolve(process.env.LOCUS_SCREENSHOTS_DIR)
-  : path.join(os.tmpdir(), 'locus-e2e-details');
+const SHOTS = process.env.LOCUS_SCREENSHOTS_DIR ? path.resolve(process.env.LOCUS_SCREENSHOTS_DIR) : path.join(os.tmpdir(), 'locus-e2e-details');
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.bp6-toast').filter({ hasText: text });
 
