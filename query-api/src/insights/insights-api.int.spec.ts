@@ -214,13 +214,16 @@ describe('insights: import from the Performance API, dashboard and details', () 
       body: JSON.stringify({ status: 400, count: 1, pathIncludes: ':fetchMultiDailyMetricsTimeSeries' }),
     });
     expect(refuse.status).toBe(200);
-    const sync = await call('POST', `/api/gmb/${locationId}/sync`, company.adminToken);
-    expect(sync.status, JSON.stringify(sync.body)).toBe(200);
-    const failed = await eventually(async () => {
-      const details = await call('GET', `/api/gmb/${locationId}/location`, company.adminToken);
-      const state = details.body.Data.LocationInsights.ImportState;
-      return state?.Status === 'Failed' ? state : null;
-    }, 'the failed import on the details');
+    /** Syncs the location and waits for its details to report an import with `status`. */
+    const syncUntil = async (status: 'Failed' | 'Imported') => {
+      const sync = await call('POST', `/api/gmb/${locationId}/sync`, company.adminToken);
+      expect(sync.status, JSON.stringify(sync.body)).toBe(200);
+      return eventually(async () => {
+        const state = (await call('GET', `/api/gmb/${locationId}/location`, company.adminToken)).body.Data.LocationInsights.ImportState;
+        return state?.Status === status ? state : null;
+      }, `an import ${status} on the details`);
+    };
+    const failed = await syncUntil('Failed');
     expect(failed.Message).toContain('was refused (injected failure)'); // Google's own reason, quoted
     expect(failed.LastImportedAt).not.toBeNull();
     const dash = await call('GET', '/api/dashboard/fetch/180/false', company.adminToken);
@@ -232,13 +235,7 @@ describe('insights: import from the Performance API, dashboard and details', () 
     const theirs = await call('GET', '/api/dashboard/fetch/180/false', company.userToken);
     expect(theirs.body.Data.InsightsImportFailures.Count).toBe(0);
 
-    const again = await call('POST', `/api/gmb/${locationId}/sync`, company.adminToken);
-    expect(again.status, JSON.stringify(again.body)).toBe(200);
-    const imported = await eventually(async () => {
-      const details = await call('GET', `/api/gmb/${locationId}/location`, company.adminToken);
-      const state = details.body.Data.LocationInsights.ImportState;
-      return state?.Status === 'Imported' ? state : null;
-    }, 'a successful import after the failure');
+    const imported = await syncUntil('Imported');
     expect(imported.Message).toBeNull();
     expect((await call('GET', '/api/dashboard/fetch/180/false', company.adminToken)).body.Data.InsightsImportFailures).toEqual({ Count: 0, Locations: [] });
   }, 90_000);
