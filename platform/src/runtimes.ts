@@ -14,3 +14,4 @@ export * from './runtime/ops-control';
 export * from './runtime/ops-bus';
 export * from './runtime/ops-live';
 export * from './runtime/control-socket';
+export { createGenerationProcessor, type GenerationProcessor } from './runtime/projection-processor';

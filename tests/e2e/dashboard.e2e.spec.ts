@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,9 +12,10 @@ import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from '.
  * Issue 12 items 2 and 3 in a real browser on the first demo company (its sandbox Google account
  * imported through the real flow): the dashboard's tiles against figures computed here from the
  * sandbox's own Google APIs, a chart's duration picker, the missing-email dialog, and a
- * location's insight sections. Screenshots go to docs/screenshots (LOCUS_E2E_SHOTS overrides).
+ * location's insight sections. Screenshots go to a temp folder; LOCUS_SCREENSHOTS_DIR=docs/screenshots
+ * refreshes the committed ones (a test run never rewrites tracked files).
  */
-const SHOTS = process.env.LOCUS_E2E_SHOTS ?? path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
+const SHOTS = process.env.LOCUS_SCREENSHOTS_DIR ? path.resolve(process.env.LOCUS_SCREENSHOTS_DIR) : path.join(os.tmpdir(), 'locus-e2e-dashboard');
 const UI_WAIT = 30_000;
 const DEMO = DEMO_COMPANIES[0]!;
 const DAY_MS = 86_400_000;
@@ -193,4 +195,29 @@ describe('dashboard and location insights in the browser', () => {
     await page.waitForTimeout(300); // the picture only
     await page.screenshot({ path: path.join(SHOTS, 'location-insights.png'), fullPage: true });
   }, 60_000);
+
+  it('says so, live, when Google refuses a location’s insights import: on its details and on the dashboard', async () => {
+    const locationId = /\/([^/]+)\/location-details$/.exec(page.url())![1]!;
+    const title = titles.find((l) => l.Id === locationId)!.Title;
+    await expect.poll(() => page.getByTestId('chart-website').getAttribute('data-points')).toBe('90');
+    expect(await page.getByTestId('insights-import-failed').count()).toBe(0);
+    const armed = await fetch(`${e2e.sandboxUrl}/google/__sandbox/fail-next`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ status: 400, count: 1, pathIncludes: ':fetchMultiDailyMetricsTimeSeries' }),
+    });
+    expect(armed.status).toBe(200);
+    const sync = await api('POST', `/api/gmb/${locationId}/sync`);
+    expect(sync.status, JSON.stringify(sync.body)).toBe(200);
+    // the open page hears it (no reload): when, and Google's own reason
+    const failed = page.getByTestId('insights-import-failed');
+    await expect.poll(() => failed.textContent()).toContain('was refused (injected failure)');
+    expect(await failed.textContent()).toContain('The figures below are from the last successful import');
+    await failed.screenshot({ path: path.join(SHOTS, 'location-insights-import-failed.png') });
+    await page.goto(`${e2e.url}/dashboard`);
+    const listed = page.getByTestId('insights-import-failures');
+    await expect.poll(() => listed.locator('li a').allTextContents()).toEqual([title]);
+    expect(await listed.textContent()).toContain('was refused (injected failure)');
+    await page.screenshot({ path: path.join(SHOTS, 'dashboard-import-failures.png') });
+  }, 90_000);
 });

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,13 +11,13 @@ import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from '.
  * Issue 12 items 4-7 in a real browser, on a demo location: every section of the details page
  * renders with the sandbox's data, an Offer post with a LEARN_MORE button reaches Google, a 9 KB
  * image and a 4:3 cover are refused with the spec's messages, a photo is deleted, and the
- * Publishers dialog shows each Localeze status. The screenshot goes to $LOCUS_E2E_SHOTS
- * (default /tmp/locus-e2e-details); docs/screenshots/location-details-sections.png is one of them.
+ * Publishers dialog shows each Localeze status. The screenshot goes to a temp folder;
+ * LOCUS_SCREENSHOTS_DIR=docs/screenshots refreshes docs/screenshots/location-details-sections.png.
  */
 const UI_WAIT = 30_000;
 const DEMO = DEMO_COMPANIES[0]!;
 const LISTING_ID = '48213957';
-const SHOTS = process.env.LOCUS_E2E_SHOTS ?? '/tmp/locus-e2e-details';
+const SHOTS = process.env.LOCUS_SCREENSHOTS_DIR ? path.resolve(process.env.LOCUS_SCREENSHOTS_DIR) : path.join(os.tmpdir(), 'locus-e2e-details');
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.bp6-toast').filter({ hasText: text });
 

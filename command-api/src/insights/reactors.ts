@@ -83,7 +83,13 @@ export function insightsReactors(deps: CommandDeps, options: { google?: GoogleAc
         [
           {
             type: 'LocationInsightsImportFailed',
-            data: { locationId: target.locationId, companyId: target.companyId, code, message: err instanceof Error ? err.message : String(err) },
+            data: {
+              locationId: target.locationId,
+              companyId: target.companyId,
+              code,
+              message: err instanceof Error ? err.message : String(err),
+              failedAt: deps.clock.now().toISOString(),
+            },
           },
         ],
         { key: `${keyPrefix}failed`, companyId: target.companyId },

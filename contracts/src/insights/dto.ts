@@ -24,6 +24,12 @@ export type MetricSeries = z.infer<typeof MetricSeriesSchema>;
 
 export const LocationWithoutEmailSchema = z.object({ Id: z.string(), Title: z.string() });
 
+/**
+ * A location whose last insights import failed: when, and Google's reason (or the failure's
+ * message), so the dashboard says so instead of showing zeros.
+ */
+export const InsightsImportFailureSchema = z.object({ Id: z.string(), Title: z.string(), FailedAt: z.string(), Message: z.string() });
+
 /** Spec part 1 §3 Dashboard data. */
 export const DashboardDataSchema = z.object({
   TotalLocations: z.number().int(),
@@ -38,6 +44,8 @@ export const DashboardDataSchema = z.object({
   WebsiteClicksMetricSeriesData: MetricSeriesSchema.nullable(),
   DirectionsMetricSeriesData: MetricSeriesSchema.nullable(),
   NumberOfReviewsOverTime: MetricSeriesSchema.nullable(),
+  /** Locations of the scope whose last insights import failed (Count), the most recent first (at most 50 listed). */
+  InsightsImportFailures: z.object({ Count: z.number().int(), Locations: z.array(InsightsImportFailureSchema) }),
 });
 export type DashboardData = z.infer<typeof DashboardDataSchema>;
 
@@ -73,5 +81,17 @@ export const LocationInsightsSchema = z.object({
   SearchKeywords: z.array(SearchKeywordCountSchema),
   SearchKeywordsTotal: z.number().int(),
   SearchKeywordsPeriod: z.object({ FromMonth: z.string(), ToMonth: z.string() }).nullable(),
+  /**
+   * The location's last insights import (null: none yet): Failed with Google's reason, or
+   * Imported; LastImportedAt is the last one that succeeded (the figures shown are from it).
+   */
+  ImportState: z
+    .object({
+      Status: z.enum(['Imported', 'Failed']),
+      At: z.string(),
+      Message: z.string().nullable(),
+      LastImportedAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type LocationInsights = z.infer<typeof LocationInsightsSchema>;

@@ -35,6 +35,8 @@ export const LocationInsightsImportFailedSchema = z.object({
   companyId: z.string(),
   code: z.string(),
   message: z.string(),
+  /** When the import gave up (absent in events written before it was recorded: the event's time). */
+  failedAt: z.string().optional(),
 });
 
 /** The daily refresh of every published location's insights is due (one stream per day). */

@@ -60,6 +60,14 @@ export interface DashboardLocationDoc {
   /** Google's review count and average rating of the location (from import, publish, sync). */
   reviewCount: number;
   rating: number | null;
+  /** 1 when the location's last insights import failed (a number: the embedded store indexes it). */
+  importFailed: number;
+  /** When the last insights import ended, succeeded or failed (null: none yet). */
+  importAt: string | null;
+  /** When the last one that succeeded ended. */
+  importedAt: string | null;
+  /** Google's reason (or the failure's message) when the last import failed. */
+  importError: string | null;
   [key: string]: unknown;
 }
 
@@ -73,10 +81,17 @@ export interface DashboardCompanyDoc {
   /** Sum of rating × review count over rated locations (the average is this / ratedReviews). */
   ratingWeight: number;
   ratedReviews: number;
+  /** Locations whose last insights import failed. */
+  importFailed: number;
   /**
    * The locations without a primary email, id → title: the dashboard's warning and dialog read
    * this one document, not a thousand location documents.
    */
   withoutEmail: Record<string, string>;
+  /**
+   * Position of the last event that changed this document: what the query side keys its
+   * sorted copy of `withoutEmail` by (the same position always means the same content).
+   */
+  changedAt: number;
   [key: string]: unknown;
 }

@@ -22,7 +22,7 @@ import {
 import type { ProjectionDefinition, ProjectionDocs } from '@locus/platform/ports';
 
 type HandledEvent =
-  | Extract<InsightsEvent, { type: 'LocationMetricsImported' | 'LocationSearchKeywordsImported' }>
+  | Extract<InsightsEvent, { type: 'LocationMetricsImported' | 'LocationSearchKeywordsImported' | 'LocationInsightsImportFailed' }>
   | Extract<LocationEvent, { type: 'LocationCreated' | 'LocationImported' | 'LocationUpdated' | 'LocationPublished' | 'LocationSynced' | 'LocationDeleted' }>
   | Extract<ConnectedAccountEvent, { type: 'GoogleAccountDisconnected' }>
   | CompanyDeletedEvent;
@@ -57,14 +57,33 @@ async function removeLocationMetrics(docs: ProjectionDocs, locationId: string): 
   docs.delete(LOCATION_KEYWORDS_COLLECTION, locationId);
 }
 
-const COUNTED = ['active', 'missingEmail', 'reviewCount'] as const;
+const COUNTED = ['active', 'missingEmail', 'reviewCount', 'importFailed'] as const;
 
 /** Moves the company's sums from `before` to `after` (either may be absent). */
-async function applyToCompany(docs: ProjectionDocs, companyId: string, before: DashboardLocationDoc | null, after: DashboardLocationDoc | null) {
+async function applyToCompany(
+  docs: ProjectionDocs,
+  companyId: string,
+  before: DashboardLocationDoc | null,
+  after: DashboardLocationDoc | null,
+  position: number,
+) {
   const existing = await docs.get<DashboardCompanyDoc>(DASHBOARD_COMPANIES_COLLECTION, companyId);
   const sums: DashboardCompanyDoc = existing
     ? { ...existing, withoutEmail: { ...existing.withoutEmail } }
-    : { _id: companyId, companyId, locations: 0, active: 0, missingEmail: 0, reviewCount: 0, ratingWeight: 0, ratedReviews: 0, withoutEmail: {} };
+    : {
+        _id: companyId,
+        companyId,
+        locations: 0,
+        active: 0,
+        missingEmail: 0,
+        reviewCount: 0,
+        ratingWeight: 0,
+        ratedReviews: 0,
+        importFailed: 0,
+        withoutEmail: {},
+        changedAt: position,
+      };
+  sums.changedAt = position;
   const apply = (doc: DashboardLocationDoc | null, sign: 1 | -1) => {
     if (!doc) return;
     if (doc.missingEmail) {
@@ -84,16 +103,16 @@ async function applyToCompany(docs: ProjectionDocs, companyId: string, before: D
   else docs.put(DASHBOARD_COMPANIES_COLLECTION, sums);
 }
 
-async function putDashboardLocation(docs: ProjectionDocs, before: DashboardLocationDoc | null, after: DashboardLocationDoc): Promise<void> {
+async function putDashboardLocation(docs: ProjectionDocs, before: DashboardLocationDoc | null, after: DashboardLocationDoc, position: number): Promise<void> {
   docs.put(DASHBOARD_LOCATIONS_COLLECTION, after);
-  await applyToCompany(docs, after.companyId, before, after);
+  await applyToCompany(docs, after.companyId, before, after, position);
 }
 
-async function removeDashboardLocation(docs: ProjectionDocs, locationId: string): Promise<void> {
+async function removeDashboardLocation(docs: ProjectionDocs, locationId: string, position: number): Promise<void> {
   const before = await docs.get<DashboardLocationDoc>(DASHBOARD_LOCATIONS_COLLECTION, locationId);
   if (!before) return;
   docs.delete(DASHBOARD_LOCATIONS_COLLECTION, locationId);
-  await applyToCompany(docs, before.companyId, before, null);
+  await applyToCompany(docs, before.companyId, before, null, position);
 }
 
 const withProfile = (doc: DashboardLocationDoc, profile: LocationProfile): DashboardLocationDoc => ({
@@ -111,6 +130,32 @@ const withGoogle = (doc: DashboardLocationDoc, google: GoogleSnapshot, syncedAt:
   lastSyncDate: syncedAt,
 });
 
+/**
+ * The location's last insights import: a month or the keywords read (`importedAt`) or the
+ * import given up. Only a change is written, so the months of one import move the company's
+ * sums once.
+ */
+async function recordImport(docs: ProjectionDocs, locationId: string, outcome: { at: string; error: string | null }, position: number): Promise<void> {
+  const before = await docs.get<DashboardLocationDoc>(DASHBOARD_LOCATIONS_COLLECTION, locationId);
+  if (!before) return;
+  const failed = outcome.error === null ? 0 : 1;
+  if (before.importFailed === failed && before.importAt === outcome.at && before.importError === outcome.error) return;
+  // events replayed out of order by time never move the state back
+  if (before.importAt !== null && outcome.at < before.importAt) return;
+  await putDashboardLocation(
+    docs,
+    before,
+    {
+      ...before,
+      importFailed: failed,
+      importAt: outcome.at,
+      importedAt: failed ? before.importedAt : outcome.at,
+      importError: outcome.error,
+    },
+    position,
+  );
+}
+
 function newDashboardLocation(d: { locationId: string; companyId: string; connectionId: string; profile: LocationProfile }): DashboardLocationDoc {
   return withProfile(
     {
@@ -124,6 +169,10 @@ function newDashboardLocation(d: { locationId: string; companyId: string; connec
       lastSyncDate: null,
       reviewCount: 0,
       rating: null,
+      importFailed: 0,
+      importAt: null,
+      importedAt: null,
+      importError: null,
     },
     d.profile,
   );
@@ -137,7 +186,7 @@ function newDashboardLocation(d: { locationId: string; companyId: string; connec
  */
 export const insightsProjection: ProjectionDefinition<HandledEvent> = {
   name: 'insights',
-  version: 1,
+  version: 2,
   collections: [
     {
       name: LOCATION_METRICS_COLLECTION,
@@ -152,14 +201,22 @@ export const insightsProjection: ProjectionDefinition<HandledEvent> = {
     { name: LOCATION_KEYWORDS_COLLECTION, indexes: [{ key: { companyId: 1 } }] },
     {
       name: DASHBOARD_LOCATIONS_COLLECTION,
-      indexes: [{ key: { companyId: 1, lastSyncDate: 1 } }, { key: { companyId: 1, connectionId: 1 } }],
-      queries: [{ name: 'synched since', filter: { companyId: 'c', lastSyncDate: { $gte: '2025-01-01T00:00:00.000Z' } } }],
+      indexes: [
+        { key: { companyId: 1, lastSyncDate: 1 } },
+        { key: { companyId: 1, connectionId: 1 } },
+        { key: { companyId: 1, importFailed: 1, importAt: -1 } },
+      ],
+      queries: [
+        { name: 'synched since', filter: { companyId: 'c', lastSyncDate: { $gte: '2025-01-01T00:00:00.000Z' } } },
+        { name: 'failed imports, latest first', filter: { companyId: 'c', importFailed: 1 }, sort: { importAt: -1 } },
+      ],
     },
     { name: DASHBOARD_COMPANIES_COLLECTION, indexes: [] },
   ],
   handles: [
     'LocationMetricsImported',
     'LocationSearchKeywordsImported',
+    'LocationInsightsImportFailed',
     'LocationCreated',
     'LocationImported',
     'LocationUpdated',
@@ -200,6 +257,7 @@ export const insightsProjection: ProjectionDefinition<HandledEvent> = {
         }
         docs.put(LOCATION_METRICS_COLLECTION, { _id: id, companyId: d.companyId, locationId: d.locationId, month: d.month, m });
         await addToCompanyMonth(docs, d.companyId, d.month, delta, 1);
+        await recordImport(docs, d.locationId, { at: d.importedAt, error: null }, event.position);
         return;
       }
       case 'LocationSearchKeywordsImported': {
@@ -215,43 +273,49 @@ export const insightsProjection: ProjectionDefinition<HandledEvent> = {
           keywords,
         };
         docs.put(LOCATION_KEYWORDS_COLLECTION, doc);
+        await recordImport(docs, d.locationId, { at: d.importedAt, error: null }, event.position);
+        return;
+      }
+      case 'LocationInsightsImportFailed': {
+        const d = event.data;
+        await recordImport(docs, d.locationId, { at: d.failedAt ?? event.created.toISOString(), error: d.message || d.code }, event.position);
         return;
       }
       case 'LocationCreated': {
         const before = await docs.get<DashboardLocationDoc>(DASHBOARD_LOCATIONS_COLLECTION, event.data.locationId);
-        await putDashboardLocation(docs, before, newDashboardLocation(event.data));
+        await putDashboardLocation(docs, before, newDashboardLocation(event.data), event.position);
         return;
       }
       case 'LocationImported': {
         const d = event.data;
         const before = await docs.get<DashboardLocationDoc>(DASHBOARD_LOCATIONS_COLLECTION, d.locationId);
-        await putDashboardLocation(docs, before, withGoogle(newDashboardLocation(d), d.google, d.syncedAt));
+        await putDashboardLocation(docs, before, withGoogle(newDashboardLocation(d), d.google, d.syncedAt), event.position);
         return;
       }
       case 'LocationUpdated': {
         const before = await docs.get<DashboardLocationDoc>(DASHBOARD_LOCATIONS_COLLECTION, event.data.locationId);
-        if (before) await putDashboardLocation(docs, before, withProfile(before, event.data.profile));
+        if (before) await putDashboardLocation(docs, before, withProfile(before, event.data.profile), event.position);
         return;
       }
       case 'LocationPublished': {
         const before = await docs.get<DashboardLocationDoc>(DASHBOARD_LOCATIONS_COLLECTION, event.data.locationId);
-        if (before) await putDashboardLocation(docs, before, withGoogle(before, event.data.google, event.data.publishedAt));
+        if (before) await putDashboardLocation(docs, before, withGoogle(before, event.data.google, event.data.publishedAt), event.position);
         return;
       }
       case 'LocationSynced': {
         const d = event.data;
         const before = await docs.get<DashboardLocationDoc>(DASHBOARD_LOCATIONS_COLLECTION, d.locationId);
-        if (before) await putDashboardLocation(docs, before, withGoogle(withProfile(before, d.profile), d.google, d.syncedAt));
+        if (before) await putDashboardLocation(docs, before, withGoogle(withProfile(before, d.profile), d.google, d.syncedAt), event.position);
         return;
       }
       case 'LocationDeleted':
-        await removeDashboardLocation(docs, event.data.locationId);
+        await removeDashboardLocation(docs, event.data.locationId, event.position);
         await removeLocationMetrics(docs, event.data.locationId);
         return;
       case 'GoogleAccountDisconnected': {
         const { companyId, connectionId } = event.data;
         for (const doc of await docs.find<DashboardLocationDoc>(DASHBOARD_LOCATIONS_COLLECTION, { companyId, connectionId })) {
-          await removeDashboardLocation(docs, doc._id);
+          await removeDashboardLocation(docs, doc._id, event.position);
           await removeLocationMetrics(docs, doc._id);
         }
         return;

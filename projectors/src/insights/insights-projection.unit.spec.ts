@@ -109,4 +109,43 @@ describe('insights projection', () => {
     expect(all(LOCATION_METRICS_COLLECTION)).toEqual([]);
     expect(all(COMPANY_METRICS_COLLECTION)).toEqual([]);
   });
+
+  it("records the last import of each location: a failure with Google's reason, counted for the company, until an import succeeds", async () => {
+    const r = recorder();
+    const ok = (locationId: string, at: string) =>
+      r('LocationMetricsImported', { locationId, companyId: 'c1', month: '2025-02', firstDay: 1, values: { CALL_CLICKS: [1] }, importedAt: at });
+    const failed = (locationId: string, at: string) =>
+      r('LocationInsightsImportFailed', { locationId, companyId: 'c1', code: 'PERMISSION_DENIED', message: 'Google refused: no access', failedAt: at });
+    const events = [
+      imported(r, 'l1', 'One', null, google(1, 5)),
+      imported(r, 'l2', 'Two', null, google(1, 5)),
+      ok('l1', '2025-03-01T00:00:00.000Z'),
+      ok('l1', '2025-03-01T00:00:00.000Z'), // a second month of the same import changes nothing
+      failed('l1', '2025-03-02T00:00:00.000Z'),
+      failed('l2', '2025-03-02T01:00:00.000Z'),
+    ];
+    const during = await projectInMemory(insightsProjection, events);
+    expect(during.all(DASHBOARD_COMPANIES_COLLECTION)[0]).toMatchObject({ importFailed: 2 });
+    expect(during.all(DASHBOARD_LOCATIONS_COLLECTION).find((d) => d._id === 'l1')).toMatchObject({
+      importFailed: 1,
+      importAt: '2025-03-02T00:00:00.000Z',
+      importedAt: '2025-03-01T00:00:00.000Z',
+      importError: 'Google refused: no access',
+    });
+    expect(during.all(DASHBOARD_LOCATIONS_COLLECTION).find((d) => d._id === 'l2')).toMatchObject({ importFailed: 1, importedAt: null });
+
+    const after = await projectInMemory(insightsProjection, [
+      ...events,
+      ok('l1', '2025-03-03T00:00:00.000Z'),
+      r('LocationDeleted', { locationId: 'l2', companyId: 'c1', deletedFromGoogle: true, storeCode: 'S2', requestId: 'q' }),
+    ]);
+    expect(after.all(DASHBOARD_COMPANIES_COLLECTION)[0]).toMatchObject({ importFailed: 0 });
+    expect(after.all(DASHBOARD_LOCATIONS_COLLECTION)[0]).toMatchObject({
+      _id: 'l1',
+      importFailed: 0,
+      importAt: '2025-03-03T00:00:00.000Z',
+      importedAt: '2025-03-03T00:00:00.000Z',
+      importError: null,
+    });
+  });
 });

@@ -23,6 +23,24 @@ import type { InsightsScope } from './scope';
 import { dailyTotals, daySeries, monthsOf, shareSeries, windowOf } from './series';
 
 const DAY_MS = 86_400_000;
+/** Companies whose sorted missing-email list is kept. */
+const MISSING_CACHE_COMPANIES = 500;
+/** Every field of the company's sums but the id → title map. */
+const SUMS_WITHOUT_LIST = {
+  _id: 1,
+  companyId: 1,
+  locations: 1,
+  active: 1,
+  missingEmail: 1,
+  reviewCount: 1,
+  ratingWeight: 1,
+  ratedReviews: 1,
+  importFailed: 1,
+  changedAt: 1,
+} as const;
+/** Failed imports the dashboard lists (the count covers them all). */
+const LISTED_FAILURES = 50;
+const failureOf = (d: DashboardLocationDoc) => ({ Id: d._id, Title: d.title, FailedAt: d.importAt ?? '', Message: d.importError ?? '' });
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The dashboard's and the details page's figures, read from the insights read models. */
@@ -30,6 +48,9 @@ export function createInsightsReader(deps: { readModels: ReadModels; clock: Cloc
   const locationMetrics = () => deps.readModels.collection<LocationMetricsDoc>(LOCATION_METRICS_COLLECTION);
   const companyMetrics = () => deps.readModels.collection<CompanyMetricsDoc>(COMPANY_METRICS_COLLECTION);
   const dashboardLocations = () => deps.readModels.collection<DashboardLocationDoc>(DASHBOARD_LOCATIONS_COLLECTION);
+  const companySums = () => deps.readModels.collection<DashboardCompanyDoc>(DASHBOARD_COMPANIES_COLLECTION);
+  /** companyId → the missing-email list sorted by title, with the sums document's version it came from (most recent companies last). */
+  const sortedMissing = new Map<string, { changedAt: number; list: { Id: string; Title: string }[] }>();
 
   /** The scope's month documents over a window: the company's totals, or each location's. */
   async function monthDocs(scope: InsightsScope, days: readonly string[]) {
@@ -52,26 +73,50 @@ export function createInsightsReader(deps: { readModels: ReadModels; clock: Cloc
     return daySeries('REVIEWS', days, await reviews.receivedPerDay(scope, days));
   }
 
+  /**
+   * The company's locations without a primary email, by title: sorted once per version of the
+   * sums document (`changedAt`, the position of the event that last changed it, names one
+   * content) and kept for the next calls, so a dashboard call does not copy and sort a
+   * thousand titles each time (bench: 0.6 ms and 130 KB of garbage a call at 1,000).
+   */
+  async function missingEmailList(companyId: string, changedAt: number): Promise<{ Id: string; Title: string }[]> {
+    const cached = sortedMissing.get(companyId);
+    if (cached && typeof changedAt === 'number' && cached.changedAt === changedAt) return cached.list;
+    const doc = await companySums().findOne({ _id: companyId });
+    const list = Object.entries(doc?.withoutEmail ?? {})
+      .map(([Id, Title]) => ({ Id, Title: String(Title ?? ''), key: String(Title ?? '').toLowerCase() }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.Id < b.Id ? -1 : 1))
+      .map(({ Id, Title }) => ({ Id, Title }));
+    if (doc) {
+      sortedMissing.delete(companyId);
+      if (sortedMissing.size >= MISSING_CACHE_COMPANIES) sortedMissing.delete(sortedMissing.keys().next().value!);
+      if (typeof doc.changedAt === 'number') sortedMissing.set(companyId, { changedAt: doc.changedAt, list });
+    }
+    return list;
+  }
+
   /** Tiles: the company's sums, or (some locations) the sums of theirs. */
   async function tiles(scope: InsightsScope, withMissingEmail: boolean) {
     const since = new Date(deps.clock.now().getTime() - DAY_MS).toISOString();
     if (scope.locationIds === null) {
       const { companyId } = scope;
+      // the sums without the id → title map, which is read (and sorted) only when it changed
       const [sums, synced] = await Promise.all([
-        deps.readModels.collection<DashboardCompanyDoc>(DASHBOARD_COMPANIES_COLLECTION).findOne({ _id: companyId }),
+        companySums().findOne({ _id: companyId }, { projection: SUMS_WITHOUT_LIST }),
         dashboardLocations().countDocuments({ companyId, lastSyncDate: { $gte: since } }),
       ]);
-      const missing = withMissingEmail
-        ? Object.entries(sums?.withoutEmail ?? {})
-            .map(([_id, title]) => ({ _id, title, titleSort: title.toLowerCase() }))
-            .sort((a, b) => (a.titleSort < b.titleSort ? -1 : a.titleSort > b.titleSort ? 1 : a._id < b._id ? -1 : 1))
-        : [];
+      const failedCount = sums?.importFailed ?? 0;
+      const [missing, failed] = await Promise.all([
+        withMissingEmail && sums && sums.missingEmail > 0 ? missingEmailList(companyId, sums.changedAt) : [],
+        failedCount > 0 ? dashboardLocations().find({ companyId, importFailed: 1 }, { sort: { importAt: -1 }, limit: LISTED_FAILURES }) : [],
+      ]);
       return {
         active: sums?.active ?? 0,
         synced,
         reviewCount: sums?.reviewCount ?? 0,
         average: sums && sums.ratedReviews > 0 ? round2(sums.ratingWeight / sums.ratedReviews) : 0,
         missing,
+        failures: { Count: failedCount, Locations: failed.map(failureOf) },
       };
     }
     const docs = scope.locationIds.length
@@ -90,8 +135,14 @@ export function createInsightsReader(deps: { readModels: ReadModels; clock: Cloc
       synced: docs.filter((d) => d.lastSyncDate !== null && d.lastSyncDate >= since).length,
       reviewCount: docs.reduce((n, d) => n + d.reviewCount, 0),
       average: rated > 0 ? round2(weight / rated) : 0,
-      missing: withMissingEmail ? docs.filter((d) => d.missingEmail === 1) : [],
+      missing: withMissingEmail ? docs.filter((d) => d.missingEmail === 1).map((d) => ({ Id: d._id, Title: String(d.title ?? '') })) : [],
+      failures: failuresOf(docs.filter((d) => d.importFailed === 1)),
     };
+  }
+
+  function failuresOf(failed: DashboardLocationDoc[]) {
+    const latest = [...failed].sort((a, b) => ((a.importAt ?? '') < (b.importAt ?? '') ? 1 : -1));
+    return { Count: failed.length, Locations: latest.slice(0, LISTED_FAILURES).map(failureOf) };
   }
 
   async function dashboard(scope: InsightsScope, options: { durationDays: number; charts: boolean; withMissingEmail: boolean }): Promise<DashboardData> {
@@ -120,21 +171,23 @@ export function createInsightsReader(deps: { readModels: ReadModels; clock: Cloc
       TotalLocationsReviews: t.reviewCount,
       AverageLocationsRating: t.average,
       TotalUnrespondedLocationsReviews: unresponded,
-      LocationsWithoutPrimaryEmail: t.missing.map((d) => ({ Id: d._id, Title: String(d.title ?? '') })),
+      LocationsWithoutPrimaryEmail: t.missing,
       BusinessProfileViewsInsightsData: charts?.views ?? null,
       CallsMadeMetricSeriesData: charts?.calls ?? null,
       WebsiteClicksMetricSeriesData: charts?.website ?? null,
       DirectionsMetricSeriesData: charts?.directions ?? null,
       NumberOfReviewsOverTime: charts?.reviews ?? null,
+      InsightsImportFailures: t.failures,
     };
   }
 
   /** The details response's insights: website clicks of the default window and the top search keywords. */
   async function locationInsights(companyId: string, locationId: string): Promise<LocationInsights> {
     const scope = { companyId, locationIds: [locationId] };
-    const [[website], keywords] = await Promise.all([
+    const [[website], keywords, facts] = await Promise.all([
       series(scope, ['WEBSITE_CLICKS'], DEFAULT_INSIGHTS_DAYS),
       deps.readModels.collection<LocationKeywordsDoc>(LOCATION_KEYWORDS_COLLECTION).findOne({ _id: locationId, companyId }),
+      dashboardLocations().findOne({ _id: locationId, companyId }),
     ]);
     const top = (keywords?.keywords ?? []).slice(0, TOP_KEYWORDS);
     return {
@@ -142,6 +195,14 @@ export function createInsightsReader(deps: { readModels: ReadModels; clock: Cloc
       SearchKeywords: top,
       SearchKeywordsTotal: top.reduce((n, k) => n + k.Value, 0),
       SearchKeywordsPeriod: keywords ? { FromMonth: keywords.fromMonth, ToMonth: keywords.toMonth } : null,
+      ImportState: facts?.importAt
+        ? {
+            Status: facts.importFailed === 1 ? 'Failed' : 'Imported',
+            At: facts.importAt,
+            Message: facts.importFailed === 1 ? facts.importError : null,
+            LastImportedAt: facts.importedAt ?? null,
+          }
+        : null,
     };
   }
 

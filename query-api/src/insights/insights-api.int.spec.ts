@@ -204,4 +204,54 @@ describe('insights: import from the Performance API, dashboard and details', () 
     }, 'a series');
     expect(events.body.Data[0].SeriesValues).toEqual(before.body.Data[0].SeriesValues);
   }, 60_000);
+
+  it("shows an import Google refused, with Google's reason, on the details and the dashboard until an import succeeds", async () => {
+    const items = await call('GET', '/api/gmb/locations-items', company.adminToken);
+    const locationId = items.body.Data[2].LocationId as string;
+    const refuse = await fetch(`${stack.sandbox.url}/google/__sandbox/fail-next`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ status: 400, count: 1, pathIncludes: ':fetchMultiDailyMetricsTimeSeries' }),
+    });
+    expect(refuse.status).toBe(200);
+    /** Syncs the location and waits for its details to report an import with `status`. */
+    const syncUntil = async (status: 'Failed' | 'Imported') => {
+      const sync = await call('POST', `/api/gmb/${locationId}/sync`, company.adminToken);
+      expect(sync.status, JSON.stringify(sync.body)).toBe(200);
+      return eventually(async () => {
+        const state = (await call('GET', `/api/gmb/${locationId}/location`, company.adminToken)).body.Data.LocationInsights.ImportState;
+        return state?.Status === status ? state : null;
+      }, `an import ${status} on the details`);
+    };
+    const failed = await syncUntil('Failed');
+    expect(failed.Message).toContain('was refused (injected failure)'); // Google's own reason, quoted
+    expect(failed.LastImportedAt).not.toBeNull();
+    const dash = await call('GET', '/api/dashboard/fetch/180/false', company.adminToken);
+    expect(dash.body.Data.InsightsImportFailures.Count).toBe(1);
+    expect(dash.body.Data.InsightsImportFailures.Locations).toEqual([
+      { Id: locationId, Title: items.body.Data[2].Title, FailedAt: failed.At, Message: failed.Message },
+    ]);
+    // a company user assigned none of the company's failed locations sees none of them
+    const theirs = await call('GET', '/api/dashboard/fetch/180/false', company.userToken);
+    expect(theirs.body.Data.InsightsImportFailures.Count).toBe(0);
+
+    const imported = await syncUntil('Imported');
+    expect(imported.Message).toBeNull();
+    expect((await call('GET', '/api/dashboard/fetch/180/false', company.adminToken)).body.Data.InsightsImportFailures).toEqual({ Count: 0, Locations: [] });
+  }, 90_000);
+
+  it('the missing-email list follows a location given a primary email (the sorted list kept between calls is renewed)', async () => {
+    const before = (await call('GET', '/api/dashboard/fetch/7/false', company.adminToken)).body.Data.LocationsWithoutPrimaryEmail as {
+      Id: string;
+      Title: string;
+    }[];
+    expect(before.length).toBeGreaterThan(1);
+    const titles = before.map((l) => l.Title.toLowerCase());
+    expect(titles).toEqual([...titles].sort());
+    const saved = await call('POST', `/api/gmb/${before[0]!.Id}/update`, company.adminToken, { PrimaryEmail: 'front-desk@insights.test' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await stack.waitForProjections();
+    const after = (await call('GET', '/api/dashboard/fetch/7/false', company.adminToken)).body.Data.LocationsWithoutPrimaryEmail;
+    expect(after).toEqual(before.slice(1));
+  }, 60_000);
 });

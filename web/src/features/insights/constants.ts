@@ -46,6 +46,15 @@ export const insightsTexts = {
   total: 'Total',
   noKeywords: 'No search keywords reported yet.',
   keywordsPeriod: (from: string, to: string) => `Top ${TOP_KEYWORDS} keywords, ${from} to ${to}`,
+  importFailedTitle: 'Google did not give the insights',
+  importFailures: (n: number) =>
+    n === 1
+      ? 'The last insights import of 1 location failed: its charts stop at its last successful import.'
+      : `The last insights import of ${n} locations failed: their charts stop at their last successful import.`,
+  importFailuresMore: (n: number) => `and ${n} more`,
+  importFailedAt: (at: string, message: string) => `The last insights import (${at}) failed: ${message}`,
+  importLastSucceeded: (at: string) => `The figures below are from the last successful import, ${at}.`,
+  importNeverSucceeded: 'No insights have been read from Google for this location yet.',
 } as const;
 
 /** Days of the week from Monday (spec part 1 §9: Sunday 0 to Saturday 6, sorted from Monday). */

@@ -1,6 +1,8 @@
 import { Button, Callout, Card, Icon, NonIdealState, Spinner, type IconName } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import { IMPRESSION_METRICS, type DailyMetricName } from '@locus/contracts';
+import { Link } from 'react-router-dom';
+import { formatDateTime } from '@web/shared/lib/dates';
 import { failureMessage } from '@web/shared/lib/envelope';
 import { PageHeader } from '@web/shared/ui/page-header';
 import { useDashboardQuery, type DashboardData, type MetricSeries } from '../api/insights-api';
@@ -117,6 +119,25 @@ function Tiles({ data }: { data: DashboardData }) {
   );
 }
 
+/** The locations whose last insights import failed, with when and Google's reason: never silent zeros. */
+function ImportFailures({ failures }: { failures: DashboardData['InsightsImportFailures'] }) {
+  if (failures.Count === 0) return null;
+  const hidden = failures.Count - failures.Locations.length;
+  return (
+    <Callout intent="danger" icon="cloud-download" title={t.importFailedTitle} className="locus-callout" data-testid="insights-import-failures">
+      <p>{t.importFailures(failures.Count)}</p>
+      <ul className="locus-import-failures">
+        {failures.Locations.map((f) => (
+          <li key={f.Id}>
+            <Link to={`/${f.Id}/location-details`}>{f.Title || f.Id}</Link> <span className="locus-muted">{formatDateTime(f.FailedAt)}</span> — {f.Message}
+          </li>
+        ))}
+        {hidden > 0 ? <li>{t.importFailuresMore(hidden)}</li> : null}
+      </ul>
+    </Callout>
+  );
+}
+
 /** /dashboard (spec part 1 §2 Dashboard): tiles, the missing-email warning, the viewers doughnut and the line charts. */
 export default function DashboardPage() {
   const { data, error, isLoading } = useDashboardQuery({ durationDays: DASHBOARD_INSIGHTS_DAYS, flag: true });
@@ -133,6 +154,7 @@ export default function DashboardPage() {
           <Button intent="warning" variant="outlined" text={t.viewLocations} onClick={() => setMissingOpen(true)} />
         </Callout>
       ) : null}
+      <ImportFailures failures={data.InsightsImportFailures} />
       <Tiles data={data} />
       <div className="locus-charts">
         <ViewersCard preloaded={data.BusinessProfileViewsInsightsData} />

@@ -1,6 +1,7 @@
-import { Card, H5, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Callout, Card, H5, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { IMPRESSION_METRICS, type DailyMetricName } from '@locus/contracts';
+import { formatDateTime } from '@web/shared/lib/dates';
 import { useLocationInsightsQuery } from '../api/insights-api';
 import { DEFAULT_INSIGHTS_DAYS, METRIC_COLOURS, METRIC_DISPLAY_NAMES, insightsTexts as t } from '../constants';
 import { ChartCard } from './chart-card';
@@ -126,10 +127,24 @@ function KeywordsCard({ locationId }: { locationId: string }) {
   );
 }
 
+/** When the location's last insights import failed: when, Google's reason, and what the charts show instead. */
+function ImportFailure({ locationId }: { locationId: string }) {
+  const { data } = useLocationInsightsQuery(locationId);
+  const state = data?.ImportState;
+  if (state?.Status !== 'Failed') return null;
+  return (
+    <Callout intent="danger" icon="cloud-download" title={t.importFailedTitle} className="locus-callout locus-charts-wide" data-testid="insights-import-failed">
+      <div>{t.importFailedAt(formatDateTime(state.At), state.Message ?? '')}</div>
+      <div>{state.LastImportedAt ? t.importLastSucceeded(formatDateTime(state.LastImportedAt)) : t.importNeverSucceeded}</div>
+    </Callout>
+  );
+}
+
 /** The details page's insight sections (spec part 2 §2): website clicks, calls by weekday, discovery, keywords, customer actions. */
 export function LocationInsightsSections({ locationId }: { locationId: string }) {
   return (
     <div className="locus-charts locus-location-insights">
+      <ImportFailure locationId={locationId} />
       <LocationLineCard locationId={locationId} title={t.websiteClicks} metrics={['WEBSITE_CLICKS']} testId="chart-website" />
       <CallsByWeekdayCard locationId={locationId} />
       <DiscoveryCard locationId={locationId} />
