@@ -3,7 +3,14 @@ import type { Bus, BusSubscription } from '../bus/bus';
 import type { Collection, Doc, ReadStore } from '../read-store/read-store';
 import type { ProjectionDefinition } from './definitions';
 import type { ReadModels } from './deps';
-import { isCurrent, physicalCollectionName, projectionCheckpointName, readAllProjectionStates, servingGeneration, type ProjectionStateDoc } from './generations';
+import {
+  isCurrent,
+  physicalCollectionName,
+  projectionCheckpointName,
+  readAllProjectionStates,
+  servingGeneration,
+  type ProjectionStateDoc,
+} from './generations';
 
 export interface ReadModelsOptions {
   readStore: ReadStore;

@@ -97,6 +97,8 @@ describe('/ready and the read models', () => {
     cleanups.push(() => server.close());
     const answer = await fetch(`${server.baseUrl}/ready`);
     expect(answer.status).toBe(503);
-    expect(((await answer.json()) as { checks: Record<string, { error?: string }> }).checks.readModels?.error).toBe('read models being built: shop (first build)');
+    expect(((await answer.json()) as { checks: Record<string, { error?: string }> }).checks.readModels?.error).toBe(
+      'read models being built: shop (first build)',
+    );
   });
 });
