@@ -68,7 +68,7 @@ export async function measureScale(options: {
   const projector = createProjectorRuntime({ eventStore, readStore, bus, projections, logger: createLogger({ level: 'silent' }) });
   await projector.start();
   const readModels = createReadModels({ readStore, bus, projections });
-  if (!(await readModels.waitForPosition(await eventStore.headPosition(), 900_000))) throw new Error('projections did not catch up');
+  if (!(await readModels.waitForPosition(await eventStore.headPosition(), 2_700_000))) throw new Error('projections did not catch up in 45 min');
   await projector.stop();
   readModels.close();
   log(`scale: writing ${options.reviews.toLocaleString('en-US')} review-sized documents`);
