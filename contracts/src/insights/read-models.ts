@@ -73,10 +73,5 @@ export interface DashboardCompanyDoc {
   /** Sum of rating × review count over rated locations (the average is this / ratedReviews). */
   ratingWeight: number;
   ratedReviews: number;
-  /**
-   * The locations without a primary email, id → title: the dashboard's warning and dialog read
-   * this one document, not a thousand location documents.
-   */
-  withoutEmail: Record<string, string>;
   [key: string]: unknown;
 }

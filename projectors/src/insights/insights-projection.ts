@@ -63,14 +63,10 @@ const COUNTED = ['active', 'missingEmail', 'reviewCount'] as const;
 async function applyToCompany(docs: ProjectionDocs, companyId: string, before: DashboardLocationDoc | null, after: DashboardLocationDoc | null) {
   const existing = await docs.get<DashboardCompanyDoc>(DASHBOARD_COMPANIES_COLLECTION, companyId);
   const sums: DashboardCompanyDoc = existing
-    ? { ...existing, withoutEmail: { ...existing.withoutEmail } }
-    : { _id: companyId, companyId, locations: 0, active: 0, missingEmail: 0, reviewCount: 0, ratingWeight: 0, ratedReviews: 0, withoutEmail: {} };
+    ? { ...existing }
+    : { _id: companyId, companyId, locations: 0, active: 0, missingEmail: 0, reviewCount: 0, ratingWeight: 0, ratedReviews: 0 };
   const apply = (doc: DashboardLocationDoc | null, sign: 1 | -1) => {
     if (!doc) return;
-    if (doc.missingEmail) {
-      if (sign > 0) sums.withoutEmail[doc._id] = doc.title;
-      else delete sums.withoutEmail[doc._id];
-    }
     sums.locations += sign;
     for (const key of COUNTED) sums[key] += sign * doc[key];
     if (doc.rating !== null && doc.reviewCount > 0) {
@@ -137,7 +133,10 @@ function newDashboardLocation(d: { locationId: string; companyId: string; connec
  */
 export const insightsProjection: ProjectionDefinition<HandledEvent> = {
   name: 'insights',
-  version: 1,
+  // 2: the locations without a primary email are read from dashboard-locations through an index,
+  // no longer kept in the company's sums document (a map of every such location, copied on every
+  // location event: quadratic, the 100,000-location scale setup did not finish).
+  version: 2,
   collections: [
     {
       name: LOCATION_METRICS_COLLECTION,
@@ -152,8 +151,15 @@ export const insightsProjection: ProjectionDefinition<HandledEvent> = {
     { name: LOCATION_KEYWORDS_COLLECTION, indexes: [{ key: { companyId: 1 } }] },
     {
       name: DASHBOARD_LOCATIONS_COLLECTION,
-      indexes: [{ key: { companyId: 1, lastSyncDate: 1 } }, { key: { companyId: 1, connectionId: 1 } }],
-      queries: [{ name: 'synched since', filter: { companyId: 'c', lastSyncDate: { $gte: '2025-01-01T00:00:00.000Z' } } }],
+      indexes: [
+        { key: { companyId: 1, lastSyncDate: 1 } },
+        { key: { companyId: 1, connectionId: 1 } },
+        { key: { companyId: 1, missingEmail: 1, titleSort: 1 } },
+      ],
+      queries: [
+        { name: 'synched since', filter: { companyId: 'c', lastSyncDate: { $gte: '2025-01-01T00:00:00.000Z' } } },
+        { name: 'without a primary email', filter: { companyId: 'c', missingEmail: 1 }, sort: { titleSort: 1, _id: 1 } },
+      ],
     },
     { name: DASHBOARD_COMPANIES_COLLECTION, indexes: [] },
   ],

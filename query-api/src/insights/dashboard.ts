@@ -57,15 +57,13 @@ export function createInsightsReader(deps: { readModels: ReadModels; clock: Cloc
     const since = new Date(deps.clock.now().getTime() - DAY_MS).toISOString();
     if (scope.locationIds === null) {
       const { companyId } = scope;
-      const [sums, synced] = await Promise.all([
+      const [sums, synced, missing] = await Promise.all([
         deps.readModels.collection<DashboardCompanyDoc>(DASHBOARD_COMPANIES_COLLECTION).findOne({ _id: companyId }),
         dashboardLocations().countDocuments({ companyId, lastSyncDate: { $gte: since } }),
+        withMissingEmail
+          ? dashboardLocations().find({ companyId, missingEmail: 1 }, { sort: { titleSort: 1, _id: 1 }, projection: { _id: 1, title: 1, titleSort: 1 } })
+          : [],
       ]);
-      const missing = withMissingEmail
-        ? Object.entries(sums?.withoutEmail ?? {})
-            .map(([_id, title]) => ({ _id, title, titleSort: title.toLowerCase() }))
-            .sort((a, b) => (a.titleSort < b.titleSort ? -1 : a.titleSort > b.titleSort ? 1 : a._id < b._id ? -1 : 1))
-        : [];
       return {
         active: sums?.active ?? 0,
         synced,
