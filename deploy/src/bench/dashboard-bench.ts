@@ -5,7 +5,6 @@ import {
   createInProcessBus,
   createLogger,
   createProjectorRuntime,
-  createReadModels,
   createSqliteEventStore,
   createTokenService,
   type EventToAppend,
@@ -109,10 +108,9 @@ export async function measureDashboard(options: {
   log('dashboard: projecting');
   const projector = createProjectorRuntime({ eventStore, readStore, bus, projections, logger: createLogger({ level: 'silent' }) });
   await projector.start();
-  const readModels = createReadModels({ readStore, bus, projections });
-  if (!(await readModels.waitForPosition(await eventStore.headPosition(), 1_800_000))) throw new Error('projections did not catch up');
+  // The runtime's own wait: every first build switched (a server started before that is not ready).
+  if (!(await projector.waitForPosition(await eventStore.headPosition(), 1_800_000))) throw new Error('projections did not catch up');
   await projector.stop();
-  readModels.close();
   await readStore.close();
   await eventStore.close();
   await bus.close();
