@@ -147,7 +147,7 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
 
   const { app, drain } = createHttpApp({
     logger,
-    readiness: { eventStore: ports.eventStore, readStore: ports.readStore, bus: ports.bus },
+    readiness: { eventStore: ports.eventStore, readStore: ports.readStore, bus: ports.bus, readModels },
     metricsStatus: opsStatus,
     mount: (router) => {
       mountCommandApi(router, {

@@ -9,6 +9,7 @@ import {
   type EventStore,
   type LocusState,
   type QueryDeps,
+  type ReadinessPorts,
   type ReadStore,
   type RouteImplementation,
   type SessionValidator,
@@ -25,7 +26,7 @@ export interface QueryApiOptions {
   /** Status of projections and reactors for `GET /api/ops/projections`. */
   opsStatus?: OpsStatusSource;
   /** Ports probed by `/ready` besides the bus. */
-  readiness?: { eventStore?: Pick<EventStore, 'headPosition'>; readStore?: Pick<ReadStore, 'listCollections'> };
+  readiness?: { eventStore?: Pick<EventStore, 'headPosition'>; readStore?: Pick<ReadStore, 'listCollections'>; readModels?: ReadinessPorts['readModels'] };
   /** SSE keep-alive (spec 10 s) and retry hint. */
   live?: { keepAliveMs?: number; retryMs?: number };
   /** How long a query with X-Min-Position may wait (default 2000 ms). */

@@ -28,7 +28,7 @@ const app = createQueryApi({
   ...deps,
   sessionValidator: sessionValidation?.(deps),
   opsStatus: createOpsStatus({ eventStore: ports.eventStore, readStore: ports.readStore, projections, clock: ports.clock }),
-  readiness: { eventStore: ports.eventStore, readStore: ports.readStore },
+  readiness: { eventStore: ports.eventStore, readStore: ports.readStore, readModels },
 });
 
 // Uploaded media (avatars, images) from the shared data dir; an S3 bucket would replace it.

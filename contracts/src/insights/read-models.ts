@@ -84,13 +84,8 @@ export interface DashboardCompanyDoc {
   /** Locations whose last insights import failed. */
   importFailed: number;
   /**
-   * The locations without a primary email, id → title: the dashboard's warning and dialog read
-   * this one document, not a thousand location documents.
-   */
-  withoutEmail: Record<string, string>;
-  /**
-   * Position of the last event that changed this document: what the query side keys its
-   * sorted copy of `withoutEmail` by (the same position always means the same content).
+   * Position of the last event that changed this document (any of the company's locations):
+   * what the query side keys its copy of the missing-email list by.
    */
   changedAt: number;
   [key: string]: unknown;

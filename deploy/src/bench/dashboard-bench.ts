@@ -5,7 +5,6 @@ import {
   createInProcessBus,
   createLogger,
   createProjectorRuntime,
-  createReadModels,
   createSqliteEventStore,
   createGenerationProcessor,
   createTokenService,
@@ -78,8 +77,8 @@ export async function measureDashboard(options: {
   {
     const projector = createProjectorRuntime({ eventStore, readStore, bus, projections, logger: createLogger({ level: 'silent' }) });
     await projector.start();
-    const readModels = createReadModels({ readStore, bus, projections });
-    if (!(await readModels.waitForPosition(await eventStore.headPosition(), 1_800_000))) throw new Error('projections did not catch up');
+    // The runtime's own wait: every first build switched (a server started before that is not ready).
+    if (!(await projector.waitForPosition(await eventStore.headPosition(), 1_800_000))) throw new Error('projections did not catch up');
     // and every projection has switched to its generation (a first build's checkpoint can reach the head before the switch)
     for (;;) {
       const states = await readAllProjectionStates(readStore);
@@ -87,7 +86,6 @@ export async function measureDashboard(options: {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     await projector.stop();
-    readModels.close();
   }
   const locationsHead = await eventStore.headPosition();
 

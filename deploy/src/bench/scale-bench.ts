@@ -8,7 +8,6 @@ import {
   createInProcessBus,
   createLogger,
   createProjectorRuntime,
-  createReadModels,
   createSqliteEventStore,
   createTokenService,
   type Doc,
@@ -67,10 +66,11 @@ export async function measureScale(options: {
   log('scale: projecting');
   const projector = createProjectorRuntime({ eventStore, readStore, bus, projections, logger: createLogger({ level: 'silent' }) });
   await projector.start();
-  const readModels = createReadModels({ readStore, bus, projections });
-  if (!(await readModels.waitForPosition(await eventStore.headPosition(), 900_000))) throw new Error('projections did not catch up');
+  // The runtime's own wait: every projection follows live, its first build switched (the stored
+  // checkpoints reach the head a moment before the switch, and a server started on a build that
+  // has not switched is not ready).
+  if (!(await projector.waitForPosition(await eventStore.headPosition(), 2_700_000))) throw new Error('projections did not catch up in 45 min');
   await projector.stop();
-  readModels.close();
   log(`scale: writing ${options.reviews.toLocaleString('en-US')} review-sized documents`);
   await readStore.collection(REVIEWS).createIndexes([{ key: { companyId: 1, locationId: 1, createdAt: -1 } }]);
   const comment = 'Friendly staff and quick service; would come back. '.repeat(9);
@@ -168,7 +168,14 @@ export async function startBuiltServer(env: Record<string, string>, log: (m: str
   try {
     await until(async () => (await fetch(`${url}/health`).catch(() => null))?.status === 200, 60_000);
     const coldStartToHealthMs = performance.now() - started;
-    await until(async () => (await fetch(`${url}/ready`).catch(() => null))?.status === 200, 60_000);
+    let lastReady = '';
+    await until(async () => {
+      const res = await fetch(`${url}/ready`).catch(() => null);
+      lastReady = res ? `${res.status} ${await res.text()}` : 'no answer';
+      return res?.status === 200;
+    }, 60_000).catch((err: Error) => {
+      throw new Error(`${err.message}; /ready answered ${lastReady}`);
+    });
     if (!(await untilIdle(server.pid!, options.idleTimeoutMs ?? 120_000))) log('still busy when the wait for idle ended: measuring anyway');
     return { url, server, coldStartToHealthMs, stop };
   } catch (err) {

@@ -9,6 +9,11 @@ export interface ReadinessPorts {
   /** `stats` (the embedded store's document cache) is reported by /ready when present. */
   readStore?: Pick<ReadStore, 'listCollections'> & { stats?: () => object };
   bus?: Pick<Bus, 'flush'>;
+  /**
+   * The read models: not ready while a projection's live generation was built by another
+   * code version (a new version being built at start) or not built yet.
+   */
+  readModels?: { notCurrent(): Promise<{ projection: string; storedVersion: number | null; version: number }[]> };
   /** True while the process shuts down: `/ready` answers 503 so balancers stop sending. */
   draining?: () => boolean;
   /** Per check, default 2 s. */
@@ -35,6 +40,14 @@ const within = async (timeoutMs: number, probe: () => Promise<unknown>): Promise
   }
 };
 
+/** Fails, naming them, while projections serve from a generation older than their code. */
+async function currentReadModels(readModels: NonNullable<ReadinessPorts['readModels']>): Promise<void> {
+  const building = await readModels.notCurrent();
+  if (building.length === 0) return;
+  const each = building.map((p) => `${p.projection} (${p.storedVersion === null ? 'first build' : `version ${p.storedVersion} → ${p.version}`})`);
+  throw new Error(`read models being built: ${each.join(', ')}`);
+}
+
 /** Runs the readiness probes of the given ports. */
 export async function checkReadiness(ports: ReadinessPorts) {
   const timeoutMs = ports.timeoutMs ?? 2000;
@@ -43,6 +56,7 @@ export async function checkReadiness(ports: ReadinessPorts) {
     ['eventStore', ports.eventStore && (() => ports.eventStore!.headPosition())],
     ['readStore', ports.readStore && (() => ports.readStore!.listCollections())],
     ['bus', ports.bus && (() => ports.bus!.flush())],
+    ['readModels', ports.readModels && (() => currentReadModels(ports.readModels!))],
   ];
   await Promise.all(
     probes.map(async ([name, probe]) => {

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { pipeline, Writable, type Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { openSseChannel, RESYNC_FRAME } from './sse';
 
@@ -68,6 +68,61 @@ describe('SSE channel backpressure', () => {
     await turn();
     expect(countOf(got, 'event: changed')).toBe(500);
     expect(channel.dropped).toEqual({ frames: 0, resyncs: 0 });
+    channel.close();
+  });
+
+  it('once piped into the response, writes to it directly, in order, and still drops a backlog the client does not read', async () => {
+    const channel = openSseChannel({ maxBacklogBytes: 4_096, keepAliveMs: 60_000 });
+    let received = '';
+    let reading = true;
+    const held: (() => void)[] = [];
+    const response = new Writable({
+      highWaterMark: 1_024,
+      write(chunk: Buffer, _encoding, done) {
+        received += chunk.toString();
+        if (reading) done();
+        else held.push(done);
+      },
+    });
+    const written: unknown[] = [];
+    const write = response.write.bind(response);
+    response.write = ((chunk: unknown, ...rest: never[]) => (written.push(chunk), write(chunk as Buffer, ...rest))) as typeof response.write;
+    channel.send({ n: 0 }, { event: 'changed' }); // before the pipe: through the stream
+    pipeline(channel.stream, response, () => undefined);
+    await turn();
+    let throughStream = 0;
+    const streamWrite = channel.stream.write.bind(channel.stream);
+    channel.stream.write = ((chunk: unknown, ...rest: never[]) => (throughStream++, streamWrite(chunk as Buffer, ...rest))) as typeof channel.stream.write;
+    const shared = Buffer.from('event: changed\ndata: {"n":1}\n\n');
+    channel.sendFrame(shared);
+    await turn();
+    expect(written).toContain(shared); // the fan-out's Buffer itself, not a copy through the PassThrough
+    for (let n = 2; n < 50; n++) {
+      channel.send({ n }, { event: 'changed' });
+      if (n % 7 === 0) await turn();
+    }
+    await turn();
+    expect([...received.matchAll(/"n":(\d+)/g)].map((m) => Number(m[1]))).toEqual(Array.from({ length: 50 }, (_, n) => n));
+    expect(throughStream).toBe(0);
+
+    // The client stops reading: the response refuses, the backlog grows past its limit and is dropped.
+    reading = false;
+    received = '';
+    const frame = (n: number) => ({ n, pad: 'x'.repeat(200) });
+    for (let n = 100; n < 400; n++) {
+      channel.send(frame(n), { event: 'changed' });
+      if (n % 5 === 0) await turn();
+    }
+    await turn();
+    expect(channel.dropped.resyncs).toBe(1);
+    reading = true;
+    for (const done of held.splice(0)) done();
+    await turn();
+    await turn();
+    expect(countOf(received, RESYNC_FRAME)).toBe(1);
+    channel.send(frame(999), { event: 'changed' });
+    await turn();
+    expect(received.endsWith(`event: changed\ndata: ${JSON.stringify(frame(999))}\n\n`)).toBe(true);
     channel.close();
   });
 });

@@ -3,7 +3,14 @@ import type { Bus, BusSubscription } from '../bus/bus';
 import type { Collection, Doc, ReadStore } from '../read-store/read-store';
 import type { ProjectionDefinition } from './definitions';
 import type { ReadModels } from './deps';
-import { physicalCollectionName, projectionCheckpointName, readAllProjectionStates, servingGeneration, type ProjectionStateDoc } from './generations';
+import {
+  isCurrent,
+  physicalCollectionName,
+  projectionCheckpointName,
+  readAllProjectionStates,
+  servingGeneration,
+  type ProjectionStateDoc,
+} from './generations';
 
 export interface ReadModelsOptions {
   readStore: ReadStore;
@@ -18,6 +25,12 @@ export interface ReadModelsOptions {
 export interface ReadModelsHandle extends ReadModels {
   /** Physical collection name serving a logical one right now. */
   resolve(logicalName: string): Promise<string>;
+  /**
+   * Projections whose live generation was not built by this code version (a data directory
+   * written by an older version while its new generation is built, or a first build): their
+   * queries answer from an older read model, or from nothing yet. Read fresh from the store.
+   */
+  notCurrent(): Promise<{ projection: string; storedVersion: number | null; version: number }[]>;
   close(): void;
 }
 
@@ -141,6 +154,12 @@ export function createReadModels(options: ReadModelsOptions): ReadModelsHandle {
   return {
     collection,
     resolve,
+    async notCurrent() {
+      const current = await loadStates(true);
+      return projections
+        .filter((def) => !isCurrent(def, current.get(def.name) ?? null))
+        .map((def) => ({ projection: def.name, storedVersion: current.get(def.name)?.version ?? null, version: def.version }));
+    },
     async waitForPosition(position, timeoutMs) {
       if (projections.length === 0 || position <= 0) return true;
       if ((await behind(position, false)).length === 0) return true;

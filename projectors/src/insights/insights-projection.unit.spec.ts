@@ -87,8 +87,13 @@ describe('insights projection', () => {
       missingEmail: 1,
       reviewCount: 40,
       ratedReviews: 40,
-      withoutEmail: { l1: 'One' },
     });
+    expect(
+      before
+        .all(DASHBOARD_LOCATIONS_COLLECTION)
+        .filter((d) => d.missingEmail === 1)
+        .map((d) => [d._id, d.title]),
+    ).toEqual([['l1', 'One']]);
     expect((before.all(DASHBOARD_COMPANIES_COLLECTION)[0]!.ratingWeight as number) / 40).toBeCloseTo((4.5 * 10 + 4.1 * 30) / 40);
     expect((before.all(LOCATION_KEYWORDS_COLLECTION)[0]!.keywords as any[]).map((k) => k.SearchKeyword)).toEqual(['a', 'b']);
 
@@ -97,7 +102,8 @@ describe('insights projection', () => {
       r('LocationUpdated', { locationId: 'l1', profile: profile('One', 'one@x.test'), changed: ['PrimaryEmail'] }),
       r('LocationDeleted', { locationId: 'l2', companyId: 'c1', deletedFromGoogle: true, storeCode: 'S2', requestId: 'q' }),
     ]);
-    expect(after.all(DASHBOARD_COMPANIES_COLLECTION)[0]).toMatchObject({ locations: 1, active: 1, missingEmail: 0, reviewCount: 10, withoutEmail: {} });
+    expect(after.all(DASHBOARD_COMPANIES_COLLECTION)[0]).toMatchObject({ locations: 1, active: 1, missingEmail: 0, reviewCount: 10 });
+    expect(after.all(DASHBOARD_LOCATIONS_COLLECTION).filter((d) => d.missingEmail === 1)).toEqual([]);
     expect(after.all(DASHBOARD_LOCATIONS_COLLECTION).map((d) => d._id)).toEqual(['l1']);
     expect(after.all(LOCATION_METRICS_COLLECTION).map((d) => d._id)).toEqual(['l1:2025-02']);
     expect((after.all(COMPANY_METRICS_COLLECTION)[0]!.m as any).CALL_CLICKS.slice(0, 2)).toEqual([1, 2]);

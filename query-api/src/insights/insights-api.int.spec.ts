@@ -124,6 +124,8 @@ describe('insights: import from the Performance API, dashboard and details', () 
     expect(d.NumberOfReviewsOverTime.SeriesValues).toHaveLength(180);
     // imported locations carry no primary email
     expect(d.LocationsWithoutPrimaryEmail).toHaveLength(truth.locations.length);
+    const titles = d.LocationsWithoutPrimaryEmail.map((l: { Title: string }) => l.Title.trim().toLowerCase());
+    expect(titles).toEqual([...titles].sort()); // by title, as the dialog lists them
 
     const tilesOnly = await call('GET', '/api/dashboard/fetch/90/false', company.adminToken);
     expect(tilesOnly.body.Data.CallsMadeMetricSeriesData).toBeNull();

@@ -71,8 +71,8 @@ export interface LiveHub {
 /**
  * The fan-out of `GET /api/live`: one bus subscription per scope (a company, a user, the
  * admin scope) however many tabs listen to it. A message is role-checked once per role
- * group and serialized once; each tab's channel only queues the frame (channels flush
- * together once per turn, see openSseChannel).
+ * group and serialized once; a fan-out hands every tab of a role the same Buffer, which its
+ * channel writes straight to the response (see openSseChannel).
  *
  * The fan-out paces itself by what it costs: one that took d ms (a write per tab, timed to the
  * next turn) is followed by a pause of 3·d (at most 100 ms), during which changes of the same collection are merged into one message
@@ -91,14 +91,18 @@ export function createLiveHub(bus: Bus, options: LiveHubOptions = {}): LiveHub {
     group.queue = [];
     group.open.clear();
     const started = performance.now();
-    for (const data of messages) {
+    // Each role's share of the batch becomes one Buffer, written as is to every tab of the role:
+    // serialized and encoded once, not once per tab.
+    const frames = messages.map((data) => {
       const event = eventNameOf(data);
-      let frame: string | undefined;
-      for (const [role, channels] of group.byRole) {
-        if (channels.size === 0 || !mayHear(role, data)) continue;
-        frame ??= sseFrame(data, event ? { event } : {});
-        for (const channel of channels) channel.sendFrame(frame);
-      }
+      return sseFrame(data, event ? { event } : {});
+    });
+    for (const [role, channels] of group.byRole) {
+      if (channels.size === 0) continue;
+      const heard = frames.filter((_, i) => mayHear(role, messages[i]));
+      if (heard.length === 0) continue;
+      const chunk = Buffer.from(heard.length === 1 ? heard[0]! : heard.join(''));
+      for (const channel of channels) channel.sendFrame(chunk);
     }
     for (const channels of group.byRole.values()) for (const channel of channels) channel.flush();
     // The socket writes (one per tab) finish in the ticks after this: timed up to the next turn,
