@@ -13,7 +13,7 @@ import {
   type LocationEvent,
   type LocationProfile,
 } from '@locus/contracts';
-import { fail, StreamNotFoundError, type CommandDeps, type EventStore, type RecordedEvent } from '@locus/platform';
+import { fail, type CommandDeps, type EventStore, type RecordedEvent } from '@locus/platform';
 import { foldEvents, handleCommand, loadStream, toDomainEventDefault, type DomainEvent, type Fold } from '../kit';
 import { requireCompanyLocations, runTemplateCommand } from '../templates/routes';
 import { evolveTemplate, templateDecider, type TemplateState } from '../templates/template-decider';
