@@ -16,8 +16,17 @@ export interface GoogleCredentials {
 export const processSealContext = (processId: string) => `gmbconnection:${processId}`;
 export const accountSealContext = (connectionId: string) => `gmbaccount:${connectionId}`;
 
-/** One queue per process: every writer to a Google location shares Google's 10 edits/minute budget. */
-const sharedWriteQueue: LocationWriteQueue = createLocationWriteQueue();
+/**
+ * One queue per process (and project quota): every writer to a Google location shares Google's
+ * 10 edits/minute budget and the project's queries per minute (LOCUS_GOOGLE_QUERIES_PER_MINUTE,
+ * 300 like Google unless a test or bench runs against a sandbox with another quota).
+ */
+const sharedWriteQueues = new Map<number, LocationWriteQueue>();
+const sharedWriteQueue = (queriesPerMinute: number): LocationWriteQueue => {
+  let queue = sharedWriteQueues.get(queriesPerMinute);
+  if (!queue) sharedWriteQueues.set(queriesPerMinute, (queue = createLocationWriteQueue({ projectRequestsPerWindow: queriesPerMinute })));
+  return queue;
+};
 /** Access tokens by refresh token hash, so calls for one grant do not refresh every time. */
 const accessTokens = new Map<string, GoogleTokens>();
 
@@ -49,7 +58,7 @@ export function createGoogleAccess(
   const cfg = deps.config.google;
   let box: SecretBox | undefined;
   const secretBox = () => (box ??= createSecretBox(deps.config.encryptionKey, deps.config.previousEncryptionKeys));
-  const writeQueue = options.writeQueue ?? sharedWriteQueue;
+  const writeQueue = options.writeQueue ?? sharedWriteQueue(cfg.queriesPerMinute ?? 300);
   const redirectUri = `${deps.config.publicUrl.replace(/\/$/, '')}/google-auth-callback`;
   const fetchOpt = options.fetch ? { fetch: options.fetch } : {};
 

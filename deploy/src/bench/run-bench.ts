@@ -197,6 +197,7 @@ async function main() {
     results.templatePublishLost = templates.lost;
     results.templatePublishFailed = templates.failed;
     results.templatePublishQuotaRejections = templates.quotaRejections;
+    results.templatePublishQueries = templates.queries;
   }
   process.stdout.write(`${JSON.stringify(results)}\n`);
 }
