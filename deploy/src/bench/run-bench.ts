@@ -198,6 +198,7 @@ async function main() {
     results.templatePublishFailed = templates.failed;
     results.templatePublishQuotaRejections = templates.quotaRejections;
     results.templatePublishQueries = templates.queries;
+    results.templatePublishCpuMsPerPost = templates.cpuMsPerPost;
   }
   process.stdout.write(`${JSON.stringify(results)}\n`);
 }

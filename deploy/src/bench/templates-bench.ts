@@ -21,6 +21,8 @@ export interface TemplatePublishBench {
   quotaRejections: number;
   /** Google API queries from the publish request to the last outcome (posts and anything else). */
   queries: number;
+  /** CPU of the bench process (Locus and the sandbox in it) per post made, in ms. */
+  cpuMsPerPost: number;
 }
 
 /** How long Google must see no query before the publish starts. */
@@ -73,6 +75,7 @@ export async function measureTemplatePublish(options: {
       }
     };
     let started = 0;
+    let cpuAtStart = process.cpuUsage();
     let startedAt = 0;
     const { templateId } = await importAndPublish(stack.commandDeps, {
       googleUserEmail: owner.email,
@@ -88,6 +91,7 @@ export async function measureTemplatePublish(options: {
         options.log(`templates: Google quiet after the import's reads (waited ${Math.round((performance.now() - waitStarted) / 1000)} s)`);
         publishing = true;
         store.options.queriesPerMinute = qpm;
+        cpuAtStart = process.cpuUsage();
         started = performance.now();
         startedAt = Date.now();
       },
@@ -99,6 +103,7 @@ export async function measureTemplatePublish(options: {
       progress = await templateProgress(stack.commandDeps, templateId);
     }
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuAtStart);
     publishing = false;
     const ours = account.locationIds.map((id) => (store.state.posts[id] ?? []).filter((p) => String(p.resource.summary ?? '').startsWith('Bench post for ')));
     const counts = ours.map((posts) => posts.length);
@@ -119,6 +124,7 @@ export async function measureTemplatePublish(options: {
       failed: progress.failed,
       quotaRejections: rejections,
       queries,
+      cpuMsPerPost: progress.done ? Math.round(((cpu.user + cpu.system) / 1000 / progress.done) * 10) / 10 : 0,
     };
   } finally {
     await stack.shutdown(5_000);
