@@ -84,10 +84,12 @@ export async function measureTemplatePublish(options: {
       // The quota is enforced from the publish on (the import is not measured). The import's
       // aftermath reads Google too (a year of insights of every location, ~2 queries each):
       // published at once, the template would share the quota with it, so the bench waits until
-      // Google has been quiet for a few seconds.
+      // every reactor has caught up and Google has been quiet for a few seconds (on a busy
+      // machine the insights import alone can pause longer than that).
       beforePublish: async () => {
         const waitStarted = performance.now();
-        while (performance.now() - lastQueryAt < QUIET_MS) await new Promise((r) => setTimeout(r, 250));
+        const settled = async () => (await stack.reactors.status()).every((r) => r.lag === 0);
+        while (performance.now() - lastQueryAt < QUIET_MS || !(await settled())) await new Promise((r) => setTimeout(r, 250));
         options.log(`templates: Google quiet after the import's reads (waited ${Math.round((performance.now() - waitStarted) / 1000)} s)`);
         publishing = true;
         store.options.queriesPerMinute = qpm;

@@ -30,7 +30,8 @@ export async function importBenchAccount(deps: CommandDeps, options: { googleUse
     adminUserId: company.defaultAdminId,
     googleUserEmail: options.googleUserEmail,
     accountNames: [options.accountName],
-    waitMs: 600_000,
+    // a busy shared machine has taken over ten minutes for 1,000 locations
+    waitMs: 1_800_000,
   });
   if (!seeded?.completed) throw new Error('the import did not complete');
   const locations = deps.readModels.collection<LocationDoc>('locations');
