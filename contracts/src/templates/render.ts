@@ -1,3 +1,5 @@
+import type { LocalPostContent } from '../location-content/events';
+import type { TemplatePost } from './post';
 import { ALL_TEMPLATE_VARIABLES, variableValues, type TemplateVariable, type VariableSource } from './variables';
 
 /**
@@ -97,4 +99,40 @@ export function limitSummary(text: string, max: number = GOOGLE_POST_SUMMARY_MAX
 /** What reaches Google for one location: the template rendered, as plain text within the limit. */
 export function renderPostSummary(templateHtml: string, source: VariableSource): string {
   return limitSummary(htmlToPlainText(renderVariablesInHtml(templateHtml, source, ALL_TEMPLATE_VARIABLES)));
+}
+
+/** Google's limit on an event's title, in characters. */
+const GOOGLE_EVENT_TITLE_MAX_LENGTH = 58;
+
+/**
+ * A template's post for one location as a location's local post (spec part 2 §3 Local post):
+ * the content rendered to plain text within Google's limit, the event title rendered too.
+ * What a template publishes goes to Google through the location's post mapping from here.
+ */
+export function renderTemplatePost(post: TemplatePost, source: VariableSource): LocalPostContent {
+  const event = post.Event;
+  const schedule = event?.Schedule;
+  return {
+    TopicType: post.TopicType,
+    Summary: renderPostSummary(post.TemplateContent, source),
+    MediaUrl: post.MediaItemUrl,
+    CallToAction: post.CallToAction && post.TopicType !== 'OFFER' ? { ActionType: post.CallToAction.ActionType, Url: post.CallToAction.Url ?? '' } : null,
+    Event:
+      event && schedule
+        ? {
+            EventTitle: Array.from(renderVariablesInText(event.EventTitle, source)).slice(0, GOOGLE_EVENT_TITLE_MAX_LENGTH).join('') || event.EventTitle,
+            Schedule: {
+              StartDate: schedule.StartDate,
+              EndDate: schedule.EndDate,
+              EnableTime: schedule.EnableTime,
+              StartTime: schedule.StartTime ?? null,
+              EndTime: schedule.EndTime ?? null,
+            },
+          }
+        : null,
+    Offer:
+      post.Offer && post.TopicType === 'OFFER'
+        ? { CouponCode: post.Offer.CouponCode, RedeemOnlineUrl: post.Offer.RedeemOnlineUrl, TermsConditions: post.Offer.TermsConditions }
+        : null,
+  };
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { GOOGLE_POST_SUMMARY_MAX_LENGTH, htmlToPlainText, limitSummary, renderPostSummary, renderVariablesInHtml, renderVariablesInText } from './render';
+import {
+  GOOGLE_POST_SUMMARY_MAX_LENGTH,
+  htmlToPlainText,
+  limitSummary,
+  renderPostSummary,
+  renderTemplatePost,
+  renderVariablesInHtml,
+  renderVariablesInText,
+} from './render';
 import { BULK_EDIT_VARIABLES, POST_TEMPLATE_VARIABLES, variableLabels, type VariableSource } from './variables';
 
 const bakery: VariableSource = {
@@ -102,5 +110,40 @@ describe('plain text for Google', () => {
     expect(renderPostSummary('<p>Hello from <span data-type="mention" data-id="BusinessName">@BusinessName</span>, @City!</p>', bakery)).toBe(
       'Hello from Rosa & Sons Bakery, Austin!',
     );
+  });
+
+  it("makes a location's post of a template: content and event title rendered, a call to action only where Google takes one", () => {
+    const schedule = { StartDate: '2026-12-01', EndDate: '2026-12-02', EnableTime: false, StartTime: null, EndTime: null };
+    const event = renderTemplatePost(
+      {
+        TopicType: 'EVENT',
+        TemplateContent: '<p>Tasting at @BusinessName</p>',
+        MediaItemUrl: '/media/x.png',
+        CallToAction: { ActionType: 'BOOK', Url: 'https://rosa.example/book' },
+        Event: { EventTitle: `@City ${'open house '.repeat(10)}`, Schedule: schedule },
+        Offer: null,
+      },
+      bakery,
+    );
+    expect(event).toMatchObject({ TopicType: 'EVENT', Summary: 'Tasting at Rosa & Sons Bakery', MediaUrl: '/media/x.png' });
+    expect(event.CallToAction).toEqual({ ActionType: 'BOOK', Url: 'https://rosa.example/book' });
+    expect(event.Event!.EventTitle.startsWith('Austin open house')).toBe(true);
+    expect(Array.from(event.Event!.EventTitle)).toHaveLength(58);
+    const offer = renderTemplatePost(
+      {
+        TopicType: 'OFFER',
+        TemplateContent: '<p>10% off in @City</p>',
+        MediaItemUrl: null,
+        CallToAction: { ActionType: 'SHOP', Url: 'https://rosa.example' },
+        Event: { EventTitle: 'Sale', Schedule: schedule },
+        Offer: { CouponCode: 'ROSA10', RedeemOnlineUrl: '', TermsConditions: 'One per visit' },
+      },
+      bakery,
+    );
+    expect(offer).toMatchObject({
+      Summary: '10% off in Austin',
+      CallToAction: null,
+      Offer: { CouponCode: 'ROSA10', RedeemOnlineUrl: '', TermsConditions: 'One per visit' },
+    });
   });
 });

@@ -197,6 +197,8 @@ async function main() {
     results.templatePublishLost = templates.lost;
     results.templatePublishFailed = templates.failed;
     results.templatePublishQuotaRejections = templates.quotaRejections;
+    results.templatePublishQueries = templates.queries;
+    results.templatePublishCpuMsPerPost = templates.cpuMsPerPost;
   }
   process.stdout.write(`${JSON.stringify(results)}\n`);
 }

@@ -102,6 +102,14 @@ export interface ReactorDefinition<E extends AnyDomainEvent = AnyDomainEvent> {
    * time. A failing run is logged and tried again at the next tick.
    */
   tick?: { everyMs: number; run(signal: AbortSignal): Promise<void> };
+  /**
+   * Events handled side by side, at most this many at once (default 1: one after another).
+   * For a reactor whose handling mostly waits (a remote call paced by a quota). Events of one
+   * stream still run one after another, in order. The checkpoint only passes an event once it
+   * and every event before it are done, so a crash re-delivers the unfinished ones: handling
+   * must be idempotent, as every reactor's is.
+   */
+  concurrency?: number;
 }
 
 export class PermanentReactorError extends Error {

@@ -287,6 +287,98 @@ describe('reactor runtime', () => {
   });
 });
 
+describe('concurrent reactors', () => {
+  /** A reactor whose handlings wait until the test releases them, by location. */
+  function held(limit: number) {
+    const gates = new Map<string, () => void>();
+    const waiting = new Map<string, Promise<void>>();
+    const started: string[] = [];
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const gate = (id: string) => {
+      let p = waiting.get(id);
+      if (!p) waiting.set(id, (p = new Promise<void>((resolve) => gates.set(id, resolve))));
+      return p;
+    };
+    const def: ReactorDefinition = {
+      name: 'slow-publisher',
+      handles: ['LocationPublishRequested'],
+      concurrency: limit,
+      async handle(event, ctx) {
+        const { locationId } = event.data as { locationId: string };
+        started.push(locationId);
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        try {
+          await gate(locationId);
+          await ctx.append(`out-${locationId}`, [{ type: 'LocationPublished', data: { locationId } }]);
+        } finally {
+          inFlight--;
+        }
+      },
+    };
+    const release = (id: string) => {
+      void gate(id);
+      gates.get(id)!();
+    };
+    return { def, started, release, maxInFlight: () => maxInFlight };
+  }
+  const until = async (check: () => boolean | Promise<boolean>) => {
+    for (const deadline = Date.now() + 5_000; !(await check());) {
+      if (Date.now() > deadline) throw new Error('condition not met in time');
+      await new Promise((res) => setTimeout(res, 5));
+    }
+  };
+
+  it('handles up to `concurrency` events at once, and its checkpoint never passes one not done', async () => {
+    const s = stores();
+    for (const id of ['a', 'b', 'c', 'd', 'e', 'f']) await publishRequested(s.eventStore, id);
+    const first = held(3);
+    const r = runtime(s, [first.def], { checkpointFlushMs: 1 });
+    await r.start();
+    await until(() => first.started.length === 3);
+    expect(first.started).toEqual(['a', 'b', 'c']);
+    // b, c done: d, e take their slots; a holds the checkpoint before itself
+    first.release('b');
+    first.release('c');
+    await until(() => first.started.length === 5);
+    expect(first.maxInFlight()).toBe(3);
+    first.release('d');
+    const outcomes = async (id: string) => (await s.eventStore.readAll({ maxCount: 1000 })).filter((e) => e.streamName === `out-${id}`).length;
+    await until(async () => (await outcomes('d')) === 1);
+    await new Promise((res) => setTimeout(res, 20));
+    const [a] = await s.eventStore.readStream('location-a');
+    // b, c, d done, a not: a crash now would hand a (and those after it) over again
+    expect((await s.readStore.getCheckpoint(reactorCheckpointName('slow-publisher')))?.position ?? -1).toBeLessThan(a!.position);
+    for (const id of ['a', 'e', 'f']) first.release(id);
+    await settled(s, r);
+    const head = await s.eventStore.headPosition();
+    await r.stop();
+    expect((await s.readStore.getCheckpoint(reactorCheckpointName('slow-publisher')))!.position).toBe(head);
+    for (const id of ['a', 'b', 'c', 'd', 'e', 'f']) expect(await outcomes(id)).toBe(1);
+    expect(first.maxInFlight()).toBe(3);
+  });
+
+  it("handles one stream's events one after another, in order", async () => {
+    const s = stores();
+    await publishRequested(s.eventStore, 'a');
+    await s.eventStore.append('location-a', [{ id: uuid(), type: 'LocationPublishRequested', data: { locationId: 'a2' }, metadata: meta('acme') }]);
+    await publishRequested(s.eventStore, 'b');
+    const h = held(4);
+    const r = runtime(s, [h.def]);
+    await r.start();
+    await until(() => h.started.length === 2);
+    await new Promise((res) => setTimeout(res, 20));
+    expect(h.started).toEqual(['a', 'b']);
+    h.release('a');
+    await until(() => h.started.length === 3);
+    expect(h.started[2]).toBe('a2');
+    h.release('a2');
+    h.release('b');
+    await settled(s, r);
+  });
+});
+
 describe('reactor ticks', () => {
   it('runs the tick while the reactor follows, one run at a time, survives a failing run, and stops with the runtime', async () => {
     const s = stores();

@@ -169,7 +169,8 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
     };
   }
 
-  async function park(run: Run, event: RecordedEvent, err: unknown, attempts: number): Promise<void> {
+  /** `checkpoint` false: a concurrent reactor, whose checkpoint follows the events done in order. */
+  async function park(run: Run, event: RecordedEvent, err: unknown, attempts: number, checkpoint = true): Promise<void> {
     const permanent = err instanceof PermanentReactorError;
     const doc: ParkedEventDoc = {
       _id: `${run.def.name}:${event.id}`,
@@ -186,7 +187,7 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
     };
     await run.commitInTurn({
       writes: [{ collection: PARKED_COLLECTION, ops: [{ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } }] }],
-      checkpoint: { name: reactorCheckpointName(run.def.name), position: event.position },
+      ...(checkpoint ? { checkpoint: { name: reactorCheckpointName(run.def.name), position: event.position } } : {}),
     });
     logger.error({ reactor: run.def.name, eventId: event.id, eventType: event.type, attempts, permanent, err }, 'reactor event parked');
     if (bus) {
@@ -204,19 +205,19 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
   }
 
   /** Handles one event until done or parked. False when stopped before finishing. */
-  async function handleEvent(run: Run, event: RecordedEvent, signal: AbortSignal): Promise<boolean> {
+  async function handleEvent(run: Run, event: RecordedEvent, signal: AbortSignal, checkpoint = true): Promise<boolean> {
     const maxAttempts = Math.max(1, run.def.maxAttempts ?? defaultMaxAttempts);
     for (let attempt = 1; ; attempt++) {
       if (signal.aborted) return false;
       try {
         await run.def.handle(event, contextFor(run.def, event, attempt, signal));
-        await run.commitInTurn({ writes: [], checkpoint: { name: reactorCheckpointName(run.def.name), position: event.position } });
+        if (checkpoint) await run.commitInTurn({ writes: [], checkpoint: { name: reactorCheckpointName(run.def.name), position: event.position } });
         if (run.state === 'retrying') run.state = 'live';
         run.lastError = null;
         return true;
       } catch (err) {
         if (err instanceof PermanentReactorError || attempt >= maxAttempts) {
-          await park(run, event, err, attempt);
+          await park(run, event, err, attempt, checkpoint);
           run.state = 'live';
           return true;
         }
@@ -292,10 +293,15 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
       }, checkpointFlushMs);
       flushTimer.unref?.();
     };
+    const concurrent = (run.def.concurrency ?? 1) > 1 ? inOrderWindow(run, signal, (position) => ((unsaved = position), scheduleFlush())) : null;
     try {
       for (;;) {
         const batch = await pump.take(batchSize);
         if (!batch) return;
+        if (concurrent) {
+          if (!(await concurrent.take(batch))) return;
+          continue;
+        }
         for (const event of batch.events) {
           if (!run.handles.has(event.type)) {
             unsaved = event.position;
@@ -316,12 +322,84 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
         if (unsaved !== null) scheduleFlush();
       }
     } finally {
+      await concurrent?.drain();
       await stopTicks();
       if (flushTimer) clearTimeout(flushTimer);
       await flush();
       signal.removeEventListener('abort', end);
       end();
     }
+  }
+
+  /**
+   * A concurrent reactor's handling: up to `concurrency` events at once, one stream's events in
+   * order. `save` is told the position below which every event is done (skipped events
+   * included), which is where a restart resumes.
+   */
+  function inOrderWindow(run: Run, signal: AbortSignal, save: (position: number) => void) {
+    const limit = Math.max(1, run.def.concurrency ?? 1);
+    /** Handled events not yet passed by the checkpoint, oldest first. */
+    const window: { position: number; done: boolean }[] = [];
+    const streamTails = new Map<string, Promise<unknown>>();
+    const running = new Set<Promise<void>>();
+    let seen: number | null = null;
+    let failure: { err: unknown } | null = null;
+    let stopped = false;
+
+    const advance = () => {
+      while (window[0]?.done) window.shift();
+      const position = window.length ? window[0]!.position - 1 : seen;
+      if (position !== null && position > (run.position ?? -1)) {
+        run.position = position;
+        save(position);
+      }
+    };
+
+    const start = (event: RecordedEvent) => {
+      const entry = { position: event.position, done: false };
+      window.push(entry);
+      const before = streamTails.get(event.streamName) ?? Promise.resolve();
+      const task = before.then(async () => {
+        try {
+          if (!(await handleEvent(run, event, signal, false))) {
+            stopped = true;
+            return;
+          }
+          entry.done = true;
+          run.meter.add(1);
+          advance();
+        } catch (err) {
+          failure ??= { err };
+        }
+      });
+      streamTails.set(event.streamName, task);
+      void task.then(() => {
+        if (streamTails.get(event.streamName) === task) streamTails.delete(event.streamName);
+      });
+      running.add(task);
+      void task.then(() => running.delete(task));
+    };
+
+    return {
+      /** Starts the batch's events as slots free up; false when the reactor must stop. */
+      async take(batch: { events: readonly RecordedEvent[]; position: number }): Promise<boolean> {
+        for (const event of batch.events) {
+          while (running.size >= limit && !failure && !stopped) await Promise.race(running);
+          if (failure) throw failure.err;
+          if (stopped || signal.aborted) return false;
+          seen = event.position;
+          if (run.handles.has(event.type)) start(event);
+          else advance();
+        }
+        seen = Math.max(seen ?? -1, batch.position);
+        advance();
+        return true;
+      },
+      /** Waits for the events in hand (on a stop, a failure or the end of the subscription); a failure was thrown by `take`. */
+      async drain() {
+        await Promise.allSettled([...running]);
+      },
+    };
   }
 
   async function runReactor(run: Run, signal: AbortSignal): Promise<void> {

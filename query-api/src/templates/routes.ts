@@ -4,7 +4,7 @@ import {
   POST_TEMPLATE_LOGS_COLLECTION,
   POST_TEMPLATE_VARIABLES,
   POST_TEMPLATES_COLLECTION,
-  renderPostSummary,
+  renderTemplatePost,
   renderVariablesInHtml,
   templateErrors,
   templateLogRoute,
@@ -74,13 +74,15 @@ export function templatesQueryRoutes(deps: QueryDeps): RouteImplementation[] {
       const doc = await ownTemplate(companyId, req.params.id);
       const location = await deps.readModels.collection<LocationDoc>(LOCATIONS_COLLECTION).findOne({ _id: req.params.locationId, companyId });
       if (!location) return ok(null);
+      // the same rendering as the post the publish sends to Google
+      const post = renderTemplatePost(doc.post, location.profile);
       return ok({
         LocationId: location._id,
         LocationName: location.profile.Title,
         Html: renderVariablesInHtml(doc.post.TemplateContent, location.profile),
-        Summary: renderPostSummary(doc.post.TemplateContent, location.profile),
+        Summary: post.Summary,
         TopicType: doc.post.TopicType,
-        EventTitle: doc.post.Event?.EventTitle ?? null,
+        EventTitle: post.Event?.EventTitle ?? null,
         ActionType: doc.post.CallToAction?.ActionType ?? null,
       });
     }),
