@@ -97,7 +97,6 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
     projections,
     logger: logger.child({ component: 'projectors' }),
   });
-  await projectors.start();
   const readModels = createReadModels({ readStore: ports.readStore, bus: ports.bus, projections });
   const tokens = createTokenService({
     secret: config.jwtSecret,
@@ -129,10 +128,8 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
     reactors: reactorDefinitions,
     logger: logger.child({ component: 'reactors' }),
   });
-  await reactors.start();
-  const dailyInsights = startDailyInsightsRefresh(commandDeps);
-  const reviewsSchedule = startReviewsSchedule(commandDeps, config.reviewsSyncIntervalMs);
-  const templateScheduler = startTemplateScheduler(commandDeps);
+  // Started once the server listens (below): `/health` answers whatever the runtimes have to catch up on.
+  let schedules: { dailyInsights: { stop(): void }; reviewsSchedule: { stop(): void }; templateScheduler: { stop(): Promise<void> } } | null = null;
   const rebuildJobs = createRebuildJobs({
     eventStore: ports.eventStore,
     readStore: ports.readStore,
@@ -167,9 +164,9 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
   if (options.serveWeb !== false) serveWebApp(app, webDistDir);
 
   const stopWorkers = async () => {
-    dailyInsights.stop();
-    reviewsSchedule.stop();
-    await templateScheduler.stop();
+    schedules?.dailyInsights.stop();
+    schedules?.reviewsSchedule.stop();
+    await schedules?.templateScheduler.stop();
     opsLive.close();
     await control?.close();
     await rebuildJobs.stop();
@@ -180,10 +177,23 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
     await ports.close();
     await sandbox?.close();
   };
-  let server: Server;
+  const server: Server = await listenOrExplain(app, { port: config.port, host: config.host, variable: 'PORT' }).catch(async (err: unknown) => {
+    await stopWorkers();
+    throw err;
+  });
   try {
-    server = await listenOrExplain(app, { port: config.port, host: config.host, variable: 'PORT' });
+    // Listening first: `/health` answers while the projections and reactors start and catch up
+    // (`/ready` says when the read models are built).
+    await projectors.start();
+    await reactors.start();
+    schedules = {
+      dailyInsights: startDailyInsightsRefresh(commandDeps),
+      reviewsSchedule: startReviewsSchedule(commandDeps, config.reviewsSyncIntervalMs),
+      templateScheduler: startTemplateScheduler(commandDeps),
+    };
   } catch (err) {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
     await stopWorkers();
     throw err;
   }
