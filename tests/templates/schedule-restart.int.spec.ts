@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '@locus/sandbox/index';
 import { freePort } from '../../deploy/src/free-port';
-import { runChild } from './child-server';
+import { childEnv, runChild } from './child-server';
 
 /**
  * Issue 14, scheduled publishing: a template scheduled a short time ahead publishes by itself
@@ -30,19 +30,7 @@ describe('scheduled template publishing survives a restart', () => {
     const store = sandbox.google!.store;
     const account = store.ensureBenchAccount(LOCATIONS);
     const owner = store.user(account.members[0]!.sub)!;
-    const env = {
-      PORT: String(await freePort()),
-      LOCUS_DATA_DIR: path.join(dataDir, 'locus'),
-      LOCUS_PUBLIC_URL: 'http://127.0.0.1',
-      LOCUS_SANDBOX: '1',
-      LOCUS_SANDBOX_PORT: new URL(sandbox.url).port,
-      LOCUS_SANDBOX_SMTP_PORT: String(sandbox.smtpPort),
-      LOCUS_DEMO: '0',
-      LOCUS_GOOGLE_QUERIES_PER_MINUTE: '6000',
-      BENCH_ACCOUNT: account.accountName,
-      BENCH_EMAIL: owner.email,
-      LOG_LEVEL: 'warn',
-    };
+    const env = childEnv(sandbox, dataDir, await freePort(), account, owner.email);
     const postsWith = (prefix: string) =>
       account.locationIds.map((id) => (store.state.posts[id] ?? []).filter((p) => String(p.resource.summary ?? '').startsWith(prefix)).length);
 
