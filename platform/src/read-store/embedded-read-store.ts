@@ -417,13 +417,8 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
       find: (filter, options: FindOptions = {}) => asPortErrors(name, () => project(find(current(), filter, options), options.projection)),
       findOne: (filter, options = {}) =>
         asPortErrors(name, () => {
-          const m = current();
-          const keys = Object.keys(filter ?? {});
-          if (m && keys.length === 1 && keys[0] === '_id' && typeof filter._id === 'string') {
-            const doc = getById(m, filter._id);
-            return doc ? project([doc], options.projection)[0]! : null;
-          }
-          const [doc] = find(m, filter, { limit: 1 });
+          // By id, find answers from the cache.
+          const [doc] = find(current(), filter, { limit: 1 });
           return doc ? project([doc], options.projection)[0]! : null;
         }),
       countDocuments: (filter, options = {}) => asPortErrors(name, () => countOf(current(), filter, options.limit)),
