@@ -71,8 +71,15 @@ export function flattenData(data: unknown): FlatFields {
   return out;
 }
 
-/** "LocationHoursUpdated" → "Location hours updated". */
+/** "LocationHoursUpdated" → "Location hours updated" (remembered per type: one per event otherwise). */
+const labels = new Map<string, string>();
 export function labelOf(type: string): string {
+  let label = labels.get(type);
+  if (label === undefined) labels.set(type, (label = labelFromType(type)));
+  return label;
+}
+
+function labelFromType(type: string): string {
   const words = type
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
