@@ -22,6 +22,8 @@ export const serverEntryPoints: Record<string, string> = {
   projectors: 'projectors/src/main.ts',
   'reactor-worker': 'command-api/src/reactor-worker.ts',
   'projections-cli': 'projectors/src/cli.ts',
+  // The embedded read store's writer thread, loaded by name from beside the chunks (sqlite-file.ts).
+  'read-store-writer': 'platform/src/read-store/embedded/sqlite-writer-thread.ts',
 };
 
 const npmPackagesExternal: Plugin = {

@@ -60,7 +60,12 @@ export async function createPorts(config: LocusConfig, options: CreatePortsOptio
     } else {
       lock = lockDataDir(config.dataDir, purpose);
       const { createEmbeddedReadStore } = await import('../read-store/embedded-read-store');
-      readStore = createEmbeddedReadStore({ file: path.join(config.dataDir, 'readmodels.db'), cacheDocuments: config.readCacheDocuments });
+      readStore = createEmbeddedReadStore({
+        file: path.join(config.dataDir, 'readmodels.db'),
+        cacheDocuments: config.readCacheDocuments,
+        // The projections' SQL runs beside the event loop that serves requests (ARCHITECTURE.md, Performance).
+        writerThread: true,
+      });
       readStoreKind = 'embedded';
     }
     closers.push(() => readStore.close());

@@ -12,19 +12,21 @@ let lastFile = '';
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-readStoreContract(
-  'embedded (SQLite file, mingo on narrowed rows)',
-  async () => {
-    lastFile = path.join(dir, `read-${++counter}.db`);
-    return createEmbeddedReadStore({ file: lastFile });
-  },
-  { reopen: async () => createEmbeddedReadStore({ file: lastFile }) },
-);
+for (const writerThread of [false, true]) {
+  readStoreContract(
+    `embedded (SQLite file, mingo on narrowed rows, writes ${writerThread ? 'on a writer thread' : 'inline'})`,
+    async () => {
+      lastFile = path.join(dir, `read-${++counter}.db`);
+      return createEmbeddedReadStore({ file: lastFile, writerThread });
+    },
+    { reopen: async () => createEmbeddedReadStore({ file: lastFile, writerThread }) },
+  );
+}
 
-describe('embedded read store: SQLite failure', () => {
+describe.each([false, true])('embedded read store: SQLite failure (writer thread: %s)', (writerThread) => {
   it('leaves the store and its cache unchanged when the SQLite transaction fails', async () => {
-    const file = path.join(dir, 'failing.db');
-    const store = createEmbeddedReadStore({ file });
+    const file = path.join(dir, `failing-${writerThread}.db`);
+    const store = createEmbeddedReadStore({ file, writerThread });
     try {
       await store.commit({
         writes: [{ collection: 'things', ops: [{ insertOne: { document: { _id: 'a', n: 1 } } }] }],

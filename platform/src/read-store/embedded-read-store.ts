@@ -25,7 +25,7 @@ import { DocCache } from './embedded/doc-cache';
 import { copyOut } from './embedded/json-copy';
 import { docsTable, ftsTable, isSqlComparable, isSqlPath } from './embedded/sql-paths';
 import { translateFilter, translateSort, type SqlContext, type SqlFilter } from './embedded/sql-query';
-import { ftsTextOf, openReadStoreFile, textPathsOf, trackedPathsOf, type ReadStoreFile, type StoredCollection } from './embedded/sqlite-file';
+import { ftsTextOf, openReadStoreFile, textPathsOf, trackedPathsOf, type ReadStoreFile, type StoredCollection, type WireChanges } from './embedded/sqlite-file';
 import { StagedCollection, type CommittedCollection } from './embedded/staged-collection';
 
 /**
@@ -46,6 +46,8 @@ export interface EmbeddedReadStoreOptions {
   cacheDocuments?: number;
   /** SQLite page cache, MB. Default 64. */
   sqliteCacheMb?: number;
+  /** Writes on a writer thread with its own connection (never for ':memory:'); the server sets it. Default false. */
+  writerThread?: boolean;
 }
 
 /** What the store keeps in memory about one collection (never its documents). */
@@ -102,7 +104,7 @@ const TEXT_PROBE_KEPT_MATCHES = 5_000;
 export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): EmbeddedReadStore {
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
-  const file: ReadStoreFile = openReadStoreFile(options.file, { cacheMb: options.sqliteCacheMb });
+  const file: ReadStoreFile = openReadStoreFile(options.file, { cacheMb: options.sqliteCacheMb, writerThread: options.writerThread });
   const cache = new DocCache(options.cacheDocuments ?? 20_000);
   const collections = new Map<string, CollectionMeta>();
   const checkpoints = new Map<string, Checkpoint>();
@@ -356,52 +358,68 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
 
   // ---- writing ---------------------------------------------------------------------------
 
+  /**
+   * Writes run one after another: each is staged against what the previous one committed,
+   * then handed to the file's writer (a thread by default) while the event loop goes on.
+   */
+  let writing: Promise<unknown> = Promise.resolve();
+  const serially = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = writing.then(work);
+    writing = run.catch(() => undefined);
+    return run;
+  };
+
   /** Stages the writes, then persists them with the checkpoint in one transaction. */
-  function runBatch(writes: { collection: string; ops: WriteOp[] }[], checkpoint?: Checkpoint, countsUnused = false): BulkWriteResult[] {
-    assertOpen();
-    const staged = new Map<string, StagedCollection>();
-    const results = writes.map(({ collection, ops }) => {
-      assertCollectionName(collection);
-      let s = staged.get(collection);
-      if (!s) staged.set(collection, (s = new StagedCollection(committedView(collection, collections.get(collection)))));
-      try {
-        return applyWriteOps(s, ops, newId, { countsUnused });
-      } catch (error) {
-        if (error instanceof MingoError) throw new InvalidOperationError(collection, error.message);
-        throw error;
-      }
-    });
-    const changed = [...staged.values()].filter((s) => s.changes.size > 0);
-    const batch = changed.map((s) => {
-      const m = collections.get(s.name);
-      const newlyFlagged = new Set<string>();
-      if (m && m.tracked.length > 0) {
-        for (const change of s.changes.values()) {
-          if (!change) continue;
-          for (const path of m.tracked) {
-            if (!m.flagged.has(path) && !newlyFlagged.has(path) && !isSqlComparable(change.doc, path)) newlyFlagged.add(path);
+  const runBatch = (writes: { collection: string; ops: WriteOp[] }[], checkpoint?: Checkpoint, countsUnused = false): Promise<BulkWriteResult[]> =>
+    serially(async () => {
+      assertOpen();
+      const staged = new Map<string, StagedCollection>();
+      const results = writes.map(({ collection, ops }) => {
+        assertCollectionName(collection);
+        let s = staged.get(collection);
+        if (!s) staged.set(collection, (s = new StagedCollection(committedView(collection, collections.get(collection)))));
+        try {
+          return applyWriteOps(s, ops, newId, { countsUnused });
+        } catch (error) {
+          if (error instanceof MingoError) throw new InvalidOperationError(collection, error.message);
+          throw error;
+        }
+      });
+      const changed = [...staged.values()].filter((s) => s.changes.size > 0);
+      const wire: WireChanges[] = changed.map((s) => {
+        const m = collections.get(s.name);
+        const newlyFlagged = new Set<string>();
+        if (m && m.tracked.length > 0) {
+          for (const change of s.changes.values()) {
+            if (!change) continue;
+            for (const path of m.tracked) {
+              if (!m.flagged.has(path) && !newlyFlagged.has(path) && !isSqlComparable(change.doc, path)) newlyFlagged.add(path);
+            }
           }
         }
+        const ftsText = m?.ftsText;
+        const rows: WireChanges['rows'] = [];
+        for (const [id, change] of s.changes) rows.push(change ? [id, change.body, ftsText ? ftsText(change.doc) : null] : [id, null, null]);
+        return { collection: s.name, rows, fts: ftsText !== undefined, newlyFlagged: [...newlyFlagged] };
+      });
+      if (wire.length > 0 || checkpoint) await file.writeBatch(wire, checkpoint);
+      // Committed: the metadata and the cache follow.
+      for (let i = 0; i < changed.length; i++) {
+        const { name: collection, changes } = changed[i]!;
+        let m = collections.get(collection);
+        if (!m) collections.set(collection, (m = makeMeta({ name: collection, indexes: [], flagged: [] })));
+        for (const path of wire[i]!.newlyFlagged) m.flagged.add(path);
+        m.version++;
+        for (const [id, change] of changes) {
+          const key = cacheKey(collection, id);
+          absent.delete(key);
+          if (change) cache.set(key, change.doc);
+          else cache.delete(key);
+        }
       }
-      return { collection: s.name, changes: s.changes, newlyFlagged: [...newlyFlagged], ftsText: m?.ftsText };
+      if (checkpoint) checkpoints.set(checkpoint.name, checkpoint);
+      return results;
     });
-    file.writeBatch(batch, checkpoint);
-    // Committed: the metadata and the cache follow.
-    for (const { collection, changes, newlyFlagged } of batch) {
-      let m = collections.get(collection);
-      if (!m) collections.set(collection, (m = makeMeta({ name: collection, indexes: [], flagged: [] })));
-      for (const path of newlyFlagged) m.flagged.add(path);
-      m.version++;
-      for (const [id, change] of changes) {
-        const key = cacheKey(collection, id);
-        absent.delete(key);
-        if (change) cache.set(key, change.doc);
-        else cache.delete(key);
-      }
-    }
-    if (checkpoint) checkpoints.set(checkpoint.name, checkpoint);
-    return results;
-  }
 
   function collection<T extends Doc = Doc>(name: string): Collection<T> {
     assertCollectionName(name);
@@ -429,44 +447,47 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
         asPortErrors(name, () => runPipeline(name, pipeline, (filter) => matching(current(), filter)) as R[]),
       async bulkWrite(ops) {
         if (ops.length === 0) return emptyResult();
-        return runBatch([{ collection: name, ops }])[0]!;
+        return (await runBatch([{ collection: name, ops }]))[0]!;
       },
-      async createIndexes(indexes: IndexSpec[]) {
-        assertOpen();
-        const m = collections.get(name);
-        // Check every spec first so that a bad one adds none of them.
-        const added: DeclaredIndex[] = [];
-        for (const spec of indexes) {
-          const index = declareIndex(name, spec);
-          if (index.fields.length === 1 && index.fields[0] === '_id' && Object.keys(index.key).length === 1) continue;
-          if (checkIndexAddable(name, [...(m?.indexes.values() ?? []), ...added], index) === 'new') added.push(index);
-        }
-        if (m && added.length === 0) return;
-        const all = () =>
-          m ? docsOf(name, file.statement(`SELECT id, body FROM ${m.table} ORDER BY rid`).iterate() as Iterable<{ id: string; body: string }>) : [];
-        for (const index of added) assertUniqueHolds(name, index, all());
-        const tracked = trackedPathsOf(added).filter((p) => !m?.tracked.includes(p));
-        const flagged = new Set<string>();
-        if (m && tracked.length > 0) {
-          for (const doc of all()) for (const path of tracked) if (!flagged.has(path) && !isSqlComparable(doc, path)) flagged.add(path);
-        }
-        file.addIndexes(name, added, [...flagged]);
-        const next = makeMeta({
-          name,
-          indexes: [...(m?.indexes.values() ?? []), ...added],
-          flagged: [...(m?.flagged ?? []), ...flagged],
-        });
-        next.version = (m?.version ?? 0) + 1;
-        collections.set(name, next);
-      },
-      async drop() {
-        assertOpen();
-        file.dropCollection(name);
-        collections.delete(name);
-        cache.deleteWhere((key) => key.startsWith(`${name}\u0000`));
-        absent.clear();
-      },
+      createIndexes: (indexes: IndexSpec[]) => serially(() => addIndexes(indexes)),
+      drop: () =>
+        serially(async () => {
+          assertOpen();
+          await file.dropCollection(name);
+          collections.delete(name);
+          cache.deleteWhere((key) => key.startsWith(`${name}\u0000`));
+          absent.clear();
+        }),
     };
+
+    async function addIndexes(indexes: IndexSpec[]) {
+      assertOpen();
+      const m = collections.get(name);
+      // Check every spec first so that a bad one adds none of them.
+      const added: DeclaredIndex[] = [];
+      for (const spec of indexes) {
+        const index = declareIndex(name, spec);
+        if (index.fields.length === 1 && index.fields[0] === '_id' && Object.keys(index.key).length === 1) continue;
+        if (checkIndexAddable(name, [...(m?.indexes.values() ?? []), ...added], index) === 'new') added.push(index);
+      }
+      if (m && added.length === 0) return;
+      const all = () =>
+        m ? docsOf(name, file.statement(`SELECT id, body FROM ${m.table} ORDER BY rid`).iterate() as Iterable<{ id: string; body: string }>) : [];
+      for (const index of added) assertUniqueHolds(name, index, all());
+      const tracked = trackedPathsOf(added).filter((p) => !m?.tracked.includes(p));
+      const flagged = new Set<string>();
+      if (m && tracked.length > 0) {
+        for (const doc of all()) for (const path of tracked) if (!flagged.has(path) && !isSqlComparable(doc, path)) flagged.add(path);
+      }
+      await file.addIndexes(name, added, [...flagged]);
+      const next = makeMeta({
+        name,
+        indexes: [...(m?.indexes.values() ?? []), ...added],
+        flagged: [...(m?.flagged ?? []), ...flagged],
+      });
+      next.version = (m?.version ?? 0) + 1;
+      collections.set(name, next);
+    }
   }
 
   return {
@@ -482,22 +503,24 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
         updatedAt: now().toISOString(),
       };
       if (checkpoint) assertCheckpoint(checkpoint);
-      runBatch(batch.writes, checkpoint, true);
+      await runBatch(batch.writes, checkpoint, true);
     },
     async getCheckpoint(name) {
       assertOpen();
       const c = checkpoints.get(name);
       return c ? { ...c } : null;
     },
-    async deleteCheckpoint(name) {
-      assertOpen();
-      file.deleteCheckpoint(name);
-      checkpoints.delete(name);
-    },
+    deleteCheckpoint: (name) =>
+      serially(async () => {
+        assertOpen();
+        await file.deleteCheckpoint(name);
+        checkpoints.delete(name);
+      }),
     async close() {
       if (closed) return;
       closed = true;
-      file.close();
+      await writing;
+      await file.close();
     },
     explain,
     stats: () => ({ cachedDocuments: cache.size, cacheCapacity: cache.capacity, cacheHits: cache.hits, cacheMisses: cache.misses }),

@@ -1,8 +1,17 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import type { Checkpoint, Doc } from '../read-store';
+import type { Checkpoint } from '../read-store';
 import type { DeclaredIndex } from './collection-state';
-import { docsTable, ftsTable, isSqlComparable, isSqlPath, pathExpr, quoteText, sqlIndexName } from './sql-paths';
-import type { StagedDoc } from './staged-collection';
+import { configureConnection } from './sqlite-connection';
+import { createDocsTableSql, createFtsSql, createIndexSql, ftsTextOf, pagedDocs, textPathsOf, trackedPathsOf } from './sqlite-schema';
+import { createFileWrites, type FileWriteOp, type FileWrites, type WireChanges } from './sqlite-writes';
+import type { WriterAnswer, WriterRequest } from './sqlite-writer-thread';
+import { docsTable, ftsTable, isSqlComparable, quoteText } from './sql-paths';
+
+export { ftsTextOf, textPathsOf, trackedPathsOf } from './sqlite-schema';
+export type { WireChanges } from './sqlite-writes';
 
 /**
  * The embedded read store's SQLite file (WAL): one table per collection (`rid`, `id`, JSON
@@ -10,28 +19,25 @@ import type { StagedDoc } from './staged-collection';
  * table for 'text' index fields, and the metadata (collections, declared indexes, paths that
  * held values SQL cannot compare, checkpoints). Documents are read from it; opening it reads
  * only the metadata, whatever the number of documents.
+ *
+ * Reads go through the store's own connection. With `writerThread` (the server's setting),
+ * writes go to a writer thread with its own connection (sqlite-writer-thread.ts), in the
+ * order they are made: a batch's SQL (documents, expression indexes, FTS rows, the commit)
+ * no longer holds the event loop that serves requests. The caller awaits each write before
+ * it counts as committed.
  */
 export interface ReadStoreFile {
   readonly db: Database.Database;
   loadMeta(): StoredMeta;
   /** One transaction: documents of several collections, newly flagged paths, optional checkpoint. */
-  writeBatch(collections: CollectionChanges[], checkpoint?: Checkpoint): void;
+  writeBatch(collections: WireChanges[], checkpoint?: Checkpoint): Promise<void>;
   /** Creates the SQL indexes (and FTS table) of newly declared indexes; records them and flagged paths. */
-  addIndexes(collection: string, indexes: DeclaredIndex[], flagged: string[]): void;
-  dropCollection(collection: string): void;
-  deleteCheckpoint(name: string): void;
-  /** A prepared statement, cached by its SQL. */
+  addIndexes(collection: string, indexes: DeclaredIndex[], flagged: string[]): Promise<void>;
+  dropCollection(collection: string): Promise<void>;
+  deleteCheckpoint(name: string): Promise<void>;
+  /** A prepared statement, cached by its SQL (reads). */
   statement(sql: string): Database.Statement;
-  close(): void;
-}
-
-export interface CollectionChanges {
-  collection: string;
-  changes: ReadonlyMap<string, StagedDoc | null>;
-  /** Paths first seen holding a value SQL cannot compare (see isSqlComparable). */
-  newlyFlagged: string[];
-  /** Text for the FTS index of a document; undefined when the collection has none. */
-  ftsText?: (doc: Doc) => string;
+  close(): Promise<void>;
 }
 
 export interface StoredCollection {
@@ -46,19 +52,18 @@ export interface StoredMeta {
 }
 
 export const SCHEMA_VERSION = 2;
-const UPSERT_CHUNK = 50;
 
-export function openReadStoreFile(file: string, options: { cacheMb?: number } = {}): ReadStoreFile {
+export interface ReadStoreFileOptions {
+  /** SQLite page cache per connection, MB. Default 64. */
+  cacheMb?: number;
+  /** Writes on a writer thread with its own connection (never for ':memory:'); default: on the store's connection. */
+  writerThread?: boolean;
+}
+
+export function openReadStoreFile(file: string, options: ReadStoreFileOptions = {}): ReadStoreFile {
+  const cacheMb = options.cacheMb ?? 64;
   const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  // NORMAL in WAL mode keeps every commit atomic and survives a process crash; only an OS
-  // crash or power cut can lose the last commits, which projections then replay from
-  // their checkpoint (checkpoint and documents always travel together).
-  db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
-  // SQLite's page cache is the store's memory: bounded, in KiB.
-  db.pragma(`cache_size = -${Math.round((options.cacheMb ?? 64) * 1024)}`);
-  db.pragma('temp_store = MEMORY');
+  configureConnection(db, cacheMb);
   migrate(db);
 
   const statements = new Map<string, Database.Statement>();
@@ -72,91 +77,8 @@ export function openReadStoreFile(file: string, options: { cacheMb?: number } = 
     return s;
   };
 
-  const addCollection = db.prepare<[string]>('INSERT OR IGNORE INTO collections (name) VALUES (?)');
-  const addFlag = db.prepare<[string, string]>('INSERT OR IGNORE INTO path_flags (coll, path) VALUES (?, ?)');
-  const putCheckpoint = db.prepare<[string, number, string]>(
-    'INSERT INTO checkpoints (name, position, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position, updated_at = excluded.updated_at',
-  );
-  const removeCheckpoint = db.prepare<[string]>('DELETE FROM checkpoints WHERE name = ?');
-  const putIndex = db.prepare<[string, string, string]>(
-    'INSERT INTO indexes (coll, name, spec) VALUES (?, ?, ?) ON CONFLICT (coll, name) DO UPDATE SET spec = excluded.spec',
-  );
-
-  const ensureTable = (collection: string) => {
-    addCollection.run(collection);
-    db.exec(createDocsTableSql(collection));
-  };
-
-  const writeBatch = db.transaction((collections: CollectionChanges[], checkpoint?: Checkpoint) => {
-    for (const { collection, changes, newlyFlagged, ftsText } of collections) {
-      if (changes.size === 0 && newlyFlagged.length === 0) continue;
-      ensureTable(collection);
-      for (const path of newlyFlagged) addFlag.run(collection, path);
-      const t = docsTable(collection);
-      const returning = ftsText ? ' RETURNING rid, id' : '';
-      const upsert = statement(`INSERT INTO ${t} (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body${returning}`);
-      // Upserts go 50 rows to a statement: fewer calls into SQLite, about 1.5x the rows per second.
-      const upsertChunk = statement(
-        `INSERT INTO ${t} (id, body) VALUES ${new Array(UPSERT_CHUNK).fill('(?, ?)').join(', ')} ON CONFLICT (id) DO UPDATE SET body = excluded.body${returning}`,
-      );
-      const remove = statement(`DELETE FROM ${t} WHERE id = ?${ftsText ? ' RETURNING rid' : ''}`);
-      const fts = ftsText ? ftsTable(collection) : null;
-      const ftsDelete = fts ? statement(`DELETE FROM ${fts} WHERE rowid = ?`) : null;
-      const ftsInsert = fts ? statement(`INSERT INTO ${fts} (rowid, text) VALUES (?, ?)`) : null;
-      const indexText = (rows: { rid: number; id: string }[]) => {
-        for (const { rid, id } of rows) {
-          ftsDelete!.run(rid);
-          ftsInsert!.run(rid, ftsText!((changes.get(id) as StagedDoc).doc));
-        }
-      };
-      let chunk: unknown[] = [];
-      const flush = (stmt: Database.Statement, args: unknown[]) => {
-        if (ftsText) indexText(stmt.all(args) as { rid: number; id: string }[]);
-        else stmt.run(args);
-      };
-      for (const [id, change] of changes) {
-        if (!change) {
-          if (ftsText) {
-            const row = remove.get(id) as { rid: number } | undefined;
-            if (row) ftsDelete!.run(row.rid);
-          } else remove.run(id);
-          continue;
-        }
-        chunk.push(id, change.body);
-        if (chunk.length === UPSERT_CHUNK * 2) {
-          flush(upsertChunk, chunk);
-          chunk = [];
-        }
-      }
-      for (let i = 0; i < chunk.length; i += 2) flush(upsert, [chunk[i], chunk[i + 1]]);
-    }
-    if (checkpoint) putCheckpoint.run(checkpoint.name, checkpoint.position, checkpoint.updatedAt);
-  });
-
-  const addIndexes = db.transaction((collection: string, indexes: DeclaredIndex[], flagged: string[]) => {
-    ensureTable(collection);
-    for (const path of flagged) addFlag.run(collection, path);
-    for (const index of indexes) {
-      putIndex.run(collection, index.name, JSON.stringify(index));
-      const sql = createIndexSql(collection, index);
-      if (sql) db.exec(sql);
-    }
-    if (indexes.some(hasText)) {
-      const all = (db.prepare('SELECT spec FROM indexes WHERE coll = ?').all(collection) as { spec: string }[]).map((r) => JSON.parse(r.spec) as DeclaredIndex);
-      db.exec(createFtsSql(collection));
-      const textOf = ftsTextOf(textPathsOf(all));
-      const fts = ftsTable(collection);
-      db.exec(`DELETE FROM ${fts}`);
-      const insert = db.prepare(`INSERT INTO ${fts} (rowid, text) VALUES (?, ?)`);
-      for (const { rid, doc } of pagedDocs(db, collection)) insert.run(rid, textOf(doc));
-    }
-  });
-
-  const dropCollection = db.transaction((collection: string) => {
-    db.exec(`DROP TABLE IF EXISTS ${docsTable(collection)}; DROP TABLE IF EXISTS ${ftsTable(collection)};`);
-    for (const table of ['indexes', 'path_flags']) db.prepare(`DELETE FROM ${table} WHERE coll = ?`).run(collection);
-    db.prepare('DELETE FROM collections WHERE name = ?').run(collection);
-  });
+  const inMemory = file === ':memory:' || file === '';
+  const writer = options.writerThread && !inMemory ? threadWriter(file, cacheMb) : inlineWriter(createFileWrites(db));
 
   return {
     db,
@@ -174,76 +96,97 @@ export function openReadStoreFile(file: string, options: { cacheMb?: number } = 
       ).map((r) => ({ name: r.name, position: r.position, updatedAt: r.updated_at }));
       return { collections, checkpoints };
     },
-    writeBatch: (collections, checkpoint) => writeBatch(collections, checkpoint),
-    addIndexes: (collection, indexes, flagged) => addIndexes(collection, indexes, flagged),
-    dropCollection: (collection) => dropCollection(collection),
-    deleteCheckpoint: (name) => void removeCheckpoint.run(name),
+    writeBatch: (collections, checkpoint) => writer.call('writeBatch', [collections, checkpoint]),
+    addIndexes: (collection, indexes, flagged) => writer.call('addIndexes', [collection, indexes, flagged]),
+    dropCollection: (collection) => {
+      // Cached reads of the dropped table go with it.
+      for (const sql of statements.keys()) if (sql.includes(docsTable(collection)) || sql.includes(ftsTable(collection))) statements.delete(sql);
+      return writer.call('dropCollection', [collection]);
+    },
+    deleteCheckpoint: (name) => writer.call('deleteCheckpoint', [name]),
     statement,
-    close: () => db.close(),
+    async close() {
+      await writer.close();
+      db.close();
+    },
+  };
+}
+
+/** tsx's ESM loader API: the `import` target of its `tsx/esm/api` export (require resolves the .cjs twin). */
+const tsxEsmApi = () =>
+  pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
+
+interface Writer {
+  call(op: FileWriteOp, args: unknown[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+function inlineWriter(writes: FileWrites): Writer {
+  return {
+    async call(op, args) {
+      (writes[op] as (...a: unknown[]) => void)(...args);
+    },
+    async close() {},
   };
 }
 
 /**
- * Every document of a collection, read a page at a time (so other statements may run
- * between pages, which an open iterator forbids).
+ * The writer thread: requests go in order, answers come back in order. Under tsx (tests,
+ * the bench, `npm run dev`) the thread loads the TypeScript source through tsx; the compiled
+ * server has it as dist/server/read-store-writer.js beside its chunks (deploy/src/build-server.ts).
  */
-export function* pagedDocs(db: Database.Database, collection: string, pageSize = 1_000): Generator<{ rid: number; doc: Doc }> {
-  const page = db.prepare(`SELECT rid, body FROM ${docsTable(collection)} WHERE rid > ? ORDER BY rid LIMIT ${pageSize}`);
-  let after = 0;
-  for (;;) {
-    const rows = page.all(after) as { rid: number; body: string }[];
-    for (const row of rows) yield { rid: row.rid, doc: JSON.parse(row.body) as Doc };
-    if (rows.length < pageSize) return;
-    after = rows[rows.length - 1]!.rid;
-  }
-}
-
-const hasText = (index: DeclaredIndex) => Object.values(index.key).includes('text');
-
-/** The 'text' fields of a collection's indexes. */
-export const textPathsOf = (indexes: Iterable<DeclaredIndex>): string[] => {
-  const paths = new Set<string>();
-  for (const index of indexes) for (const [field, kind] of Object.entries(index.key)) if (kind === 'text') paths.add(field);
-  return [...paths];
-};
-
-/** What the FTS index holds for a document: its text fields' string values, one a line. */
-export const ftsTextOf =
-  (paths: readonly string[]) =>
-  (doc: Doc): string => {
-    const parts: string[] = [];
-    for (const path of paths) {
-      let cur: unknown = doc;
-      for (const part of path.split('.'))
-        cur = cur !== null && typeof cur === 'object' && !Array.isArray(cur) ? (cur as Record<string, unknown>)[part] : undefined;
-      if (typeof cur === 'string') parts.push(cur);
-    }
-    return parts.join('\n');
+function threadWriter(file: string, cacheMb: number): Writer {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const entry = new URL(fromSource ? './sqlite-writer-thread.ts' : './read-store-writer.js', import.meta.url);
+  // From source, the thread registers tsx's loader itself before loading its entry (vitest's
+  // workers and the bench run TypeScript without a loader flag a thread could inherit).
+  const worker = fromSource
+    ? new Worker(`import(${JSON.stringify(tsxEsmApi())})` + `.then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`, {
+        eval: true,
+        workerData: { file, cacheMb },
+      })
+    : new Worker(entry, { workerData: { file, cacheMb } });
+  // An idle writer does not keep the process alive; one with writes under way does.
+  worker.unref();
+  const pending = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
+  let seq = 0;
+  let failed: Error | null = null;
+  const failAll = (error: Error) => {
+    failed = error;
+    for (const p of pending.values()) p.reject(error);
+    pending.clear();
   };
-
-const createDocsTableSql = (collection: string) =>
-  `CREATE TABLE IF NOT EXISTS ${docsTable(collection)} (rid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL)`;
-
-const createFtsSql = (collection: string) =>
-  `CREATE VIRTUAL TABLE IF NOT EXISTS ${ftsTable(collection)} USING fts5(text, content='', contentless_delete=1, tokenize='trigram case_sensitive 1')`;
-
-/** The SQL index of a declared index: its leading ascending/descending keys, as expressions. */
-function createIndexSql(collection: string, index: DeclaredIndex): string | null {
-  const keys: string[] = [];
-  for (const [field, kind] of Object.entries(index.key)) {
-    if (kind === 'text' || !isSqlPath(field)) break;
-    keys.push(`${pathExpr(field)}${kind === -1 ? ' DESC' : ''}`);
-  }
-  if (keys.length === 0 || (keys.length === 1 && keys[0] === 'id')) return null;
-  return `CREATE INDEX IF NOT EXISTS ${sqlIndexName(collection, index.name)} ON ${docsTable(collection)} (${keys.join(', ')})`;
+  worker.on('message', (answer: WriterAnswer) => {
+    const p = pending.get(answer.seq);
+    if (!p) return;
+    pending.delete(answer.seq);
+    if (pending.size === 0) worker.unref();
+    if (answer.ok) p.resolve();
+    else p.reject(Object.assign(new Error(answer.message), answer.code ? { code: answer.code } : {}));
+  });
+  worker.on('error', (error) => failAll(new Error(`read store writer thread failed: ${error.message}`)));
+  worker.on('exit', (code) => failAll(new Error(`read store writer thread exited (${code})`)));
+  const send = (op: WriterRequest['op'], args: unknown[]) =>
+    new Promise<void>((resolve, reject) => {
+      if (failed) return reject(failed);
+      const request: WriterRequest = { seq: ++seq, op, args };
+      pending.set(request.seq, { resolve, reject });
+      worker.ref();
+      worker.postMessage(request);
+    });
+  return {
+    call: (op, args) => send(op, args),
+    async close() {
+      if (failed) return;
+      await send('close', []);
+      await worker.terminate();
+    },
+  };
 }
-
-/** Paths whose values decide whether SQL may answer for them (index and text fields). */
-export const trackedPathsOf = (indexes: Iterable<DeclaredIndex>): string[] => {
-  const paths = new Set<string>();
-  for (const index of indexes) for (const field of Object.keys(index.key)) if (field !== '_id') paths.add(field);
-  return [...paths];
-};
 
 const SCHEMA_V2 = `
   CREATE TABLE IF NOT EXISTS collections (name TEXT PRIMARY KEY) WITHOUT ROWID;
