@@ -76,6 +76,8 @@ describe('audit: history, point in time, restore, export', () => {
   it('shows both title changes with before → after and the names of the two users', async () => {
     firstChange = await retitleLocation(stack.commandDeps, companyId, location._id, `${original()} (one)`, { userId: adminId, role: 'CompanyAdmin' });
     await retitleLocation(stack.commandDeps, companyId, location._id, `${original()} (two)`, { userId, role: 'CompanyUser' });
+    // Google's answers (asserted below) are the reactors' events: they come after the edits.
+    await stack.waitForReactors();
     await stack.waitForProjections();
     const page = await stack.call('GET', `/api/audit/history?entityType=location&entityId=${location._id}&eventType=LocationUpdated`, { token: auditorToken });
     expect(page.status, page.text).toBe(200);
