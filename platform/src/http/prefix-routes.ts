@@ -76,7 +76,8 @@ function build(source: Router): Node {
  * A/B, `BENCH_PARTS=appends npm run bench`, server CPU per command: see ARCHITECTURE.md (Kit).
  */
 export function routesByPrefix(source: Router): Middleware {
-  if (source.opts.prefix || source.opts.routerPath || source.opts.host) throw new Error('routesByPrefix: a router with prefix, routerPath or host is not supported');
+  if (source.opts.prefix || source.opts.routerPath || source.opts.host)
+    throw new Error('routesByPrefix: a router with prefix, routerPath or host is not supported');
   let root: Node | undefined;
   let builtFrom = -1;
   return function prefixRoutes(ctx, next) {
