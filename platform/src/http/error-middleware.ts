@@ -3,7 +3,7 @@ import { requestErrors } from '@locus/contracts';
 import { AppError, notFound, type FieldError } from './errors';
 import { WrongExpectedVersionError } from '../event-store/event-store';
 import { fieldsOfZodError, isZodError } from './zod-fields';
-import type { LocusContext } from './state';
+import type { LocusMiddleware } from './state';
 
 export const UNEXPECTED_MESSAGE = 'An unexpected error occurred';
 
@@ -81,25 +81,29 @@ export function toErrorResponse(err: unknown): ErrorResponse {
   return { status: 500, code: 'INTERNAL.UNEXPECTED', message: UNEXPECTED_MESSAGE, fields: [], headers: {} };
 }
 
-/** After the routes: an unmatched request is a 404 (thrown), the router's bare 405/501 get the envelope. */
-export function answerUnanswered(ctx: LocusContext): void {
-  if (ctx.body != null) return;
-  if (ctx.status === 404) throw notFound('ROUTE.NOT_FOUND', `No route for ${ctx.method} ${ctx.path}`);
-  const answer = routerAnswers[ctx.status];
-  if (answer) ctx.body = errorEnvelopeBody({ ...answer, fields: [] });
-}
-
 /**
- * The one error handler, around every route: domain, validation, parsing and unknown errors
- * become the API envelope. 5xx are logged with the request id; nothing about them reaches the client.
+ * The one error middleware, ahead of every route: domain, validation, parsing and unknown
+ * errors become the API envelope; an unmatched route becomes 404. 5xx are logged with the
+ * request id; nothing about them reaches the client.
  */
-export function answerError(ctx: LocusContext, err: unknown, logger: Logger): void {
-  const log = ctx.state.log ?? logger.child({ requestId: ctx.state.requestId });
-  const response = toErrorResponse(err);
-  if (response.status >= 500) log.error({ err, route: ctx.state.route?.name }, 'unexpected error');
-  else log.debug({ code: response.code }, 'client error');
-  if (ctx.headerSent) return;
-  ctx.status = response.status;
-  for (const [name, value] of Object.entries(response.headers)) ctx.set(name, value);
-  ctx.body = errorEnvelopeBody(response);
+export function errorEnvelope(options: { logger: Logger }): LocusMiddleware {
+  return async function errorEnvelopeMiddleware(ctx, next) {
+    try {
+      await next();
+      if (ctx.body == null) {
+        if (ctx.status === 404) throw notFound('ROUTE.NOT_FOUND', `No route for ${ctx.method} ${ctx.path}`);
+        const answer = routerAnswers[ctx.status];
+        if (answer) ctx.body = errorEnvelopeBody({ ...answer, fields: [] });
+      }
+    } catch (err) {
+      const log = ctx.state.log ?? options.logger.child({ requestId: ctx.state.requestId });
+      const response = toErrorResponse(err);
+      if (response.status >= 500) log.error({ err, route: ctx.state.route?.name }, 'unexpected error');
+      else log.debug({ code: response.code }, 'client error');
+      if (ctx.headerSent) return;
+      ctx.status = response.status;
+      for (const [name, value] of Object.entries(response.headers)) ctx.set(name, value);
+      ctx.body = errorEnvelopeBody(response);
+    }
+  };
 }

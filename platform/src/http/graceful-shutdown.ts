@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Writable } from 'node:stream';
-import type { LocusContext } from './state';
+import type { LocusMiddleware } from './state';
 
 /** Default bound for in-flight requests to finish after a stop signal. */
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -12,10 +12,10 @@ export interface Drain {
   /** True from the start of a shutdown: `/ready` answers 503. */
   readonly draining: boolean;
   /**
-   * After a request's handler: tracks an open event stream, and while draining asks the client
-   * to close the connection after the response, so keep-alive sockets do not hold the server open.
+   * Tracks open event streams, and while draining asks the client to close the connection
+   * after each response, so keep-alive sockets do not hold the server open.
    */
-  afterResponse(ctx: LocusContext): void;
+  readonly middleware: LocusMiddleware;
   /**
    * Stops accepting connections, sends every open event stream a final `shutdown` event and
    * ends it, lets in-flight requests finish, and resolves when the last connection is gone.
@@ -47,7 +47,8 @@ export function createDrain(): Drain {
     get draining() {
       return draining;
     },
-    afterResponse(ctx) {
+    middleware: async function drainMiddleware(ctx, next) {
+      await next();
       if (draining) ctx.set('Connection', 'close');
       const body = ctx.body;
       if (isEventStream(body, ctx.response.type)) {

@@ -1,7 +1,7 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import pinoPretty from 'pino-pretty';
 export type { Logger } from 'pino';
-import type { LocusContext } from './state';
+import type { LocusMiddleware } from './state';
 
 /** Body/query keys whose values never reach a log line. */
 export const SECRET_KEY = /pass(word)?|secret|token|otp|^code$|authcode|verificationcode|api[-_]?key|authorization|cookie/i;
@@ -96,7 +96,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   );
 }
 
-/*
+/**
  * One line per request with its id, route, caller and outcome; a child logger on
  * `ctx.state.log`. Request bodies are logged (redacted) only for failed requests at debug.
  */
@@ -117,36 +117,39 @@ function setRequestLog(this: StateWithLog, value: Logger): void {
 }
 const LAZY_LOG_PROPERTY: PropertyDescriptor = { configurable: true, enumerable: true, get: getRequestLog, set: setRequestLog };
 
-/** Puts the request's logger on `ctx.state.log`, a child with the request id made when first used. */
-export function beginRequestLog(ctx: LocusContext, logger: Logger): void {
-  // At level warn, a successful request makes none.
-  const state = ctx.state as typeof ctx.state & StateWithLog;
-  state[REQUEST_LOG] = { base: logger };
-  Object.defineProperty(state, 'log', LAZY_LOG_PROPERTY);
-}
-
-/** The request's line (and, at debug, a rejected request's redacted body); `started` from `process.hrtime.bigint()`. */
-export function endRequestLog(ctx: LocusContext, logger: Logger, started: bigint): void {
-  // Probes (load balancers, orchestrators) poll these every few seconds: debug, unless they fail.
-  const probe = ctx.status < 400 && (ctx.path === '/health' || ctx.path === '/ready' || ctx.path === '/metrics');
-  const level = ctx.status >= 500 ? 'error' : probe ? 'debug' : 'info';
-  if (logger.isLevelEnabled(level)) {
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    const auth = ctx.state.auth;
-    const line = {
-      method: ctx.method,
-      url: redactUrl(ctx.originalUrl, ctx.params as Record<string, string> | undefined),
-      route: ctx.state.route?.name,
-      status: ctx.status,
-      ms: Math.round(ms * 10) / 10,
-      userId: auth?.userId,
-      companyId: auth?.companyId ?? undefined,
-    };
-    if (ctx.status >= 500) ctx.state.log!.error(line, 'request failed');
-    else if (ctx.status >= 400) ctx.state.log!.info(line, 'request rejected');
-    else ctx.state.log![level](line, 'request');
-  }
-  if (ctx.status >= 400 && ctx.status < 500 && logger.isLevelEnabled('debug')) {
-    ctx.state.log!.debug({ body: redactSecrets(ctx.request.body) }, 'rejected request body');
-  }
+export function requestLogger(logger: Logger): LocusMiddleware {
+  return async function requestLogging(ctx, next) {
+    const started = process.hrtime.bigint();
+    // The child logger is made when something asks for it (an error, a request line): at
+    // level warn, a successful request makes none.
+    const state = ctx.state as typeof ctx.state & StateWithLog;
+    state[REQUEST_LOG] = { base: logger };
+    Object.defineProperty(state, 'log', LAZY_LOG_PROPERTY);
+    try {
+      await next();
+    } finally {
+      // Probes (load balancers, orchestrators) poll these every few seconds: debug, unless they fail.
+      const probe = ctx.status < 400 && (ctx.path === '/health' || ctx.path === '/ready' || ctx.path === '/metrics');
+      const level = ctx.status >= 500 ? 'error' : probe ? 'debug' : 'info';
+      if (logger.isLevelEnabled(level)) {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        const auth = ctx.state.auth;
+        const line = {
+          method: ctx.method,
+          url: redactUrl(ctx.originalUrl, ctx.params as Record<string, string> | undefined),
+          route: ctx.state.route?.name,
+          status: ctx.status,
+          ms: Math.round(ms * 10) / 10,
+          userId: auth?.userId,
+          companyId: auth?.companyId ?? undefined,
+        };
+        if (ctx.status >= 500) ctx.state.log!.error(line, 'request failed');
+        else if (ctx.status >= 400) ctx.state.log!.info(line, 'request rejected');
+        else ctx.state.log![level](line, 'request');
+      }
+      if (ctx.status >= 400 && ctx.status < 500 && logger.isLevelEnabled('debug')) {
+        ctx.state.log!.debug({ body: redactSecrets(ctx.request.body) }, 'rejected request body');
+      }
+    }
+  };
 }

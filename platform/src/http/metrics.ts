@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AnyRouter } from './mount-routes';
-import type { LocusContext } from './state';
+import type { LocusMiddleware } from './state';
 
 /** What /metrics reads about projections and reactors (the ops status report). */
 export interface MetricsStatusSource {
@@ -12,8 +12,8 @@ export interface MetricsStatusSource {
 
 export interface HttpMetrics {
   readonly registry: Registry;
-  /** Records a request's latency by method, route name and status; `started` from `process.hrtime.bigint()`. */
-  observe(ctx: LocusContext, started: bigint): void;
+  /** Times every request by method, route name and status. */
+  readonly middleware: LocusMiddleware;
   /** `GET /metrics` in the Prometheus text format. */
   mount(router: AnyRouter): void;
 }
@@ -61,12 +61,20 @@ export function createHttpMetrics(options: { status?: MetricsStatusSource } = {}
 
   return {
     registry,
-    observe(ctx, started) {
-      // Unmatched paths share one label, so scanners cannot grow the series without bound.
-      const route =
-        ctx.state.route?.name ??
-        (ctx.status === 404 ? 'unmatched' : ctx.path === '/metrics' || ctx.path === '/health' || ctx.path === '/ready' ? ctx.path : 'other');
-      latency.observe({ method: ctx.method, route, status: String(ctx.status) }, Number(process.hrtime.bigint() - started) / 1e9);
+    middleware: async function requestMetrics(ctx, next) {
+      const end = latency.startTimer();
+      try {
+        await next();
+      } finally {
+        // Unmatched paths share one label, so scanners cannot grow the series without bound.
+        end({
+          method: ctx.method,
+          route:
+            ctx.state.route?.name ??
+            (ctx.status === 404 ? 'unmatched' : ctx.path === '/metrics' || ctx.path === '/health' || ctx.path === '/ready' ? ctx.path : 'other'),
+          status: String(ctx.status),
+        });
+      }
     },
     mount(router) {
       router.get('/metrics', async function metrics(ctx) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LocusContext } from './state';
+import type { LocusMiddleware } from './state';
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -9,11 +9,15 @@ const acceptable = (value: string | string[] | undefined): string | undefined =>
  * `X-Request-Id` in (when well-formed) or a new uuid; echoed on the response.
  * `X-Correlation-Id` in, else the request id; it becomes the events' correlationId.
  */
-export function assignRequestIds(ctx: LocusContext, newId: () => string = randomUUID): void {
-  const id = acceptable(ctx.get('x-request-id') || undefined) ?? newId();
-  const correlation = acceptable(ctx.get('x-correlation-id') || undefined) ?? id;
-  ctx.state.requestId = id;
-  ctx.state.correlationId = correlation;
-  ctx.set('X-Request-Id', id);
-  ctx.set('X-Correlation-Id', correlation);
+export function requestId(options: { newId?: () => string } = {}): LocusMiddleware {
+  const newId = options.newId ?? randomUUID;
+  return async function requestIdMiddleware(ctx, next) {
+    const id = acceptable(ctx.get('x-request-id') || undefined) ?? newId();
+    const correlation = acceptable(ctx.get('x-correlation-id') || undefined) ?? id;
+    ctx.state.requestId = id;
+    ctx.state.correlationId = correlation;
+    ctx.set('X-Request-Id', id);
+    ctx.set('X-Correlation-Id', correlation);
+    await next();
+  };
 }
