@@ -19,6 +19,7 @@ import { measureBulkEdit } from './bulk-edit-bench';
 import { measureHistory } from './history-bench';
 import { measureTemplatePublish } from './templates-bench';
 import { measureDashboard } from './dashboard-bench';
+import { measureHttpKit } from './http-bench';
 import { measureDirectoryQuery } from '@locus/query-api/locations/testing/directory-bench';
 import { measureReviews } from '@locus/query-api/reviews/testing/reviews-bench';
 import type { LoadJob, LoadResult } from './load-client';
@@ -87,12 +88,25 @@ function startLoadClient() {
 
 // `BENCH_PARTS=appends,rebuild` runs a subset (for profiling); the default runs everything.
 const parts = new Set(
-  (process.env.BENCH_PARTS ?? 'appends,sse,burst,rebuild,directory,scale,history,templates,dashboard,reviews,bulkEdit').split(',').map((p) => p.trim()),
+  (process.env.BENCH_PARTS ?? 'appends,sse,burst,http,rebuild,directory,scale,history,templates,dashboard,reviews,bulkEdit').split(',').map((p) => p.trim()),
 );
 
 async function main() {
   const results: Record<string, number | string> = {};
   if (parts.has('appends') || parts.has('sse') || parts.has('burst')) await measureStack(results);
+  if (parts.has('http')) {
+    // The HTTP kit alone (routes, auth, body, validation; handlers that answer at once):
+    //     the request of 1., server CPU per request, the median of three windows.
+    log('http: the kit alone, 3 x 10,000 requests, 32 in flight');
+    const client = startLoadClient();
+    try {
+      const http = await measureHttpKit({ run: client.run, requests: 10_000, windows: 3 });
+      results.httpKitServerCpuUsPerRequest = http.serverCpuUsPerRequest;
+      results.httpKitServerCpuUsPerRequestWindows = http.windows.join(' / ');
+    } finally {
+      client.stop();
+    }
+  }
   if (parts.has('rebuild')) {
     // 3. Rebuild of a real projection over ≥ 200,000 events.
     log('rebuild: writing 200,000 events');

@@ -2,7 +2,7 @@ import { authErrors, mayCall, type RouteDef } from '@locus/contracts';
 import { fail } from './errors';
 import type { Clock, ReadModels, SessionValidator, TokenService } from '../runtime/deps';
 import type { AuthContext } from './route-handler';
-import type { LocusContext, LocusMiddleware } from './state';
+import type { LocusContext } from './state';
 
 export interface AuthDeps {
   tokens: TokenService;
@@ -38,12 +38,12 @@ export function isAllowed(route: RouteAccess, auth: AuthContext | null): 'ok' | 
 /**
  * Authentication and role check for a route: 401 without a valid token or session, 403 for
  * a role the route does not allow. On anonymous routes a token is optional and a bad one is
- * ignored (the web client attaches its token everywhere).
+ * ignored (the web client attaches its token everywhere). Sets `ctx.state.auth`.
  * Company scoping comes from the token only: `ctx.state.auth.companyId`.
  */
-export function auth(route: RouteAccess, deps: AuthDeps): LocusMiddleware {
+export function authorizer(route: RouteAccess, deps: AuthDeps): (ctx: LocusContext) => Promise<void> {
   const anonymousAllowed = route.roles.includes('Anonymous');
-  return async function authMiddleware(ctx, next) {
+  return async function authorize(ctx) {
     let caller: AuthContext | null;
     try {
       caller = await authenticateRequest(ctx, deps);
@@ -55,7 +55,6 @@ export function auth(route: RouteAccess, deps: AuthDeps): LocusMiddleware {
     const verdict = isAllowed(route, caller);
     if (verdict === 'unauthenticated') throw fail(authErrors.unauthenticated);
     if (verdict === 'forbidden') throw fail(authErrors.forbidden);
-    await next();
   };
 }
 

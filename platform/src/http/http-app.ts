@@ -9,6 +9,7 @@ import { createDrain, registerDrain, type Drain } from './graceful-shutdown';
 import { createHttpMetrics, type MetricsStatusSource } from './metrics';
 import type { AnyRouter } from './mount-routes';
 import type { LocusState } from './state';
+import { routesByPrefix } from './prefix-routes';
 
 export interface HttpAppOptions {
   logger: Logger;
@@ -48,7 +49,7 @@ export function createHttpApp(options: HttpAppOptions): { app: Koa<LocusState>; 
   app.use(drain.middleware);
   app.use(metrics.middleware);
   app.use(errorEnvelope({ logger: options.logger }));
-  app.use(router.routes());
+  app.use(routesByPrefix(router));
   // Not `throw: true`: thrown, the router's 405/501 would lose their `Allow` header.
   app.use(router.allowedMethods());
   return { app, router, drain };

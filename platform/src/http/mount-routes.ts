@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import type Router from '@koa/router';
 import type { RouteDef } from '@locus/contracts';
-import { auth, type AuthDeps } from './auth';
+import { authorizer, type AuthDeps } from './auth';
 import { defaultBodyLimits, jsonBody, multipartBody, type BodyLimits } from './body';
-import { validate } from './validate';
+import { validator } from './validate';
 import type { RequestContext, RouteImplementation } from './route-handler';
 import type { LocusContext, LocusMiddleware, LocusState } from './state';
 
@@ -18,11 +18,36 @@ export type AnyRouter = Router;
 
 const mounted = new WeakMap<object, Set<string>>();
 
-const routeInfo = (def: RouteDef): LocusMiddleware =>
-  async function routeInfoMiddleware(ctx, next) {
+const NO_NEXT = () => Promise.resolve();
+
+/**
+ * What the kit does for a route before its handler, in one middleware: names the route on
+ * `ctx.state.route`, authorizes the caller, reads the body (koa-body as it ships: JSON, or
+ * multipart, whose temp files are deleted once the rest of the chain is done) and validates
+ * the declared parts. One function instead of a middleware each saves their promises and the
+ * router's per-request composition of each: 99–120 → 85–106 µs of server CPU per request, HTTP
+ * only (ARCHITECTURE.md, Kit).
+ */
+function routeEntry(def: RouteDef, options: MountOptions, limits: BodyLimits): LocusMiddleware {
+  const authorize = authorizer(def, options);
+  const multipart = def.request?.multipart ? multipartBody(limits) : null;
+  const json = !multipart && def.request?.body ? jsonBody(limits) : null;
+  const validateInput = validator(def.request ?? {});
+  return async function routeEntryMiddleware(ctx, next) {
     ctx.state.route = def;
+    await authorize(ctx);
+    if (multipart) {
+      return multipart(ctx, async () => {
+        await validateInput?.(ctx);
+        await next();
+      });
+    }
+    if (json) await json(ctx, NO_NEXT);
+    const validating = validateInput?.(ctx);
+    if (validating) await validating;
     await next();
   };
+}
 
 export function requestContextOf(ctx: LocusContext): RequestContext {
   const input = ctx.state.input ?? {};
@@ -55,8 +80,8 @@ const handlerOf = (impl: RouteImplementation): LocusMiddleware =>
   };
 
 /**
- * Mounts route implementations: per route `auth(def.roles)`, body parsing (JSON, or
- * multipart when `def.request.multipart`), `validate(def.request)`, then the handler, whose
+ * Mounts route implementations: per route authorization (`def.roles`), body parsing (JSON, or
+ * multipart when `def.request.multipart`), validation of `def.request`, then the handler, whose
  * HandlerResult becomes status, body and the `X-Position` header.
  */
 export function mountRoutes(router: AnyRouter, impls: readonly RouteImplementation[], options: MountOptions): void {
@@ -68,10 +93,7 @@ export function mountRoutes(router: AnyRouter, impls: readonly RouteImplementati
     const key = `${def.method} ${def.path}`;
     if (seen.has(key)) throw new Error(`Route ${key} (${def.name}) is mounted twice`);
     seen.add(key);
-    const chain: LocusMiddleware[] = [routeInfo(def), auth(def, options)];
-    if (def.request?.multipart) chain.push(multipartBody(limits));
-    else if (def.request?.body) chain.push(jsonBody(limits));
-    chain.push(...validate(def.request ?? {}), ...(options.before?.(def) ?? []), handlerOf(impl));
+    const chain: LocusMiddleware[] = [routeEntry(def, options, limits), ...(options.before?.(def) ?? []), handlerOf(impl)];
     router.register(def.path, [def.method], chain as never, { name: def.name });
   }
 }

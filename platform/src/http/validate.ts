@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { $ZodAsyncError } from 'zod/v4/core';
 import { invalidInput } from './errors';
 import { fieldsOfZodError } from './zod-fields';
-import type { LocusContext, LocusMiddleware } from './state';
+import type { LocusContext } from './state';
 
 type Part = 'params' | 'query' | 'body';
 
@@ -31,19 +31,13 @@ function parseOf(schema: z.ZodType, value: unknown): ReturnType<z.ZodType['safeP
   }
 }
 
-/** Parses one part of the request with its schema into `ctx.state.input[part]`; 400 naming each failing field. */
-function validatePart(part: Part, schema: z.ZodType): LocusMiddleware {
-  return async function validateRequestPart(ctx, next) {
-    const result = parseOf(schema, rawOf(ctx, part)) ?? (await schema.safeParseAsync(rawOf(ctx, part)));
-    if (!result.success) {
-      const fields = fieldsOfZodError(result.error, part);
-      // One failing field: its own message (the spec's texts, e.g. 'Passwords do not match.') leads.
-      const message = fields.length === 1 && part === 'body' ? leadMessage(fields[0]) : MESSAGES[part];
-      throw invalidInput(fields, message);
-    }
-    ctx.state.input = { ...ctx.state.input, [part]: result.data };
-    await next();
-  };
+/** The parsed value of a part, or the 400 naming each failing field. */
+function parsedOf(part: Part, result: ReturnType<z.ZodType['safeParse']>): unknown {
+  if (result.success) return result.data;
+  const fields = fieldsOfZodError(result.error, part);
+  // One failing field: its own message (the spec's texts, e.g. 'Passwords do not match.') leads.
+  const message = fields.length === 1 && part === 'body' ? leadMessage(fields[0]) : MESSAGES[part];
+  throw invalidInput(fields, message);
 }
 
 /** zod's own wording does not say which field; the spec's texts do. */
@@ -51,15 +45,36 @@ const GENERIC_ZOD_MESSAGE = /^(invalid|expected|too (small|big)|required|unrecog
 const leadMessage = (field: { field: string; message: string }) =>
   GENERIC_ZOD_MESSAGE.test(field.message) ? `${field.field}: ${field.message}` : field.message;
 
-export const validateParams = (schema: z.ZodType) => validatePart('params', schema);
-export const validateQuery = (schema: z.ZodType) => validatePart('query', schema);
-export const validateBody = (schema: z.ZodType) => validatePart('body', schema);
+type Schemas = { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
+type Input = NonNullable<LocusContext['state']['input']>;
+const PARTS: readonly Part[] = ['params', 'query', 'body'];
 
-/** Validates the parts a route declares, params then query then body. */
-export function validate(schemas: { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType }): LocusMiddleware[] {
-  const chain: LocusMiddleware[] = [];
-  if (schemas.params) chain.push(validateParams(schemas.params));
-  if (schemas.query) chain.push(validateQuery(schemas.query));
-  if (schemas.body) chain.push(validateBody(schemas.body));
-  return chain;
+/**
+ * Parses the parts a route declares, params then query then body, into `ctx.state.input`; the
+ * first failing part is a 400 naming each failing field. Synchronous (no promise) unless a
+ * schema needs zod's async parse. Null when the route declares no part.
+ */
+export function validator(schemas: Schemas): ((ctx: LocusContext) => void | Promise<void>) | null {
+  const parts = PARTS.flatMap((part) => (schemas[part] ? [[part, schemas[part]] as const] : []));
+  if (parts.length === 0) return null;
+  // From the first part whose schema has async refinements on.
+  async function validateAsync(ctx: LocusContext, input: Input, from: number): Promise<void> {
+    for (let i = from; i < parts.length; i++) {
+      const [part, schema] = parts[i]!;
+      const raw = rawOf(ctx, part);
+      const result = i === from ? null : parseOf(schema, raw);
+      input[part] = parsedOf(part, result ?? (await schema.safeParseAsync(raw)));
+    }
+    ctx.state.input = input;
+  }
+  return function validateInput(ctx) {
+    const input: Input = { ...ctx.state.input };
+    for (let i = 0; i < parts.length; i++) {
+      const [part, schema] = parts[i]!;
+      const result = parseOf(schema, rawOf(ctx, part));
+      if (result === null) return validateAsync(ctx, input, i);
+      input[part] = parsedOf(part, result);
+    }
+    ctx.state.input = input;
+  };
 }
