@@ -15,7 +15,7 @@ import type {
   SortSpec,
   WriteOp,
 } from './read-store';
-import { InvalidOperationError } from './read-store-errors';
+import { DuplicateKeyError, InvalidOperationError } from './read-store-errors';
 import { assertCheckpoint, assertCollectionName } from './collection-names';
 import { applyWriteOps } from './embedded/apply-write-ops';
 import { assertUniqueHolds, checkIndexAddable, declareIndex, type DeclaredIndex } from './embedded/collection-state';
@@ -399,10 +399,17 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
         }
         const ftsText = m?.ftsText;
         const rows: WireChanges['rows'] = [];
-        for (const [id, change] of s.changes) rows.push(change ? [id, change.body, ftsText ? ftsText(change.doc) : null] : [id, null, null]);
+        for (const [id, change] of s.changes)
+          rows.push(change ? [id, change.body, ftsText ? ftsText(change.doc) : null, change.fresh === true] : [id, null, null, false]);
         return { collection: s.name, rows, fts: ftsText !== undefined, newlyFlagged: [...newlyFlagged] };
       });
-      if (wire.length > 0 || checkpoint) await file.writeBatch(wire, checkpoint);
+      if (wire.length > 0 || checkpoint) {
+        try {
+          await file.writeBatch(wire, checkpoint);
+        } catch (error) {
+          throw duplicateOfFresh(error, wire) ?? error;
+        }
+      }
       // Committed: the metadata and the cache follow.
       for (let i = 0; i < changed.length; i++) {
         const { name: collection, changes } = changed[i]!;
@@ -420,6 +427,16 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
       if (checkpoint) checkpoints.set(checkpoint.name, checkpoint);
       return results;
     });
+
+  /** A fresh insert the file refused (its id was taken): the DuplicateKeyError the caller expects. */
+  const duplicateOfFresh = (error: unknown, wire: WireChanges[]): DuplicateKeyError | null => {
+    if ((error as { code?: unknown }).code !== 'SQLITE_CONSTRAINT_UNIQUE') return null;
+    for (const { collection, rows } of wire) {
+      const m = collections.get(collection);
+      for (const [id, , , fresh] of rows) if (fresh && m && getById(m, id)) return new DuplicateKeyError(collection, '_id_', { _id: id });
+    }
+    return null;
+  };
 
   function collection<T extends Doc = Doc>(name: string): Collection<T> {
     assertCollectionName(name);

@@ -592,6 +592,34 @@ export function readStoreContract(adapterName: string, makeStore: () => Promise<
         expect(Number.isNaN(Date.parse(checkpoint!.updatedAt))).toBe(false);
       });
 
+      it('an insert of an id committed before fails the batch with DuplicateKeyError, writing nothing of it', async () => {
+        await store.commit({
+          writes: [{ collection: LOCATIONS, ops: [{ insertOne: { document: { _id: 'l1', companyId: 'c1' } } }] }],
+          checkpoint: { name: 'contract-projection', position: 1 },
+        });
+        const error = await rejection(
+          store.commit({
+            writes: [
+              { collection: REVIEWS, ops: [{ insertOne: { document: { _id: 'r1', stars: 4 } } }] },
+              {
+                collection: LOCATIONS,
+                ops: [{ insertOne: { document: { _id: 'l2', companyId: 'c1' } } }, { insertOne: { document: { _id: 'l1', companyId: 'c9' } } }],
+              },
+            ],
+            checkpoint: { name: 'contract-projection', position: 2 },
+          }),
+        );
+        expect(error).toBeInstanceOf(DuplicateKeyError);
+        expect(await store.collection(REVIEWS).findOne({ _id: 'r1' })).toBeNull();
+        expect(await locations().find({}, { sort: { _id: 1 } })).toEqual([{ _id: 'l1', companyId: 'c1' }]);
+        expect((await store.getCheckpoint('contract-projection'))!.position).toBe(1);
+        // Deleted and inserted again in one batch: the committed row is replaced.
+        await store.commit({
+          writes: [{ collection: LOCATIONS, ops: [{ deleteOne: { filter: { _id: 'l1' } } }, { insertOne: { document: { _id: 'l1', companyId: 'c2' } } }] }],
+        });
+        expect(await locations().find({})).toEqual([{ _id: 'l1', companyId: 'c2' }]);
+      });
+
       it('a failing operation rolls back the whole batch, checkpoint included', async () => {
         await store.commit({
           writes: [{ collection: LOCATIONS, ops: [{ insertOne: { document: { _id: 'l1', companyId: 'c1' } } }] }],

@@ -24,7 +24,8 @@ export function applyWriteOps(staged: StagedCollection, ops: WriteOp[], newId: (
   const name = staged.name;
   for (const op of ops) {
     if ('insertOne' in op) {
-      staged.put(toStaged(name, op.insertOne.document), 'insert');
+      if (options.countsUnused) staged.insertFresh(toStaged(name, op.insertOne.document));
+      else staged.put(toStaged(name, op.insertOne.document), 'insert');
       result.insertedCount++;
     } else if ('replaceOne' in op) {
       const { filter, replacement, upsert } = op.replaceOne;
@@ -77,6 +78,12 @@ export function applyWriteOps(staged: StagedCollection, ops: WriteOp[], newId: (
         if (updateExisting(staged, current, modifier.onUpdate)) result.modifiedCount++;
       }
     } else if ('deleteOne' in op) {
+      const id = options.countsUnused ? exactId(op.deleteOne.filter) : undefined;
+      if (id !== undefined) {
+        // A projection's delete by _id: deleting what is not there deletes nothing, so no lookup.
+        staged.delete(id);
+        continue;
+      }
       const current = firstMatch(staged, op.deleteOne.filter);
       if (current) {
         staged.delete(current._id);

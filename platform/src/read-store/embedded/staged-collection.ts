@@ -9,6 +9,8 @@ import { documentKey, MULTIKEY, type Key } from './document-key';
 export interface StagedDoc {
   doc: Doc;
   body: string;
+  /** Inserted with no check that the id is new: the file's unique index on `id` checks it at commit. */
+  fresh?: boolean;
 }
 
 /** What a batch sees of a collection's committed state (read from SQLite). */
@@ -64,6 +66,20 @@ export class StagedCollection {
     }
     this.checkUnique(doc);
     this.changes.set(doc._id, staged);
+  }
+
+  /**
+   * An insert whose _id is not looked up in the committed state: the file's unique index
+   * refuses a duplicate when the batch commits (AtomicBatch, whose counts nobody reads; a
+   * rebuild's inserts were an SQL lookup each). One staged in this batch is still refused here.
+   */
+  insertFresh(staged: StagedDoc): void {
+    const id = staged.doc._id;
+    const change = this.changes.get(id);
+    if (change) throw new DuplicateKeyError(this.name, '_id_', { _id: id });
+    this.checkUnique(staged.doc);
+    // Deleted earlier in the batch: the committed row may still be there, so it is replaced.
+    this.changes.set(id, change === null ? staged : { ...staged, fresh: true });
   }
 
   delete(id: string): void {
