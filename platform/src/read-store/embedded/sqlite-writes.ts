@@ -26,6 +26,8 @@ export interface FileWrites {
   addIndexes(collection: string, indexes: DeclaredIndex[], flagged: string[]): void;
   dropCollection(collection: string): void;
   deleteCheckpoint(name: string): void;
+  /** Another connection dropped the collection: its table is no longer known to exist here. */
+  forget(collection: string): void;
 }
 
 export type FileWriteOp = keyof FileWrites;
@@ -155,10 +157,13 @@ export function createFileWrites(db: Database.Database): FileWrites {
     }
   });
 
-  const dropCollection = db.transaction((collection: string) => {
+  const forget = (collection: string) => {
     ensured.delete(collection);
-    // Statements of a dropped table would be prepared again anyway; forget them.
     for (const sql of statements.keys()) if (sql.includes(docsTable(collection)) || sql.includes(ftsTable(collection))) statements.delete(sql);
+  };
+
+  const dropCollection = db.transaction((collection: string) => {
+    forget(collection);
     db.exec(`DROP TABLE IF EXISTS ${docsTable(collection)}; DROP TABLE IF EXISTS ${ftsTable(collection)};`);
     for (const table of ['indexes', 'path_flags']) db.prepare(`DELETE FROM ${table} WHERE coll = ?`).run(collection);
     db.prepare('DELETE FROM collections WHERE name = ?').run(collection);
@@ -169,5 +174,6 @@ export function createFileWrites(db: Database.Database): FileWrites {
     addIndexes: settled((collection: string, indexes: DeclaredIndex[], flagged: string[]) => addIndexes(collection, indexes, flagged)),
     dropCollection: (collection) => dropCollection(collection),
     deleteCheckpoint: (name) => void removeCheckpoint.run(name),
+    forget,
   };
 }
