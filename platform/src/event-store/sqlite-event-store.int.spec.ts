@@ -282,8 +282,14 @@ await store.close();
   it('a filtered subscription catching up looks at a window of positions at a time and lets other work run in between', async () => {
     const store = createSqliteEventStore({ file: tempFile(), catchUpWindow: 10 });
     const typed = (type: string): EventToAppend => ({ ...event(), type });
-    await store.append('thing-1', Array.from({ length: 95 }, () => typed('Other')));
-    await store.append('thing-2', Array.from({ length: 5 }, () => typed('Wanted')));
+    await store.append(
+      'thing-1',
+      Array.from({ length: 95 }, () => typed('Other')),
+    );
+    await store.append(
+      'thing-2',
+      Array.from({ length: 5 }, () => typed('Wanted')),
+    );
     // Turns of the event loop (what an HTTP request waits for) counted while it catches up.
     let turns = 0;
     let counting = true;

@@ -265,9 +265,9 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
     const versionKey = `${key}\u0000${m.version}`;
     const known = manyVerdicts.get(key) ?? manyVerdicts.get(versionKey);
     if (known !== undefined) return known;
-    const { n } = file
-      .statement(`SELECT count(*) AS n FROM (SELECT 1 FROM ${text.table} WHERE ${text.table} MATCH ? LIMIT ?)`)
-      .get(text.match, limit + 1) as { n: number };
+    const { n } = file.statement(`SELECT count(*) AS n FROM (SELECT 1 FROM ${text.table} WHERE ${text.table} MATCH ? LIMIT ?)`).get(text.match, limit + 1) as {
+      n: number;
+    };
     if (manyVerdicts.size >= TEXT_PROBES_KEPT) manyVerdicts.clear();
     if (n > limit) manyVerdicts.set(key, true);
     else manyVerdicts.set(versionKey, false);
