@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -20,7 +21,7 @@ import { seedDemo } from '@locus/command-api/demo/seed-demo';
 import { projections } from '@locus/projectors/features';
 import { appendBenchLocations, DIRECTORY_BENCH_SHAPES } from '@locus/query-api/locations/testing/directory-bench';
 import { freePort } from '../free-port';
-import { percentile } from './measure';
+import { machineBusyMs, percentile } from './measure';
 
 export interface ScaleResult {
   setupSeconds: number;
@@ -174,7 +175,16 @@ export async function measureScaleServer(options: {
 
   await buildServerForBench(log);
   log('first start (every reactor at position 0)');
+  // What else ran meanwhile, to read a slow start by: this process (the setup's heap being
+  // collected) and the machine (other processes).
+  const benchCpu = process.cpuUsage();
+  const machineBefore = machineBusyMs();
   const first = await spawnBuiltServer(env);
+  const used = process.cpuUsage(benchCpu);
+  const benchCpuMs = (used.user + used.system) / 1000;
+  log(
+    `first start: /health after ${Math.round(first.healthMs)} ms; meanwhile this process used ${Math.round(benchCpuMs)} ms of CPU, the machine ${Math.round(machineBusyMs() - machineBefore)} ms (${os.cpus().length} cores)`,
+  );
   let reactors: string[];
   try {
     reactors = (await opsStatusOf(first.url, adminToken)).reactors.map((r) => r.name);
