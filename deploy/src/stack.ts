@@ -23,7 +23,7 @@ import { startDailyInsightsRefresh } from '@locus/command-api/insights/index';
 import { mountQueryApi } from '@locus/query-api/app';
 import { sessionValidation as querySessionValidation } from '@locus/query-api/features';
 import { projections } from '@locus/projectors/features';
-import { startSandbox, type RunningSandbox } from '@locus/sandbox/index';
+import type { RunningSandbox } from '@locus/sandbox/index';
 import { serveWebApp } from './web-static';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -75,6 +75,8 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
   let sandbox: RunningSandbox | undefined;
   if (config.sandbox.enabled && options.startSandbox !== false) {
     const { httpPort, smtpPort } = config.sandbox;
+    // Loaded only when it runs: its mail parser and SMTP server alone took ~0.1 s of every start (imports timed alone).
+    const { startSandbox } = await import('@locus/sandbox/index');
     sandbox = await startSandbox({
       httpPort,
       smtpPort,

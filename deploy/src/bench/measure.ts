@@ -58,7 +58,7 @@ export async function withCpu<T>(
 }
 
 /** CPU time all processes of the machine have used so far (ms, all cores). */
-function machineBusyMs(): number {
+export function machineBusyMs(): number {
   let busy = 0;
   for (const { times } of os.cpus()) busy += times.user + times.nice + times.sys + times.irq;
   return busy;

@@ -142,6 +142,8 @@ async function main() {
       results.directoryQuery100kP95Ms = round2(scale.directoryP95Ms);
       results.directoryQuery100kServerCpuMsPerQuery = round3(scale.directoryCpuMsPerQuery);
       results.coldStartToHealthMs = Math.round(scale.coldStartToHealthMs);
+      results.restartToHealthMs = Math.round(scale.restartToHealthMs);
+      results.scaleCaughtUpBeforeQueries = scale.idleBeforeQueries ? 'yes' : 'no';
       results.readStoreRssMb = scale.readStoreRssMb;
       results.readStoreHeapUsedMb = scale.heapUsedMb;
       results.scaleSetupSeconds = Math.round(scale.setupSeconds);

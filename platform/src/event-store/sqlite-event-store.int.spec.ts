@@ -279,6 +279,38 @@ await store.close();
     await store.close();
   });
 
+  it('a filtered subscription catching up looks at a window of positions at a time and lets other work run in between', async () => {
+    const store = createSqliteEventStore({ file: tempFile(), catchUpWindow: 10 });
+    const typed = (type: string): EventToAppend => ({ ...event(), type });
+    await store.append(
+      'thing-1',
+      Array.from({ length: 95 }, () => typed('Other')),
+    );
+    await store.append(
+      'thing-2',
+      Array.from({ length: 5 }, () => typed('Wanted')),
+    );
+    // Turns of the event loop (what an HTTP request waits for) counted while it catches up.
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns++;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const checkpoints: { position: number; turns: number }[] = [];
+    const subscription = store.subscribeToAll({ after: 0, eventTypes: ['Wanted'], onCheckpoint: (position) => checkpoints.push({ position, turns }) });
+    const received = await takeMatching(subscription, 5);
+    counting = false;
+    await subscription.unsubscribe();
+    expect(received.map((e) => e.position)).toEqual([96, 97, 98, 99, 100]);
+    // Before reaching its events: one window at a time, with other work between two windows.
+    const skipping = checkpoints.filter((c) => c.position <= 95);
+    expect(skipping.map((c) => c.position)).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90]);
+    for (let i = 1; i < skipping.length; i++) expect(skipping[i]!.turns).toBeGreaterThan(skipping[i - 1]!.turns);
+    await store.close();
+  });
+
   it('events expose data and metadata as plain values (spread, JSON, equality, assignment)', async () => {
     const store = createSqliteEventStore({ file: ':memory:' });
     const appended = event({ nested: { list: [1, 2] } });

@@ -70,6 +70,13 @@ export function prepareStatements(db: Database.Database) {
         `SELECT ${COLUMNS} FROM events WHERE position > ? AND type IN (SELECT value FROM json_each(?)) ORDER BY position ASC LIMIT ?`,
       )
       .raw(true),
+    // A catching-up subscription's page: the types wanted among the next positions only, so a
+    // subscription whose events are rare never scans the whole file in one call.
+    allForwardsOfTypesUpTo: db
+      .prepare<[number, number, string, number], EventRow>(
+        `SELECT ${COLUMNS} FROM events WHERE position > ? AND position <= ? AND type IN (SELECT value FROM json_each(?)) ORDER BY position ASC LIMIT ?`,
+      )
+      .raw(true),
     allBackwardsOfTypes: db
       .prepare<[number, string, number], EventRow>(
         `SELECT ${COLUMNS} FROM events WHERE position > ? AND type IN (SELECT value FROM json_each(?)) ORDER BY position DESC LIMIT ?`,

@@ -98,25 +98,29 @@ describe.each([
   });
 });
 
-describe('text searches: walked in index order when they match many, read from the FTS when few', () => {
-  it('answers as mingo both ways, with capped counts', async () => {
+describe('text searches: read from the FTS when few, the index walked with the FTS list as a filter when more, walked and tested when many', () => {
+  it('answers as mingo all three ways, with capped counts', async () => {
     const docs: Doc[] = Array.from({ length: 1_500 }, (_, i) => ({
       _id: `h${i}`,
       company: i % 3 === 0 ? 'other' : 'mine',
       position: 10_000 - i,
       text: `common line ${i}${i % 500 === 7 ? ' rare phrase' : ''}`,
     }));
-    const store = createEmbeddedReadStore({ file: ':memory:' });
+    // The second store lists at most 1,000 matches: 'common line' (1,500) is then walked.
+    const stores = [createEmbeddedReadStore({ file: ':memory:' }), createEmbeddedReadStore({ file: ':memory:', textMatchesListed: 1_000 })];
     try {
-      const c = store.collection('history');
-      await c.createIndexes([{ key: { company: 1, position: -1 } }, { key: { text: 'text' } }]);
-      await c.bulkWrite(docs.map((document) => ({ insertOne: { document } })));
-      const sort: SortSpec = { position: -1 };
-      for (const [term, walked] of [
-        ['common line', true],
-        ['rare phrase', false],
+      for (const [store, term, way] of [
+        [stores[0]!, 'rare phrase', 'few'],
+        [stores[0]!, 'common line', 'listed'],
+        [stores[1]!, 'common line', 'walked'],
       ] as const) {
+        const c = store.collection('history');
+        if ((await c.countDocuments({})) === 0) {
+          await c.createIndexes([{ key: { company: 1, position: -1 } }, { key: { text: 'text' } }]);
+          await c.bulkWrite(docs.map((document) => ({ insertOne: { document } })));
+        }
         const filter: Filter = { company: 'mine', text: { $regex: term } };
+        const sort: SortSpec = { position: -1 };
         for (const [skip, limit] of [
           [0, 10],
           [40, 20],
@@ -124,9 +128,13 @@ describe('text searches: walked in index order when they match many, read from t
           const plan = store.explain('history', { filter, sort, skip, limit });
           const sql = plan.statements[0]!.sql;
           expect(plan.exact && plan.sortInSql, term).toBe(true);
-          // Many matches: no FTS list first (it would list all of them); few: the probe's list, not a second match.
-          expect(sql.includes('MATCH'), sql).toBe(false);
-          expect(sql.includes('json_each'), sql).toBe(!walked);
+          // Few: the probe's list, not a second match. Listed: the FTS match as a filter of the
+          // index walk, no row's text read. Walked: each row's text tested, no list first.
+          expect(sql.includes('json_each'), sql).toBe(way === 'few');
+          expect(sql.includes('MATCH'), sql).toBe(way === 'listed');
+          expect(sql.includes('instr'), sql).toBe(way === 'walked');
+          // The order comes from the index (no sort of the matches).
+          if (way === 'listed') expect(plan.statements[0]!.plan.join(' '), sql).not.toContain('TEMP B-TREE');
           const expected = mingoFind(docs, filter).sort(sort).skip(skip).limit(limit).all() as Doc[];
           expect((await c.find(filter, { sort, skip, limit })).map((d) => d._id)).toEqual(expected.map((d) => d._id));
         }
@@ -135,7 +143,7 @@ describe('text searches: walked in index order when they match many, read from t
         expect(await c.countDocuments(filter, { limit: 5 })).toBe(Math.min(5, all));
       }
     } finally {
-      await store.close();
+      for (const store of stores) await store.close();
     }
   });
 });

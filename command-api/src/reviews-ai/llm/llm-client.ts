@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { COMPANY_VARIABLES_COLLECTION, companyVariableSealContext, GOOGLE_REPLY_MAX_BYTES, replyByteLength, type CompanyVariableDoc } from '@locus/contracts';
 import type { LocusConfig, ReadModels, SecretBox } from '@locus/platform';
 import { PROMPT_VERSION, reviewReplyMessages, type ReplyPromptInput } from './review-reply-prompt';
@@ -81,14 +81,16 @@ export function fitReply(text: string): string {
 /** Writes one reply with the versioned prompt. Timeouts, 429 and 5xx are retried by the client (maxRetries). */
 export async function draftReviewReply(endpoint: LlmEndpoint, input: ReplyPromptInput): Promise<DraftedReply> {
   if (!endpoint.apiKey) throw new LlmDraftError('LLM_NOT_CONFIGURED', 'No API key is configured for the AI service (LlmApiKey or LOCUS_LLM_API_KEY)');
-  const client = new OpenAI({ baseURL: endpoint.baseUrl, apiKey: endpoint.apiKey, timeout: endpoint.timeoutMs, maxRetries: endpoint.maxRetries });
+  // Loaded at the first draft, not at every server start (~75 ms, the import timed alone).
+  const { default: OpenAIClient } = await import('openai');
+  const client = new OpenAIClient({ baseURL: endpoint.baseUrl, apiKey: endpoint.apiKey, timeout: endpoint.timeoutMs, maxRetries: endpoint.maxRetries });
   let completion: OpenAI.Chat.Completions.ChatCompletion;
   try {
     completion = await client.chat.completions.create({ model: endpoint.model, messages: reviewReplyMessages(input), n: 1, temperature: 0.4 });
   } catch (err) {
-    if (err instanceof OpenAI.APIConnectionTimeoutError)
+    if (err instanceof OpenAIClient.APIConnectionTimeoutError)
       throw new LlmDraftError('LLM_TIMEOUT', `The AI service did not answer within ${endpoint.timeoutMs} ms`, err);
-    if (err instanceof OpenAI.APIError && err.status !== undefined && err.status < 500 && err.status !== 429) {
+    if (err instanceof OpenAIClient.APIError && err.status !== undefined && err.status < 500 && err.status !== 429) {
       throw new LlmDraftError('LLM_REFUSED', `The AI service refused the request (${err.status}): ${err.message}`, err);
     }
     const message = err instanceof Error ? err.message : String(err);

@@ -12,8 +12,11 @@ export interface SqlFilter {
   where: string[];
   params: unknown[];
   exact: boolean;
-  /** The FTS matches the WHERE clause uses (to probe how selective they are). */
-  texts: { table: string; match: string }[];
+  /**
+   * The FTS matches the WHERE clause uses (to probe how selective they are); `exact` when the
+   * match alone decides (no row is read to check the text).
+   */
+  texts: { table: string; match: string; exact: boolean }[];
 }
 
 /**
@@ -174,8 +177,9 @@ function addRegex(path: string, expr: string, source: string, flags: string, ctx
       out.where.push(`rid IN (SELECT rowid FROM ${fts.table} WHERE ${fts.table} MATCH ?)`);
       out.params.push(match);
     }
-    out.texts.push({ table: fts.table, match });
-    if (fts.exact && !literal.includes('\n')) return true;
+    const exact = fts.exact && !literal.includes('\n');
+    out.texts.push({ table: fts.table, match, exact });
+    if (exact) return true;
   }
   out.where.push(`(typeof(${expr}) = 'text' AND instr(${expr}, ?) > 0)`);
   out.params.push(literal);
