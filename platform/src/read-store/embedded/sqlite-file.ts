@@ -21,10 +21,10 @@ export type { WireChanges } from './sqlite-writes';
  * only the metadata, whatever the number of documents.
  *
  * Reads go through the store's own connection. With `writerThread` (the server's setting),
- * writes go to a writer thread with its own connection (sqlite-writer-thread.ts), in the
- * order they are made: a batch's SQL (documents, expression indexes, FTS rows, the commit)
- * no longer holds the event loop that serves requests. The caller awaits each write before
- * it counts as committed.
+ * batches of more than INLINE_ROWS documents go to a writer thread with its own connection
+ * (sqlite-writer-thread.ts): their SQL (documents, expression indexes, FTS rows, the commit)
+ * no longer holds the event loop that serves requests. The store makes one write at a time
+ * and awaits it before it counts as committed, so the two connections never write at once.
  */
 export interface ReadStoreFile {
   readonly db: Database.Database;
