@@ -19,7 +19,7 @@ import { seedDemo } from '@locus/command-api/demo/seed-demo';
 import { projections } from '@locus/projectors/features';
 import { insightsProjection } from '@locus/projectors/insights/index';
 import { appendBenchLocations } from '@locus/query-api/locations/testing/directory-bench';
-import { percentile } from './measure';
+import { benchEnv, percentile } from './measure';
 import { cpuMsOf, rssMbOf, startBuiltServer } from './scale-bench';
 
 export interface DashboardBenchResult {
@@ -57,7 +57,7 @@ export async function measureDashboard(options: {
 }): Promise<DashboardBenchResult> {
   const { dataDir, log } = options;
   const setupStarted = performance.now();
-  const env = { LOCUS_DATA_DIR: dataDir, LOCUS_SANDBOX: '0', LOCUS_DEMO: '0', LOCUS_ADMIN_EMAIL: 'admin@bench.local', SMTP_HOST: '127.0.0.1', SMTP_PORT: '1' };
+  const env = benchEnv(dataDir);
   const config = loadConfig(env, { sandboxByDefault: false });
   const eventStore = createSqliteEventStore({ file: path.join(dataDir, 'events.db') });
   const readStore = createEmbeddedReadStore({ file: path.join(dataDir, 'readmodels.db') });

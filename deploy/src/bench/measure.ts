@@ -63,3 +63,16 @@ export function machineBusyMs(): number {
   for (const { times } of os.cpus()) busy += times.user + times.nice + times.sys + times.irq;
   return busy;
 }
+
+/**
+ * The environment every bench server runs with: its data directory, no sandbox, no demo data,
+ * the bench's administrator, and mail to a port nothing listens on.
+ */
+export const benchEnv = (dataDir: string) => ({
+  LOCUS_DATA_DIR: dataDir,
+  LOCUS_SANDBOX: '0',
+  LOCUS_DEMO: '0',
+  LOCUS_ADMIN_EMAIL: 'admin@bench.local',
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: '1',
+});

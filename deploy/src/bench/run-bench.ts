@@ -23,24 +23,13 @@ import { measureHttpKit } from './http-bench';
 import { measureDirectoryQuery } from '@locus/query-api/locations/testing/directory-bench';
 import { measureReviews } from '@locus/query-api/reviews/testing/reviews-bench';
 import type { LoadJob, LoadResult } from './load-client';
-import { withCpu } from './measure';
+import { benchEnv, withCpu } from './measure';
 import { freePort } from '../free-port';
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
 async function startBenchStack(dataDir: string): Promise<LocusStack> {
-  const config = loadConfig(
-    {
-      PORT: String(await freePort()),
-      LOCUS_DATA_DIR: dataDir,
-      LOCUS_SANDBOX: '0',
-      LOCUS_DEMO: '0',
-      LOCUS_ADMIN_EMAIL: 'admin@bench.local',
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: '1',
-    },
-    { sandboxByDefault: false },
-  );
+  const config = loadConfig({ PORT: String(await freePort()), ...benchEnv(dataDir) }, { sandboxByDefault: false });
   // Request logs at info would measure the terminal, not Locus: the bench logs warnings only.
   return startLocusStack(config, { logger: createLogger({ name: 'bench', level: 'warn' }), serveWeb: false });
 }

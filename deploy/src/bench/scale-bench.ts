@@ -21,7 +21,7 @@ import { seedDemo } from '@locus/command-api/demo/seed-demo';
 import { projections } from '@locus/projectors/features';
 import { appendBenchLocations, DIRECTORY_BENCH_SHAPES } from '@locus/query-api/locations/testing/directory-bench';
 import { freePort } from '../free-port';
-import { machineBusyMs, percentile } from './measure';
+import { benchEnv, machineBusyMs, percentile } from './measure';
 
 export interface ScaleResult {
   setupSeconds: number;
@@ -65,15 +65,6 @@ export interface ScaleCompany {
   name: string;
   userIds: string[];
 }
-
-const scaleEnv = (dataDir: string) => ({
-  LOCUS_DATA_DIR: dataDir,
-  LOCUS_SANDBOX: '0',
-  LOCUS_DEMO: '0',
-  LOCUS_ADMIN_EMAIL: 'admin@bench.local',
-  SMTP_HOST: '127.0.0.1',
-  SMTP_PORT: '1',
-});
 
 /** The scale bench's data directory: the locations through the real projections, then the review-sized documents. */
 export async function prepareScaleData(options: {
@@ -150,7 +141,7 @@ export async function measureScaleServer(options: {
   log: (m: string) => void;
 }): Promise<Omit<ScaleResult, 'setupSeconds'>> {
   const { company, log } = options;
-  const env = scaleEnv(options.dataDir);
+  const env = benchEnv(options.dataDir);
   const config = loadConfig(env, { sandboxByDefault: false });
   const clock = { now: () => new Date() };
   const tokens = createTokenService({ secret: config.jwtSecret, ttlSeconds: 3600, clock });
