@@ -1,9 +1,9 @@
+import { emptyProfile } from '@locus/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedAccountStream, locationStream, type EventMetadata, type LocationEvent, type LocationProfile } from '@locus/contracts';
 import { startTestStack, type TestStack } from '@locus/tests/stack/test-stack';
 import { loadStream } from '../kit';
-import { emptyProfile } from './google-mapping';
 import { locationsCommandRoutes } from './routes';
 import { evolveLocation, initialLocationState, type LocationState } from './location-state';
 

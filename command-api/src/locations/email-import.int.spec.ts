@@ -1,3 +1,4 @@
+import { emptyProfile } from '@locus/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +11,6 @@ import {
   type LocationEmailsImportProgress,
   type NotificationMessage,
 } from '@locus/contracts';
-import { emptyProfile } from './google-mapping';
 import { startLocationsTestStack, type LocationsTestStack } from './testing/stack';
 
 let stack: LocationsTestStack;

@@ -1,5 +1,6 @@
 import {
   COUNTRY_CODE,
+  emptyProfile,
   GOOGLE_LANGUAGES_ATTRIBUTE,
   LOCATION_ATTRIBUTE_FLAGS,
   PLACE_PAGE_URL_FIELDS,
@@ -8,44 +9,6 @@ import {
   type LocationProfile,
 } from '@locus/contracts';
 import type { GoogleAttribute, GoogleAttributes, GoogleLocation } from '../google/types';
-
-/** A profile with every field empty (the local-only fields of an imported location). */
-export function emptyProfile(): LocationProfile {
-  return {
-    Title: '',
-    StoreCode: '',
-    PrimaryPhoneNumber: '',
-    AdditionalPhoneNumbers: [],
-    TollFreeNumber: '',
-    PrimaryEmail: null,
-    OwnerFirstName: '',
-    OwnerLastName: '',
-    LocaleTagline: '',
-    PrimaryCategory: null,
-    AdditionalCategories: [],
-    SelectedLocaleZeCategories: [],
-    LocaleZeKeyWords: [],
-    StreetAddressLine1: '',
-    StreetAddressLine2: '',
-    Region: COUNTRY_CODE,
-    State: '',
-    Town: '',
-    PostCode: '',
-    Latitude: null,
-    Longitude: null,
-    Website: '',
-    ProfileDescription: '',
-    OpeningDate: null,
-    Twitter: '',
-    LinkedIn: '',
-    Facebook: '',
-    Yelp: '',
-    Instagram: '',
-    GooglePlus: '',
-    LocationProfileMedia: null,
-    LocationCoverMedia: null,
-  };
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { emptyProfile } from '@locus/contracts';
 import type { GoogleLocation } from '../google/types';
 import {
   attributesFromGoogle,
-  emptyProfile,
   googleAttributeChanges,
   googleUpdateMask,
   hoursFromGoogle,

@@ -1,6 +1,6 @@
+import { emptyProfile } from '@locus/contracts';
 import { describe, it } from 'vitest';
 import type { LocationEvent } from '@locus/contracts';
-import { emptyProfile } from './google-mapping';
 import { locationDecider } from './location-decider';
 import { deciderSpec } from '../kit/testing/decider-spec';
 

@@ -1,3 +1,4 @@
+import { emptyProfile } from '@locus/contracts';
 import {
   locationErrors,
   GMB_CATEGORIES_COLLECTION,
@@ -9,7 +10,6 @@ import {
   type UpdateLocationFields,
 } from '@locus/contracts';
 import { fail, validationError, type ReadModels } from '@locus/platform';
-import { emptyProfile } from './google-mapping';
 import { cityCoordinates, isUsState } from '@locus/platform/geo/us-places';
 
 /** Display names of Google category names from the cached list; 400 naming the field for an unknown one. */

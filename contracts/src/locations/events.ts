@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HoursPeriodSchema } from './hours';
+import { COUNTRY_CODE } from './messages';
 
 /**
  * Events of `location-<id>` streams and of `storecode-<sha256(companyId|lowercased code)>`
@@ -49,6 +50,44 @@ export const LocationProfileSchema = z.object({
   LocalezeListingId: z.string().nullable().optional(),
 });
 export type LocationProfile = z.infer<typeof LocationProfileSchema>;
+
+/** A profile with every field empty (the local-only fields of an imported location). */
+export function emptyProfile(): LocationProfile {
+  return {
+    Title: '',
+    StoreCode: '',
+    PrimaryPhoneNumber: '',
+    AdditionalPhoneNumbers: [],
+    TollFreeNumber: '',
+    PrimaryEmail: null,
+    OwnerFirstName: '',
+    OwnerLastName: '',
+    LocaleTagline: '',
+    PrimaryCategory: null,
+    AdditionalCategories: [],
+    SelectedLocaleZeCategories: [],
+    LocaleZeKeyWords: [],
+    StreetAddressLine1: '',
+    StreetAddressLine2: '',
+    Region: COUNTRY_CODE,
+    State: '',
+    Town: '',
+    PostCode: '',
+    Latitude: null,
+    Longitude: null,
+    Website: '',
+    ProfileDescription: '',
+    OpeningDate: null,
+    Twitter: '',
+    LinkedIn: '',
+    Facebook: '',
+    Yelp: '',
+    Instagram: '',
+    GooglePlus: '',
+    LocationProfileMedia: null,
+    LocationCoverMedia: null,
+  };
+}
 
 export const GoogleOpenStatusSchema = z.enum(['OPEN', 'CLOSED_PERMANENTLY', 'CLOSED_TEMPORARILY']);
 

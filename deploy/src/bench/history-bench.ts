@@ -23,7 +23,7 @@ import {
   type WriteOp,
 } from '@locus/platform';
 import { auditedKinds } from '@locus/command-api/audit/audited-entities';
-import { emptyProfile } from '@locus/command-api/locations/google-mapping';
+import { emptyProfile } from '@locus/contracts';
 import { historyProjection } from '@locus/projectors/audit/index';
 import { historyExportLines } from '@locus/query-api/audit/index';
 import { historyFilter, readHistoryPage } from '@locus/query-api/audit/history-rows';

@@ -1,40 +1,20 @@
-import type { LocationProfile } from '@locus/contracts';
+import { emptyProfile, type LocationProfile } from '@locus/contracts';
 import { recorder } from '@locus/platform/runtime/testing/recorded-events';
 
 /** The locations projections' specs: a history of two locations with their users. */
 export const profile = (title: string, storeCode: string): LocationProfile => ({
+  ...emptyProfile(),
   Title: title,
   StoreCode: storeCode,
   PrimaryPhoneNumber: '(303) 555-0100',
-  AdditionalPhoneNumbers: [],
-  TollFreeNumber: '',
-  PrimaryEmail: null,
-  OwnerFirstName: '',
-  OwnerLastName: '',
-  LocaleTagline: '',
   PrimaryCategory: { Name: 'categories/gcid:dentist', DisplayName: 'Dentist' },
-  AdditionalCategories: [],
-  SelectedLocaleZeCategories: [],
-  LocaleZeKeyWords: [],
   StreetAddressLine1: '1 Main St',
   StreetAddressLine2: 'Suite 2',
-  Region: 'US',
   State: 'CO',
   Town: 'Denver',
   PostCode: '80202',
   Latitude: 39.7,
   Longitude: -104.9,
-  Website: '',
-  ProfileDescription: '',
-  OpeningDate: null,
-  Twitter: '',
-  LinkedIn: '',
-  Facebook: '',
-  Yelp: '',
-  Instagram: '',
-  GooglePlus: '',
-  LocationProfileMedia: null,
-  LocationCoverMedia: null,
 });
 export const google = (name: string, extra: Record<string, unknown> = {}) => ({
   googleName: name,

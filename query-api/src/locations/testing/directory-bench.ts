@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { COUNTRY_CODE, locationStream, type LocationProfile } from '@locus/contracts';
+import { emptyProfile, locationStream, type LocationProfile } from '@locus/contracts';
 import type { EventStore } from '@locus/platform/ports';
 import { locationsProjection } from '@locus/projectors/locations/index';
 import { startTestStack } from '@locus/tests/stack/test-stack';
@@ -16,38 +16,17 @@ export interface DirectoryBenchResult {
 const WORDS = ['Pearl', 'Main', 'Oak', 'Elm', 'Cedar', 'Maple', 'Pine', 'Lake', 'Hill', 'Park'];
 
 const profile = (i: number): LocationProfile => ({
+  ...emptyProfile(),
   Title: `Bench ${WORDS[i % 10]} Store ${i}`,
   StoreCode: `BN-${String(i).padStart(5, '0')}`,
   PrimaryPhoneNumber: `(303) 555-${String(i % 10000).padStart(4, '0')}`,
-  AdditionalPhoneNumbers: [],
-  TollFreeNumber: '',
-  PrimaryEmail: null,
-  OwnerFirstName: '',
-  OwnerLastName: '',
-  LocaleTagline: '',
   PrimaryCategory: { Name: 'categories/gcid:dentist', DisplayName: 'Dentist' },
-  AdditionalCategories: [],
-  SelectedLocaleZeCategories: [],
-  LocaleZeKeyWords: [],
   StreetAddressLine1: `${i} ${WORDS[(i * 7) % 10]} St`,
-  StreetAddressLine2: '',
-  Region: COUNTRY_CODE,
   State: 'CO',
   Town: 'Denver',
   PostCode: '80202',
   Latitude: 39.74,
   Longitude: -104.99,
-  Website: '',
-  ProfileDescription: '',
-  OpeningDate: null,
-  Twitter: '',
-  LinkedIn: '',
-  Facebook: '',
-  Yelp: '',
-  Instagram: '',
-  GooglePlus: '',
-  LocationProfileMedia: null,
-  LocationCoverMedia: null,
 });
 
 /**
