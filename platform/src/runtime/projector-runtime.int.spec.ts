@@ -74,6 +74,22 @@ function counting(def: ProjectionDefinition) {
   };
 }
 
+const metaOf = (companyId: string) => ({
+  companyId,
+  actor: { userId: 'u', role: 'CompanyAdmin' as const },
+  correlationId: 'c',
+  causationId: null,
+  occurredAt: '2024-05-01T00:00:00.000Z',
+});
+const eventId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+/** Store `s<n>` of acme opened, as an event to append. */
+const storeOpened = (n: number) => ({
+  id: eventId(n),
+  type: 'StoreOpened',
+  data: { storeId: `s${n}`, companyId: 'acme', name: `S${n}`, city: 'Austin' },
+  metadata: metaOf('acme'),
+});
+
 const changed = (messages: BusMessage[]) => messages.filter((m) => (m.data as { kind?: string })?.kind === 'changed');
 
 afterEach(async () => {
@@ -191,18 +207,10 @@ describe('projector runtime', () => {
     await r.start();
     await caughtUp(s, r); // empty store: first generation built and live
 
-    const meta = (companyId: string) => ({
-      companyId,
-      actor: { userId: 'u', role: 'CompanyAdmin' as const },
-      correlationId: 'c',
-      causationId: null,
-      occurredAt: '2024-05-01T00:00:00.000Z',
-    });
-    const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
     await s.eventStore.append('store-a', [
-      { id: id(1), type: 'StoreOpened', data: { storeId: 'a', companyId: 'acme', name: 'A', city: 'Austin' }, metadata: meta('acme') },
-      { id: id(2), type: 'ReviewAdded', data: { storeId: 'a', reviewId: 'r1', rating: 5 }, metadata: meta('acme') },
-      { id: id(3), type: 'ReviewAdded', data: { storeId: 'a', reviewId: 'r2', rating: 3 }, metadata: meta('acme') },
+      { id: eventId(1), type: 'StoreOpened', data: { storeId: 'a', companyId: 'acme', name: 'A', city: 'Austin' }, metadata: metaOf('acme') },
+      { id: eventId(2), type: 'ReviewAdded', data: { storeId: 'a', reviewId: 'r1', rating: 5 }, metadata: metaOf('acme') },
+      { id: eventId(3), type: 'ReviewAdded', data: { storeId: 'a', reviewId: 'r2', rating: 3 }, metadata: metaOf('acme') },
     ]);
     await caughtUp(s, r);
     const firstBatch = changed(s.messages).map((m) => [m.subject, (m.data as ChangedMessage).ids]);
@@ -214,7 +222,7 @@ describe('projector runtime', () => {
       ].sort(),
     );
     s.messages.length = 0;
-    await s.eventStore.append('store-a', [{ id: id(4), type: 'StoreClosed', data: { storeId: 'a' }, metadata: meta('acme') }]);
+    await s.eventStore.append('store-a', [{ id: eventId(4), type: 'StoreClosed', data: { storeId: 'a' }, metadata: metaOf('acme') }]);
     await caughtUp(s, r);
     const deleted = changed(s.messages).find((m) => (m.data as ChangedMessage).collection === 'shop_stores')!;
     expect(deleted.subject).toBe(subjects.changed('acme', 'shop_stores'));
@@ -254,30 +262,16 @@ describe('projector runtime', () => {
     const r = runtime(s, [{ ...shopProjection(), liveBatchIntervalMs: 1_000 }], { sleep: gatedSleep });
     await r.start();
     await caughtUp(s, r);
-    const meta = {
-      companyId: 'acme',
-      actor: { userId: 'u', role: 'CompanyAdmin' as const },
-      correlationId: 'c',
-      causationId: null,
-      occurredAt: '2024-05-01T00:00:00.000Z',
-    };
-    const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-    const open = (n: number) => ({
-      id: id(n),
-      type: 'StoreOpened',
-      data: { storeId: `s${n}`, companyId: 'acme', name: `S${n}`, city: 'Austin' },
-      metadata: meta,
-    });
 
-    await s.eventStore.append('store-s1', [open(1)]);
+    await s.eventStore.append('store-s1', [storeOpened(1)]);
     await caughtUp(s, r);
     expect(commits).toEqual([1]);
     await eventually(() => waits.length === 1, 5_000, 'the interval wait');
     expect(waits[0]).toBeGreaterThan(0);
     expect(waits[0]).toBeLessThanOrEqual(1_000);
 
-    await s.eventStore.append('store-s2', [open(2)]);
-    await s.eventStore.append('store-s3', [open(3)]);
+    await s.eventStore.append('store-s2', [storeOpened(2)]);
+    await s.eventStore.append('store-s3', [storeOpened(3)]);
     expect(await r.waitForPosition(3, 300)).toBe(false);
     release();
     await caughtUp(s, r);
@@ -290,24 +284,11 @@ describe('projector runtime', () => {
     const r = runtime(s, [def]);
     await r.start();
     await caughtUp(s, r);
-    const meta = {
-      companyId: 'acme',
-      actor: { userId: 'u', role: 'CompanyAdmin' as const },
-      correlationId: 'c',
-      causationId: null,
-      occurredAt: '2024-05-01T00:00:00.000Z',
-    };
-    const opened = (n: number) => ({
-      id: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`,
-      type: 'StoreOpened',
-      data: { storeId: `s${n}`, companyId: 'acme', name: `S${n}`, city: 'Austin' },
-      metadata: meta,
-    });
     const count = LIVE_CHANGED_IDS_CAP + 1;
     // One append: the runtime sees it as one batch.
     await s.eventStore.append(
       'stores-many',
-      Array.from({ length: count }, (_, i) => opened(i)),
+      Array.from({ length: count }, (_, i) => storeOpened(i)),
     );
     await caughtUp(s, r);
     const stores = changed(s.messages).filter((m) => m.subject === subjects.changed('acme', 'shop_stores'));
