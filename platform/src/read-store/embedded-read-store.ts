@@ -19,7 +19,7 @@ import { DuplicateKeyError, InvalidOperationError } from './read-store-errors';
 import { assertCheckpoint, assertCollectionName } from './collection-names';
 import { applyWriteOps } from './embedded/apply-write-ops';
 import { assertUniqueHolds, checkIndexAddable, declareIndex, type DeclaredIndex } from './embedded/collection-state';
-import { compileFilter, resolvePath } from './embedded/doc-filter';
+import { compileFilter, exactId, resolvePath } from './embedded/doc-filter';
 import { sortAndPage } from './embedded/doc-sort';
 import { DocCache } from './embedded/doc-cache';
 import { copyOut } from './embedded/json-copy';
@@ -380,9 +380,9 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
 
   /** Committed documents SQL narrowed for a filter (not yet tested), insertion order. */
   const selectNarrowed = (m: CollectionMeta, filter: Filter): Doc[] => {
-    const keys = Object.keys(filter);
-    if (keys.length === 1 && keys[0] === '_id' && typeof filter._id === 'string') {
-      const doc = getById(m, filter._id);
+    const id = exactId(filter);
+    if (id !== undefined) {
+      const doc = getById(m, id);
       return doc ? [doc] : [];
     }
     const f = translateFilter(filter, m.sql);

@@ -3,7 +3,7 @@
 import * as updateOperators from 'mingo/operators/update';
 import type { BulkWriteResult, Doc, Filter, UpdateSpec, WriteOp } from '../read-store';
 import { InvalidOperationError } from '../read-store-errors';
-import { compileFilter, type DocMatcher } from './doc-filter';
+import { compileFilter, exactId, type DocMatcher } from './doc-filter';
 import { copyJson, jsonEqual, NOT_PLAIN } from './json-copy';
 import { applySimpleUpdate } from './simple-update';
 import type { StagedCollection, StagedDoc } from './staged-collection';
@@ -111,21 +111,14 @@ export function toStaged(collection: string, doc: Record<string, unknown>): Stag
   return { doc: (copy === NOT_PLAIN ? JSON.parse(body) : copy) as Doc, body };
 }
 
-/** The id of a filter that is exactly `{ _id: '<string>' }`. */
-function exactId(filter: Filter | undefined): string | undefined {
-  if (!filter) return undefined;
-  const keys = Object.keys(filter);
-  return keys.length === 1 && keys[0] === '_id' && typeof filter._id === 'string' ? filter._id : undefined;
-}
-
 function matcherFor(filter: Filter | undefined): DocMatcher {
   return compileFilter(filter ?? {});
 }
 
 function firstMatch(staged: StagedCollection, filter: Filter): Doc | undefined {
   // The projectors' usual case, {_id: '...'}: no filter to compile.
-  const keys = Object.keys(filter ?? {});
-  if (keys.length === 1 && keys[0] === '_id' && typeof filter._id === 'string') return staged.get(filter._id);
+  const id = exactId(filter);
+  if (id !== undefined) return staged.get(id);
   const matcher = matcherFor(filter);
   for (const doc of staged.candidates(filter ?? {})) if (matcher.test(doc)) return doc;
   return undefined;

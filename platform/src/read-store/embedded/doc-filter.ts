@@ -52,6 +52,13 @@ export function isThroughArray(value: unknown): boolean {
   return value === THROUGH_ARRAY;
 }
 
+/** The id of a filter that is exactly `{ _id: '<string>' }`, else undefined. */
+export function exactId(filter: Filter | undefined): string | undefined {
+  if (!filter) return undefined;
+  const keys = Object.keys(filter);
+  return keys.length === 1 && keys[0] === '_id' && typeof filter._id === 'string' ? filter._id : undefined;
+}
+
 export function compileFilter(filter: Filter): DocMatcher {
   const constraints: EqualityConstraints = new Map();
   collectConstraints(filter, constraints);
