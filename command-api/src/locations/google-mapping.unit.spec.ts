@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyProfile } from '@locus/contracts';
 import type { GoogleLocation } from '../google/types';
-import {
-  attributesFromGoogle,
-  googleAttributeChanges,
-  googleUpdateMask,
-  hoursFromGoogle,
-  profileFromGoogle,
-  toGoogleLocation,
-} from './google-mapping';
+import { attributesFromGoogle, googleAttributeChanges, googleUpdateMask, hoursFromGoogle, profileFromGoogle, toGoogleLocation } from './google-mapping';
 
 const googleLocation: GoogleLocation = {
   name: 'locations/123',
