@@ -36,6 +36,11 @@ function steppedReadModels() {
         }, timeoutMs);
       });
     },
+    // The routes here read one collection, the stepped one: they wait for it before reading.
+    async readingAfter(target, timeoutMs, read) {
+      const reached = await readModels.waitForPosition(target, timeoutMs);
+      return { value: await read(), reached };
+    },
   };
   return {
     readModels,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { defineRoute, OpsStatusReportSchema, successEnvelope, type EventMetadata } from '@locus/contracts';
-import { implement, notFound, ok, type ReadModels } from '@locus/platform';
+import { implement, notFound, ok, type ProjectionDefinition, type ReadModels } from '@locus/platform';
 import { shopProjection, type StoreDoc } from '@locus/platform/runtime/testing/shop-projection';
 import { startTestStack, type TestStack } from '@locus/tests/stack/test-stack';
 
@@ -24,10 +24,46 @@ const storeFeature = (deps: { readModels: ReadModels }) => [
   }),
 ];
 
-/** The one test stack with query-api only: the test route over the shop projection, no commands. */
+/** A second projection of the same events that stops before an event named "hold" until released. */
+let releaseHold: () => void = () => undefined;
+const held = new Promise<void>((resolve) => (releaseHold = resolve));
+const ledgerProjection: ProjectionDefinition = {
+  name: 'ledger',
+  version: 1,
+  collections: [{ name: 'ledger_stores', indexes: [] }],
+  handles: ['StoreOpened'],
+  async evolve(event, docs) {
+    const d = event.data as { storeId: string; companyId: string; name: string };
+    if (d.name === 'hold') await held;
+    docs.put('ledger_stores', { _id: d.storeId, companyId: d.companyId, name: d.name });
+  },
+};
+const ledgerRoute = defineRoute({
+  name: 'test.ledger',
+  method: 'GET',
+  path: '/api/test/ledger/:storeId',
+  kind: 'query',
+  roles: ['CompanyAdmin'],
+  request: { params: z.object({ storeId: z.string() }) },
+  tenantParams: ['storeId'],
+});
+const ledgerFeature = (deps: { readModels: ReadModels }) => [
+  implement(ledgerRoute, async (req) => {
+    const entry = await deps.readModels.collection('ledger_stores').findOne({ _id: req.params.storeId, companyId: req.auth!.companyId });
+    if (!entry) throw notFound('STORE.NOT_FOUND', 'Store not found');
+    return ok({ Name: entry.name });
+  }),
+];
+
+/** The one test stack with query-api only: the test routes over two projections, no commands. */
 let stack: TestStack;
 beforeAll(async () => {
-  stack = await startTestStack({ commandFeatures: [], queryFeatures: [storeFeature], projections: [shopProjection()], sessionValidation: false });
+  stack = await startTestStack({
+    commandFeatures: [],
+    queryFeatures: [storeFeature, ledgerFeature],
+    projections: [shopProjection(), ledgerProjection],
+    sessionValidation: false,
+  });
 });
 afterAll(async () => {
   await stack?.close();
@@ -61,6 +97,31 @@ describe('query-api over the real projector runtime', () => {
     expect((await stack.call('GET', `/api/test/stores/${storeId}`, { token: other })).status).toBe(404);
   });
 
+  it('waits only for the projection owning what the query reads', async () => {
+    const companyId = randomUUID();
+    const storeId = randomUUID();
+    const token = await stack.tokenFor('CompanyAdmin', companyId, { companyName: 'Shop' });
+    const written = await stack.eventStore.append(`store-${storeId}`, [
+      { id: randomUUID(), type: 'StoreOpened', data: { storeId, companyId, name: 'hold', city: 'Austin' }, metadata: metadata(companyId) },
+    ]);
+    const after = { 'X-Min-Position': String(written.position) };
+    // The ledger is held at this event: a query of the shops does not wait for it.
+    const shop = await stack.call('GET', `/api/test/stores/${storeId}`, { token, headers: after });
+    expect(shop.status).toBe(200);
+    expect(shop.headers.get('x-position-reached')).toBe('true');
+    expect(shop.body.Data).toEqual({ Name: 'hold', City: 'Austin' });
+    // A query of the ledger waits for it, and answers with the write once it is released.
+    let answered = false;
+    const ledger = stack.call('GET', `/api/test/ledger/${storeId}`, { token, headers: after }).finally(() => (answered = true));
+    await new Promise((r) => setTimeout(r, 150));
+    expect(answered).toBe(false);
+    releaseHold();
+    const res = await ledger;
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-position-reached')).toBe('true');
+    expect(res.body.Data).toEqual({ Name: 'hold' });
+  });
+
   it('reports projection status in the contract shape, caught up to the head', async () => {
     const token = await stack.tokenFor('Administrator', null);
     const head = await stack.eventStore.headPosition();
@@ -69,7 +130,10 @@ describe('query-api over the real projector runtime', () => {
     expect(res.status).toBe(200);
     const body = successEnvelope(OpsStatusReportSchema).parse(res.body);
     expect(body.Data.head).toBe(head);
-    expect(body.Data.projections).toEqual([expect.objectContaining({ name: 'shop', position: head, lag: 0, state: 'live' })]);
+    expect(body.Data.projections).toEqual([
+      expect.objectContaining({ name: 'shop', position: head, lag: 0, state: 'live' }),
+      expect.objectContaining({ name: 'ledger', position: head, lag: 0, state: 'live' }),
+    ]);
   });
 
   it('is ready when the event store, read store and bus answer', async () => {

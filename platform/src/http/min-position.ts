@@ -7,19 +7,19 @@ export const DEFAULT_MIN_POSITION_WAIT_MS = 2000;
 
 /**
  * Read-your-writes: a query carrying `X-Min-Position` (the `X-Position` of the caller's
- * last command) waits up to `timeoutMs` for the projections to reach it, then runs anyway.
+ * last command) reads each collection once the projection owning it has reached that
+ * position, waiting up to `timeoutMs` in all, then runs anyway; it never waits for projections
+ * it does not read (the company history follows on its own thread, behind under load).
  * `X-Position-Reached: false` tells the client the answer may be stale.
  */
-export function minPosition(readModels: Pick<ReadModels, 'waitForPosition'>, timeoutMs = DEFAULT_MIN_POSITION_WAIT_MS): LocusMiddleware {
+export function minPosition(readModels: Pick<ReadModels, 'readingAfter'>, timeoutMs = DEFAULT_MIN_POSITION_WAIT_MS): LocusMiddleware {
   return async function minPositionMiddleware(ctx, next) {
     const raw = ctx.get(MIN_POSITION_HEADER);
-    if (raw) {
-      if (!/^\d{1,16}$/.test(raw.trim())) {
-        throw invalidInput([{ field: MIN_POSITION_HEADER, message: 'Must be a non-negative integer' }]);
-      }
-      const reached = await readModels.waitForPosition(Number(raw.trim()), timeoutMs);
-      ctx.set('X-Position-Reached', String(reached));
+    if (!raw) return next();
+    if (!/^\d{1,16}$/.test(raw.trim())) {
+      throw invalidInput([{ field: MIN_POSITION_HEADER, message: 'Must be a non-negative integer' }]);
     }
-    await next();
+    const { reached } = await readModels.readingAfter(Number(raw.trim()), timeoutMs, next);
+    ctx.set('X-Position-Reached', String(reached));
   };
 }

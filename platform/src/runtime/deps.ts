@@ -27,6 +27,13 @@ export interface ReadModels {
   collection<T extends Doc = Doc>(logicalName: string): Collection<T>;
   /** Wait (bounded) until every projection has processed `position`; true if reached. */
   waitForPosition(position: number, timeoutMs: number): Promise<boolean>;
+  /**
+   * Read-your-writes for one request: runs `read` so that each collection it reads first waits
+   * (bounded: `timeoutMs` for the whole request) until the projection owning it has processed
+   * `position`. A query never waits for projections it does not read. `reached` is false when
+   * a wait ran out.
+   */
+  readingAfter<T>(position: number, timeoutMs: number, read: () => Promise<T>): Promise<{ value: T; reached: boolean }>;
 }
 
 export interface TokenClaims {

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { subjects } from '@locus/contracts';
 import type { Bus, BusSubscription } from '../bus/bus';
 import type { Collection, Doc, ReadStore } from '../read-store/read-store';
@@ -105,11 +106,11 @@ export function createReadModels(options: ReadModelsOptions): ReadModelsHandle {
     }),
   ];
 
-  /** Projections not yet known to have reached `position` (after consulting the store). */
-  async function behind(position: number, fromStore: boolean): Promise<ProjectionDefinition[]> {
+  /** Projections of `among` not yet known to have reached `position` (after consulting the store). */
+  async function behind(position: number, fromStore: boolean, among: readonly ProjectionDefinition[]): Promise<ProjectionDefinition[]> {
     const current = await loadStates();
     const lagging: ProjectionDefinition[] = [];
-    for (const def of projections) {
+    for (const def of among) {
       const generation = servingGeneration(current.get(def.name));
       const known = positions.get(def.name);
       if (known && known.generation === generation && known.position >= position) continue;
@@ -135,8 +136,23 @@ export function createReadModels(options: ReadModelsOptions): ReadModelsHandle {
     return handle as unknown as Collection<T>;
   }
 
+  /** The request's read-your-writes position, set by readingAfter. */
+  const reading = new AsyncLocalStorage<{ position: number; deadline: number; reached: boolean; waited: Set<string> }>();
+
+  /** Inside readingAfter: waits until the projection owning the collection has the request's position. */
+  async function caughtUp(logicalName: string): Promise<void> {
+    const request = reading.getStore();
+    const def = request && owner.get(logicalName);
+    if (!request || !def || request.waited.has(def.name)) return;
+    request.waited.add(def.name);
+    if (!(await waitFor(request.position, Math.max(0, request.deadline - Date.now()), [def]))) request.reached = false;
+  }
+
   function collectionHandle<T extends Doc = Doc>(logicalName: string): Collection<T> {
-    const physical = async () => readStore.collection<T>(await resolve(logicalName));
+    const physical = async () => {
+      await caughtUp(logicalName);
+      return readStore.collection<T>(await resolve(logicalName));
+    };
     return {
       get name() {
         return logicalName;
@@ -160,42 +176,49 @@ export function createReadModels(options: ReadModelsOptions): ReadModelsHandle {
         .filter((def) => !isCurrent(def, current.get(def.name) ?? null))
         .map((def) => ({ projection: def.name, storedVersion: current.get(def.name)?.version ?? null, version: def.version }));
     },
-    async waitForPosition(position, timeoutMs) {
-      if (projections.length === 0 || position <= 0) return true;
-      if ((await behind(position, false)).length === 0) return true;
-      if ((await behind(position, true)).length === 0) return true;
-      const deadline = Date.now() + timeoutMs;
-      return new Promise<boolean>((resolvePromise) => {
-        let settled = false;
-        let polling = false;
-        const finish = (ok: boolean) => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timeout);
-          clearInterval(poll);
-          waiters.delete(onMessage);
-          resolvePromise(ok);
-        };
-        const check = (fromStore: boolean) =>
-          behind(position, fromStore).then(
-            (lagging) => {
-              if (lagging.length === 0) finish(true);
-            },
-            () => undefined,
-          );
-        const onMessage = () => void check(false);
-        waiters.add(onMessage);
-        const poll = setInterval(() => {
-          if (polling) return;
-          polling = true;
-          void check(true).finally(() => (polling = false));
-        }, pollMs);
-        const timeout = setTimeout(() => finish(false), Math.max(0, deadline - Date.now()));
-      });
+    waitForPosition: (position, timeoutMs) => waitFor(position, timeoutMs, projections),
+    async readingAfter(position, timeoutMs, read) {
+      const request = { position, deadline: Date.now() + timeoutMs, reached: true, waited: new Set<string>() };
+      const value = await reading.run(request, read);
+      return { value, reached: request.reached };
     },
     close() {
       subs.forEach((s) => s.unsubscribe());
       waiters.clear();
     },
   };
+
+  async function waitFor(position: number, timeoutMs: number, among: readonly ProjectionDefinition[]): Promise<boolean> {
+    if (among.length === 0 || position <= 0) return true;
+    if ((await behind(position, false, among)).length === 0) return true;
+    if ((await behind(position, true, among)).length === 0) return true;
+    const deadline = Date.now() + timeoutMs;
+    return new Promise<boolean>((resolvePromise) => {
+      let settled = false;
+      let polling = false;
+      const finish = (ok: boolean) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timeout);
+        clearInterval(poll);
+        waiters.delete(onMessage);
+        resolvePromise(ok);
+      };
+      const check = (fromStore: boolean) =>
+        behind(position, fromStore, among).then(
+          (lagging) => {
+            if (lagging.length === 0) finish(true);
+          },
+          () => undefined,
+        );
+      const onMessage = () => void check(false);
+      waiters.add(onMessage);
+      const poll = setInterval(() => {
+        if (polling) return;
+        polling = true;
+        void check(true).finally(() => (polling = false));
+      }, pollMs);
+      const timeout = setTimeout(() => finish(false), Math.max(0, deadline - Date.now()));
+    });
+  }
 }
