@@ -24,6 +24,8 @@ export const serverEntryPoints: Record<string, string> = {
   'projections-cli': 'projectors/src/cli.ts',
   // The embedded read store's writer thread, loaded by name from beside the chunks (sqlite-file.ts).
   'read-store-writer': 'platform/src/read-store/embedded/sqlite-writer-thread.ts',
+  // A projection on its own thread (the company history), loaded by name from beside the chunks (projection-threads.ts).
+  'projection-thread': 'deploy/src/projection-thread.ts',
 };
 
 const npmPackagesExternal: Plugin = {

@@ -24,6 +24,7 @@ import { mountQueryApi } from '@locus/query-api/app';
 import { sessionValidation as querySessionValidation } from '@locus/query-api/features';
 import { projections } from '@locus/projectors/features';
 import type { RunningSandbox } from '@locus/sandbox/index';
+import { startProjectionThreads } from './projection-threads';
 import { serveWebApp } from './web-static';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -92,14 +93,32 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
     });
   }
   const ports = await createPorts(config, { logger, purpose: 'all-in-one' });
+  // With the embedded stores, projections marked ownThread (the company history) run on threads
+  // of their own, each with its own file; `readStore` joins their files to readmodels.db.
+  const threads =
+    ports.adapters.readStore === 'embedded' && ports.adapters.eventStore === 'sqlite'
+      ? await startProjectionThreads({
+          dataDir: config.dataDir,
+          readStore: ports.readStore,
+          bus: ports.bus,
+          projections,
+          logger: logger.child({ component: 'projectors' }),
+          cacheDocuments: config.readCacheDocuments,
+        }).catch(async (err: unknown) => {
+          await ports.close();
+          await sandbox?.close();
+          throw err;
+        })
+      : null;
+  const readStore = threads?.readStore ?? ports.readStore;
   const projectors = createProjectorRuntime({
     eventStore: ports.eventStore,
-    readStore: ports.readStore,
+    readStore,
     bus: ports.bus,
-    projections,
+    projections: threads?.local ?? projections,
     logger: logger.child({ component: 'projectors' }),
   });
-  const readModels = createReadModels({ readStore: ports.readStore, bus: ports.bus, projections });
+  const readModels = createReadModels({ readStore, bus: ports.bus, projections });
   const tokens = createTokenService({
     secret: config.jwtSecret,
     previousSecrets: config.previousJwtSecrets,
@@ -110,7 +129,7 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
   const mailer = createSmtpMailer(config.smtp);
   const commandDeps: CommandDeps = {
     eventStore: ports.eventStore,
-    readStore: ports.readStore,
+    readStore,
     bus: ports.bus,
     rateLimits: ports.rateLimits,
     clock: ports.clock,
@@ -125,7 +144,7 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
   const reactorDefinitions = reactorFeatures.flatMap((feature) => feature(commandDeps)).filter((r) => !options.skipReactors?.includes(r.name));
   const reactors = createReactorRuntime({
     eventStore: ports.eventStore,
-    readStore: ports.readStore,
+    readStore,
     bus: ports.bus,
     reactors: reactorDefinitions,
     logger: logger.child({ component: 'reactors' }),
@@ -134,19 +153,19 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
   let schedules: { dailyInsights: { stop(): void }; reviewsSchedule: { stop(): void }; templateScheduler: { stop(): Promise<void> } } | null = null;
   const rebuildJobs = createRebuildJobs({
     eventStore: ports.eventStore,
-    readStore: ports.readStore,
+    readStore,
     bus: ports.bus,
     projections,
     logger: logger.child({ component: 'rebuilds' }),
   });
-  const opsStatus = createOpsStatus({ eventStore: ports.eventStore, readStore: ports.readStore, projections, reactors: reactorDefinitions, rebuildJobs });
+  const opsStatus = createOpsStatus({ eventStore: ports.eventStore, readStore, projections, reactors: reactorDefinitions, rebuildJobs });
   const opsLive = startOpsLive({ bus: ports.bus, rebuildJobs });
   // Embedded: this process owns the data dir, so the projections CLI asks it (locus.sock) instead of refusing.
   const control = ports.adapters.readStore === 'embedded' ? await serveControlSocket({ dataDir: config.dataDir, rebuildJobs, opsStatus }) : null;
 
   const { app, drain } = createHttpApp({
     logger,
-    readiness: { eventStore: ports.eventStore, readStore: ports.readStore, bus: ports.bus, readModels },
+    readiness: { eventStore: ports.eventStore, readStore, bus: ports.bus, readModels },
     metricsStatus: opsStatus,
     mount: (router) => {
       mountCommandApi(router, {
@@ -158,7 +177,7 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
         ...queryDeps,
         sessionValidator: querySessionValidation?.(queryDeps),
         opsStatus,
-        readiness: { eventStore: ports.eventStore, readStore: ports.readStore },
+        readiness: { eventStore: ports.eventStore, readStore },
       });
     },
   });
@@ -174,6 +193,7 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
     await rebuildJobs.stop();
     await reactors.stop();
     await projectors.stop();
+    await threads?.stop();
     readModels.close();
     mailer.close();
     await ports.close();
@@ -205,7 +225,7 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
   return {
     url,
     config,
-    ports,
+    ports: { ...ports, readStore },
     commandDeps,
     sandbox,
     projectors,

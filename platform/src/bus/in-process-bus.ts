@@ -26,7 +26,8 @@ interface Sub {
   active: boolean;
 }
 
-function deepFreeze<T>(value: T): T {
+/** Freezes a decoded payload and everything in it: subscribers share it and none may change it. */
+export function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const inner of Object.values(value)) deepFreeze(inner);

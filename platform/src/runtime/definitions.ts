@@ -65,6 +65,14 @@ export interface ProjectionDefinition<E extends AnyDomainEvent = AnyDomainEvent>
    * and a trigram FTS row), where a commit per event costs more than the event itself.
    */
   liveBatchIntervalMs?: number;
+  /**
+   * In the all-in-one server with the embedded stores: runs on a thread of its own, its
+   * collections and checkpoints in a file of their own (`<name>.db` in the data directory), so
+   * that none of its work is done on the event loop that serves requests, nor holds the read
+   * store's write lock (deploy/src/projection-threads.ts). For a projection every command
+   * writes to and no command waits on: the company history.
+   */
+  ownThread?: boolean;
   evolve(event: RecordedOf<E>, docs: ProjectionDocs): Promise<void> | void;
 }
 

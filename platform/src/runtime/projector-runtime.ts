@@ -62,6 +62,11 @@ export interface ProjectorRuntimeOptions {
    * this long after (default 1 s), and always when the projection stops.
    */
   checkpointFlushMs?: number;
+  /**
+   * Awaited before each live batch is evolved (a projection on its own thread waits there for
+   * spare CPU: createIdleGate). Events that arrive meanwhile join the next batch.
+   */
+  beforeLiveBatch?: (signal: AbortSignal) => Promise<void>;
 }
 
 interface Run {
@@ -236,8 +241,12 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
           if (signal.aborted) break;
         }
         const batch = await pump.take(batchSize);
-        lastBatchAt = performance.now();
         if (!batch) break;
+        if (options.beforeLiveBatch) {
+          await options.beforeLiveBatch(signal);
+          if (signal.aborted) break;
+        }
+        lastBatchAt = performance.now();
         const { events } = batch;
         for (let attempt = 1; ; attempt++) {
           try {

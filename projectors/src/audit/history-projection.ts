@@ -100,6 +100,7 @@ export const historyProjection: ProjectionDefinition = {
   handles: [],
   handlesAll: true,
   liveBatchIntervalMs: 50,
+  ownThread: true,
   collections: [
     {
       name: HISTORY_COLLECTION,
@@ -137,7 +138,9 @@ export const historyProjection: ProjectionDefinition = {
     if (!companyId) return;
 
     const entityKey = `${entityType}:${entityId}`;
-    const entity = (await docs.get<HistoryEntityDoc>(HISTORY_ENTITIES_COLLECTION, entityKey)) ?? {
+    // The entity is its stream (entityOf is one to one): before the stream's first event it has no fields to look up.
+    const known = event.revision === 0n ? null : await docs.get<HistoryEntityDoc>(HISTORY_ENTITIES_COLLECTION, entityKey);
+    const entity = known ?? {
       _id: entityKey,
       companyId,
       entityType,

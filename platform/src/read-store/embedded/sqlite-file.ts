@@ -1,7 +1,5 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { startThread } from '../../config/start-thread';
 import type { Checkpoint } from '../read-store';
 import type { DeclaredIndex } from './collection-state';
 import { configureConnection } from './sqlite-connection';
@@ -122,14 +120,6 @@ export function openReadStoreFile(file: string, options: ReadStoreFileOptions = 
   };
 }
 
-/** tsx's ESM loader API: the `import` target of its `tsx/esm/api` export (require resolves the .cjs twin). */
-const tsxEsmApi = () =>
-  pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-
 interface Writer {
   call(op: FileWriteOp, args: unknown[]): Promise<void>;
   close(): Promise<void>;
@@ -150,16 +140,14 @@ function inlineWriter(writes: FileWrites): Writer {
  * server has it as dist/server/read-store-writer.js beside its chunks (deploy/src/build-server.ts).
  */
 function threadWriter(file: string, cacheMb: number): Writer {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const entry = new URL(fromSource ? './sqlite-writer-thread.ts' : './read-store-writer.js', import.meta.url);
-  // From source, the thread registers tsx's loader itself before loading its entry (vitest's
-  // workers and the bench run TypeScript without a loader flag a thread could inherit).
-  const worker = fromSource
-    ? new Worker(`import(${JSON.stringify(tsxEsmApi())})` + `.then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`, {
-        eval: true,
-        workerData: { file, cacheMb },
-      })
-    : new Worker(entry, { workerData: { file, cacheMb } });
+  const worker = startThread(
+    {
+      source: new URL('./sqlite-writer-thread.ts', import.meta.url),
+      compiled: new URL('./read-store-writer.js', import.meta.url),
+      fromSource: import.meta.url.endsWith('.ts'),
+    },
+    { workerData: { file, cacheMb } },
+  );
   // An idle writer does not keep the process alive; one with writes under way does.
   worker.unref();
   const pending = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();

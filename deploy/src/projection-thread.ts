@@ -1,0 +1,68 @@
+import os from 'node:os';
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { connectBus } from '@locus/platform/bus/port-bus';
+import { createSqliteEventStore } from '@locus/platform/event-store/sqlite-event-store';
+import { createEmbeddedReadStore } from '@locus/platform/read-store/embedded-read-store';
+import { connectReadStore, serveReadStore } from '@locus/platform/read-store/port-read-store';
+import { createSplitReadStore } from '@locus/platform/read-store/split-read-store';
+import { createIdleGate } from '@locus/platform/runtime/idle-gate';
+import { createProjectorRuntime } from '@locus/platform/runtime/projector-runtime';
+import type { RuntimeLogger } from '@locus/platform/runtime/runtime-logger';
+import { projections } from '@locus/projectors/features';
+import { apartPart, type ThreadData, type ToHost, type ToThread } from './projection-thread-wire';
+
+/**
+ * A projection on its own thread (projection-threads.ts starts it): it follows the event
+ * store's file with a connection of its own, writes its collections and checkpoints to its
+ * own file, and reaches the server's read store (`_projections`) and bus through ports.
+ */
+if (parentPort) {
+  const host = parentPort;
+  const data = workerData as ThreadData;
+  const send = (m: ToHost) => host.postMessage(m);
+  const log =
+    (level: 'info' | 'warn' | 'error') =>
+    (obj: object, msg?: string): void => {
+      const { err, ...rest } = obj as { err?: unknown };
+      const fields = err instanceof Error ? { ...rest, err: { message: err.message, stack: err.stack } } : obj;
+      send({ t: 'log', level, obj: JSON.parse(JSON.stringify(fields)) as object, msg });
+    };
+  const logger: RuntimeLogger = { info: log('info'), warn: log('warn'), error: log('error') };
+  try {
+    // Linux keeps a nice value per thread: this one yields the CPU to the server's event loop.
+    if (data.nice) os.setPriority(0, data.nice);
+    const def = projections.find((p) => p.name === data.projection);
+    if (!def) throw new Error(`There is no projection named ${data.projection}`);
+    // Appends are made by the server's connection: a commit seen through PRAGMA data_version wakes the subscription.
+    const eventStore = createSqliteEventStore({ file: path.join(data.dataDir, 'events.db'), pollIntervalMs: data.pollIntervalMs });
+    const own = createEmbeddedReadStore({ file: data.file, cacheDocuments: data.cacheDocuments });
+    const served = serveReadStore(own, data.ports.served);
+    const server = connectReadStore(data.ports.server);
+    const readStore = createSplitReadStore(server, [{ store: own, ...apartPart(def) }]);
+    const bus = connectBus(data.ports.bus);
+    const runtime = createProjectorRuntime({
+      eventStore,
+      readStore,
+      bus,
+      projections: [def],
+      logger,
+      beforeLiveBatch: data.waitForIdle ? createIdleGate() : undefined,
+    });
+    await runtime.start();
+    host.on('message', (m: ToThread) => {
+      if (m.t !== 'stop') return;
+      void (async () => {
+        await runtime.stop();
+        await bus.flush();
+        served.close();
+        await own.close();
+        await eventStore.close();
+        send({ t: 'stopped' });
+      })().catch((err: unknown) => send({ t: 'failed', message: err instanceof Error ? (err.stack ?? err.message) : String(err) }));
+    });
+    send({ t: 'started' });
+  } catch (err) {
+    send({ t: 'failed', message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  }
+}

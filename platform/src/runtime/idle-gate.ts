@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+
+export interface IdleGateOptions {
+  /** Share of the machine's cores that others (every thread but this one) may use before this thread waits (default 0.5). */
+  busyShare?: number;
+  /** How often the load is looked at while waiting (default 20 ms). */
+  checkMs?: number;
+  /** Waits no longer than this in a row (default 1,000 ms): under lasting load the work still goes on. */
+  maxWaitMs?: number;
+}
+
+/** Ticks (1/100 s) the machine's cores have been busy, and this thread has run, so far. */
+function readTicks(): { machine: number; thread: number } | null {
+  try {
+    const cpu = readFileSync('/proc/stat', 'utf8');
+    const f = cpu.slice(0, cpu.indexOf('\n')).trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal
+    const machine = f[0]! + f[1]! + f[2]! + f[5]! + f[6]! + f[7]!;
+    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
+    const t = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { machine, thread: Number(t[11]) + Number(t[12]) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * For work that may wait (a projection on its own thread, the company history): resolves at
+ * once while the machine has CPU to spare, and otherwise once it has, or after `maxWaitMs`.
+ * What others use is the machine's busy time minus this thread's own (Linux /proc; elsewhere
+ * it never waits). On the 2-core machine a history that kept up with a burst of commands took
+ * the CPU the commands needed: a fifth of their rate (ARCHITECTURE.md, Performance).
+ */
+export function createIdleGate(options: IdleGateOptions = {}): (signal?: AbortSignal) => Promise<void> {
+  const busyShare = options.busyShare ?? 0.5;
+  const checkMs = options.checkMs ?? 20;
+  const maxWaitMs = options.maxWaitMs ?? 1_000;
+  const cores = os.cpus().length || 1;
+  let last = readTicks();
+  let lastAt = performance.now();
+  const othersBusy = (): number | null => {
+    const now = readTicks();
+    const at = performance.now();
+    if (!now || !last) return null;
+    const elapsedTicks = ((at - lastAt) / 1000) * 100 * cores;
+    const share = elapsedTicks > 0 ? (now.machine - last.machine - (now.thread - last.thread)) / elapsedTicks : 0;
+    last = now;
+    lastAt = at;
+    return share;
+  };
+  return async (signal) => {
+    const started = performance.now();
+    // A look over less than a few ticks says little: wait one check interval first when the last look is that recent.
+    if (performance.now() - lastAt < checkMs) await new Promise((r) => setTimeout(r, checkMs));
+    for (;;) {
+      const share = othersBusy();
+      if (share === null || share < busyShare || signal?.aborted || performance.now() - started >= maxWaitMs) return;
+      await new Promise((r) => setTimeout(r, checkMs));
+    }
+  };
+}
