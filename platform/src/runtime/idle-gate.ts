@@ -8,6 +8,11 @@ export interface IdleGateOptions {
   checkMs?: number;
   /** Waits no longer than this in a row (default 1,000 ms): under lasting load the work still goes on. */
   maxWaitMs?: number;
+  /** Tests: the machine's and this thread's busy ticks, the clock, the sleep, the core count. */
+  ticks?: () => { machine: number; thread: number } | null;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  cores?: number;
 }
 
 /** Ticks (1/100 s) the machine's cores have been busy, and this thread has run, so far. */
@@ -36,12 +41,15 @@ export function createIdleGate(options: IdleGateOptions = {}): (signal?: AbortSi
   const busyShare = options.busyShare ?? 0.5;
   const checkMs = options.checkMs ?? 20;
   const maxWaitMs = options.maxWaitMs ?? 1_000;
-  const cores = os.cpus().length || 1;
-  let last = readTicks();
-  let lastAt = performance.now();
+  const cores = options.cores ?? (os.cpus().length || 1);
+  const ticks = options.ticks ?? readTicks;
+  const clock = options.now ?? (() => performance.now());
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  let last = ticks();
+  let lastAt = clock();
   const othersBusy = (): number | null => {
-    const now = readTicks();
-    const at = performance.now();
+    const now = ticks();
+    const at = clock();
     if (!now || !last) return null;
     const elapsedTicks = ((at - lastAt) / 1000) * 100 * cores;
     const share = elapsedTicks > 0 ? (now.machine - last.machine - (now.thread - last.thread)) / elapsedTicks : 0;
@@ -50,13 +58,13 @@ export function createIdleGate(options: IdleGateOptions = {}): (signal?: AbortSi
     return share;
   };
   return async (signal) => {
-    const started = performance.now();
+    const started = clock();
     // A look over less than a few ticks says little: wait one check interval first when the last look is that recent.
-    if (performance.now() - lastAt < checkMs) await new Promise((r) => setTimeout(r, checkMs));
+    if (clock() - lastAt < checkMs) await sleep(checkMs);
     for (;;) {
       const share = othersBusy();
-      if (share === null || share < busyShare || signal?.aborted || performance.now() - started >= maxWaitMs) return;
-      await new Promise((r) => setTimeout(r, checkMs));
+      if (share === null || share < busyShare || signal?.aborted || clock() - started >= maxWaitMs) return;
+      await sleep(checkMs);
     }
   };
 }
