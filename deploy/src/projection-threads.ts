@@ -27,7 +27,10 @@ export interface ProjectionThreadsOptions {
   projections: readonly ProjectionDefinition[];
   logger: RuntimeLogger & { debug?(obj: object, msg?: string): void };
   cacheDocuments?: number;
-  /** How often a thread looks for the server's appends (PRAGMA data_version; default 5 ms). */
+  /**
+   * How often a thread looks for the server's appends (PRAGMA data_version; default 100 ms: a
+   * thread that read each append at once, every 5 ms, cost the commands' append→SSE p95 0.3 ms).
+   */
   pollIntervalMs?: number;
   /** The threads' nice value (default 19, the lowest priority: the server's requests come first). */
   nice?: number;
@@ -63,7 +66,7 @@ export async function startProjectionThreads(options: ProjectionThreadsOptions):
         dataDir: options.dataDir,
         file: path.join(options.dataDir, `${def.name}.db`),
         cacheDocuments: options.cacheDocuments ?? 20_000,
-        pollIntervalMs: options.pollIntervalMs ?? 5,
+        pollIntervalMs: options.pollIntervalMs ?? 100,
         nice: options.nice ?? 19,
         waitForIdle: options.waitForIdle ?? true,
         ports: { served: served.port2, server: server.port2, bus: busChannel.port2 },

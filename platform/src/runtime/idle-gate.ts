@@ -2,11 +2,15 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 
 export interface IdleGateOptions {
-  /** Share of the machine's cores that others (every thread but this one) may use before this thread waits (default 0.5). */
+  /** Share of the machine's cores that others (every thread but this one) may use before this thread waits (default 0.25). */
   busyShare?: number;
   /** How often the load is looked at while waiting (default 20 ms). */
   checkMs?: number;
-  /** Waits no longer than this in a row (default 1,000 ms): under lasting load the work still goes on. */
+  /**
+   * Waits no longer than this in a row (default 2,000 ms): under lasting load the work still
+   * goes on, and after such a wait full batches follow without waiting until one is not full
+   * (the backlog is gone).
+   */
   maxWaitMs?: number;
   /** Tests: the machine's and this thread's busy ticks, the clock, the sleep, the core count. */
   ticks?: () => { machine: number; thread: number } | null;
@@ -37,10 +41,10 @@ function readTicks(): { machine: number; thread: number } | null {
  * it never waits). On the 2-core machine a history that kept up with a burst of commands took
  * the CPU the commands needed: a fifth of their rate (ARCHITECTURE.md, Performance).
  */
-export function createIdleGate(options: IdleGateOptions = {}): (signal?: AbortSignal) => Promise<void> {
-  const busyShare = options.busyShare ?? 0.5;
+export function createIdleGate(options: IdleGateOptions = {}): (signal?: AbortSignal, batch?: { full: boolean }) => Promise<void> {
+  const busyShare = options.busyShare ?? 0.25;
   const checkMs = options.checkMs ?? 20;
-  const maxWaitMs = options.maxWaitMs ?? 1_000;
+  const maxWaitMs = options.maxWaitMs ?? 2_000;
   const cores = options.cores ?? (os.cpus().length || 1);
   const ticks = options.ticks ?? readTicks;
   const clock = options.now ?? (() => performance.now());
@@ -57,13 +61,20 @@ export function createIdleGate(options: IdleGateOptions = {}): (signal?: AbortSi
     lastAt = at;
     return share;
   };
-  return async (signal) => {
+  let catchingUp = false;
+  return async (signal, batch) => {
+    if (catchingUp && batch?.full) return;
+    catchingUp = false;
     const started = clock();
     // A look over less than a few ticks says little: wait one check interval first when the last look is that recent.
     if (clock() - lastAt < checkMs) await sleep(checkMs);
     for (;;) {
       const share = othersBusy();
-      if (share === null || share < busyShare || signal?.aborted || clock() - started >= maxWaitMs) return;
+      if (share === null || share < busyShare || signal?.aborted) return;
+      if (clock() - started >= maxWaitMs) {
+        catchingUp = true;
+        return;
+      }
       await sleep(checkMs);
     }
   };

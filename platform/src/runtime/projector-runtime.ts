@@ -66,7 +66,7 @@ export interface ProjectorRuntimeOptions {
    * Awaited before each live batch is evolved (a projection on its own thread waits there for
    * spare CPU: createIdleGate). Events that arrive meanwhile join the next batch.
    */
-  beforeLiveBatch?: (signal: AbortSignal) => Promise<void>;
+  beforeLiveBatch?: (signal: AbortSignal, batch: { full: boolean }) => Promise<void>;
 }
 
 interface Run {
@@ -243,7 +243,7 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
         const batch = await pump.take(batchSize);
         if (!batch) break;
         if (options.beforeLiveBatch) {
-          await options.beforeLiveBatch(signal);
+          await options.beforeLiveBatch(signal, { full: batch.events.length >= batchSize });
           if (signal.aborted) break;
         }
         lastBatchAt = performance.now();
