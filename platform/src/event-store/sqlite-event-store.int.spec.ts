@@ -311,6 +311,42 @@ await store.close();
     await store.close();
   });
 
+  it('tells a caught-up subscription of positions without its events together, not after each append', async () => {
+    const typed = (type: string): EventToAppend => ({ ...event(), type });
+    const run = async (progressWakeMs: number) => {
+      const store = createSqliteEventStore({ file: ':memory:', progressWakeMs });
+      const told: number[] = [];
+      const subscription = store.subscribeToAll({ after: 0, eventTypes: ['Wanted'], onCheckpoint: (position) => told.push(position) });
+      const taken: RecordedEvent[] = [];
+      void (async () => {
+        for await (const e of subscription) taken.push(e);
+      })();
+      await store.append('thing-1', [typed('Wanted')]);
+      await expect.poll(() => taken.length).toBe(1);
+      for (let i = 0; i < 5; i++) {
+        await store.append('thing-2', [typed('Other')]);
+        await new Promise((r) => setImmediate(r));
+      }
+      return { store, told, taken, subscription };
+    };
+
+    // Waiting longer than the test: nothing about the five others until its next event comes.
+    const lazy = await run(600_000);
+    expect(lazy.told.filter((p) => p > 1)).toEqual([]);
+    await lazy.store.append('thing-1', [typed('Wanted')]);
+    await expect.poll(() => lazy.taken.map((e) => e.position)).toEqual([1, 7]);
+    await expect.poll(() => lazy.told.at(-1)).toBe(7);
+    await lazy.subscription.unsubscribe();
+    await lazy.store.close();
+
+    // Within the delay (20 ms by default, 200 here): the five positions arrive in fewer reports than five appends.
+    const soon = await run(200);
+    await expect.poll(() => soon.told.at(-1)).toBe(6);
+    expect(soon.told.filter((p) => p > 1).length).toBeLessThan(5);
+    await soon.subscription.unsubscribe();
+    await soon.store.close();
+  });
+
   it('events expose data and metadata as plain values (spread, JSON, equality, assignment)', async () => {
     const store = createSqliteEventStore({ file: ':memory:' });
     const appended = event({ nested: { list: [1, 2] } });

@@ -29,6 +29,11 @@ export interface SqliteEventStoreOptions {
   tailQueueLimit?: number;
   /** Positions a filtered subscription looks at per page while it catches up (default 2,500). Tests lower it. */
   catchUpWindow?: number;
+  /**
+   * How long a caught-up subscription with a checkpoint callback may wait to hear of new
+   * positions that hold none of its events (default 20 ms): they are told together. 0: at once.
+   */
+  progressWakeMs?: number;
 }
 
 /** Store instances in this process that share a file wake each other's subscriptions on append. */
@@ -38,6 +43,7 @@ let memoryStoreCounter = 0;
 const DEFAULT_SUBSCRIPTION_BATCH = 1000;
 const NO_LIMIT = -1;
 const DEFAULT_TAIL_QUEUE_LIMIT = 10_000;
+const DEFAULT_PROGRESS_WAKE_MS = 20;
 /** Positions a filtered catch-up page looks at, at most (about 2 ms of scanning). */
 const DEFAULT_CATCH_UP_WINDOW = 2_500;
 const nextMacrotask = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -62,7 +68,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
 
   // A subscription first catches up by reading pages itself; once it has read everything it
   // joins the shared tail (sqlite-shared-tail.ts), and leaves it when it falls too far behind.
-  const tail = createSharedTail(statements, tailQueueLimit, () => closed);
+  const tail = createSharedTail(statements, tailQueueLimit, options.progressWakeMs ?? DEFAULT_PROGRESS_WAKE_MS, () => closed);
 
   const subscriptionCount = { value: 0 };
   const wakeSubscriptions = () => tail.schedule();
