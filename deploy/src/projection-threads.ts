@@ -7,7 +7,7 @@ import type { ReadStore } from '@locus/platform/read-store/read-store';
 import { connectReadStore, serveReadStore } from '@locus/platform/read-store/port-read-store';
 import { createSplitReadStore, type ReadStorePart } from '@locus/platform/read-store/split-read-store';
 import type { ProjectionDefinition } from '@locus/platform/runtime/definitions';
-import { PROJECTIONS_COLLECTION } from '@locus/platform/runtime/generations';
+import { PROJECTIONS_COLLECTION, projectionCheckpointName } from '@locus/platform/runtime/generations';
 import type { RuntimeLogger } from '@locus/platform/runtime/runtime-logger';
 import { apartPart, type ThreadData, type ToHost, type ToThread } from './projection-thread-wire';
 
@@ -109,6 +109,7 @@ function started(worker: Worker, name: string, logger: RuntimeLogger): Promise<v
       if (m.t === 'log') logger[m.level]({ projection: name, thread: true, ...m.obj }, m.msg);
       else if (m.t === 'started') {
         worker.off('exit', onExit);
+        worker.on('error', (err) => logger.error({ err, projection: name }, 'projection thread failed'));
         worker.on('exit', (code) => {
           if (!stopping.has(worker)) logger.error({ projection: name, code }, 'projection thread exited');
         });
@@ -152,15 +153,13 @@ async function moveOutOfPrimary(readStore: ReadStore, def: ProjectionDefinition,
   const generations = new Set<number>();
   for (const n of stale) generations.add(Number(/__g(\d+)$/.exec(n)?.[1] ?? 0));
   for (const g of [state?.activeGeneration, (state?.building as { generation?: number } | null)?.generation]) if (typeof g === 'number') generations.add(g);
-  const checkpoints = (
-    await Promise.all([...generations].map(async (g) => ((await readStore.getCheckpoint(`projection:${def.name}:g${g}`)) ? g : null)))
-  ).filter((g): g is number => g !== null);
+  const names = [...generations].map((g) => projectionCheckpointName(def.name, g)).filter(ownsCheckpoint);
+  const checkpoints = (await Promise.all(names.map(async (name) => ((await readStore.getCheckpoint(name)) ? name : null)))).filter(
+    (n): n is string => n !== null,
+  );
   if (stale.length === 0 && checkpoints.length === 0) return;
   for (const n of stale) await readStore.collection(n).drop();
-  for (const g of checkpoints) {
-    const name = `projection:${def.name}:g${g}`;
-    if (ownsCheckpoint(name)) await readStore.deleteCheckpoint(name);
-  }
+  for (const name of checkpoints) await readStore.deleteCheckpoint(name);
   await readStore.commit({ writes: [{ collection: PROJECTIONS_COLLECTION, ops: [{ deleteOne: { filter: { _id: def.name } } }] }] });
   logger.info({ projection: def.name, collections: stale }, 'projection moved to its own file: built anew there');
 }
