@@ -12,6 +12,7 @@ import path from 'node:path';
 import { createLogger } from '@locus/platform';
 import { loadConfig } from '@locus/platform/config/config';
 import { seedDemo } from '@locus/command-api/demo/seed-demo';
+import { relaunchWithServerYoungGeneration } from '../heap-limit';
 import { startLocusStack, type LocusStack } from '../stack';
 import { measureRebuild } from './rebuild-bench';
 import { measureScale } from './scale-bench';
@@ -74,6 +75,9 @@ function startLoadClient() {
     });
   return { run, stop: () => child.kill() };
 }
+
+// The stacks measured here run in this process: with the server's young generation (start-all's flags).
+if (relaunchWithServerYoungGeneration()) await new Promise(() => undefined);
 
 // `BENCH_PARTS=appends,rebuild` runs a subset (for profiling); the default runs everything.
 const parts = new Set(
