@@ -25,12 +25,12 @@ const hasFlag = (flag: string) => [...process.execArgv, ...(process.env.NODE_OPT
  * SIGINT and SIGTERM on, so each signal reaches it exactly once however it was sent (Ctrl+C to
  * the terminal's group, `kill` to this process, npm forwarding).
  */
-export function relaunchWith(flags: string[], satisfied: boolean): boolean {
-  if (process.env.LOCUS_HEAP_RELAUNCHED === '1' || satisfied) return false;
+export function relaunchWith(flags: string[], satisfied: boolean, marker = 'LOCUS_HEAP_RELAUNCHED'): boolean {
+  if (process.env[marker] === '1' || satisfied) return false;
   const child = spawn(process.execPath, [...process.execArgv, ...flags, ...process.argv.slice(1)], {
     stdio: 'inherit',
     detached: true,
-    env: { ...process.env, LOCUS_HEAP_RELAUNCHED: '1' },
+    env: { ...process.env, [marker]: '1' },
   });
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
@@ -49,4 +49,4 @@ export function relaunchWithHeapLimit(mb: number): boolean {
 }
 
 /** The bench's server runs with the server's young generation (the bench keeps Node's old-space limit for its data). */
-export const relaunchWithServerYoungGeneration = (): boolean => relaunchWith([semiSpaceFlag], hasFlag(semiSpaceFlag));
+export const relaunchWithServerYoungGeneration = (): boolean => relaunchWith([semiSpaceFlag], hasFlag(semiSpaceFlag), 'LOCUS_BENCH_RELAUNCHED');

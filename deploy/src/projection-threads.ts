@@ -4,6 +4,7 @@ import type { Bus } from '@locus/platform/bus/bus';
 import { serveBus } from '@locus/platform/bus/port-bus';
 import { startThread } from '@locus/platform/config/start-thread';
 import type { ReadStore } from '@locus/platform/read-store/read-store';
+import { createEmbeddedReadStore } from '@locus/platform/read-store/embedded-read-store';
 import { connectReadStore, serveReadStore } from '@locus/platform/read-store/port-read-store';
 import { createSplitReadStore, type ReadStorePart } from '@locus/platform/read-store/split-read-store';
 import type { ProjectionDefinition } from '@locus/platform/runtime/definitions';
@@ -99,6 +100,20 @@ export async function startProjectionThreads(options: ProjectionThreadsOptions):
     local: options.projections.filter((p) => !p.ownThread),
     stop: stopAll,
   };
+}
+
+/**
+ * The data directory's read store laid out as the server keeps it, opened in this process
+ * (tools and bench setups that project before a server starts): readmodels.db, and each
+ * `ownThread` projection's own file. Without it, a server started afterwards would find the
+ * history in readmodels.db and build it anew in its file.
+ */
+export function openDataDirReadStore(dataDir: string, projections: readonly ProjectionDefinition[]): ReadStore {
+  const primary = createEmbeddedReadStore({ file: path.join(dataDir, 'readmodels.db') });
+  const parts = projections
+    .filter((p) => p.ownThread)
+    .map((def): ReadStorePart => ({ store: createEmbeddedReadStore({ file: path.join(dataDir, `${def.name}.db`) }), ...apartPart(def) }));
+  return createSplitReadStore(primary, parts);
 }
 
 /** Resolves once the thread runs its projection; its log lines go to the server's logger from then on. */

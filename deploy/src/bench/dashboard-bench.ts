@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import {
-  createEmbeddedReadStore,
   createInProcessBus,
   createLogger,
   createProjectorRuntime,
@@ -17,6 +16,7 @@ import { loadConfig } from '@locus/platform/config/config';
 import { DAILY_METRICS, daysInMonth, insightsStream, isoDay } from '@locus/contracts';
 import { seedDemo } from '@locus/command-api/demo/seed-demo';
 import { projections } from '@locus/projectors/features';
+import { openDataDirReadStore } from '../projection-threads';
 import { insightsProjection } from '@locus/projectors/insights/index';
 import { appendBenchLocations } from '@locus/query-api/locations/testing/directory-bench';
 import { benchEnv, percentile } from './measure';
@@ -60,7 +60,8 @@ export async function measureDashboard(options: {
   const env = benchEnv(dataDir);
   const config = loadConfig(env, { sandboxByDefault: false });
   const eventStore = createSqliteEventStore({ file: path.join(dataDir, 'events.db') });
-  const readStore = createEmbeddedReadStore({ file: path.join(dataDir, 'readmodels.db') });
+  // As the server lays it out: the company history in its own file (projection-threads.ts).
+  const readStore = openDataDirReadStore(dataDir, projections);
   const bus = createInProcessBus();
   const clock = { now: () => new Date() };
   const seeded = await seedDemo(

@@ -19,6 +19,8 @@ import type { OpsStatusReportDto } from '@locus/contracts';
 import { loadConfig } from '@locus/platform/config/config';
 import { seedDemo } from '@locus/command-api/demo/seed-demo';
 import { projections } from '@locus/projectors/features';
+import { semiSpaceFlag } from '../heap-limit';
+import { openDataDirReadStore } from '../projection-threads';
 import { appendBenchLocations, DIRECTORY_BENCH_SHAPES } from '@locus/query-api/locations/testing/directory-bench';
 import { freePort } from '../free-port';
 import { benchEnv, machineBusyMs, percentile } from './measure';
@@ -76,7 +78,8 @@ export async function prepareScaleData(options: {
   const { dataDir, log } = options;
   const setupStarted = performance.now();
   const eventStore = createSqliteEventStore({ file: path.join(dataDir, 'events.db') });
-  const readStore = createEmbeddedReadStore({ file: path.join(dataDir, 'readmodels.db') });
+  // As the server lays it out: the company history in its own file (projection-threads.ts).
+  const readStore = openDataDirReadStore(dataDir, projections);
   const bus = createInProcessBus();
   const clock = { now: () => new Date() };
   const seeded = await seedDemo(
@@ -282,11 +285,16 @@ export async function spawnBuiltServer(env: Record<string, string>) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const server = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, '--enable-source-maps', path.join(ROOT, 'dist/server/start-all.js')], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), LOCUS_HEAP_MB: String(HEAP_MB), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // The flags start-all would relaunch itself with: this pid is the server's.
+  const server = spawn(
+    process.execPath,
+    [`--max-old-space-size=${HEAP_MB}`, semiSpaceFlag, '--enable-source-maps', path.join(ROOT, 'dist/server/start-all.js')],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env, PORT: String(port), LOCUS_HEAP_MB: String(HEAP_MB), LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const exited = new Promise((resolve) => server.once('exit', resolve));
   const stop = async () => {
     server.kill('SIGTERM');
