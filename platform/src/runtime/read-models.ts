@@ -137,15 +137,21 @@ export function createReadModels(options: ReadModelsOptions): ReadModelsHandle {
   }
 
   /** The request's read-your-writes position, set by readingAfter. */
-  const reading = new AsyncLocalStorage<{ position: number; deadline: number; reached: boolean; waited: Set<string> }>();
+  const reading = new AsyncLocalStorage<{ position: number; deadline: number; reached: boolean; waits: Map<string, Promise<void>> }>();
 
-  /** Inside readingAfter: waits until the projection owning the collection has the request's position. */
-  async function caughtUp(logicalName: string): Promise<void> {
+  /** Inside readingAfter: waits until the projection owning the collection has the request's position (once per projection, shared by concurrent reads). */
+  function caughtUp(logicalName: string): Promise<void> | undefined {
     const request = reading.getStore();
     const def = request && owner.get(logicalName);
-    if (!request || !def || request.waited.has(def.name)) return;
-    request.waited.add(def.name);
-    if (!(await waitFor(request.position, Math.max(0, request.deadline - Date.now()), [def]))) request.reached = false;
+    if (!request || !def) return undefined;
+    let wait = request.waits.get(def.name);
+    if (!wait) {
+      wait = waitFor(request.position, Math.max(0, request.deadline - Date.now()), [def]).then((ok) => {
+        if (!ok) request.reached = false;
+      });
+      request.waits.set(def.name, wait);
+    }
+    return wait;
   }
 
   function collectionHandle<T extends Doc = Doc>(logicalName: string): Collection<T> {
@@ -178,7 +184,7 @@ export function createReadModels(options: ReadModelsOptions): ReadModelsHandle {
     },
     waitForPosition: (position, timeoutMs) => waitFor(position, timeoutMs, projections),
     async readingAfter(position, timeoutMs, read) {
-      const request = { position, deadline: Date.now() + timeoutMs, reached: true, waited: new Set<string>() };
+      const request = { position, deadline: Date.now() + timeoutMs, reached: true, waits: new Map<string, Promise<void>>() };
       const value = await reading.run(request, read);
       return { value, reached: request.reached };
     },
