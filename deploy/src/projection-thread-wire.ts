@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { ProjectionDefinition } from '@locus/platform/runtime/definitions';
-import { projectionCheckpointName } from '@locus/platform/runtime/generations';
+import { parsePhysicalName, projectionCheckpointPrefix } from '@locus/platform/runtime/generations';
 
 /** What the server hands a projection thread (projection-threads.ts → projection-thread.ts). */
 export interface ThreadData {
@@ -30,6 +30,10 @@ export type ToHost =
 
 /** Which collections and checkpoints of a split store are the projection's own. */
 export function apartPart(def: Pick<ProjectionDefinition, 'name' | 'collections'>) {
-  const prefix = projectionCheckpointName(def.name, 0).replace(/g0$/, '');
-  return { collections: new Set(def.collections.map((c) => c.name)), ownsCheckpoint: (name: string) => name.startsWith(prefix) };
+  const collections = new Set(def.collections.map((c) => c.name));
+  const prefix = projectionCheckpointPrefix(def.name);
+  return {
+    ownsCollection: (name: string) => collections.has(parsePhysicalName(name).logical),
+    ownsCheckpoint: (name: string) => name.startsWith(prefix),
+  };
 }

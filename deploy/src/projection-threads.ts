@@ -8,7 +8,7 @@ import { createEmbeddedReadStore } from '@locus/platform/read-store/embedded-rea
 import { connectReadStore, serveReadStore } from '@locus/platform/read-store/port-read-store';
 import { createSplitReadStore, type ReadStorePart } from '@locus/platform/read-store/split-read-store';
 import type { ProjectionDefinition } from '@locus/platform/runtime/definitions';
-import { PROJECTIONS_COLLECTION, projectionCheckpointName } from '@locus/platform/runtime/generations';
+import { dropGeneration, parsePhysicalName, PROJECTIONS_COLLECTION, projectionCheckpointName, readProjectionState } from '@locus/platform/runtime/generations';
 import type { RuntimeLogger } from '@locus/platform/runtime/runtime-logger';
 import { apartPart, type ThreadData, type ToHost, type ToThread } from './projection-thread-wire';
 
@@ -26,7 +26,7 @@ export interface ProjectionThreadsOptions {
   readStore: ReadStore;
   bus: Bus;
   projections: readonly ProjectionDefinition[];
-  logger: RuntimeLogger & { debug?(obj: object, msg?: string): void };
+  logger: RuntimeLogger;
   cacheDocuments?: number;
   /**
    * How often a thread looks for the server's appends (PRAGMA data_version; default 100 ms: a
@@ -162,19 +162,14 @@ async function stopThread(worker: Worker, name: string, logger: RuntimeLogger): 
  * dropped there and the projection's state forgotten, so that the thread builds it in its file.
  */
 async function moveOutOfPrimary(readStore: ReadStore, def: ProjectionDefinition, logger: RuntimeLogger): Promise<void> {
-  const { collections, ownsCheckpoint } = apartPart(def);
-  const stale = (await readStore.listCollections()).filter((n) => collections.has(n.replace(/__g\d+$/, '')));
-  const state = await readStore.collection(PROJECTIONS_COLLECTION).findOne({ _id: def.name });
+  const stale = (await readStore.listCollections()).filter(apartPart(def).ownsCollection);
+  const state = await readProjectionState(readStore, def.name);
   const generations = new Set<number>();
-  for (const n of stale) generations.add(Number(/__g(\d+)$/.exec(n)?.[1] ?? 0));
-  for (const g of [state?.activeGeneration, (state?.building as { generation?: number } | null)?.generation]) if (typeof g === 'number') generations.add(g);
-  const names = [...generations].map((g) => projectionCheckpointName(def.name, g)).filter(ownsCheckpoint);
-  const checkpoints = (await Promise.all(names.map(async (name) => ((await readStore.getCheckpoint(name)) ? name : null)))).filter(
-    (n): n is string => n !== null,
-  );
-  if (stale.length === 0 && checkpoints.length === 0) return;
-  for (const n of stale) await readStore.collection(n).drop();
-  for (const name of checkpoints) await readStore.deleteCheckpoint(name);
+  for (const g of [...stale.map((name) => parsePhysicalName(name).generation), state?.activeGeneration, state?.building?.generation])
+    if (typeof g === 'number') generations.add(g);
+  const checkpointed = await Promise.all([...generations].map((g) => readStore.getCheckpoint(projectionCheckpointName(def.name, g))));
+  if (stale.length === 0 && !checkpointed.some(Boolean)) return;
+  for (const g of generations) await dropGeneration(readStore, def, g);
   await readStore.commit({ writes: [{ collection: PROJECTIONS_COLLECTION, ops: [{ deleteOne: { filter: { _id: def.name } } }] }] });
   logger.info({ projection: def.name, collections: stale }, 'projection moved to its own file: built anew there');
 }

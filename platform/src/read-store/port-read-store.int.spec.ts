@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parsePhysicalName, projectionCheckpointPrefix } from '../runtime/generations';
 import { createEmbeddedReadStore } from './embedded-read-store';
 import { connectReadStore, serveReadStore } from './port-read-store';
 import type { ReadStore } from './read-store';
@@ -46,7 +47,11 @@ describe('split read store (a projection in a file of its own)', () => {
     const primary = createEmbeddedReadStore({ file: path.join(dir, `primary-${n}.db`) });
     const apart = createEmbeddedReadStore({ file: path.join(dir, `apart-${n}.db`) });
     const split = createSplitReadStore(primary, [
-      { store: overPort(apart), collections: new Set(['history']), ownsCheckpoint: (name) => name.startsWith('projection:history:') },
+      {
+        store: overPort(apart),
+        ownsCollection: (name) => parsePhysicalName(name).logical === 'history',
+        ownsCheckpoint: (name) => name.startsWith(projectionCheckpointPrefix('history')),
+      },
     ]);
     return { primary, apart, split };
   };

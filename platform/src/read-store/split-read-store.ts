@@ -3,13 +3,11 @@ import type { AtomicBatch, Collection, Doc, ReadStore } from './read-store';
 /** A store holding some projections' collections and checkpoints. */
 export interface ReadStorePart {
   store: ReadStore;
-  /** Logical collection names (without the `__g<n>` generation suffix) that live here. */
-  collections: ReadonlySet<string>;
+  /** Collection names (physical, as the store is asked for them) that live here. */
+  ownsCollection(name: string): boolean;
   /** Checkpoint names that live here. */
   ownsCheckpoint(name: string): boolean;
 }
-
-const logicalName = (physical: string) => physical.replace(/__g\d+$/, '');
 
 /**
  * One ReadStore over several: the collections and checkpoints of some projections in parts of
@@ -22,10 +20,7 @@ const logicalName = (physical: string) => physical.replace(/__g\d+$/, '');
  * checkpoint, never a live generation whose checkpoint lags what it holds.
  */
 export function createSplitReadStore(primary: ReadStore, parts: readonly ReadStorePart[]): ReadStore {
-  const storeOf = (collection: string) => {
-    const logical = logicalName(collection);
-    return parts.find((p) => p.collections.has(logical))?.store ?? primary;
-  };
+  const storeOf = (collection: string) => parts.find((p) => p.ownsCollection(collection))?.store ?? primary;
   const checkpointStore = (name: string) => parts.find((p) => p.ownsCheckpoint(name))?.store ?? primary;
 
   return {

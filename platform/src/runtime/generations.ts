@@ -14,8 +14,17 @@ export function physicalCollectionName(logical: string, generation: number): str
   return `${logical}__g${generation}`;
 }
 
+/** The logical collection and generation of a physical name (generation null: not a generation's collection). */
+export function parsePhysicalName(physical: string): { logical: string; generation: number | null } {
+  const m = /^(.*)__g(\d+)$/.exec(physical);
+  return m ? { logical: m[1]!, generation: Number(m[2]) } : { logical: physical, generation: null };
+}
+
+/** What every checkpoint name of a projection starts with. */
+export const projectionCheckpointPrefix = (projection: string): string => `projection:${projection}:`;
+
 export function projectionCheckpointName(projection: string, generation: number): string {
-  return `projection:${projection}:g${generation}`;
+  return `${projectionCheckpointPrefix(projection)}g${generation}`;
 }
 
 export function reactorCheckpointName(reactor: string): string {
