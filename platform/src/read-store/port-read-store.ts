@@ -53,7 +53,7 @@ function fromWire(w: WireError): Error {
   return Object.assign(new Error(w.message), { name: w.name, ...(w.code ? { code: w.code } : {}) });
 }
 
-/** Answers the port's requests with `store`, one at a time in arrival order per request. */
+/** Answers the port's requests with `store`, each as it arrives; every answer carries its request's id. */
 export function serveReadStore(store: ReadStore, port: MessagePort): { close(): void } {
   const onMessage = (req: Request) => {
     const run = async (): Promise<unknown> => {
