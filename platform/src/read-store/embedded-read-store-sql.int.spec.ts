@@ -147,3 +147,33 @@ describe('text searches: read from the FTS when few, the index walked with the F
     }
   });
 });
+
+describe('the FTS index follows every write of a batch', () => {
+  it('inserts, rewrites, deletes and re-inserts of one bulkWrite, in the order written', async () => {
+    const store = createEmbeddedReadStore({ file: ':memory:' });
+    try {
+      const c = store.collection('lines');
+      await c.createIndexes([{ key: { text: 'text' } }]);
+      await c.bulkWrite(['alpha one', 'beta two', 'gamma three'].map((text, i) => ({ insertOne: { document: { _id: `l${i}`, text } } })));
+      // One batch: a rewrite (twice), a delete, a delete then insert of the same id, a fresh insert.
+      await c.bulkWrite([
+        { replaceOne: { filter: { _id: 'l0' }, replacement: { _id: 'l0', text: 'alpha rewritten' }, upsert: true } },
+        { replaceOne: { filter: { _id: 'l0' }, replacement: { _id: 'l0', text: 'omega final' }, upsert: true } },
+        { deleteOne: { filter: { _id: 'l1' } } },
+        { deleteOne: { filter: { _id: 'l2' } } },
+        { insertOne: { document: { _id: 'l2', text: 'gamma again' } } },
+        { insertOne: { document: { _id: 'l3', text: 'delta new' } } },
+      ]);
+      const matching = async (term: string) => (await c.find({ text: { $regex: term } }, { sort: { _id: 1 } })).map((d) => d._id);
+      expect(await matching('alpha')).toEqual([]);
+      expect(await matching('omega fin')).toEqual(['l0']);
+      expect(await matching('beta')).toEqual([]);
+      expect(await matching('three')).toEqual([]);
+      expect(await matching('gamma ag')).toEqual(['l2']);
+      expect(await matching('delta')).toEqual(['l3']);
+      expect(store.explain('lines', { filter: { text: { $regex: 'delta' } } }).statements[0]!.sql).toMatch(/json_each|MATCH/);
+    } finally {
+      await store.close();
+    }
+  });
+});
