@@ -26,6 +26,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Transformed modules are kept in node_modules/.experimental-vitest-cache between runs
+    // (a clean install starts without them): `npm run test:unit` 9.0 s cold, 6.0–7.2 s after.
+    experimental: { fsModuleCache: true },
     reporters: ['default', './deploy/src/test-summary-reporter.ts'],
     // `npm test` runs every project; `npm run test:unit` (no I/O, seconds), `test:int`
     // (stores, HTTP, NATS) and `test:web` (the built web app and the browser) run one each.
@@ -39,6 +42,8 @@ export default defineConfig({
           include: ['**/src/**/*.unit.spec.ts', 'tests/**/*.unit.spec.ts'],
           pool: 'threads',
           isolate: false,
+          // Vitest's default here is one worker (10.2 s on this machine); two take 8.8 s.
+          maxWorkers: 2,
           // Projects with their own worker counts run one group after another.
           sequence: { groupOrder: 0 },
         },
