@@ -5,12 +5,13 @@ import { connectBus } from '@locus/platform/bus/port-bus';
 import { createSqliteEventStore } from '@locus/platform/event-store/sqlite-event-store';
 import { createEmbeddedReadStore } from '@locus/platform/read-store/embedded-read-store';
 import { connectReadStore, serveReadStore } from '@locus/platform/read-store/port-read-store';
+import { projectionPart } from '@locus/platform/read-store/projection-files';
 import { createSplitReadStore } from '@locus/platform/read-store/split-read-store';
 import { createIdleGate } from '@locus/platform/runtime/idle-gate';
 import { createProjectorRuntime } from '@locus/platform/runtime/projector-runtime';
 import type { RuntimeLogger } from '@locus/platform/runtime/runtime-logger';
 import { projections } from '@locus/projectors/features';
-import { apartPart, type ThreadData, type ToHost, type ToThread } from './projection-thread-wire';
+import type { ThreadData, ToHost, ToThread } from './projection-thread-wire';
 
 /**
  * A projection on its own thread (projection-threads.ts starts it): it follows the event
@@ -39,7 +40,7 @@ if (parentPort) {
     const own = createEmbeddedReadStore({ file: data.file, cacheDocuments: data.cacheDocuments });
     const served = serveReadStore(own, data.ports.served);
     const server = connectReadStore(data.ports.server);
-    const readStore = createSplitReadStore(server, [{ store: own, ...apartPart(def) }]);
+    const readStore = createSplitReadStore(server, [{ store: own, ...projectionPart(def) }]);
     const bus = connectBus(data.ports.bus);
     const runtime = createProjectorRuntime({
       eventStore,

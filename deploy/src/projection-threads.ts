@@ -1,16 +1,15 @@
-import path from 'node:path';
 import { MessageChannel, type Worker } from 'node:worker_threads';
 import type { Bus } from '@locus/platform/bus/bus';
 import { serveBus } from '@locus/platform/bus/port-bus';
 import { startThread } from '@locus/platform/config/start-thread';
 import type { ReadStore } from '@locus/platform/read-store/read-store';
-import { createEmbeddedReadStore } from '@locus/platform/read-store/embedded-read-store';
 import { connectReadStore, serveReadStore } from '@locus/platform/read-store/port-read-store';
+import { projectionFile, projectionPart } from '@locus/platform/read-store/projection-files';
 import { createSplitReadStore, type ReadStorePart } from '@locus/platform/read-store/split-read-store';
 import type { ProjectionDefinition } from '@locus/platform/runtime/definitions';
 import { dropGeneration, parsePhysicalName, PROJECTIONS_COLLECTION, projectionCheckpointName, readProjectionState } from '@locus/platform/runtime/generations';
 import type { RuntimeLogger } from '@locus/platform/runtime/runtime-logger';
-import { apartPart, type ThreadData, type ToHost, type ToThread } from './projection-thread-wire';
+import type { ThreadData, ToHost, ToThread } from './projection-thread-wire';
 
 export interface ProjectionThreads {
   /** The server's read store with the threads' files joined in: what every reader and rebuild uses. */
@@ -65,7 +64,7 @@ export async function startProjectionThreads(options: ProjectionThreadsOptions):
       const data: ThreadData = {
         projection: def.name,
         dataDir: options.dataDir,
-        file: path.join(options.dataDir, `${def.name}.db`),
+        file: projectionFile(options.dataDir, def.name),
         cacheDocuments: options.cacheDocuments ?? 20_000,
         pollIntervalMs: options.pollIntervalMs ?? 100,
         nice: options.nice ?? 19,
@@ -89,7 +88,7 @@ export async function startProjectionThreads(options: ProjectionThreadsOptions):
       );
       threads.push({ name: def.name, worker, closers });
       await started(worker, def.name, logger);
-      parts.push({ store: own, ...apartPart(def) });
+      parts.push({ store: own, ...projectionPart(def) });
     }
   } catch (err) {
     await stopAll();
@@ -100,20 +99,6 @@ export async function startProjectionThreads(options: ProjectionThreadsOptions):
     local: options.projections.filter((p) => !p.ownThread),
     stop: stopAll,
   };
-}
-
-/**
- * The data directory's read store laid out as the server keeps it, opened in this process
- * (tools and bench setups that project before a server starts): readmodels.db, and each
- * `ownThread` projection's own file. Without it, a server started afterwards would find the
- * history in readmodels.db and build it anew in its file.
- */
-export function openDataDirReadStore(dataDir: string, projections: readonly ProjectionDefinition[]): ReadStore {
-  const primary = createEmbeddedReadStore({ file: path.join(dataDir, 'readmodels.db') });
-  const parts = projections
-    .filter((p) => p.ownThread)
-    .map((def): ReadStorePart => ({ store: createEmbeddedReadStore({ file: path.join(dataDir, `${def.name}.db`) }), ...apartPart(def) }));
-  return createSplitReadStore(primary, parts);
 }
 
 /** Resolves once the thread runs its projection; its log lines go to the server's logger from then on. */
@@ -162,7 +147,7 @@ async function stopThread(worker: Worker, name: string, logger: RuntimeLogger): 
  * dropped there and the projection's state forgotten, so that the thread builds it in its file.
  */
 async function moveOutOfPrimary(readStore: ReadStore, def: ProjectionDefinition, logger: RuntimeLogger): Promise<void> {
-  const stale = (await readStore.listCollections()).filter(apartPart(def).ownsCollection);
+  const stale = (await readStore.listCollections()).filter(projectionPart(def).ownsCollection);
   const state = await readProjectionState(readStore, def.name);
   const generations = new Set<number>();
   for (const g of [...stale.map((name) => parsePhysicalName(name).generation), state?.activeGeneration, state?.building?.generation])

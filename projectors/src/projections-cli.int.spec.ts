@@ -5,6 +5,8 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteEventStore } from '@locus/platform/event-store/sqlite-event-store';
+import { createEmbeddedReadStore } from '@locus/platform/read-store/embedded-read-store';
+import { projectionCheckpointName } from '@locus/platform/runtime/generations';
 import { appendHistory, generateShopHistory, shopProjection } from '@locus/platform/runtime/testing/shop-projection';
 import { EXIT, runProjectionsCli } from './projections-cli';
 
@@ -63,6 +65,35 @@ describe('projections CLI', () => {
 
     const again = await cli(['rebuild'], dir);
     expect(again.out).toContain('rebuilt shop: generation 2 is live (generation 1 dropped)');
+  });
+
+  it('rebuilds a projection the server keeps in a file of its own (ownThread) in that file, not in readmodels.db', async () => {
+    const { dir, head } = await dataDirWithHistory(300);
+    const apart = { ...shopProjection(), ownThread: true };
+    const run = async (argv: string[]) => {
+      const out = sink();
+      const err = sink();
+      const code = await runProjectionsCli(argv, { projections: [apart], env: { LOCUS_DATA_DIR: dir }, out: out.stream, err: err.stream });
+      return { code, out: out.text(), err: err.text() };
+    };
+    const rebuilt = await run(['rebuild', 'shop']);
+    expect(rebuilt.err).toBe('');
+    expect(rebuilt.out).toContain('rebuilt shop: generation 1 is live');
+    const own = createEmbeddedReadStore({ file: path.join(dir, 'shop.db') });
+    const primary = createEmbeddedReadStore({ file: path.join(dir, 'readmodels.db') });
+    try {
+      expect(await own.listCollections()).toEqual(['shop_company_stats__g1', 'shop_stores__g1']);
+      expect((await own.getCheckpoint(projectionCheckpointName('shop', 1)))?.position).toBe(head);
+      // readmodels.db keeps only which generation is live (`_projections`), as the server has it.
+      expect((await primary.listCollections()).filter((n) => n.startsWith('shop'))).toEqual([]);
+      expect(await primary.getCheckpoint(projectionCheckpointName('shop', 1))).toBeNull();
+      expect(await primary.collection('_projections').findOne({ _id: 'shop' })).toMatchObject({ activeGeneration: 1 });
+    } finally {
+      await own.close();
+      await primary.close();
+    }
+    const status = await run(['status']);
+    expect(status.out).toMatch(/shop\s+1\s+1\s+\d+\s+0\s+live/);
   });
 
   it('refuses to run while another process holds the data dir, and says why', async () => {

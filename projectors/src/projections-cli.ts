@@ -4,6 +4,8 @@ import type { Writable } from 'node:stream';
 import type { ProjectionDefinition } from '@locus/platform';
 import { loadConfig, type Env } from '@locus/platform/config/config';
 import { createPorts, type Ports } from '@locus/platform/config/ports';
+import { withProjectionFiles } from '@locus/platform/read-store/projection-files';
+import type { ReadStore } from '@locus/platform/read-store/read-store';
 import { DataDirLockedError } from '@locus/platform/runtime/data-dir-lock';
 import { askServer, type ControlAnswer } from '@locus/platform/runtime/control-socket';
 import type { OpsStatusReport } from '@locus/platform/runtime/ops-status';
@@ -209,9 +211,17 @@ export async function runProjectionsCli(argv: string[], options: ProjectionsCliO
   const selected = args.names.length > 0 ? args.names.map((n) => byName.get(n)!) : [...options.projections];
 
   let ports: Ports;
+  // With the embedded stores, projections the server keeps in files of their own (the history in
+  // history.db) are read and rebuilt there, not in readmodels.db.
+  let readStore: ReadStore;
+  let closeParts = async (): Promise<void> => undefined;
   try {
     const config = loadConfig(options.env ?? process.env);
     ports = await createPorts(config, { purpose: `the projections CLI (${args.command})` });
+    ({ readStore, closeParts } =
+      ports.adapters.readStore === 'embedded'
+        ? withProjectionFiles(ports.readStore, config.dataDir, options.projections)
+        : { readStore: ports.readStore, closeParts });
   } catch (e) {
     if (e instanceof DataDirLockedError) {
       const asked = await askRunningServer(args, selected, e.dir, out, err);
@@ -230,21 +240,18 @@ export async function runProjectionsCli(argv: string[], options: ProjectionsCliO
 
   try {
     if (args.command === 'status') {
-      const report = await createOpsStatus({ eventStore: ports.eventStore, readStore: ports.readStore, projections: options.projections }).status();
+      const report = await createOpsStatus({ eventStore: ports.eventStore, readStore, projections: options.projections }).status();
       printStatus(report, args.json, `${ports.adapters.eventStore} / ${ports.adapters.readStore}`, out);
       return EXIT.ok;
     }
 
-    const leases =
-      ports.adapters.readStore === 'mongodb'
-        ? createLeases({ readStore: ports.readStore, holder: `${os.hostname()}:${process.pid}:projections-cli` })
-        : undefined;
+    const leases = ports.adapters.readStore === 'mongodb' ? createLeases({ readStore, holder: `${os.hostname()}:${process.pid}:projections-cli` }) : undefined;
     const reporter = progressReporter(out, args.progressIntervalMs);
     for (const def of selected) {
       out.write(`rebuild ${def.name} v${def.version}\n`);
       const result = await rebuildProjection({
         eventStore: ports.eventStore,
-        readStore: ports.readStore,
+        readStore,
         bus: ports.bus,
         def,
         batchSize: args.batchSize,
@@ -276,6 +283,7 @@ export async function runProjectionsCli(argv: string[], options: ProjectionsCliO
     err.write(`Rebuild failed: ${(e as Error).stack ?? String(e)}\n`);
     return EXIT.failed;
   } finally {
+    await closeParts();
     await ports.close();
   }
 }

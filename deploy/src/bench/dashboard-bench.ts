@@ -16,7 +16,7 @@ import { loadConfig } from '@locus/platform/config/config';
 import { DAILY_METRICS, daysInMonth, insightsStream, isoDay } from '@locus/contracts';
 import { seedDemo } from '@locus/command-api/demo/seed-demo';
 import { projections } from '@locus/projectors/features';
-import { openDataDirReadStore } from '../projection-threads';
+import { openDataDirReadStore } from '@locus/platform/read-store/projection-files';
 import { insightsProjection } from '@locus/projectors/insights/index';
 import { appendBenchLocations } from '@locus/query-api/locations/testing/directory-bench';
 import { benchEnv, percentile } from './measure';

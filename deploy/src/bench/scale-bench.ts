@@ -20,7 +20,7 @@ import { loadConfig } from '@locus/platform/config/config';
 import { seedDemo } from '@locus/command-api/demo/seed-demo';
 import { projections } from '@locus/projectors/features';
 import { semiSpaceFlag } from '../heap-limit';
-import { openDataDirReadStore } from '../projection-threads';
+import { openDataDirReadStore } from '@locus/platform/read-store/projection-files';
 import { appendBenchLocations, DIRECTORY_BENCH_SHAPES } from '@locus/query-api/locations/testing/directory-bench';
 import { freePort } from '../free-port';
 import { benchEnv, machineBusyMs, percentile } from './measure';

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import type { ProjectionDefinition } from '../runtime/definitions';
+import { parsePhysicalName, projectionCheckpointPrefix } from '../runtime/generations';
+import { createEmbeddedReadStore } from './embedded-read-store';
+import type { ReadStore } from './read-store';
+import { createSplitReadStore, type ReadStorePart } from './split-read-store';
+
+/**
+ * The embedded layout of a data directory: readmodels.db, and a file of its own for each
+ * projection marked `ownThread` (the company history in history.db, written by its thread in
+ * the server). Whatever opens the directory's read store (the server, the projections CLI
+ * while the server is stopped, bench setups) reads and writes each projection where the
+ * server keeps it.
+ */
+
+/** The file of a projection kept apart. */
+export const projectionFile = (dataDir: string, projection: string): string => path.join(dataDir, `${projection}.db`);
+
+/** Which collections and checkpoints of a split store are the projection's own. */
+export function projectionPart(def: Pick<ProjectionDefinition, 'name' | 'collections'>): Omit<ReadStorePart, 'store'> {
+  const collections = new Set(def.collections.map((c) => c.name));
+  const prefix = projectionCheckpointPrefix(def.name);
+  return {
+    ownsCollection: (name: string) => collections.has(parsePhysicalName(name).logical),
+    ownsCheckpoint: (name: string) => name.startsWith(prefix),
+  };
+}
+
+/**
+ * `primary` (the directory's readmodels.db) with each `ownThread` projection's file joined in,
+ * opened here. `closeParts` closes those files only (the caller owns `primary`); the returned
+ * store's `close` closes all.
+ */
+export function withProjectionFiles(
+  primary: ReadStore,
+  dataDir: string,
+  projections: readonly ProjectionDefinition[],
+): { readStore: ReadStore; closeParts: () => Promise<void> } {
+  const parts = projections
+    .filter((p) => p.ownThread)
+    .map((def): ReadStorePart => ({ store: createEmbeddedReadStore({ file: projectionFile(dataDir, def.name) }), ...projectionPart(def) }));
+  return {
+    readStore: parts.length === 0 ? primary : createSplitReadStore(primary, parts),
+    closeParts: async () => {
+      await Promise.all(parts.map((p) => p.store.close()));
+    },
+  };
+}
+
+/** The data directory's read store as the server lays it out, opened in this process (tools and bench setups). */
+export const openDataDirReadStore = (dataDir: string, projections: readonly ProjectionDefinition[]): ReadStore =>
+  withProjectionFiles(createEmbeddedReadStore({ file: path.join(dataDir, 'readmodels.db') }), dataDir, projections).readStore;
