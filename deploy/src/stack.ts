@@ -24,6 +24,7 @@ import { mountQueryApi } from '@locus/query-api/app';
 import { sessionValidation as querySessionValidation } from '@locus/query-api/features';
 import { projections } from '@locus/projectors/features';
 import type { RunningSandbox } from '@locus/sandbox/index';
+import { keepsProjectionFiles } from '@locus/platform/read-store/projection-files';
 import { startProjectionThreads } from './projection-threads';
 import { serveWebApp } from './web-static';
 
@@ -95,21 +96,20 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
   const ports = await createPorts(config, { logger, purpose: 'all-in-one' });
   // With the embedded stores, projections marked ownThread (the company history) run on threads
   // of their own, each with its own file; `readStore` joins their files to readmodels.db.
-  const threads =
-    ports.adapters.readStore === 'embedded' && ports.adapters.eventStore === 'sqlite'
-      ? await startProjectionThreads({
-          dataDir: config.dataDir,
-          readStore: ports.readStore,
-          bus: ports.bus,
-          projections,
-          logger: logger.child({ component: 'projectors' }),
-          cacheDocuments: config.readCacheDocuments,
-        }).catch(async (err: unknown) => {
-          await ports.close();
-          await sandbox?.close();
-          throw err;
-        })
-      : null;
+  const threads = keepsProjectionFiles(ports.adapters)
+    ? await startProjectionThreads({
+        dataDir: config.dataDir,
+        readStore: ports.readStore,
+        bus: ports.bus,
+        projections,
+        logger: logger.child({ component: 'projectors' }),
+        cacheDocuments: config.readCacheDocuments,
+      }).catch(async (err: unknown) => {
+        await ports.close();
+        await sandbox?.close();
+        throw err;
+      })
+    : null;
   const readStore = threads?.readStore ?? ports.readStore;
   const projectors = createProjectorRuntime({
     eventStore: ports.eventStore,

@@ -4,7 +4,7 @@ import type { Writable } from 'node:stream';
 import type { ProjectionDefinition } from '@locus/platform';
 import { loadConfig, type Env } from '@locus/platform/config/config';
 import { createPorts, type Ports } from '@locus/platform/config/ports';
-import { withProjectionFiles } from '@locus/platform/read-store/projection-files';
+import { keepsProjectionFiles, withProjectionFiles } from '@locus/platform/read-store/projection-files';
 import type { ReadStore } from '@locus/platform/read-store/read-store';
 import { DataDirLockedError } from '@locus/platform/runtime/data-dir-lock';
 import { askServer, type ControlAnswer } from '@locus/platform/runtime/control-socket';
@@ -211,17 +211,16 @@ export async function runProjectionsCli(argv: string[], options: ProjectionsCliO
   const selected = args.names.length > 0 ? args.names.map((n) => byName.get(n)!) : [...options.projections];
 
   let ports: Ports;
-  // With the embedded stores, projections the server keeps in files of their own (the history in
-  // history.db) are read and rebuilt there, not in readmodels.db.
+  // Where the server keeps projections in files of their own (the history in history.db, with
+  // the embedded stores), they are read and rebuilt there, not in readmodels.db.
   let readStore: ReadStore;
   let closeParts = async (): Promise<void> => undefined;
   try {
     const config = loadConfig(options.env ?? process.env);
     ports = await createPorts(config, { purpose: `the projections CLI (${args.command})` });
-    ({ readStore, closeParts } =
-      ports.adapters.readStore === 'embedded'
-        ? withProjectionFiles(ports.readStore, config.dataDir, options.projections)
-        : { readStore: ports.readStore, closeParts });
+    ({ readStore, closeParts } = keepsProjectionFiles(ports.adapters)
+      ? withProjectionFiles(ports.readStore, config.dataDir, options.projections)
+      : { readStore: ports.readStore, closeParts });
   } catch (e) {
     if (e instanceof DataDirLockedError) {
       const asked = await askRunningServer(args, selected, e.dir, out, err);

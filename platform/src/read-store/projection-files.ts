@@ -13,6 +13,15 @@ import { createSplitReadStore, type ReadStorePart } from './split-read-store';
  * server keeps it.
  */
 
+/**
+ * Whether a process with these stores keeps `ownThread` projections in files of their own: the
+ * embedded read store with the SQLite event store (a projection thread follows events.db). The
+ * server (deploy/src/stack.ts) and the projections CLI decide it here, so both find the
+ * projection in the same file.
+ */
+export const keepsProjectionFiles = (adapters: { readStore: string; eventStore: string }): boolean =>
+  adapters.readStore === 'embedded' && adapters.eventStore === 'sqlite';
+
 /** The file of a projection kept apart. */
 export const projectionFile = (dataDir: string, projection: string): string => path.join(dataDir, `${projection}.db`);
 
