@@ -27,7 +27,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // Transformed modules are kept in node_modules/.experimental-vitest-cache between runs
-    // (a clean install starts without them): `npm run test:unit` 9.0 s cold, 6.0–7.2 s after.
+    // (a clean install starts without them; docs/performance.md, Tests' run time).
     experimental: { fsModuleCache: true },
     reporters: ['default', './deploy/src/test-summary-reporter.ts'],
     // `npm test` runs every project; `npm run test:unit` (no I/O, seconds), `test:int`
@@ -42,7 +42,7 @@ export default defineConfig({
           include: ['**/src/**/*.unit.spec.ts', 'tests/**/*.unit.spec.ts'],
           pool: 'threads',
           isolate: false,
-          // Vitest's default here is one worker (10.2 s on this machine); two take 8.8 s.
+          // Vitest's default on two cores is one worker; two share the module cache.
           maxWorkers: 2,
           // Projects with their own worker counts run one group after another.
           sequence: { groupOrder: 0 },
@@ -55,8 +55,7 @@ export default defineConfig({
           include: ['**/src/**/*.int.spec.ts', 'tests/**/*.int.spec.ts'],
           // Vitest's default on this 2-core machine is one worker: files ran one after another
           // while most of them wait on sockets, child processes and timers. Each file opens its
-          // own stores, ports and bus subjects, so three run side by side (the int project took
-          // 818 s with 3 workers under a load average of 18, every file passing).
+          // own stores, ports and bus subjects, so three run side by side.
           maxWorkers: 3,
           sequence: { groupOrder: 1 },
           exclude: [...WEB_DIST_SPECS, '**/node_modules/**', 'web/dist/**'],

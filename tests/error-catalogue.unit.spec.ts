@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { errorCatalogues } from '@locus/contracts';
 
 /**
- * Errors as a catalogue (issue 7 item 8): a code is declared once, in its feature's
+ * Errors as a catalogue: a code is declared once, in its feature's
  * contracts/src/<feature>/errors.ts, with one message and one kind; handlers throw the entry.
  */
 const root = path.resolve(import.meta.dirname, '..');

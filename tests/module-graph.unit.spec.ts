@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Importing a decider, a state or a projection loads ports and errors only (issue 7 item 2).
+ * Importing a decider, a state or a projection loads ports and errors only.
  * esbuild follows the imports as Node would load them (type-only imports erased, dynamic
  * imports included) and lists every module and package reached from each file.
  */

@@ -9,9 +9,9 @@ export const heapLimitMb = (): number => Math.round(getHeapStatistics().heap_siz
 /**
  * The young generation's semi-space, MB (V8's default for 64-bit Node 20: 16). Commands
  * allocate short-lived objects (requests, events, documents, messages); with the default, a
- * scavenge every few hundred commands paused the event loop 1–5 ms and made most of
- * `appendToSseP95Ms` (with 32: 1.79 / 2.26 ms against 2.36–2.52, same runs; ARCHITECTURE.md,
- * Performance). The young generation (three semi-spaces) counts in the heap limit.
+ * scavenge every few hundred commands paused the event loop and made most of
+ * `appendToSseP95Ms` (docs/performance.md, Memory and the young generation). The young
+ * generation (three semi-spaces) counts in the heap limit.
  */
 export const SEMI_SPACE_MB = 32;
 export const semiSpaceFlag = `--max-semi-space-size=${SEMI_SPACE_MB}`;

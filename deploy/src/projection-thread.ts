@@ -48,8 +48,8 @@ if (parentPort) {
       bus,
       projections: [def],
       logger,
-      // Batches that waited for spare CPU make up for it: up to 2,000 events (about 0.2 s of this
-      // thread, during which queries of the history wait for it) keep up with sustained load.
+      // Batches that waited for spare CPU make up for it: full batches keep up with sustained
+      // load, while queries of the history wait only for one batch at a time.
       batchSize: 2_000,
       beforeLiveBatch: data.waitForIdle ? createIdleGate() : undefined,
     });

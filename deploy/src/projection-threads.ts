@@ -29,7 +29,7 @@ export interface ProjectionThreadsOptions {
   cacheDocuments?: number;
   /**
    * How often a thread looks for the server's appends (PRAGMA data_version; default 100 ms: a
-   * thread that read each append at once, every 5 ms, cost the commands' append→SSE p95 0.3 ms).
+   * thread that read each append at once slowed the commands' live updates; docs/performance.md).
    */
   pollIntervalMs?: number;
   /** The threads' nice value (default 19, the lowest priority: the server's requests come first). */
@@ -42,7 +42,7 @@ export interface ProjectionThreadsOptions {
  * Starts a thread for each projection marked `ownThread` (the company history): its evolve,
  * its SQL and its file (`<name>.db`) stay off the event loop that serves requests and out of
  * readmodels.db's write lock. On a 2-core machine that gave the commands back the rate they
- * had before the history existed (ARCHITECTURE.md, Performance). A data directory whose
+ * had before the history existed (docs/performance.md). A data directory whose
  * readmodels.db still holds such a projection's collections (written before) loses them
  * there once; the thread builds the projection anew in its own file.
  */

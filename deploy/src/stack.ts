@@ -77,7 +77,7 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
   let sandbox: RunningSandbox | undefined;
   if (config.sandbox.enabled && options.startSandbox !== false) {
     const { httpPort, smtpPort } = config.sandbox;
-    // Loaded only when it runs: its mail parser and SMTP server alone took ~0.1 s of every start (imports timed alone).
+    // Loaded only when it runs: its mail parser and SMTP server would slow every start (docs/performance.md).
     const { startSandbox } = await import('@locus/sandbox/index');
     sandbox = await startSandbox({
       httpPort,

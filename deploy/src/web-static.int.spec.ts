@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webDistDir } from './stack';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE, serveWebApp } from './web-static';
 
-/** Issue 10 item 9: the built web app (web/dist, built by the global setup) over HTTP. */
+/** The built web app (web/dist, built by the global setup) over HTTP. */
 describe('static web app', () => {
   let server: Server;
   let base: string;

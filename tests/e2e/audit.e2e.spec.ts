@@ -7,7 +7,7 @@ import { accessTokenFor, callJson } from '@locus/sandbox/google/testing';
 import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
- * Issue 15's browser acceptance: a location's title changed twice by two users; the auditor
+ * The audit feature's browser acceptance: a location's title changed twice by two users; the auditor
  * sees both changes with before → after and the users' names, moves the slider to before the
  * first change and sees the original title, has no Restore (and the API refuses it); a company
  * admin restores the original title, which reaches the sandbox's Google and shows as a new

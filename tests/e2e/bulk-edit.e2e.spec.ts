@@ -6,7 +6,7 @@ import { renderPhoto } from '@locus/sandbox/google/images';
 import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
- * Issue 13 in a real browser, on one stack (a company with the sandbox's 200-location account):
+ * Bulk edit in a real browser, on one stack (a company with the sandbox's 200-location account):
  * - bulk edit: all 200 selected, Business Description set to "@BusinessName in @Town" with every
  *   other field ignored, the sample checked, published; the progress reaches 100 % and Google (the
  *   sandbox) holds each rendering while every other field is as it was; then Localeze categories

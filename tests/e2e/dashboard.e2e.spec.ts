@@ -9,7 +9,7 @@ import { accessTokenFor } from '@locus/sandbox/google/testing';
 import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
- * Issue 12 items 2 and 3 in a real browser on the first demo company (its sandbox Google account
+ * The dashboard and its import failures in a real browser on the first demo company (its sandbox Google account
  * imported through the real flow): the dashboard's tiles against figures computed here from the
  * sandbox's own Google APIs, a chart's duration picker, the missing-email dialog, and a
  * location's insight sections. Screenshots go to a temp folder; LOCUS_SCREENSHOTS_DIR=docs/screenshots

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
- * Issue 3 acceptance in a real browser: the administrator signs in with the emailed OTP, creates
+ * Sign-in and company set-up in a real browser: the administrator signs in with the emailed OTP, creates
  * a company, switches into it, creates a user; that user signs in elsewhere and is logged out
  * live when the administrator deletes them. Screenshots of the screens go to a temp folder (LOCUS_SCREENSHOTS_DIR to refresh docs/screenshots).
  */

@@ -8,7 +8,7 @@ import { renderPhoto } from '@locus/sandbox/google/images';
 import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
- * Issue 12 items 4-7 in a real browser, on a demo location: every section of the details page
+ * Location details content in a real browser, on a demo location: every section of the details page
  * renders with the sandbox's data, an Offer post with a LEARN_MORE button reaches Google, a 9 KB
  * image and a 4:3 cover are refused with the spec's messages, a photo is deleted, and the
  * Publishers dialog shows each Localeze status. The screenshot goes to a temp folder;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
- * Issue 4 acceptance in a real browser: a company admin connects a sandbox Google account
+ * Connecting Google and the locations in a real browser: a company admin connects a sandbox Google account
  * (new-company flow: the company is named first), watches the import to 100 %, finds a
  * location by store code, creates a location, publishes it, edits its hours, syncs it,
  * assigns a user as primary owner and deletes it; every step shows the spec's message.

@@ -7,7 +7,7 @@ import { DEMO_COMPANIES } from '@locus/command-api/demo/seed-demo';
 import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
- * Issue 10 items 5, 6, 14 and 17 in a real browser, on the first demo company as `npm start`
+ * The location forms, outcomes, directory filters and narrow screens in a real browser, on the first demo company as `npm start`
  * seeds it (its sandbox Google account imported through the real flow). Screenshots of the
  * directory at 1440 and 390 px and of a demo location's details go to $LOCUS_E2E_SHOTS
  * (default /tmp/locus-e2e-locweb).

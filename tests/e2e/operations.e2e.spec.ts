@@ -4,7 +4,7 @@ import { ensureAdministrator } from '@locus/command-api/demo/seed-demo';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
- * Issue 15 item 7 in a real browser: a reactor event parked because the sandbox's mail server
+ * The Operations page in a real browser: a reactor event parked because the sandbox's mail server
  * kept refusing it is shown on /operations with its error and retried from the page; the mail
  * arrives and the event leaves the parked list. The page also rebuilds a projection while
  * serving and shows its progress reaching 100 % and the new generation.

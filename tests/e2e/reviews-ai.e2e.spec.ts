@@ -6,7 +6,7 @@ import { DEMO_COMPANIES } from '@locus/command-api/demo/seed-demo';
 import { ADMIN_PASSWORD, seedDemoCompany, signInToken, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
- * Issue 11 acceptance (automation) in a real browser: the company admin turns AI auto-reply on
+ * AI review automation in a real browser: the company admin turns AI auto-reply on
  * and sets the rules "5 stars → post after 1 minute" and "1–3 stars → approval" on
  * /company-reviews. A new 5-star review in the sandbox is answered on Google after the delay
  * (a "minute" lasts 3 s on this server: LOCUS_AUTO_REPLY_SECONDS_PER_MINUTE); a 2-star one mails

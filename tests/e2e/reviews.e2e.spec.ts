@@ -6,7 +6,7 @@ import { DEMO_COMPANIES } from '@locus/command-api/demo/seed-demo';
 import { ADMIN_PASSWORD, seedDemoCompany, signInToken, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
- * Issue 11 acceptance in a real browser: a company admin filters /company-reviews by rating and
+ * Reviews in a real browser: a company admin filters /company-reviews by rating and
  * unresponded, replies; the reply is in the sandbox's Google store; the row shows it after a
  * reload; a second browser context's counts update live without a reload.
  */

@@ -5,7 +5,7 @@ import { DEMO_COMPANIES } from '@locus/command-api/demo/seed-demo';
 import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
- * Issue 14 in a real browser: an Event template with @BusinessName and @City chips, previewed
+ * Post templates in a real browser: an Event template with @BusinessName and @City chips, previewed
  * for one location, published to 50 locations with live progress to 100 %, its log, and the
  * sandbox's 50 posts each holding its location's rendering.
  */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signInToken, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
- * Issue 10 in a real browser: what a new administrator, company admin and company user tripped
+ * In a real browser: what a new administrator, company admin and company user tripped
  * on (company name, encrypted values, sign-up, toasts, texts, staff, invitations, OTP, imports).
  * One stack for the file; each test makes its own company so none depends on another.
  */

@@ -7,7 +7,7 @@ import { freePort } from '../../deploy/src/free-port';
 import { childEnv, runChild } from './child-server';
 
 /**
- * Issue 14: a server killed with SIGKILL in the middle of a 500-location publish, started
+ * A server killed with SIGKILL in the middle of a 500-location publish, started
  * again, ends with exactly 500 posts on Google (no duplicate, none missing). The sandbox runs
  * here, outside the killed process, so what Google received survives the kill.
  */

@@ -7,7 +7,7 @@ import { freePort } from '../../deploy/src/free-port';
 import { childEnv, runChild } from './child-server';
 
 /**
- * Issue 14, scheduled publishing: a template scheduled a short time ahead publishes by itself
+ * Scheduled publishing: a template scheduled a short time ahead publishes by itself
  * although the server was killed with SIGKILL before the time and started again; a second
  * template, scheduled alike and cancelled before the time, never publishes. The schedule is a
  * few seconds ahead (not the spec's minute) so the test does not wait a real minute.

@@ -12,7 +12,7 @@ import { DEMO_COMPANIES, seedDemo } from '../demo/seed-demo';
 import { retitleLocation } from './testing/retitle';
 
 /**
- * Issue 15 items 1–6 over HTTP on the one test stack with the Google sandbox: an auditor reads
+ * The audit feature over HTTP on the one test stack with the Google sandbox: an auditor reads
  * the history of a title changed by two users, the point in time before the first change, is
  * refused every write, a company admin restores the title (Google gets it), and the export
  * verifies until one byte changes.

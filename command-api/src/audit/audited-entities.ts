@@ -30,8 +30,8 @@ export interface EntityField {
 }
 
 /**
- * An entity the point-in-time view can fold: its stream and the command side's own `evolve`
- * (issue 15 item 4), how to read its fields, and, for entities that can be restored, how.
+ * An entity the point-in-time view can fold: its stream and the command side's own `evolve`,
+ * how to read its fields, and, for entities that can be restored, how.
  */
 export interface AuditedEntity<S, E extends DomainEvent> {
   stream(entityId: string): string;

@@ -9,7 +9,7 @@ const kindOf = (entityType: string): AuditedKind => {
   return kind;
 };
 
-/** Point in time and restore (issue 15 items 4 and 5): folded from the event store, never from a read model. */
+/** Point in time and restore: folded from the event store, never from a read model. */
 export function auditCommandRoutes(deps: CommandDeps): RouteImplementation[] {
   const companyOf = (req: Parameters<typeof callerCompanyId>[0]) => callerCompanyId(req, () => fail(auditErrors.entityNotFound));
 

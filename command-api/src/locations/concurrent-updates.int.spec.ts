@@ -8,7 +8,7 @@ import { locationsCommandRoutes } from './routes';
 import { evolveLocation, initialLocationState, type LocationState } from './location-state';
 
 /**
- * Issue 9 item 1: a partial update is decided against the state it is appended on. Each
+ * A partial update is decided against the state it is appended on. Each
  * request sets one field; whichever requests are acknowledged, every field ends at the value
  * of its last acknowledged write (the one appended at the highest position).
  */

@@ -15,7 +15,7 @@ export type LocationCommand =
   | { type: 'CreateLocation'; data: EventData<'LocationCreated'> }
   | { type: 'UpdateLocation'; data: { profile: LocationProfile; hours?: HoursPeriod[]; bulkJobId?: string } }
   | { type: 'SetRegularHours'; data: { hours: HoursPeriod[] } }
-  /** Chosen fields back to their values at an earlier position (issue 15 item 5); nothing when they hold them already. */
+  /** Chosen fields back to their values at an earlier position; nothing when they hold them already. */
   | { type: 'RestoreLocation'; data: { profile: Partial<LocationProfile>; hours?: HoursPeriod[]; restoredFrom: { position: number; at: string } } }
   | { type: 'SetAttributes'; data: { attributes: Record<string, boolean>; urls: Record<string, string> } }
   | { type: 'RequestPublish'; data: { requestId: string } }

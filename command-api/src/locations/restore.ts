@@ -13,7 +13,7 @@ export interface LocationRestore {
 }
 
 /**
- * Restores chosen fields of a location (issue 15 item 5) through the normal command path: the
+ * Restores chosen fields of a location through the normal command path: the
  * location decider appends LocationUpdated / LocationHoursUpdated carrying `restoredFrom`, and
  * the usual reactor pushes a published location's change to Google. A restored store code is
  * reserved (and the replaced one released) as an edit's is.

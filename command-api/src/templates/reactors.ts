@@ -15,7 +15,7 @@ const MAX_ATTEMPTS = 5;
  * Posts in the making at once. The pace (and the Google write queue behind it) sets the rate,
  * the quota's: at 300 a minute one post may start every 200 ms. This only has to cover a post's
  * round trip (stream loads, Google, two appends) so the rate never waits on it: 24 in flight
- * keep the quota's rate up to a 4.8 s round trip (a busy machine: well under a second alone).
+ * keep the quota's rate up to a 4.8 s round trip.
  */
 const POSTS_IN_FLIGHT = 24;
 /** Appends of the fan-out in flight at once (they share group commits). */

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type sanitizeHtml from 'sanitize-html';
 
-// Required at the first template saved, not at every server start (~60 ms, the import timed alone).
+// Required at the first template saved, not at every server start (docs/performance.md, Smaller measurements).
 let sanitizer: typeof sanitizeHtml | undefined;
 const sanitizerOf = (): typeof sanitizeHtml => (sanitizer ??= createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtml);
 

@@ -131,7 +131,7 @@ export async function updateUserDetails(
   options: {
     newPassword?: string;
     profile?: { addressLine1: string; addressLine2: string; city: string; postalCode: string };
-    /** A restore (issue 15 item 5): the events record where the values came from. */
+    /** A restore: the events record where the values came from. */
     restoredFrom?: { position: number; at: string };
   } = {},
 ): Promise<number | undefined> {

@@ -1,4 +1,4 @@
-/** Texts of the audit feature (issue 15): history, point in time, restore, export. */
+/** Texts of the audit feature: history, point in time, restore, export. */
 export const auditMessages = {
   restored: 'Restored the selected fields',
   nothingToRestore: 'The selected fields already hold those values',

@@ -81,7 +81,7 @@ export const HistoryRowSchema = z.object({
 });
 export type HistoryRow = z.infer<typeof HistoryRowSchema>;
 
-/** A company's history, newest first, one readable line per event (issue 15 item 2). */
+/** A company's history, newest first, one readable line per event. */
 export const historyRoute = defineRoute({
   name: 'audit.history',
   method: 'GET',
@@ -155,7 +155,7 @@ export type EntityAt = z.infer<typeof EntityAtSchema>;
 
 /**
  * The entity as it was at an instant (`at`, ISO date-time) or after a position, folded from the
- * event store by the command side's own `evolve` (issue 15 item 4). Without either: as it is now.
+ * event store by the command side's own `evolve`. Without either: as it is now.
  */
 export const entityAtRoute = defineRoute({
   name: 'audit.entityAt',
@@ -187,7 +187,7 @@ export const RestoreBodySchema = z
 
 /**
  * Restores chosen fields of an entity to their values at an instant: a new command through the
- * normal path, whose events say "restored from" that position (issue 15 item 5). Company admins.
+ * normal path, whose events say "restored from" that position. Company admins.
  */
 export const restoreEntityRoute = defineRoute({
   name: 'audit.restore',

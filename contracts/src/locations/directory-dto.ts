@@ -44,7 +44,7 @@ export const FilteringDataSchema = z.object({
     .transform((v) => (v ?? '').trim()),
   /** Restricts to one connected account (route /{accountId}/locations, or the directory's account filter). */
   AccountId: z.string().trim().max(200).nullable().optional(),
-  /** The directory's own filters (issue 10 item 14): status, state code, and city and ZIP searched on their own fields. */
+  /** The directory's own filters: status, state code, and city and ZIP searched on their own fields. */
   Status: OpenStatusSchema.nullable().optional(),
   State: filterText('State', 2)
     .transform((v) => v.toUpperCase())

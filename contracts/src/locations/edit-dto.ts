@@ -72,7 +72,7 @@ export const CreateLocationFieldsSchema = z.object({
   OwnerFirstName: text('OwnerFirstName', 100).default(''),
   OwnerLastName: text('OwnerLastName', 100).default(''),
   StoreCode: text('StoreCode', 64).default(''),
-  // Google refuses a storefront without an address line, city, state or ZIP (issue 10 item 5).
+  // Google refuses a storefront without an address line, city, state or ZIP.
   StreetAddressLine1: text('StreetAddressLine1', 80).default('').refine(filled, m.addressLineRequired),
   StreetAddressLine2: text('StreetAddressLine2', 80).default(''),
   Region: RegionSchema,

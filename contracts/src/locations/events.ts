@@ -133,7 +133,7 @@ export const LocationImportedSchema = z.object({
   google: GoogleSnapshotSchema,
   syncedAt: z.string(),
 });
-/** Set when a company admin restored fields to their values at an earlier position (issue 15 item 5). */
+/** Set when a company admin restored fields to their values at an earlier position. */
 export const RestoredFromSchema = z.object({ position: z.number(), at: z.string() });
 export const LocationUpdatedSchema = z.object({
   locationId: z.string(),

@@ -1,6 +1,6 @@
 /**
  * Google's field paths (Business Information API `Location`) as the location forms name them, so
- * that no error a user sees speaks of `storefrontAddress.postalCode` (issue 10 item 5).
+ * that no error a user sees speaks of `storefrontAddress.postalCode`.
  * Longer paths come first: a path is replaced before any path it starts with.
  */
 export const GOOGLE_FIELD_LABELS: ReadonlyArray<readonly [googlePath: string, formLabel: string]> = [

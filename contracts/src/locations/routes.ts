@@ -48,7 +48,7 @@ export const locationsSummaryRoute = defineRoute({
 });
 
 /**
- * The directory's filtered list as CSV (issue 10 item 14): the summary's filters and sort, every
+ * The directory's filtered list as CSV: the summary's filters and sort, every
  * matching row, streamed. Same access as the summary.
  */
 export const exportLocationsRoute = defineRoute({

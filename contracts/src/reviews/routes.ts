@@ -13,7 +13,7 @@ import {
 } from './dto';
 
 /**
- * Reviews (issue 11): Aggregate Reviews (/company-reviews), Location details → Reviews, replies.
+ * Reviews: Aggregate Reviews (/company-reviews), Location details → Reviews, replies.
  * Company admins see every review of their company, company users those of the locations
  * assigned to them (another location's review answers 404). An Administrator works through a
  * company (viewing as its admin).

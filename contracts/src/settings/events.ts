@@ -55,7 +55,7 @@ export const CompanyVariableValueSetSchema = z.object({
   variableId: z.string(),
   isEncrypted: z.boolean(),
   value: z.string().nullable(),
-  /** Set when a company admin restored the value it had at an earlier position (issue 15 item 5). */
+  /** Set when a company admin restored the value it had at an earlier position. */
   restoredFrom: RestoredFromSchema.optional(),
 });
 

@@ -19,7 +19,7 @@ export const PostTemplateSavedSchema = z.object({
   locationIds: z.array(z.string()),
   /** ISO date-time when the template publishes itself, or null. */
   scheduleDate: z.string().nullable(),
-  /** Set when a company admin restored the post to its values at an earlier position (issue 15 item 5). */
+  /** Set when a company admin restored the post to its values at an earlier position. */
   restoredFrom: RestoredFromSchema.optional(),
 });
 export const PostTemplateDeletedSchema = z.object({ templateId: z.string(), companyId: z.string() });

@@ -37,7 +37,7 @@ export const UserUpdatedSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   phoneNumber: z.string(),
-  /** Set when a company admin restored the fields to their values at an earlier position (issue 15 item 5). */
+  /** Set when a company admin restored the fields to their values at an earlier position. */
   restoredFrom: RestoredFromSchema.optional(),
 });
 /** The user's own profile form (and a restore that brings back address fields). */

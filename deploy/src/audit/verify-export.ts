@@ -3,7 +3,7 @@ import { exportChainChecker, eventDigest, type EventStore } from '@locus/platfor
 export type VerifyResult = { ok: true; lines: number; events: number } | { ok: false; line: number; reason: string };
 
 /**
- * Verifies a history export (issue 15 item 6) line by line: the chained digest of every line,
+ * Verifies a history export line by line: the chained digest of every line,
  * then each line's event against the store (same position, same SHA-256 of the stored event).
  */
 export async function verifyExport(eventStore: EventStore, lines: AsyncIterable<string>): Promise<VerifyResult> {

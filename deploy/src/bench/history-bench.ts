@@ -47,7 +47,7 @@ export interface HistoryBenchResult {
 const USERS = ['Ada King', 'Bob Stone', 'Cy Young', 'Dee Park'];
 
 /**
- * The company history at scale (issue 15): `streamEvents` × `locations` real events (each
+ * The company history at scale: `streamEvents` × `locations` real events (each
  * location created, then retitled by one of four users) through the history projection; one
  * location's stream folded to an instant (pointInTimeMs); the company's export streamed to a
  * file while the heap is watched, verified, and refused after one byte changed; then history

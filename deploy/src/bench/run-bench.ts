@@ -156,7 +156,7 @@ async function main() {
     results.bulkEdit429sAnswered = bulk.quotaRejections.edits + bulk.quotaRejections.queries;
   }
   if (parts.has('history')) {
-    // 7. The company history (issue 15): 100,000 real events through the history projection
+    // 7. The company history: 100,000 real events through the history projection
     //    (100 locations × 1,000), exported, verified, then 1,000,000 history lines paged.
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'locus-bench-history-'));
     try {
@@ -178,7 +178,7 @@ async function main() {
     }
   }
   if (parts.has('dashboard')) {
-    // 7. The dashboard of a company with 10,000 locations and 365 days of metrics (issue 12),
+    // 7. The dashboard of a company with 10,000 locations and 365 days of metrics,
     //    `npm start`'s server started cold on the data (a child process).
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'locus-bench-dashboard-'));
     try {

@@ -63,7 +63,7 @@ export async function createPorts(config: LocusConfig, options: CreatePortsOptio
       readStore = createEmbeddedReadStore({
         file: path.join(config.dataDir, 'readmodels.db'),
         cacheDocuments: config.readCacheDocuments,
-        // The projections' SQL runs beside the event loop that serves requests (ARCHITECTURE.md, Performance).
+        // The projections' SQL runs beside the event loop that serves requests (platform/README.md, docs/performance.md).
         writerThread: true,
       });
       readStoreKind = 'embedded';

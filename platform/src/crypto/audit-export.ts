@@ -1,7 +1,7 @@
 import { CHAIN_GENESIS, chainDigest } from './event-digest';
 
 /**
- * The line format of history exports (issue 15 item 6). Each line is a body and the chained
+ * The line format of history exports. Each line is a body and the chained
  * SHA-256 of every line up to it; the body names the event's position and the SHA-256 of the
  * stored event. Changing one byte of a line breaks its digest and every one after it.
  *

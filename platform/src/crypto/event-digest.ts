@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 
 /**
  * JSON with object keys sorted, so the same event always gives the same text. Written as
- * loops over sorted keys (the default sort orders by UTF-16 code units, as `<` does): the
- * entries/filter/sort/map/join version cost 1.7 % of a command's server CPU in the appends
- * bench (every event's history line carries its digest).
+ * loops over sorted keys (the default sort orders by UTF-16 code units, as `<` does): every
+ * event's history line carries its digest, so the array-method version showed in every
+ * command's CPU (docs/performance.md).
  */
 export function canonicalJson(value: unknown): string {
   if (value === undefined) return 'null';

@@ -44,7 +44,7 @@ const DEFAULT_SUBSCRIPTION_BATCH = 1000;
 const NO_LIMIT = -1;
 const DEFAULT_TAIL_QUEUE_LIMIT = 10_000;
 const DEFAULT_PROGRESS_WAKE_MS = 20;
-/** Positions a filtered catch-up page looks at, at most (about 2 ms of scanning). */
+/** Positions a filtered catch-up page looks at, at most (a short turn of the event loop). */
 const DEFAULT_CATCH_UP_WINDOW = 2_500;
 const nextMacrotask = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -190,8 +190,8 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
             tail.tryAttach(sub, cursor);
           } else {
             // More to read: other work (an HTTP request, another follower) gets a turn first.
-            // Without it, every follower starting from 0 read the whole file in one go, on the
-            // first start of a 100,000-location directory 2.2 s before /health could answer.
+            // Without it, every follower starting from 0 read the whole file in one go, and on a
+            // large directory's first start /health could not answer until they were done.
             await nextMacrotask();
           }
         }

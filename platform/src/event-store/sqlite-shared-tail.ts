@@ -36,8 +36,7 @@ export function createSharedTail(statements: Statements, tailQueueLimit: number,
   // Subscriptions that none of the new rows are for learn of the new position together, at
   // most every `progressWakeMs`, not after every append: with 16 projections and the reactors,
   // waking each of them (a batch without events, a checkpoint message) after each command
-  // delayed the projections that had the command's events (from the append to the staff
-  // projection's batch, p50 0.50 → 0.21 ms; ARCHITECTURE.md, Performance). Read-your-writes waits only for
+  // delayed the projections that had the command's events (docs/performance.md). Read-your-writes waits only for
   // the projections a query reads; one that skipped the events is there within that delay.
   const progressDue = new Set<TailSubscriber>();
   let progressTimer: NodeJS.Timeout | null = null;

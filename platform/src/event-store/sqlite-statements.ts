@@ -53,8 +53,8 @@ export function prepareStatements(db: Database.Database) {
     streamBackwards: db
       .prepare<[string, number, number], EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream_name = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`)
       .raw(true),
-    // A bound LIMIT makes SQLite do measurably more work per call (about 10 µs here, more than
-    // the lookup itself): the whole-stream read of every command uses statements without one.
+    // A bound LIMIT makes SQLite do measurably more work per call (more than the lookup
+    // itself): the whole-stream read of every command uses statements without one.
     streamForwardsAll: db
       .prepare<[string, number], EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream_name = ? AND revision >= ? ORDER BY revision ASC`)
       .raw(true),

@@ -25,8 +25,7 @@ const NO_NEXT = () => Promise.resolve();
  * `ctx.state.route`, authorizes the caller, reads the body (koa-body as it ships: JSON, or
  * multipart, whose temp files are deleted once the rest of the chain is done) and validates
  * the declared parts. One function instead of a middleware each saves their promises and the
- * router's per-request composition of each: 99–120 → 85–106 µs of server CPU per request, HTTP
- * only (ARCHITECTURE.md, Kit).
+ * router's per-request composition of each (docs/performance.md, HTTP kit).
  */
 function routeEntry(def: RouteDef, options: MountOptions, limits: BodyLimits): LocusMiddleware {
   const authorize = authorizer(def, options);

@@ -65,7 +65,7 @@ function build(source: Router): Node {
 
 /**
  * `router.routes()`, dispatched by the path's leading literal segments. @koa/router tries every
- * layer's regular expression on every request (with the apps' 170 routes, 40–50 µs of one);
+ * layer's regular expression on every request (with the apps' 170 routes, a large share of one);
  * here each request goes to a router (@koa/router as it ships) holding only the layers whose
  * literal segments the path has, in the original order: the same layer answers, with the same
  * params, and `ctx.matched` holds the same layers, so the source router's `allowedMethods()`
@@ -73,8 +73,7 @@ function build(source: Router): Node {
  * (`router.use`, `end: false`, a RegExp path) is kept in every router. Built from `source.stack`
  * on first use and again whenever routes were added since.
  *
- * A/B (ARCHITECTURE.md, Kit): HTTP only, the 164 routes mounted, 145–157 → 99–120 µs of server CPU
- * per request; `BENCH_PARTS=appends npm run bench`, the router's share of a command 42–57 → 15–27 µs.
+ * Measured in docs/performance.md (HTTP kit).
  */
 export function routesByPrefix(source: Router): Middleware {
   if (source.opts.prefix || source.opts.routerPath || source.opts.host)

@@ -119,9 +119,7 @@ export function openSseChannel(options: SseOptions = {}): SseChannel {
   // The response Koa pipes the stream into. Once the stream holds nothing, frames are written
   // to it directly: with 1,000 tabs, going through the PassThrough (a Transform, a push and a
   // 'data' event per write) and encoding each tab's string again cost more user CPU than the
-  // socket writes. A/B, one message to 1,000 local tabs (the live hub, real sockets, 60 rounds,
-  // two runs each): 9.0 / 8.9 ms user CPU per message before, 6.4 / 5.2 ms after (the fan-out
-  // hands every tab one Buffer); the kernel's ~10 ms for the 1,000 socket writes is unchanged.
+  // socket writes (docs/performance.md, Live fan-out).
   let response: Writable | null = null;
   const pipe = stream.pipe.bind(stream);
   stream.pipe = <T extends NodeJS.WritableStream>(destination: T, opts?: { end?: boolean }): T => {

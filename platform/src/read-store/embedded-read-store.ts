@@ -95,9 +95,8 @@ const ABSENT_KEYS_LIMIT = 100_000;
  * A text search is answered one of two ways. Its FTS matches read whole and sorted cost about
  * one row read per match; walking the other filters' index in sort order and testing each
  * row's text costs (rows / matches) row reads per row wanted. The probe counts matches up to
- * the point where both cost the same, √(rows × wanted), kept within these bounds. At 1,000,000
- * history lines, 6 µs a row read: a name on a quarter of them walked, 1 ms for a page (650 ms
- * when its 250,000 matches were listed first); 200 matches read whole, 30-50 ms (the FTS).
+ * the point where both cost the same, √(rows × wanted), kept within these bounds
+ * (docs/performance.md, Embedded read store).
  */
 const TEXT_MATCHES_PROBE = { min: 500, max: 250_000 };
 const TEXT_PROBES_KEPT = 200;
@@ -105,11 +104,9 @@ const TEXT_PROBE_KEPT_MATCHES = 5_000;
 /**
  * A third way, for matches too many to read whole but not too many to list: when the FTS
  * match alone decides (the index holds that one field), the sort's index is walked with the
- * FTS list as a filter, reading index entries only. Listing costs 0.2-0.3 µs a match (FTS5
- * trigram, measured on the 100,000-location directory and its history), so up to this many
- * it costs what walking ~1,000 rows does, and unlike the walk it does not depend on where
- * the matches sit in the sort order: "pearl" sorted by review count walked 3,300 rows for a
- * page of 25 (no store with a count ending in 1-9 is a Pearl store): 21 ms a find, now 3-5 ms.
+ * FTS list as a filter, reading index entries only. Listing a match costs a small fraction of
+ * reading a row, so up to this many it costs what walking ~1,000 rows does, and unlike the
+ * walk it does not depend on where the matches sit in the sort order (docs/performance.md).
  */
 const DEFAULT_TEXT_MATCHES_LISTED = 25_000;
 
@@ -153,7 +150,7 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
   /**
    * Keys looked up by id and not found, until a commit writes them. Every request's session
    * check asks for block documents that almost never exist; without this each one was an SQL
-   * lookup (A/B, `BENCH_PARTS=appends`, two interleaved runs each on a busy machine: 0.96 → 0.81 ms of server CPU per command).
+   * lookup.
    */
   const absent = new Set<string>();
   const getById = (m: CollectionMeta, id: string): Doc | undefined => {
@@ -250,7 +247,7 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
       if (rids) matched.set(t.match, rids);
     }
     if (matched.size > 0) {
-      // The probe's list stands in for the FTS match (matching twice cost twice: 25 ms each for a rare phrase at 1M).
+      // The probe's list stands in for the FTS match: matching twice cost twice.
       return { f: translateFilter(filter, m.sql, { drive: 'text', matched }), order: translateSort(sort, m.sql, { drive: 'text' }) };
     }
     if (wanted === 0) return { f, order };
@@ -298,7 +295,7 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
   const find = (m: CollectionMeta | undefined, filter: Filter | undefined, options: FindOptions): Doc[] => {
     const { sort, skip = 0, limit = 0 } = options;
     const byIds = idsOnly(filter);
-    // A filter of ids alone is valid as it stands: compiling it cost about 2 % of a command's
+    // A filter of ids alone is valid as it stands: compiling it showed in every command's
     // server CPU (every projection's read by id goes through here).
     const matcher = byIds ? null : compileFilter(filter ?? {});
     if (!m) return [];

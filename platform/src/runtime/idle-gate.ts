@@ -39,7 +39,7 @@ function readTicks(): { machine: number; thread: number } | null {
  * once while the machine has CPU to spare, and otherwise once it has, or after `maxWaitMs`.
  * What others use is the machine's busy time minus this thread's own (Linux /proc; elsewhere
  * it never waits). On the 2-core machine a history that kept up with a burst of commands took
- * the CPU the commands needed: a fifth of their rate (ARCHITECTURE.md, Performance).
+ * the CPU the commands needed (docs/performance.md).
  */
 export function createIdleGate(options: IdleGateOptions = {}): (signal?: AbortSignal, batch?: { full: boolean }) => Promise<void> {
   const busyShare = options.busyShare ?? 0.25;

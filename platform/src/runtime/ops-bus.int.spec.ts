@@ -11,7 +11,7 @@ import { createRebuildJobs } from './rebuild-jobs';
 import { appendHistory, digestCollections, foldInMemory, generateShopHistory, readActive, shopProjection } from './testing/shop-projection';
 
 /**
- * Distributed mode (issue 15 item 7): command-api asks over the real NATS bus, and of two
+ * Distributed mode: command-api asks over the real NATS bus, and of two
  * projector replicas (their own NATS connections and leases) only the one holding the
  * projection's lease rebuilds; nobody holding it is OpsUnreachableError (503).
  */

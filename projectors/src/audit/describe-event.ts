@@ -1,5 +1,5 @@
 /**
- * Generic readable lines from any event (issue 15 item 2): the entity from the stream name, a
+ * Generic readable lines from any event: the entity from the stream name, a
  * label from the event type's name, and the event's data flattened into readable fields. New
  * event types of other features show up without a change here; `OVERRIDES` holds the few
  * per-feature touches (which wrapper keys to drop, which events are Google's outcomes).

@@ -89,7 +89,7 @@ const restoredFromOf = (data: unknown): HistoryDoc['restoredFrom'] => {
 };
 
 /**
- * The company history (issue 15 item 2): one readable line per event of a company, whatever
+ * The company history: one readable line per event of a company, whatever
  * its type (`handlesAll`), with who, what entity and what changed field by field. "Before"
  * values come from the entity's previous events (kept in history-entities), secrets never
  * leave the event: they read "changed".

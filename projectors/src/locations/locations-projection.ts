@@ -319,7 +319,7 @@ export const locationsProjection: ProjectionDefinition<HandledEvent> = {
       case 'LocationPublishRequested':
       case 'LocationSyncRequested':
       case 'LocationDeleteRequested':
-        // A new attempt supersedes the last failure: its outcome says what holds now (issue 10 item 6).
+        // A new attempt supersedes the last failure: its outcome says what holds now.
         if (doc.googleError === null) return;
         cleared();
         break;

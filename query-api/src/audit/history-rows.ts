@@ -58,7 +58,7 @@ export interface HistoryPage {
 /**
  * One page of the history as the route answers it. With `before` (the previous page's last
  * position) the page is read from just below it through the index, whatever its depth (an
- * offset of 500,000 walked 500,000 index entries: 140-300 ms at 1,000,000 lines); a date range
+ * offset walks every index entry above it); a date range
  * is ordered by time, so it pages by offset within its range. The count stops
  * HISTORY_COUNT_AHEAD lines past the page; a text search only looks one line ahead (its lines
  * are tested one by one when it matches many, so counting them all would read them all).

@@ -65,7 +65,7 @@ export async function* historyExportLines(collection: Collection<HistoryDoc>, fi
   }
 }
 
-/** The company history: pages, the filters' choices and the streamed export (issue 15 items 2 and 6). */
+/** The company history: pages, the filters' choices and the streamed export. */
 export function auditQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   const history = () => deps.readModels.collection<HistoryDoc>(HISTORY_COLLECTION);
   const companyOf = (req: Parameters<typeof callerCompanyId>[0]) => callerCompanyId(req, () => fail(auditErrors.entityNotFound));

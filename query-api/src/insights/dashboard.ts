@@ -64,8 +64,8 @@ export function createInsightsReader(deps: { readModels: ReadModels; clock: Cloc
    * The company's locations without a primary email, by title, read through the
    * (companyId, missingEmail, titleSort) index once per version of the sums document
    * (`changedAt`: the position of the last event that changed any of the company's dashboard
-   * locations) and kept for the next calls: reading a thousand location documents cost 21–35 ms
-   * of CPU per dashboard call.
+   * locations) and kept for the next calls: reading a thousand location documents on every
+   * dashboard call was most of its CPU.
    */
   async function missingEmailList(companyId: string, changedAt: number): Promise<{ Id: string; Title: string }[]> {
     const cached = sortedMissing.get(companyId);

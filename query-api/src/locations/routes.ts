@@ -100,7 +100,7 @@ export function locationsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
     };
   });
 
-  /** The filtered directory as CSV, streamed (issue 10 item 14). */
+  /** The filtered directory as CSV, streamed. */
   const exportCsv = implement(exportLocationsRoute, async (req) => {
     const companyId = directoryCompany(req);
     const day = deps.clock.now().toISOString().slice(0, 10);

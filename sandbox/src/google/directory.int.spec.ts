@@ -7,7 +7,7 @@ import { DIRECTORY_PATH, DIRECTORY_SCOPE } from './api/directory';
 import { WORKSPACE_ADMIN } from './seed/generate';
 import { accessTokenFor, callJson } from './testing';
 
-/** Admin SDK Directory users.list as the sandbox simulates it (issue 10 item 16). */
+/** Admin SDK Directory users.list as the sandbox simulates it. */
 describe('Google Workspace directory (Admin SDK users.list)', () => {
   let sandbox: RunningSandbox;
   let dir: string;

@@ -68,7 +68,7 @@ const invalid = (param: string, message: string) => new OpenAiError(400, message
 
 type Tokenizer = { countTokens(text: string): number };
 let tokenizer: Promise<Tokenizer> | undefined;
-/** The o200k_base encoding (gpt-4o), loaded on the first call: ~0.5 s that the sandbox's start does not pay. */
+/** The o200k_base encoding (gpt-4o), loaded on the first call: the sandbox's start does not pay for it. */
 const loadTokenizer = () => (tokenizer ??= import('gpt-tokenizer/encoding/o200k_base') as Promise<Tokenizer>);
 
 /** A message's text: a string, or the text parts of a content array. */

@@ -67,7 +67,7 @@ describe('sidebar by role', () => {
   const labels = (role: Role) => navigationFor(role).map((i) => (i.children ? `${i.label}(${i.children.map((c) => c.label).join(',')})` : i.label));
 
   it('lists the spec menus', () => {
-    // Operations: issue 15 item 7 (projections and reactors, Administrator only)
+    // Operations (projections and reactors, Administrator only)
     expect(labels('Administrator')).toEqual(['Companies', 'Settings', 'Operations']);
     expect(labels('CompanyAdmin')).toEqual([
       'Dashboard',
@@ -79,9 +79,9 @@ describe('sidebar by role', () => {
       'Settings',
       'History',
     ]);
-    // issue 10 item 15: company users reach their Staff page from the menu
+    // Company users reach their Staff page from the menu
     expect(labels('CompanyUser')).toEqual(['Dashboard', 'Locations', 'Reviews', 'Staff']);
-    // issue 15: auditors read the company's screens and its history
+    // Auditors read the company's screens and its history
     expect(labels('CompanyAuditor')).toEqual(['Dashboard', 'Locations', 'Reviews', 'History']);
   });
 

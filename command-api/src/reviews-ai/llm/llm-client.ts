@@ -81,7 +81,7 @@ export function fitReply(text: string): string {
 /** Writes one reply with the versioned prompt. Timeouts, 429 and 5xx are retried by the client (maxRetries). */
 export async function draftReviewReply(endpoint: LlmEndpoint, input: ReplyPromptInput): Promise<DraftedReply> {
   if (!endpoint.apiKey) throw new LlmDraftError('LLM_NOT_CONFIGURED', 'No API key is configured for the AI service (LlmApiKey or LOCUS_LLM_API_KEY)');
-  // Loaded at the first draft, not at every server start (~75 ms, the import timed alone).
+  // Loaded at the first draft, not at every server start (docs/performance.md, Smaller measurements).
   const { default: OpenAIClient } = await import('openai');
   const client = new OpenAIClient({ baseURL: endpoint.baseUrl, apiKey: endpoint.apiKey, timeout: endpoint.timeoutMs, maxRetries: endpoint.maxRetries });
   let completion: OpenAI.Chat.Completions.ChatCompletion;

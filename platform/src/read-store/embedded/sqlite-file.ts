@@ -82,9 +82,9 @@ export function openReadStoreFile(file: string, options: ReadStoreFileOptions = 
   const thread = options.writerThread && !inMemory ? threadWriter(file, cacheMb) : null;
   // The store writes one batch at a time (embedded-read-store.ts), so the thread is idle
   // whenever a write starts and the store's own connection may take the file's write lock.
-  // A small batch is written here: the hop to the thread and back cost a command's change
-  // about 0.25 ms more on its way to the live channel (appendToSseP50Ms 0.85 → 1.1 on the
-  // busy machine); larger ones (the history's lines, a burst's documents) go to the thread.
+  // A small batch is written here: the hop to the thread and back delayed a command's change
+  // on its way to the live channel more than the write itself (docs/performance.md); larger
+  // ones (the history's lines, a burst's documents) go to the thread.
   const rowsOf = (collections: WireChanges[]) => collections.reduce((n, c) => n + c.rows.length, 0);
 
   return {

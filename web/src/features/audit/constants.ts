@@ -1,4 +1,4 @@
-/** Texts and sizes of the history screens (issue 15). */
+/** Texts and sizes of the history screens. */
 export const HISTORY_ROWS_PER_PAGE = 100;
 export const HISTORY_ROW_HEIGHT = 30;
 

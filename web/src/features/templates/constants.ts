@@ -26,7 +26,7 @@ export const templateTexts = {
   publish: 'Publish',
   delete: 'Delete',
   log: 'Log',
-  /** The template's timeline on /history (issue 15 item 3). */
+  /** The template's timeline on /history. */
   history: 'History',
   cancelSchedule: 'Cancel schedule',
   scheduledFor: 'Scheduled for',

@@ -24,7 +24,7 @@ const toLocal = (iso: string | null) => {
 };
 
 /**
- * /history (issue 15 items 2, 3 and 6): every event of the company newest first, as readable
+ * /history: every event of the company newest first, as readable
  * lines; filters live in the address so an entity's "History" link opens its own timeline,
  * with the point-in-time view above it.
  */

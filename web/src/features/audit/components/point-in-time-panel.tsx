@@ -100,7 +100,7 @@ function RestoreDialog({ entity, view, current, onClose }: { entity: EntityRef; 
 }
 
 /**
- * Point in time (issue 15 item 4): the entity as it was at a moment, folded on the server from
+ * Point in time: the entity as it was at a moment, folded on the server from
  * its events by the command side's own `evolve`; a second moment side by side; and, for
  * company admins, Restore of chosen fields to the first moment's values.
  */

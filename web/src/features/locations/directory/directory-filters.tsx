@@ -33,7 +33,7 @@ const SettledInput = ({
 };
 
 /**
- * The directory's filters (issue 10 item 14): status, state, connected account (unless the page
+ * The directory's filters: status, state, connected account (unless the page
  * is one account's), and the city and ZIP each searched on its own field.
  */
 export const DirectoryFilterBar = ({

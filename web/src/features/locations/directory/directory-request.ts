@@ -4,7 +4,7 @@ import type { BodyOf } from '@web/shared/lib/api-path';
 export type DirectorySortField = (typeof DIRECTORY_SORT_FIELDS)[number];
 export type SortOrder = 1 | -1;
 
-/** The directory's own filters (issue 10 item 14); empty means any. */
+/** The directory's own filters; empty means any. */
 export interface DirectoryFilters {
   Status: OpenStatus | '';
   State: string;

@@ -138,7 +138,7 @@ export const CREATE_REQUIRED_FIELDS: ReadonlySet<keyof AddressContact> = new Set
 
 /**
  * Every field the server would refuse, by the form's field names, before anything is sent: the
- * request is checked against the same schema the server applies (issue 10 item 5).
+ * request is checked against the same schema the server applies.
  */
 export const createFormErrors = (form: CreateLocationForm): Record<string, string> => {
   const parsed = CreateLocationBodySchema.safeParse(createLocationBody(form));

@@ -18,7 +18,7 @@ export const UserDialog = ({ mode, onClose }: { mode: UserDialogMode; onClose: (
     user ? { ...emptyPerson(), FirstName: user.FirstName, LastName: user.LastName, Email: user.Email, PhoneNumber: user.PhoneNumber } : emptyPerson(),
   );
   const [submitted, setSubmitted] = useState(false);
-  /** A new user is a Company User or a read-only Auditor (issue 15 item 1). */
+  /** A new user is a Company User or a read-only Auditor. */
   const [role, setRole] = useState<'CompanyUser' | 'CompanyAuditor'>('CompanyUser');
   const rules = rulesFor(mode.kind, mode.user !== null);
   const errors = validatePerson(form, rules);
