@@ -52,6 +52,7 @@ export function mountQueryApi(router: AnyRouter, deps: QueryApiDeps): void {
   mountRoutes(router, queryApiRoutes(deps), {
     tokens: deps.tokens,
     sessionValidator: deps.sessionValidator,
+    readModels: deps.readModels,
     before: (def) => (def.kind === 'query' && def.name !== liveStreamRoute.name ? [waitForProjections] : []),
   });
   mountDocs(router, deps.documentedRoutes ?? routeTable, { publicUrl: deps.config.publicUrl });
