@@ -40,7 +40,7 @@ export type QueryApiDeps = QueryDeps & QueryApiOptions;
 /** Feature query routes plus the platform's live stream and ops status. */
 export function queryApiRoutes(deps: QueryApiDeps): RouteImplementation[] {
   return [
-    ...liveQueryRoutes({ bus: deps.bus, logger: deps.logger, ...deps.live }),
+    ...liveQueryRoutes({ bus: deps.bus, logger: deps.logger, readModels: deps.readModels, ...deps.live }),
     ...opsQueryRoutes({ opsStatus: deps.opsStatus }),
     ...(deps.features ?? queryFeatures).flatMap((feature) => feature(deps)),
   ];
