@@ -32,7 +32,12 @@ export function commandApiRoutes(deps: CommandApiDeps): RouteImplementation[] {
 
 /** Mounts the command routes on a router (the all-in-one launcher shares one router). */
 export function mountCommandApi(router: AnyRouter, deps: CommandApiDeps): void {
-  mountRoutes(router, commandApiRoutes(deps), { tokens: deps.tokens, sessionValidator: deps.sessionValidator, limits: deps.limits });
+  mountRoutes(router, commandApiRoutes(deps), {
+    tokens: deps.tokens,
+    sessionValidator: deps.sessionValidator,
+    limits: deps.limits,
+    readModels: deps.readModels,
+  });
 }
 
 /** The command API as its own Koa app, with `/health` and `/ready`. */

@@ -40,7 +40,7 @@ export type QueryApiDeps = QueryDeps & QueryApiOptions;
 /** Feature query routes plus the platform's live stream and ops status. */
 export function queryApiRoutes(deps: QueryApiDeps): RouteImplementation[] {
   return [
-    ...liveQueryRoutes({ bus: deps.bus, logger: deps.logger, ...deps.live }),
+    ...liveQueryRoutes({ bus: deps.bus, logger: deps.logger, readModels: deps.readModels, ...deps.live }),
     ...opsQueryRoutes({ opsStatus: deps.opsStatus }),
     ...(deps.features ?? queryFeatures).flatMap((feature) => feature(deps)),
   ];
@@ -52,6 +52,7 @@ export function mountQueryApi(router: AnyRouter, deps: QueryApiDeps): void {
   mountRoutes(router, queryApiRoutes(deps), {
     tokens: deps.tokens,
     sessionValidator: deps.sessionValidator,
+    readModels: deps.readModels,
     before: (def) => (def.kind === 'query' && def.name !== liveStreamRoute.name ? [waitForProjections] : []),
   });
   mountDocs(router, deps.documentedRoutes ?? routeTable, { publicUrl: deps.config.publicUrl });

@@ -1,8 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { defineRoute, subjects, type ChangedMessage, type OpsStatusReportDto } from '@locus/contracts';
-import { createTokenService, implement, ok, type AuthContext, type Bus, type QueryDeps, type ReadModels, type TokenClaims } from '@locus/platform';
+import { defineRoute, LOCATION_USERS_COLLECTION, subjects, type ChangedMessage, type OpsStatusReportDto } from '@locus/contracts';
+import {
+  createTokenService,
+  implement,
+  ok,
+  type AuthContext,
+  type Bus,
+  type Collection,
+  type Doc,
+  type QueryDeps,
+  type ReadModels,
+  type TokenClaims,
+} from '@locus/platform';
 import { createInProcessBus } from '@locus/platform/bus/in-process-bus';
 import { createNatsBus } from '@locus/platform/bus/nats-bus';
 import { listen, manualClock, memoryLogger, sseReader } from '@locus/platform/http/testing';
@@ -21,7 +32,9 @@ function steppedReadModels() {
   const timeouts: number[] = [];
   const docs: Record<string, { _id: string; companyId: string; position: number }> = {};
   const readModels: ReadModels = {
-    collection: () => {
+    collection: <T extends Doc>(name: string) => {
+      // A company user's live stream reads its assignments (none here).
+      if (name === LOCATION_USERS_COLLECTION) return { find: async () => [] } as unknown as Collection<T>;
       throw new Error('not used');
     },
     waitForPosition(target, timeoutMs) {
@@ -302,7 +315,7 @@ describe.each(busVariants)('live SSE over the %s', (_name, makeBus) => {
     const readers = streams.map(sseReader);
     const changed = (companyId: string | null, id: string): ChangedMessage => ({
       kind: 'changed',
-      collection: 'locations',
+      collection: 'reviews',
       ids: [`${id}-${run}`],
       many: false,
       companyId,
@@ -310,14 +323,14 @@ describe.each(busVariants)('live SSE over the %s', (_name, makeBus) => {
     });
 
     // Foreign messages first: with ordered delivery, seeing the later ones proves these were skipped.
-    publisher.publish(subjects.changed(companyB, 'locations'), changed(companyB, 'b-doc'));
+    publisher.publish(subjects.changed(companyB, 'reviews'), changed(companyB, 'b-doc'));
     publisher.publish(subjects.userNotification(adminB.userId, 'LogoutDeletedCompanyUsersNotification'), {
       kind: 'notification',
       name: 'LogoutDeletedCompanyUsersNotification',
       payload: { run },
     });
     publisher.publish(subjects.changed(null, 'companies'), changed(null, 'admin-doc'));
-    publisher.publish(subjects.changed(companyA, 'locations'), changed(companyA, 'a-doc'));
+    publisher.publish(subjects.changed(companyA, 'reviews'), changed(companyA, 'a-doc'));
     publisher.publish(subjects.userNotification(userA.userId, 'ConnectAccountsProgressNotification'), {
       kind: 'notification',
       name: 'ConnectAccountsProgressNotification',
@@ -359,7 +372,7 @@ describe.each(busVariants)('live SSE over the %s', (_name, makeBus) => {
       companyId: company,
       position: 1,
     });
-    for (const collection of ['company-variables', 'azure-directories', 'azure-directory-users', 'locations']) {
+    for (const collection of ['company-variables', 'azure-directories', 'azure-directory-users', 'reviews']) {
       publisher.publish(subjects.changed(company, collection), message(collection));
     }
     await publisher.flush();
@@ -372,8 +385,8 @@ describe.each(busVariants)('live SSE over the %s', (_name, makeBus) => {
       }
       return got;
     };
-    expect(await heard(userReader!, 'locations')).toEqual(['locations']);
-    expect(await heard(adminReader!, 'locations')).toEqual(['company-variables', 'azure-directories', 'azure-directory-users', 'locations']);
+    expect(await heard(userReader!, 'reviews')).toEqual(['reviews']);
+    expect(await heard(adminReader!, 'reviews')).toEqual(['company-variables', 'azure-directories', 'azure-directory-users', 'reviews']);
     await Promise.all([userReader!, adminReader!].map((r) => r.close()));
     await vi.waitFor(() => expect(counted.active()).toBe(0));
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
-import { mayCall, type Role, type RouteDef } from '@locus/contracts';
+import { hasLocationRight, mayCall, type Role, type RouteDef } from '@locus/contracts';
 import {
   CALLERS,
   type Caller,
@@ -18,9 +18,23 @@ const ROLE_OF: Record<Exclude<Caller, 'anonymous'>, Role> = {
   administrator: 'Administrator',
   adminViewingCompany: 'CompanyAdmin',
   companyAuditor: 'CompanyAuditor',
+  locationStaff: 'CompanyUser',
+  unassignedUser: 'CompanyUser',
 };
 
-const COMPANY_BOUND: readonly Caller[] = ['companyUser', 'companyAdmin', 'adminViewingCompany', 'companyAuditor'];
+const COMPANY_BOUND: readonly Caller[] = ['companyUser', 'companyAdmin', 'adminViewingCompany', 'companyAuditor', 'locationStaff', 'unassignedUser'];
+
+/**
+ * What a company user gets on a route that acts on one location (RouteDef.location): the
+ * unassigned user 404 (the location is another user's), the staff member 403 where an owner's
+ * right is needed; everyone else what the route answers.
+ */
+export function locationExpectation(route: RouteDef, caller: Caller): 'success' | 403 | 404 {
+  if (!route.location) return 'success';
+  if (caller === 'unassignedUser') return 404;
+  if (caller === 'locationStaff') return hasLocationRight('staff', route.location.needs) ? 'success' : 403;
+  return 'success';
+}
 
 export function isCallerAllowed(route: RouteDef, caller: Caller): boolean {
   if (route.roles.includes('Anonymous')) return true;
@@ -40,7 +54,9 @@ export function casesOf(route: RouteDef): MatrixCase[] {
   const tenancy: MatrixCase[] = [];
   for (const caller of CALLERS) {
     const base = { route, caller, callerCompany: 'a' as CompanyKey, companyKey: 'a' as CompanyKey };
-    if (isCallerAllowed(route, caller)) allowed.push({ ...base, kind: 'allowed', expect: 'success' });
+    const scoped = isCallerAllowed(route, caller) ? locationExpectation(route, caller) : null;
+    if (scoped === 'success') allowed.push({ ...base, kind: 'allowed', expect: 'success' });
+    else if (scoped !== null) denied.push({ ...base, kind: 'location', expect: scoped });
     else denied.push({ ...base, kind: 'denied', expect: caller === 'anonymous' ? 401 : 403 });
   }
   if (route.tenantParams?.length) {
@@ -69,6 +85,10 @@ export function tokenOf(identities: MatrixIdentities, caller: Caller, company: C
       return c.adminViewing.token;
     case 'companyAuditor':
       return c.companyAuditor.token;
+    case 'locationStaff':
+      return c.locationStaff.token;
+    case 'unassignedUser':
+      return c.unassignedUser.token;
   }
 }
 
@@ -138,7 +158,7 @@ export interface RoleMatrixOptions {
 }
 
 const describeExpectation = (c: MatrixCase) =>
-  `${c.caller}${c.kind === 'allowed' || c.kind === 'denied' ? '' : ` of ${c.callerCompany.toUpperCase()} naming ${c.companyKey.toUpperCase()}'s ids`} → ${c.expect}`;
+  `${c.caller}${c.kind === 'allowed' || c.kind === 'denied' || c.kind === 'location' ? '' : ` of ${c.callerCompany.toUpperCase()} naming ${c.companyKey.toUpperCase()}'s ids`} → ${c.expect}`;
 
 /**
  * Registers the role/tenancy matrix as vitest tests: one per route and case, plus the
@@ -158,6 +178,8 @@ export function describeRoleMatrix(options: RoleMatrixOptions): void {
       if (seeders.length > 1) throw new Error(`Only one provider may seed identities: ${seeders.map((p) => p.name).join(', ')}`);
       identities = seeders[0] ? await seeders[0].seedIdentities!(stack) : await options.mintIdentities(stack);
       for (const p of providers) await p.seed?.(stack, identities);
+      await stack.waitForProjections();
+      for (const p of providers) await p.afterSeed?.(stack, identities);
       await stack.waitForProjections();
     });
     afterAll(async () => {

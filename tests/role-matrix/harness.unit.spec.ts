@@ -23,6 +23,8 @@ describe('role matrix cases', () => {
       'denied:companyUser:a->a:403',
       'denied:administrator:a->a:403',
       'denied:companyAuditor:a->a:403',
+      'denied:locationStaff:a->a:403',
+      'denied:unassignedUser:a->a:403',
       'tenancy:companyAdmin:a->b:404',
       'tenancy:adminViewingCompany:a->b:404',
       'tenancy-control:companyAdmin:b->b:success',
@@ -40,6 +42,8 @@ describe('role matrix cases', () => {
       'allowed:administrator:a->a:success',
       'allowed:adminViewingCompany:a->a:success',
       'allowed:companyAuditor:a->a:success',
+      'allowed:locationStaff:a->a:success',
+      'allowed:unassignedUser:a->a:success',
     ]);
     expect(summary(adminOnly).filter((s) => s.startsWith('allowed'))).toEqual(['allowed:administrator:a->a:success']);
   });
@@ -53,6 +57,37 @@ describe('role matrix cases', () => {
     expect(summary(membersWrite)).toContain('denied:companyAuditor:a->a:403');
     expect(summary(signedInWrite)).toContain('denied:companyAuditor:a->a:403');
     expect(summary(adminOnly)).toContain('denied:companyAuditor:a->a:403');
+  });
+
+  it('lets a company user act on a location by its right there: none 404, staff 403 where an owner is needed', () => {
+    const read = defineRoute({
+      name: 'x.location',
+      method: 'GET',
+      path: '/api/x/:id',
+      kind: 'query',
+      roles: ['CompanyAdmin', 'CompanyUser'],
+      tenantParams: ['id'],
+      location: { param: 'id', needs: 'read' },
+    });
+    const edit = defineRoute({ ...read, name: 'x.edit', method: 'POST', kind: 'command', location: { param: 'id', needs: 'owner' } });
+    const reply = defineRoute({ ...read, name: 'x.reply', method: 'POST', kind: 'command', location: { needs: 'staff' } });
+    expect(summary(read)).toEqual(
+      expect.arrayContaining(['location:unassignedUser:a->a:404', 'allowed:locationStaff:a->a:success', 'allowed:companyUser:a->a:success']),
+    );
+    expect(summary(edit)).toEqual(
+      expect.arrayContaining(['location:unassignedUser:a->a:404', 'location:locationStaff:a->a:403', 'allowed:companyUser:a->a:success']),
+    );
+    expect(summary(reply)).toEqual(expect.arrayContaining(['location:unassignedUser:a->a:404', 'allowed:locationStaff:a->a:success']));
+    // Every case naming another company's ids is 404, whatever the caller's right in its own.
+    expect(summary(edit)).toEqual(expect.arrayContaining(['tenancy:locationStaff:a->b:404', 'tenancy:unassignedUser:a->b:404']));
+    // A location's cases run before the allowed ones (a sample that deletes runs last).
+    const kinds = casesOf(edit).map((c) => c.kind);
+    expect(kinds.lastIndexOf('location')).toBeLessThan(kinds.indexOf('allowed'));
+  });
+
+  it('lets the auditor call a query whatever its method (tables POST their filters)', () => {
+    const table = defineRoute({ name: 'x.table', method: 'POST', path: '/api/x/table', kind: 'query', roles: ['CompanyAdmin', 'CompanyUser'] });
+    expect(summary(table)).toContain('allowed:companyAuditor:a->a:success');
   });
 
   it('reports routes without samples, samples without routes and duplicate samples', () => {

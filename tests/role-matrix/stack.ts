@@ -90,6 +90,8 @@ export async function mintIdentities(stack: MatrixStack): Promise<MatrixIdentiti
       companyAdmin: await user('CompanyAdmin', companyId, name),
       adminViewing: await user('CompanyAdmin', companyId, name, administrator),
       companyAuditor: await user('CompanyAuditor', companyId, name),
+      locationStaff: await user('CompanyUser', companyId, name),
+      unassignedUser: await user('CompanyUser', companyId, name),
     };
   };
   return { administrator, companies: { a: await company('Company A'), b: await company('Company B') } };

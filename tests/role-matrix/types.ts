@@ -2,7 +2,16 @@ import type { RouteDef } from '@locus/contracts';
 import type { CommandDeps, QueryDeps } from '@locus/platform';
 
 /** The callers every route is tried with. */
-export const CALLERS = ['anonymous', 'companyUser', 'companyAdmin', 'administrator', 'adminViewingCompany', 'companyAuditor'] as const;
+export const CALLERS = [
+  'anonymous',
+  'companyUser',
+  'companyAdmin',
+  'administrator',
+  'adminViewingCompany',
+  'companyAuditor',
+  'locationStaff',
+  'unassignedUser',
+] as const;
 export type Caller = (typeof CALLERS)[number];
 
 export interface SeededUser {
@@ -19,6 +28,13 @@ export interface SeededCompany {
   adminViewing: SeededUser;
   /** A CompanyAuditor of this company (read-only: every write route answers 403). */
   companyAuditor: SeededUser;
+  /**
+   * CompanyUsers by what they hold on the company's locations: `companyUser` is a co-owner of
+   * every location the fixtures seed, `locationStaff` a staff member of each, `unassignedUser`
+   * holds none (so every location, assigned to the others, is another user's to it).
+   */
+  locationStaff: SeededUser;
+  unassignedUser: SeededUser;
 }
 
 export interface MatrixIdentities {
@@ -71,6 +87,8 @@ export interface FixtureProvider {
   seedIdentities?(stack: MatrixStack): Promise<MatrixIdentities>;
   /** Seeds the feature's entities in companies a and b (after identities). */
   seed?(stack: MatrixStack, identities: MatrixIdentities): Promise<void>;
+  /** Runs after every provider seeded (assigning the seeded locations to the company users). */
+  afterSeed?(stack: MatrixStack, identities: MatrixIdentities): Promise<void>;
   samples: Record<string, RouteSample>;
 }
 
@@ -84,7 +102,8 @@ export interface MatrixCase {
   callerCompany: CompanyKey;
   /** Whose ids the sample names. */
   companyKey: CompanyKey;
-  kind: 'denied' | 'tenancy' | 'tenancy-control' | 'allowed';
+  /** `location`: a company user without the route's right on the location (RouteDef.location). */
+  kind: 'denied' | 'location' | 'tenancy' | 'tenancy-control' | 'allowed';
   /** Exact status, or 'success' (the sample's `expect`, default any 2xx). */
   expect: 401 | 403 | 404 | 'success';
 }

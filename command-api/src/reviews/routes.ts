@@ -1,17 +1,24 @@
 import {
   deleteReviewReplyRoute,
-  LOCATION_USERS_COLLECTION,
   reviewErrors,
   reviewMessages as m,
   reviewStream,
   updateReviewReplyRoute,
   USERS_COLLECTION,
-  type LocationUserDoc,
   type ReplyAuthor,
   type ReviewReplyAnswer,
   type UserDoc,
 } from '@locus/contracts';
-import { callerCompanyId, fail, implement, type AnyRequest, type CommandDeps, type RecordedEvent, type RouteImplementation } from '@locus/platform';
+import {
+  callerCompanyId,
+  fail,
+  implement,
+  requireLocationRight,
+  type AnyRequest,
+  type CommandDeps,
+  type RecordedEvent,
+  type RouteImplementation,
+} from '@locus/platform';
 import { eventMetadata, runCommand } from '../kit';
 import { awaitOutcome } from '../locations/outcome';
 import { reviewDecider, type ReviewCommand } from './review-decider';
@@ -27,8 +34,8 @@ const notFound = () => fail(reviewErrors.notFound);
 const OUTCOMES = new Set(['ReviewReplyPosted', 'ReviewReplyDeleted', 'ReviewReplyFailed']);
 
 /**
- * A review the caller may answer: of the caller's company, and for a company user of a location
- * assigned to them. Anything else answers 404, as a missing review does.
+ * A review the caller may answer: of the caller's company, and of a location the caller may reply
+ * on (a staff member's, an owner's). No right on it answers 404, as a missing review does.
  */
 export async function reviewForCaller(
   deps: Pick<CommandDeps, 'eventStore' | 'readModels'>,
@@ -38,10 +45,7 @@ export async function reviewForCaller(
   const companyId = callerCompanyId(req, notFound);
   const state = await reviewAt(deps, reviewId);
   if (state.status === 'none' || state.companyId !== companyId) throw notFound();
-  if (req.auth?.role === 'CompanyUser') {
-    const link = await deps.readModels.collection<LocationUserDoc>(LOCATION_USERS_COLLECTION).findOne({ _id: `${state.locationId}:${req.auth.userId}` });
-    if (!link) throw notFound();
-  }
+  await requireLocationRight(deps.readModels, req.auth, state.locationId, updateReviewReplyRoute.location.needs, notFound);
   return state;
 }
 

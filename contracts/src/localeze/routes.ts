@@ -30,6 +30,7 @@ export const listDirectoriesRoute = defineRoute({
   request: { params: z.object({ id: z.string().trim().min(1, 'id is required').max(100, 'id is too long') }) },
   response: z.object({ Success: z.literal(true), ResponseMessage: z.string(), ResponseData: z.array(PublisherSchema) }),
   tenantParams: ['id'],
+  location: { param: 'id', needs: 'read' },
 });
 
 /** Localeze's business categories (Edit Location's Localeze categories). */

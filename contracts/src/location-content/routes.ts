@@ -27,6 +27,7 @@ export const listPostsRoute = defineRoute({
     Data: z.object({ Posts: z.array(PostViewSchema), Count: z.number(), RefreshedAt: z.string().nullable() }),
   }),
   tenantParams: ['id'],
+  location: { param: 'id', needs: 'read' },
 });
 
 /** Create Post: one local post through Google's localPosts API (waits for Google's answer; 202 while it has not come). */
@@ -39,6 +40,7 @@ export const createPostRoute = defineRoute({
   request: { params: LocationIdParams, body: CreatePostBodySchema },
   response: z.object({ Success: z.literal(true), ResponseMessage: z.string(), Data: z.object({ PostId: z.string(), State: z.string() }) }),
   tenantParams: ['id'],
+  location: { param: 'id', needs: 'owner' },
 });
 
 export const deletePostRoute = defineRoute({
@@ -50,6 +52,7 @@ export const deletePostRoute = defineRoute({
   request: { params: LocationIdParams.extend({ postId: idParam('postId') }) },
   response: MessageAnswer,
   tenantParams: ['id'],
+  location: { param: 'id', needs: 'owner' },
 });
 
 /** Media section: the grid with its count. */
@@ -65,6 +68,7 @@ export const listMediaRoute = defineRoute({
     Data: z.object({ Media: z.array(MediaViewSchema), Count: z.number(), RefreshedAt: z.string().nullable() }),
   }),
   tenantParams: ['id'],
+  location: { param: 'id', needs: 'read' },
 });
 
 /** Upload a photo (multipart `File`, images of at least 10 KB; `Category`, a COVER must be 16:9). */
@@ -78,6 +82,7 @@ export const uploadMediaRoute = defineRoute({
   request: { params: LocationIdParams, multipart: true, body: MediaUploadFieldsSchema },
   response: z.object({ Success: z.literal(true), ResponseMessage: z.string(), Url: z.string(), Data: z.object({ MediaId: z.string() }) }),
   tenantParams: ['id'],
+  location: { param: 'id', needs: 'owner' },
 });
 
 /** Create from a URL as the location's COVER or LOGO. */
@@ -90,6 +95,7 @@ export const createMediaRoute = defineRoute({
   request: { params: LocationIdParams, body: CreateMediaBodySchema },
   response: z.object({ Success: z.literal(true), ResponseMessage: z.string(), Data: z.object({ MediaId: z.string() }) }),
   tenantParams: ['id'],
+  location: { param: 'id', needs: 'owner' },
 });
 
 export const deleteMediaRoute = defineRoute({
@@ -101,6 +107,7 @@ export const deleteMediaRoute = defineRoute({
   request: { params: LocationIdParams.extend({ mediaId: idParam('mediaId') }) },
   response: MessageAnswer,
   tenantParams: ['id'],
+  location: { param: 'id', needs: 'owner' },
 });
 
 /** Image upload for posts and covers (spec: file upload with company id answers Success, Url, Error). */
@@ -139,6 +146,7 @@ export const listQuestionsRoute = defineRoute({
     Data: z.object({ Questions: z.array(QuestionViewSchema), Count: z.number(), DiscontinuedOn: z.string() }),
   }),
   tenantParams: ['id'],
+  location: { param: 'id', needs: 'read' },
 });
 
 /** Loads a published location's media, posts and questions (and what other features refresh) from Google. */
@@ -151,6 +159,7 @@ export const refreshContentRoute = defineRoute({
   request: { params: LocationIdParams },
   response: MessageAnswer,
   tenantParams: ['id'],
+  location: { param: 'id', needs: 'staff' },
 });
 
 export const locationContentRoutes = [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../routes/route-def';
+import { defineRoute, LOCATION_RIGHTS } from '../routes/route-def';
 import { LocationInsightsSchema } from '../insights/dto';
 import {
   AssignLocationBodySchema,
@@ -70,8 +70,13 @@ export const getLocationRoute = defineRoute({
   kind: 'query',
   roles: READERS,
   request: { params: LocationIdParams },
-  response: z.object({ Success: z.literal(true), Data: z.object({ Location: LocationDetailsSchema, LocationInsights: LocationInsightsSchema }) }),
+  response: z.object({
+    Success: z.literal(true),
+    // Access: what the caller may do here (the screen offers only those actions).
+    Data: z.object({ Location: LocationDetailsSchema, LocationInsights: LocationInsightsSchema, Access: z.enum(LOCATION_RIGHTS) }),
+  }),
   tenantParams: ['id'],
+  location: { param: 'id', needs: 'read' },
 });
 
 /** Pickers: every location of the company (Title, LocationId). */
@@ -104,6 +109,7 @@ export const locationDefaultHoursRoute = defineRoute({
   request: { params: LocationIdParams },
   response: z.object({ Success: z.literal(true), Data: LocationDetailsSchema }),
   tenantParams: ['id'],
+  location: { param: 'id', needs: 'read' },
 });
 
 /** Google's categories (cached from Google when an account connects). IsUnauthorized when the company has no connected account. */
@@ -126,6 +132,7 @@ export const locationCategoriesRoute = defineRoute({
   request: { params: LocationIdParams },
   response: CategoriesAnswer,
   tenantParams: ['id'],
+  location: { param: 'id', needs: 'read' },
 });
 
 export const getAttributesRoute = defineRoute({
@@ -137,6 +144,7 @@ export const getAttributesRoute = defineRoute({
   request: { params: LocationIdParams },
   response: z.object({ Success: z.literal(true), Data: LocationAttributesSchema }),
   tenantParams: ['id'],
+  location: { param: 'id', needs: 'read' },
 });
 
 // ---------- lifecycle commands ----------
@@ -162,6 +170,7 @@ export const updateLocationRoute = defineRoute({
   request: { params: LocationIdParams, body: UpdateLocationBodySchema },
   response: MessageAnswer,
   tenantParams: ['id'],
+  location: { param: 'id', needs: 'owner' },
 });
 
 export const regularHoursRoute = defineRoute({
@@ -173,6 +182,7 @@ export const regularHoursRoute = defineRoute({
   request: { params: LocationIdParams, body: RegularHoursBodySchema },
   response: z.object({ Success: z.literal(true), IsUnauthorized: z.boolean(), ResponseMessage: z.string() }),
   tenantParams: ['id'],
+  location: { param: 'id', needs: 'owner' },
 });
 
 /** Business Attributes dialog (attributes and Place Page URLs). */
@@ -185,6 +195,7 @@ export const updateAttributesRoute = defineRoute({
   request: { params: LocationIdParams, body: UpdateAttributesBodySchema },
   response: MessageAnswer,
   tenantParams: ['id'],
+  location: { param: 'id', needs: 'owner' },
 });
 
 /** Creates the location on Google (waits for Google's answer up to a few seconds). 422 LOCATION.ALREADY_PUBLISHED. */
@@ -209,6 +220,7 @@ export const syncLocationRoute = defineRoute({
   request: { params: LocationIdParams },
   response: MessageAnswer,
   tenantParams: ['id'],
+  location: { param: 'id', needs: 'owner' },
 });
 
 export const deleteLocationRoute = defineRoute({
@@ -263,6 +275,7 @@ export const primaryOwnerRoute = defineRoute({
   request: { params: z.object({ locationId: idParam('locationId') }) },
   response: z.object({ Success: z.literal(true), ResponseMessage: z.string(), Data: PrimaryOwnerSchema.nullable() }),
   tenantParams: ['locationId'],
+  location: { param: 'locationId', needs: 'read' },
 });
 
 /** Assign Locations dialog. A new primary owner demotes the previous one to co-owner. */
@@ -323,6 +336,7 @@ export const locationUsersRoute = defineRoute({
     }),
   }),
   tenantParams: ['id'],
+  location: { param: 'id', needs: 'read' },
 });
 
 export const saveLocationUsersRoute = defineRoute({

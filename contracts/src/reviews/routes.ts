@@ -52,6 +52,7 @@ export const locationReviewsRoute = defineRoute({
   request: { params: LocationParams, body: LocationReviewsLazySchema },
   response: ReviewsLazyResponseSchema,
   tenantParams: ['locationId'],
+  location: { param: 'locationId', needs: 'read' },
 });
 
 export const reviewsSummaryRoute = defineRoute({
@@ -75,6 +76,7 @@ export const locationReviewsSummaryRoute = defineRoute({
   request: { params: LocationParams },
   response: z.object({ Success: z.literal(true), Data: ReviewsSummarySchema }),
   tenantParams: ['locationId'],
+  location: { param: 'locationId', needs: 'read' },
 });
 
 export const ReviewGrowthQuerySchema = z.object({
@@ -107,6 +109,7 @@ export const getReviewRoute = defineRoute({
   request: { params: ReviewParams },
   response: z.object({ Success: z.literal(true), Data: ReviewDetailsSchema }),
   tenantParams: ['reviewId'],
+  location: { needs: 'read' },
 });
 
 export const updateReviewReplyRoute = defineRoute({
@@ -119,6 +122,7 @@ export const updateReviewReplyRoute = defineRoute({
   request: { params: ReviewParams, body: UpdateReviewReplyBodySchema },
   response: ReviewReplyAnswerSchema,
   tenantParams: ['reviewId'],
+  location: { needs: 'staff' },
 });
 
 export const deleteReviewReplyRoute = defineRoute({
@@ -131,6 +135,7 @@ export const deleteReviewReplyRoute = defineRoute({
   request: { params: ReviewParams },
   response: ReviewReplyAnswerSchema,
   tenantParams: ['reviewId'],
+  location: { needs: 'staff' },
 });
 
 export const reviewsRoutes = [

@@ -25,19 +25,39 @@ export interface RouteDef {
    * checks that another company's id answers 404.
    */
   tenantParams?: readonly string[];
+  /**
+   * The route acts on one location: a company user needs `needs` on it (no right: 404, as for
+   * another company's; a lesser right: 403). With `param`, the kit checks the location in that
+   * path param before the handler; without, the handler finds the location (a review's) and checks.
+   */
+  location?: { param?: string; needs: LocationNeed };
 }
+
+/**
+ * What a caller may do on one location, least to most: an auditor reads; a staff member also
+ * replies to reviews; an owner (primary or co-owner) also edits the profile, hours, attributes,
+ * media and posts; a company admin does everything.
+ */
+export const LOCATION_RIGHTS = ['read', 'staff', 'owner', 'admin'] as const;
+export type LocationRight = (typeof LOCATION_RIGHTS)[number];
+/** What a route may ask of a caller on a location (creating, publishing and deleting are the admins' by role). */
+export type LocationNeed = Exclude<LocationRight, 'admin'>;
+
+export const hasLocationRight = (right: LocationRight | null, needs: LocationRight): boolean =>
+  right !== null && LOCATION_RIGHTS.indexOf(right) >= LOCATION_RIGHTS.indexOf(needs);
 
 export const defineRoute = <R extends RouteDef>(route: R): R => route;
 
 /**
  * Whether a signed-in role may call a route. A CompanyAuditor reads what company members read
- * (every GET query route open to CompanyAdmin, CompanyUser or any signed-in caller) and calls
+ * (every query route open to CompanyAdmin, CompanyUser or any signed-in caller) and calls
  * the routes that name it; it never calls a command, so every write route answers it 403.
  */
 export function mayCall(route: Pick<RouteDef, 'roles' | 'method' | 'kind'>, role: Role): boolean {
   if (route.roles.includes('Anonymous') || route.roles.includes(role)) return true;
   if (role === 'CompanyAuditor') {
-    const isRead = route.method === 'GET' && route.kind === 'query';
+    // A query is a read whatever its method (the directory and review tables POST their filters).
+    const isRead = route.kind === 'query';
     return isRead && (route.roles.includes('Authenticated') || route.roles.includes('CompanyAdmin') || route.roles.includes('CompanyUser'));
   }
   return route.roles.includes('Authenticated');

@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import type Router from '@koa/router';
 import type { RouteDef } from '@locus/contracts';
 import { authorizer, type AuthDeps } from './auth';
+import { locationGuard } from './location-access';
+import type { ReadModels } from '../runtime/deps';
 import { defaultBodyLimits, jsonBody, multipartBody, type BodyLimits } from './body';
 import { validator } from './validate';
 import type { RequestContext, RouteImplementation } from './route-handler';
@@ -11,6 +13,8 @@ export interface MountOptions extends AuthDeps {
   limits?: Partial<BodyLimits>;
   /** Extra middleware for a route, run after auth and validation (query-api: X-Min-Position). */
   before?: (def: RouteDef) => LocusMiddleware[];
+  /** Where the kit reads location assignments, to check routes that declare `location.param`. */
+  readModels?: Pick<ReadModels, 'collection'>;
 }
 
 // Any router state/context: the launcher may mount both apps' routes on one router.
@@ -78,6 +82,12 @@ const handlerOf = (impl: RouteImplementation): LocusMiddleware =>
     if (result.position !== undefined) ctx.set('X-Position', String(result.position));
   };
 
+// After `before`, so a query's X-Min-Position wait covers the assignments it reads.
+function locationGuardOf(param: string, needs: NonNullable<RouteDef['location']>['needs'], options: MountOptions, def: RouteDef): LocusMiddleware[] {
+  if (!options.readModels) throw new Error(`Route ${def.name} checks its location: mount it with readModels`);
+  return [locationGuard(options.readModels, param, needs)];
+}
+
 /**
  * Mounts route implementations: per route authorization (`def.roles`), body parsing (JSON, or
  * multipart when `def.request.multipart`), validation of `def.request`, then the handler, whose
@@ -92,7 +102,8 @@ export function mountRoutes(router: AnyRouter, impls: readonly RouteImplementati
     const key = `${def.method} ${def.path}`;
     if (seen.has(key)) throw new Error(`Route ${key} (${def.name}) is mounted twice`);
     seen.add(key);
-    const chain: LocusMiddleware[] = [routeEntry(def, options, limits), ...(options.before?.(def) ?? []), handlerOf(impl)];
+    const guard = def.location?.param ? locationGuardOf(def.location.param, def.location.needs, options, def) : [];
+    const chain: LocusMiddleware[] = [routeEntry(def, options, limits), ...(options.before?.(def) ?? []), ...guard, handlerOf(impl)];
     router.register(def.path, [def.method], chain as never, { name: def.name });
   }
 }

@@ -6,7 +6,7 @@ import {
   reviewsGrowthInsightsRoute,
   type LocationDoc,
 } from '@locus/contracts';
-import { fail, implement, ok, type AnyRequest, type QueryDeps, type RouteImplementation } from '@locus/platform';
+import { fail, implement, ok, requireLocationRight, type AnyRequest, type QueryDeps, type RouteImplementation } from '@locus/platform';
 import { createInsightsReader } from './dashboard';
 import { createReviewsSource } from './reviews-source';
 import { callerScope, type InsightsScope } from './scope';
@@ -20,6 +20,7 @@ export function insightsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
     if (locationId === null) return scope;
     const doc = await deps.readModels.collection<LocationDoc>(LOCATIONS_COLLECTION).findOne({ _id: locationId, companyId: scope.companyId });
     if (!doc) throw fail(locationErrors.notFound);
+    await requireLocationRight(deps.readModels, req.auth, locationId, 'read');
     return { companyId: scope.companyId, locationIds: [locationId] };
   }
 
@@ -28,8 +29,8 @@ export function insightsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
     const data = await reader.dashboard(scope, {
       durationDays: req.params.durationDays,
       charts: req.params.flag,
-      // spec part 1 §2: the missing-email warning is a CompanyAdmin's
-      withMissingEmail: req.auth!.role === 'CompanyAdmin',
+      // spec part 1 §2: the missing-email warning is a CompanyAdmin's; the auditor reads what an admin reads
+      withMissingEmail: req.auth!.role === 'CompanyAdmin' || req.auth!.role === 'CompanyAuditor',
     });
     return ok(data);
   });

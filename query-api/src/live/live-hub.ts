@@ -30,11 +30,19 @@ function mergeChanged(into: ChangedMessage, next: ChangedMessage): ChangedMessag
   };
 }
 
+/**
+ * What one stream hears of a message its role may hear: the message, a narrowed copy (fewer
+ * ids), or null for nothing. A company user's stream drops changes of locations outside its scope.
+ */
+export type LiveFilter = (message: unknown) => unknown;
+
 interface ScopeGroup {
   scope: string;
   subscription: BusSubscription;
   /** Open streams of this scope by role: a message is checked once per role, not once per tab. */
   byRole: Map<Role, Set<SseChannel>>;
+  /** Streams that hear through a filter of their own (serialized per stream). */
+  filtered: Map<SseChannel, { role: Role; filter: LiveFilter }>;
   size: number;
   /** Messages waiting for the next fan-out, in arrival order. */
   queue: unknown[];
@@ -62,8 +70,8 @@ export interface LiveHubOptions {
 }
 
 export interface LiveHub {
-  /** Adds a stream to its scopes; the returned function takes it out again. */
-  attach(channel: SseChannel, role: Role, scopes: readonly string[]): () => void;
+  /** Adds a stream to its scopes (heard through `filter` when given); the returned function takes it out again. */
+  attach(channel: SseChannel, role: Role, scopes: readonly string[], filter?: LiveFilter): () => void;
   /** Open bus subscriptions (one per scope with at least one stream). */
   readonly subscriptions: number;
 }
@@ -103,6 +111,12 @@ export function createLiveHub(bus: Bus, options: LiveHubOptions = {}): LiveHub {
       if (heard.length === 0) continue;
       const chunk = Buffer.from(heard.length === 1 ? heard[0]! : heard.join(''));
       for (const channel of channels) channel.sendFrame(chunk);
+    }
+    for (const [channel, { role, filter }] of group.filtered) {
+      const heard = messages.filter((m) => mayHear(role, m)).map(filter);
+      const own = heard.filter((m) => m !== null).map((m) => sseFrame(m, eventNameOf(m) ? { event: eventNameOf(m)! } : {}));
+      if (own.length) channel.sendFrame(Buffer.from(own.join('')));
+      channel.flush();
     }
     for (const channels of group.byRole.values()) for (const channel of channels) channel.flush();
     // The socket writes (one per tab) finish in the ticks after this: timed up to the next turn,
@@ -156,6 +170,7 @@ export function createLiveHub(bus: Bus, options: LiveHubOptions = {}): LiveHub {
       scope,
       subscription: { unsubscribe: () => undefined },
       byRole: new Map(),
+      filtered: new Map(),
       size: 0,
       queue: [],
       open: new Map(),
@@ -175,13 +190,16 @@ export function createLiveHub(bus: Bus, options: LiveHubOptions = {}): LiveHub {
   };
 
   return {
-    attach(channel, role, scopes) {
+    attach(channel, role, scopes, filter) {
       const joined: ScopeGroup[] = [];
       for (const scope of new Set(scopes)) {
         const group = groupFor(scope);
-        let channels = group.byRole.get(role);
-        if (!channels) group.byRole.set(role, (channels = new Set()));
-        channels.add(channel);
+        if (filter) group.filtered.set(channel, { role, filter });
+        else {
+          let channels = group.byRole.get(role);
+          if (!channels) group.byRole.set(role, (channels = new Set()));
+          channels.add(channel);
+        }
         group.size++;
         joined.push(group);
       }
@@ -191,7 +209,7 @@ export function createLiveHub(bus: Bus, options: LiveHubOptions = {}): LiveHub {
         attached = false;
         for (const group of joined) {
           const channels = group.byRole.get(role);
-          if (channels?.delete(channel)) group.size--;
+          if (channels?.delete(channel) || group.filtered.delete(channel)) group.size--;
           if (channels?.size === 0) group.byRole.delete(role);
           if (group.size === 0) release(group);
         }

@@ -1,11 +1,14 @@
 import { liveStreamRoute, subjects } from '@locus/contracts';
-import { implement, openSseChannel, SSE_HEADERS, type AuthContext, type Bus, type RouteImplementation } from '@locus/platform';
+import { implement, openSseChannel, SSE_HEADERS, type AuthContext, type Bus, type ReadModels, type RouteImplementation } from '@locus/platform';
 import type { Logger } from 'pino';
 import { createLiveHub } from './live-hub';
+import { locationScopeFilter } from './location-scope-filter';
 
 export interface LiveDeps {
   bus: Bus;
   logger: Logger;
+  /** Where a company user's locations are read (their stream hears only those). */
+  readModels?: Pick<ReadModels, 'collection'>;
   /** Spec: keep-alive 10 s. */
   keepAliveMs?: number;
   retryMs?: number;
@@ -36,7 +39,8 @@ export function liveQueryRoutes(deps: LiveDeps): RouteImplementation[] {
     implement(liveStreamRoute, async (req) => {
       const auth = req.auth!;
       const channel = openSseChannel({ keepAliveMs: deps.keepAliveMs ?? 10_000, retryMs: deps.retryMs ?? 3000 });
-      const detach = hub.attach(channel, auth.role, liveScopesOf(auth));
+      const filter = deps.readModels ? await locationScopeFilter(deps.readModels, auth) : undefined;
+      const detach = hub.attach(channel, auth.role, liveScopesOf(auth), filter);
       channel.onClose(() => {
         detach();
         deps.logger.debug({ requestId: req.requestId, userId: auth.userId }, 'live stream closed');

@@ -31,7 +31,19 @@ import {
   type UserDoc,
   userErrors,
 } from '@locus/contracts';
-import { fail, callerCompanyId, implement, notFound, ok, type Filter, type QueryDeps, type AnyRequest, type RouteImplementation } from '@locus/platform';
+import {
+  fail,
+  callerCompanyId,
+  implement,
+  locationRightOf,
+  locationsInScope,
+  notFound,
+  ok,
+  type Filter,
+  type QueryDeps,
+  type AnyRequest,
+  type RouteImplementation,
+} from '@locus/platform';
 import { citiesOf, usStates } from '@locus/platform/geo/us-places';
 import { createInsightsReader, createReviewsSource } from '../insights';
 import { directoryCsv, directoryFilter, directorySort, escapeRegex } from './directory';
@@ -75,14 +87,20 @@ export function locationsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
     return companyId;
   };
 
+  /** The directory's filter narrowed to the locations the caller sees (a company user's assigned ones). */
+  const inScope = async (req: AnyRequest, filter: Filter): Promise<Filter> => {
+    const scope = await locationsInScope(deps.readModels, req.auth);
+    return scope ? { ...filter, _id: { $in: scope } } : filter;
+  };
+
   const summary = implement(locationsSummaryRoute, async (req) => {
     const auth = req.auth!;
     const companyId = directoryCompany(req);
     const f = req.body;
-    const base: Filter = { companyId };
-    const filter = directoryFilter(companyId, f);
+    const base = await inScope(req, { companyId });
+    const filter = await inScope(req, directoryFilter(companyId, f));
     const sort = directorySort(f);
-    const narrowed = Object.keys(filter).length > 1;
+    const narrowed = Object.keys(filter).length > Object.keys(base).length;
     const [docs, total, filtered] = await Promise.all([
       locations().find(filter, { sort, skip: f.first, limit: f.rows }),
       locations().countDocuments(base),
@@ -104,8 +122,9 @@ export function locationsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   const exportCsv = implement(exportLocationsRoute, async (req) => {
     const companyId = directoryCompany(req);
     const day = deps.clock.now().toISOString().slice(0, 10);
+    const filter = await inScope(req, directoryFilter(companyId, req.query));
     return {
-      body: directoryCsv(locations(), directoryFilter(companyId, req.query), directorySort(req.query)),
+      body: directoryCsv(locations(), filter, directorySort(req.query)),
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="locations-${day}.csv"`,
@@ -117,11 +136,16 @@ export function locationsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
 
   const details = implement(getLocationRoute, async (req) => {
     const doc = await locationOf(req, req.params.id);
-    return ok({ Location: toLocationDetails(doc), LocationInsights: await insights.locationInsights(doc.companyId, doc._id) });
+    const [locationInsights, access] = await Promise.all([
+      insights.locationInsights(doc.companyId, doc._id),
+      locationRightOf(deps.readModels, req.auth, doc._id),
+    ]);
+    // The kit's guard let the caller in, so a right exists.
+    return ok({ Location: toLocationDetails(doc), LocationInsights: locationInsights, Access: access ?? 'read' });
   });
 
   const items = implement(locationItemsRoute, async (req) => {
-    const docs = await locations().find({ companyId: companyOf(req) }, { sort: { titleSort: 1, _id: 1 } });
+    const docs = await locations().find(await inScope(req, { companyId: companyOf(req) }), { sort: { titleSort: 1, _id: 1 } });
     return ok(docs.map((d) => ({ Title: d.profile.Title, LocationId: d._id, StoreCode: d.profile.StoreCode })));
   });
 

@@ -2,7 +2,6 @@ import {
   companyReviewsRoute,
   getReviewRoute,
   LOCATIONS_COLLECTION,
-  LOCATION_USERS_COLLECTION,
   locationReviewsRoute,
   locationReviewsSummaryRoute,
   REVIEWS_COLLECTION,
@@ -13,7 +12,6 @@ import {
   reviewsGrowthRoute,
   reviewsSummaryRoute,
   type LocationDoc,
-  type LocationUserDoc,
   type ReviewCompanyStatsDoc,
   type ReviewDetails,
   type ReviewDoc,
@@ -27,7 +25,18 @@ import {
   type ReviewStatsCounts,
 } from '@locus/contracts';
 import { escapeRegex } from '../locations/directory';
-import { callerCompanyId, fail, implement, type AnyRequest, type Filter, type QueryDeps, type RouteImplementation, type SortSpec } from '@locus/platform';
+import {
+  callerCompanyId,
+  fail,
+  implement,
+  locationsInScope,
+  requireLocationRight,
+  type AnyRequest,
+  type Filter,
+  type QueryDeps,
+  type RouteImplementation,
+  type SortSpec,
+} from '@locus/platform';
 
 const notFound = () => fail(reviewErrors.notFound);
 
@@ -118,23 +127,18 @@ const DAY_MS = 86_400_000;
 
 export function reviewsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   const reviews = () => deps.readModels.collection<ReviewDoc>(REVIEWS_COLLECTION);
-  const links = () => deps.readModels.collection<LocationUserDoc>(LOCATION_USERS_COLLECTION);
   const locationStats = () => deps.readModels.collection<ReviewLocationStatsDoc>(REVIEW_LOCATION_STATS_COLLECTION);
 
   const companyOf = (req: Pick<AnyRequest, 'auth'>) => callerCompanyId(req, notFound);
 
-  /** The locations a company user is assigned to; null for a company admin (all of the company's). */
-  const assignedLocations = async (req: Pick<AnyRequest, 'auth'>, companyId: string): Promise<string[] | null> => {
-    if (req.auth?.role !== 'CompanyUser') return null;
-    const mine = await links().find({ companyId, userId: req.auth.userId });
-    return mine.map((l) => l.locationId);
-  };
+  /** The locations the caller sees; null for the whole company (the shared access rule). */
+  const assignedLocations = (req: Pick<AnyRequest, 'auth'>): Promise<string[] | null> => locationsInScope(deps.readModels, req.auth);
 
   /** The company in the path, which must be the caller's, and the part of it the caller sees. */
   const companyScope = async (req: Pick<AnyRequest, 'auth'> & { params: { companyId: string } }) => {
     const companyId = companyOf(req);
     if (req.params.companyId !== companyId) throw notFound();
-    const assigned = await assignedLocations(req, companyId);
+    const assigned = await assignedLocations(req);
     return { companyId, assigned };
   };
 
@@ -143,8 +147,7 @@ export function reviewsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
     const companyId = companyOf(req);
     const location = await deps.readModels.collection<LocationDoc>(LOCATIONS_COLLECTION).findOne({ _id: locationId, companyId });
     if (!location) throw notFound();
-    const assigned = await assignedLocations(req, companyId);
-    if (assigned && !assigned.includes(locationId)) throw notFound();
+    await requireLocationRight(deps.readModels, req.auth, locationId, 'read', notFound);
     return { companyId, location };
   };
 
@@ -231,8 +234,7 @@ export function reviewsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
     const companyId = companyOf(req);
     const doc = await reviews().findOne({ _id: req.params.reviewId, companyId });
     if (!doc) throw notFound();
-    const assigned = await assignedLocations(req, companyId);
-    if (assigned && !assigned.includes(doc.locationId)) throw notFound();
+    await requireLocationRight(deps.readModels, req.auth, doc.locationId, getReviewRoute.location.needs, notFound);
     const details: ReviewDetails = {
       ...toReviewRow(doc),
       History: doc.history.map((h) => ({ Kind: h.kind, At: h.at, StarRating: h.starRating, Comment: h.comment, By: h.by, Message: h.message })),

@@ -4,6 +4,7 @@ import {
   getLocationRoute,
   locationCategoriesRoute,
   type LocationDetails,
+  type LocationRight,
   regularHoursRoute,
   syncLocationRoute,
   updateAttributesRoute,
@@ -16,6 +17,8 @@ import { LIST } from '@web/app/tag-types';
 import { requestFor, type AnswerOf, type BodyOf, type DataOf } from '@web/shared/lib/api-path';
 
 export type { Category, LocationDetails };
+/** The details with what the caller may do on the location (read, staff, owner, admin). */
+export type LocationDetailsWithAccess = LocationDetails & { Access: LocationRight };
 export type LocationAttributes = DataOf<typeof getAttributesRoute>;
 /** The route's body schema preprocesses (its input is unknown): the client sends the fields it wraps. */
 export type UpdateLocationRequest = z.input<typeof UpdateLocationFieldsSchema>;
@@ -29,9 +32,9 @@ const locationTags = (id: string) => [
 
 export const locationDetailsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    locationDetails: build.query<LocationDetails, string>({
+    locationDetails: build.query<LocationDetailsWithAccess, string>({
       query: (id) => requestFor(getLocationRoute, { params: { id } }),
-      transformResponse: (res: AnswerOf<typeof getLocationRoute>) => res.Data.Location,
+      transformResponse: (res: AnswerOf<typeof getLocationRoute>) => ({ ...res.Data.Location, Access: res.Data.Access }),
       providesTags: (_r, _e, id) => [{ type: 'Location', id }],
     }),
     locationCategoryChoices: build.query<AnswerOf<typeof locationCategoriesRoute>, string>({

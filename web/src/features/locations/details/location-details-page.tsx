@@ -36,8 +36,8 @@ export default function LocationDetailsPage() {
   const [upload, uploadState] = usePublishLocationMutation();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const usersAvailable = useHasFeatureSlot('locationUsersDialog');
-  // An auditor only reads: the first load (a command) is left to the members.
-  useContentFirstLoad(id, Boolean(location?.IsPublishedOnGMB) && user.role !== 'CompanyAuditor');
+  // An auditor only reads: the first load (a command) is left to those who act on the location.
+  useContentFirstLoad(id, Boolean(location?.IsPublishedOnGMB) && location?.Access !== 'read');
   const reloadLocation = useCallback(() => void refetch(), [refetch]);
 
   if (isLoading) return <Spinner />;
@@ -63,9 +63,13 @@ export default function LocationDetailsPage() {
   };
 
   const isCompanyAdmin = user.role === 'CompanyAdmin';
-  /** An auditor reads the location and its history; every write answers it 403, so none is offered. */
-  const readOnly = user.role === 'CompanyAuditor';
-  const canAudit = isCompanyAdmin || readOnly;
+  /**
+   * Only what the caller may do is offered (the server answers 403 to the rest): owners and admins
+   * edit, sync and manage media and posts; a staff member and the auditor read (the staff member
+   * replies to reviews); the auditor also reads the history.
+   */
+  const canEdit = location.Access === 'owner' || location.Access === 'admin';
+  const canAudit = isCompanyAdmin || user.role === 'CompanyAuditor';
   const address = [
     location.StreetAddressLine1,
     location.StreetAddressLine2,
@@ -102,7 +106,7 @@ export default function LocationDetailsPage() {
             ) : null}
             <span data-testid="todays-hours">
               <Icon icon="time" /> {t.todayHours}: {todaysHours(location.LocationBusinessHours, new Date(), t.closed)}
-              <Button size="small" variant="minimal" icon="edit" text={t.editHours} onClick={() => setDialog('hours')} />
+              {canEdit ? <Button size="small" variant="minimal" icon="edit" text={t.editHours} onClick={() => setDialog('hours')} /> : null}
             </span>
           </div>
           {address.length > 0 ? (
@@ -137,7 +141,7 @@ export default function LocationDetailsPage() {
         </div>
         <div className="locus-details-actions">
           <div className="locus-details-buttons">
-            {readOnly ? null : (
+            {!canEdit ? null : (
               <Button
                 icon="refresh"
                 text={t.sync}
@@ -158,8 +162,8 @@ export default function LocationDetailsPage() {
                 onClick={() => void run(() => upload(location.Id).unwrap(), t.published, t.publishPending)}
               />
             ) : null}
-            {readOnly ? null : <Button icon="edit" text={t.edit} onClick={() => setDialog('edit')} />}
-            {readOnly ? null : <Button icon="properties" text={t.attributes} onClick={() => setDialog('attributes')} />}
+            {canEdit ? <Button icon="edit" text={t.edit} onClick={() => setDialog('edit')} /> : null}
+            {canEdit ? <Button icon="properties" text={t.attributes} onClick={() => setDialog('attributes')} /> : null}
             {canAudit ? (
               <Button icon="history" text={t.history} onClick={() => navigate(`/history?entityType=location&entityId=${encodeURIComponent(location.Id)}`)} />
             ) : null}
@@ -180,12 +184,12 @@ export default function LocationDetailsPage() {
       ) : null}
       <div className="locus-details-sections">
         <FeatureSlot name="locationReviews" locationId={location.Id} />
-        <MediaSection locationId={location.Id} editable={location.IsPublishedOnGMB && !readOnly} />
+        <MediaSection locationId={location.Id} editable={location.IsPublishedOnGMB && canEdit} />
         <PostsSection
           locationId={location.Id}
           companyId={user.companyId ?? ''}
           phone={location.PrimaryPhoneNumber}
-          editable={location.IsPublishedOnGMB && !readOnly}
+          editable={location.IsPublishedOnGMB && canEdit}
         />
         <QuestionsSection locationId={location.Id} />
         <FeatureSlot name="locationInsights" locationId={location.Id} />

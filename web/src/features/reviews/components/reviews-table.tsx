@@ -2,6 +2,7 @@ import { Button, ButtonGroup, Icon, Switch, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { ReviewSortField } from '@locus/contracts';
 import { useDebouncedValue } from '@web/shared/hooks/use-debounced-value';
+import { useSignedInUser } from '@web/shared/session/session-context';
 import { formatDate } from '@web/shared/lib/dates';
 import { Avatar } from '@web/shared/ui/avatar';
 import { PaginatedTable, type Column } from '@web/shared/ui/paginated-table';
@@ -35,6 +36,8 @@ const SORT_COLUMN: Partial<Record<ReviewSortField, string>> = {
  */
 export function ReviewsTable({ scope, pageSize, sortFields, headline }: ReviewsTableProps) {
   const [page, setPage] = useState(0);
+  // Everyone who sees a review may answer it (staff members and owners of its location, admins) but the auditor, who only reads.
+  const canReply = useSignedInUser().role !== 'CompanyAuditor';
   const [minRating, setMinRating] = useState<number | null>(null);
   const [unresponded, setUnresponded] = useState(false);
   const [search, setSearch] = useState('');
@@ -154,7 +157,7 @@ export function ReviewsTable({ scope, pageSize, sortFields, headline }: ReviewsT
       header: t.columns.actions,
       width: 170,
       cell: (r) =>
-        r.IsRemoved ? (
+        r.IsRemoved || !canReply ? (
           <Button size="small" icon="history" text={t.history} onClick={() => setShowing(r)} />
         ) : (
           <ButtonGroup>
