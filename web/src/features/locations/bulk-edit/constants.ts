@@ -38,6 +38,14 @@ export const bulkTexts = {
   cancelConfirm: 'Stop this bulk edit? Locations already updated keep their changes.',
   outcomes: 'Outcomes',
   noFailures: 'No location failed.',
+  saveAsTemplate: 'Save as Template',
+  templateTitle: 'Save as Template',
+  templateIntro: 'These location defaults will change; every other saved default stays as it is.',
+  templateBlank: (fields: string) => `Left as saved (blank here): ${fields}.`,
+  templateNothing: 'Nothing to save: clear Ignore on a field and fill it in first.',
+  templateSame: 'The saved location defaults already have these values.',
+  templateConfirm: 'Save',
+  templateCancel: 'Cancel',
   ...bulkEditMessages,
 };
 
