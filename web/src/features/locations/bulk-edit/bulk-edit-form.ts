@@ -1,7 +1,6 @@
 import {
   BULK_EDIT_FIELDS,
-  BULK_EDIT_VARIABLES,
-  renderVariablesInText,
+  renderBulkEditValue,
   uploadMessages,
   type BulkEditField,
   type LocationDefaultsOut,
@@ -182,7 +181,7 @@ export interface SampleValue {
 export const renderedSample = (form: BulkEditForm, sample: VariableSource): SampleValue[] => {
   const values: SampleValue[] = [...TEXT_FIELDS, DESCRIPTION_FIELD]
     .filter((f) => !form.ignore[f.flag])
-    .map((f) => ({ label: f.label, value: renderVariablesInText(form.text[f.key], sample, BULK_EDIT_VARIABLES) }));
+    .map((f) => ({ label: f.label, value: renderBulkEditValue(form.text[f.key], sample) }));
   if (!form.ignore.LocaleZeCategories) values.push({ label: 'Localeze Categories', value: form.localeze.map((c) => c.Name).join(', ') });
   const photo = (label: string, url: string | null) => ({ label, value: url ? '' : 'none', ...(url ? { images: [url] } : {}) });
   if (!form.ignore.ProfilePhoto) values.push(photo('Location Logo', form.logo));

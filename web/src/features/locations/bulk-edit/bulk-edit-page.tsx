@@ -31,6 +31,8 @@ import { DefaultMediaField } from './default-media-field';
 import { SampleValues } from './sample-values';
 import { useLocationDefaultsQuery, useSaveLocationDefaultsMutation } from '../api/defaults-api';
 import { SaveTemplateDialog } from './save-template-dialog';
+import { DescriptionLengths, overLimit, useDescriptionLengths } from './description-lengths';
+import { useConfirm } from '@web/shared/ui/confirm-dialog';
 import './bulk-edit.css';
 
 /** One field: its label, the Ignore checkbox that disables it, the input. */
@@ -82,6 +84,8 @@ const BulkEditPage = () => {
   const [saveDefaults, savingDefaults] = useSaveLocationDefaultsMutation();
   const savedDefaults = useLocationDefaultsQuery();
   const [templateToSave, setTemplateToSave] = useState<TemplateSave | null>(null);
+  const { confirm } = useConfirm();
+  const lengths = useDescriptionLengths(form.selected, form.text.ProfileDescription, !form.ignore.BusninessDescription);
   const sampleQuery = useSampleLocationQuery(sampleId ?? '', { skip: !sampleId });
 
   const byId = useMemo(() => new Map(items.map((i) => [i.LocationId, i])), [items]);
@@ -118,6 +122,9 @@ const BulkEditPage = () => {
   };
 
   const publish = async () => {
+    // Named before publishing: the job leaves these descriptions as they are and changes the rest.
+    const over = form.ignore.BusninessDescription ? [] : overLimit(lengths.data);
+    if (over.length && !(await confirm(t.descriptionOver(over.map((r) => r.Title).join(', '))))) return;
     try {
       const res = await start(bulkEditRequest(form)).unwrap();
       toast.success(res.ResponseMessage ?? t.started);
@@ -223,6 +230,7 @@ const BulkEditPage = () => {
               showChips={!form.ignore.BusninessDescription}
               disabled={form.ignore.BusninessDescription}
             />
+            {!form.ignore.BusninessDescription && lengths.data?.length ? <DescriptionLengths rows={lengths.data} /> : null}
           </Field>
           {ignorable('PrimaryCategory', 'Primary Category', (disabled) => (
             <ChoiceSelect
