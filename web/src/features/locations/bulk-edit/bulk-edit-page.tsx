@@ -31,7 +31,7 @@ import { DefaultMediaField } from './default-media-field';
 import { SampleValues } from './sample-values';
 import { useLocationDefaultsQuery, useSaveLocationDefaultsMutation } from '../api/defaults-api';
 import { SaveTemplateDialog } from './save-template-dialog';
-import { DescriptionLengths, overLimit, useDescriptionLengths } from './description-lengths';
+import { DescriptionLengths, namesOf, overLimit, useDescriptionLengths } from './description-lengths';
 import { useConfirm } from '@web/shared/ui/confirm-dialog';
 import './bulk-edit.css';
 
@@ -124,7 +124,7 @@ const BulkEditPage = () => {
   const publish = async () => {
     // Named before publishing: the job leaves these descriptions as they are and changes the rest.
     const over = form.ignore.BusninessDescription ? [] : overLimit(lengths.data);
-    if (over.length && !(await confirm(t.descriptionOver(over.map((r) => r.Title).join(', '))))) return;
+    if (over.length && !(await confirm(t.descriptionOver(namesOf(over))))) return;
     try {
       const res = await start(bulkEditRequest(form)).unwrap();
       toast.success(res.ResponseMessage ?? t.started);

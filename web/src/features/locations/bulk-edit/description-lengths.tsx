@@ -6,6 +6,9 @@ import { bulkTexts as t } from './constants';
 /** Typing settles this long before the lengths are asked for again. */
 const SETTLE_MS = 400;
 
+/** Titles repeat across a brand's locations, so each is named with its store code. */
+export const namesOf = (rows: BulkEditPreviewRows) => rows.map((r) => (r.StoreCode ? `${r.Title} (${r.StoreCode})` : r.Title)).join(', ');
+
 /** The selected locations whose rendered description is over Google's limit (bulk edit leaves theirs unchanged). */
 export const overLimit = (rows: BulkEditPreviewRows | undefined) => (rows ?? []).filter((r) => r.DescriptionOverLimit);
 
@@ -26,7 +29,7 @@ export const DescriptionLengths = ({ rows }: { rows: BulkEditPreviewRows }) => {
     <div className="locus-bulk-lengths" data-testid="bulk-description-lengths">
       {over.length ? (
         <Callout intent={Intent.WARNING} icon="warning-sign" data-testid="bulk-description-over">
-          {t.descriptionOver(over.map((r) => r.Title).join(', '))}
+          {t.descriptionOver(namesOf(over))}
         </Callout>
       ) : null}
       <HTMLTable compact aria-label={t.descriptionLengths}>
@@ -34,6 +37,7 @@ export const DescriptionLengths = ({ rows }: { rows: BulkEditPreviewRows }) => {
           {rows.map((r) => (
             <tr key={r.LocationId} className={r.DescriptionOverLimit ? 'bp6-intent-danger' : undefined}>
               <td>{r.Title}</td>
+              <td className="bp6-text-muted">{r.StoreCode}</td>
               <td>
                 <span className={r.DescriptionOverLimit ? 'bp6-text-danger' : 'bp6-text-muted'}>{t.descriptionLength(r.DescriptionLength)}</span>
               </td>

@@ -82,9 +82,8 @@ export const JobProgress = ({ jobId }: { jobId: string }) => {
                     {o.RefusedFields.length ? (
                       <ul className="locus-bulk-refused">
                         {o.RefusedFields.map((f) => (
-                          <li key={f.Field}>
-                            <strong>{f.Field}</strong>: {f.Message}
-                          </li>
+                          // each reason names its field already
+                          <li key={f.Field}>{f.Message}</li>
                         ))}
                       </ul>
                     ) : (

@@ -14,7 +14,7 @@ export const SaveTemplateDialog = ({
   onConfirm: () => void;
   onClose: () => void;
 }) => (
-  <Dialog isOpen title={t.templateTitle} onClose={onClose} className="locus-bulk-template-dialog">
+  <Dialog isOpen title={t.templateTitle} onClose={onClose} className="locus-bulk-template-dialog" style={{ width: 640, maxWidth: '96vw' }}>
     <DialogBody>
       <p>{t.templateIntro}</p>
       <HTMLTable compact striped aria-label={t.templateTitle} data-testid="template-changes">
