@@ -87,7 +87,8 @@ describe('bulk edit in the browser', () => {
     const chips = page.getByRole('group', { name: 'Business Description variables' });
     await description.click();
     await chips.getByText('@BusinessName', { exact: true }).click();
-    await page.keyboard.type('in ');
+    // a chip brings no space of its own: the text around it is what the user types
+    await page.keyboard.type(' in ');
     await chips.getByText('@Town', { exact: true }).click();
 
     // the sample renders it for a chosen location
@@ -109,7 +110,6 @@ describe('bulk edit in the browser', () => {
     const after = new Map(googleLocations().map((l) => [l.id, l.resource]));
     for (const { id, resource } of before) {
       const now = after.get(id)!;
-      // trailing space of the last chip is trimmed when rendered
       expect(now.profile?.description).toBe(`${resource.title} in ${resource.storefrontAddress.locality}`);
       const { profile: _a, ...restNow } = now;
       const { profile: _b, ...restBefore } = resource;

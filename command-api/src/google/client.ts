@@ -1,3 +1,5 @@
+import { limitProblem, type GoogleLimit } from '@locus/contracts';
+import { overGoogleLimit } from './errors';
 import { createGoogleHttp, type GoogleHttp, type GoogleHttpOptions, type GoogleRequest } from './http';
 import type { GoogleTokens } from './oauth';
 import type { LocationWriteQueue } from './write-queue';
@@ -140,6 +142,14 @@ export function createGoogleBusinessClient(options: GoogleBusinessClientOptions)
   const call = <T>(req: GoogleRequest) => http.request<T>(req);
   const write = <T>(locationName: string, req: GoogleRequest) =>
     options.writeQueue ? options.writeQueue.run(v1LocationName(locationName), () => call<T>(req)) : call<T>(req);
+  /** A write over one of Google's limits is refused here, before it takes a turn in the queue or reaches Google. */
+  const checked = <T>(operation: string, checks: [GoogleLimit, string, string | undefined][], send: () => Promise<T>): Promise<T> => {
+    for (const [limit, field, value] of checks) {
+      const problem = value === undefined ? null : limitProblem(limit, value);
+      if (problem) return Promise.reject(overGoogleLimit(operation, field, problem));
+    }
+    return send();
+  };
 
   const client: GoogleBusinessClient = {
     tokens: () => http.tokens(),
@@ -189,25 +199,38 @@ export function createGoogleBusinessClient(options: GoogleBusinessClientOptions)
         idempotent: true,
       }),
     createLocation: (accountName, location, opts) =>
-      call({
-        method: 'POST',
-        url: `${cfg.businessInformationUrl}/${accountName}/locations`,
-        query: { requestId: opts.requestId, validateOnly: opts.validateOnly ? true : undefined },
-        body: location,
-        subject: 'the location',
-        operation: 'locations.create',
-        idempotent: true,
-      }),
+      checked('locations.create', [['description', 'profile.description', location.profile?.description]], () =>
+        call<GoogleLocation>({
+          method: 'POST',
+          url: `${cfg.businessInformationUrl}/${accountName}/locations`,
+          query: { requestId: opts.requestId, validateOnly: opts.validateOnly ? true : undefined },
+          body: location,
+          subject: 'the location',
+          operation: 'locations.create',
+          idempotent: true,
+        }),
+      ),
     updateLocation: (locationName, location, updateMask, opts) =>
-      write(locationName, {
-        method: 'PATCH',
-        url: `${cfg.businessInformationUrl}/${v1LocationName(locationName)}`,
-        query: { updateMask: updateMask.join(','), validateOnly: opts?.validateOnly ? true : undefined },
-        body: location,
-        subject: 'the location',
-        operation: 'locations.patch',
-        idempotent: true,
-      }),
+      checked(
+        'locations.patch',
+        [
+          [
+            'description',
+            'profile.description',
+            updateMask.some((m) => m === 'profile' || m === 'profile.description') ? location.profile?.description : undefined,
+          ],
+        ],
+        () =>
+          write<GoogleLocation>(locationName, {
+            method: 'PATCH',
+            url: `${cfg.businessInformationUrl}/${v1LocationName(locationName)}`,
+            query: { updateMask: updateMask.join(','), validateOnly: opts?.validateOnly ? true : undefined },
+            body: location,
+            subject: 'the location',
+            operation: 'locations.patch',
+            idempotent: true,
+          }),
+      ),
     async deleteLocation(locationName) {
       await write(locationName, {
         method: 'DELETE',
@@ -306,14 +329,16 @@ export function createGoogleBusinessClient(options: GoogleBusinessClientOptions)
       ),
     getReview: (reviewName) => call({ method: 'GET', url: `${cfg.v4Url}/${reviewName}`, subject: 'the review', operation: 'reviews.get', idempotent: true }),
     replyToReview: (reviewName, comment) =>
-      write(locationOfReview(reviewName), {
-        method: 'PUT',
-        url: `${cfg.v4Url}/${reviewName}/reply`,
-        body: { comment },
-        subject: 'the review reply',
-        operation: 'reviews.updateReply',
-        idempotent: true,
-      }),
+      checked('reviews.updateReply', [['reviewReply', 'comment', comment]], () =>
+        write<ReviewReply>(locationOfReview(reviewName), {
+          method: 'PUT',
+          url: `${cfg.v4Url}/${reviewName}/reply`,
+          body: { comment },
+          subject: 'the review reply',
+          operation: 'reviews.updateReply',
+          idempotent: true,
+        }),
+      ),
     async deleteReviewReply(reviewName) {
       await write(locationOfReview(reviewName), {
         method: 'DELETE',
@@ -339,14 +364,16 @@ export function createGoogleBusinessClient(options: GoogleBusinessClientOptions)
     // Not retried on 5xx: Google has no request id for posts, so a retry could publish twice.
     // A post is an edit of the profile: it takes a turn in the location's write queue.
     createLocalPost: (v4Name, post) =>
-      write(v4Name, {
-        method: 'POST',
-        url: `${cfg.v4Url}/${v4Name}/localPosts`,
-        body: post,
-        subject: 'the post',
-        operation: 'localPosts.create',
-        idempotent: false,
-      }),
+      checked('localPosts.create', [['postSummary', 'summary', post.summary]], () =>
+        write<LocalPost>(v4Name, {
+          method: 'POST',
+          url: `${cfg.v4Url}/${v4Name}/localPosts`,
+          body: post,
+          subject: 'the post',
+          operation: 'localPosts.create',
+          idempotent: false,
+        }),
+      ),
     async deleteLocalPost(postName) {
       await write(postName.replace(/\/localPosts\/[^/]+$/, ''), {
         method: 'DELETE',

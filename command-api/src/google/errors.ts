@@ -150,6 +150,20 @@ export function googleErrorFromResponse(httpStatus: number, body: unknown, heade
   return new GoogleApiError('GOOGLE.UNEXPECTED', `Google answered ${httpStatus} for ${ctx.subject}: ${googleMessage ?? 'unexpected response'}`, info);
 }
 
+/**
+ * A write Locus does not send because it is over one of Google's documented limits (the
+ * description, a post's summary, a reply): answered as Google's own refusal of that field
+ * would be, with the length in the message, so every path records or shows it alike.
+ */
+export function overGoogleLimit(operation: string, field: string, message: string): GoogleApiError {
+  return new GoogleApiError('GOOGLE.INVALID_ARGUMENT', `Not sent to Google: ${message}`, {
+    fieldViolations: [{ field, description: message }],
+    reasons: ['LOCUS_CHECKED_LIMIT'],
+    attempts: 0,
+    operation,
+  });
+}
+
 export function networkError(cause: unknown, ctx: ErrorContext): GoogleApiError {
   const why = cause instanceof Error ? (cause.cause instanceof Error ? cause.cause.message : cause.message) : String(cause);
   return new GoogleApiError(

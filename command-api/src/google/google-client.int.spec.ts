@@ -221,6 +221,39 @@ describe('Google Business Profile client', () => {
     expect(app.fields).toEqual([{ field: 'storefrontAddress.postalCode', message: '"1234" is not a valid US ZIP code.' }]);
   });
 
+  it("refuses a write over Google's limits before sending it: description 750 characters, post summary 1,500, reply 4,096 bytes", async () => {
+    const loc = (await client.listLocations(northwind, { pageSize: 1 })).items[0]!;
+    const v4 = v4LocationName(northwind, loc.name!);
+    const refusal = async (write: Promise<unknown>) => {
+      const err = await write.then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(GoogleApiError);
+      return err as GoogleApiError;
+    };
+    const description = await refusal(client.updateLocation(loc.name!, { profile: { description: 'd'.repeat(751) } }, ['profile.description']));
+    expect(description.code).toBe('GOOGLE.INVALID_ARGUMENT');
+    expect(description.message).toBe('Not sent to Google: Business Description is 751 characters; Google allows at most 750');
+    expect(googleErrorToAppError(description).fields).toEqual([
+      { field: 'profile.description', message: 'Business Description is 751 characters; Google allows at most 750' },
+    ]);
+    // the description is checked only when the mask names it
+    await client.updateLocation(loc.name!, { title: loc.title!, profile: { description: 'd'.repeat(751) } }, ['title']);
+    const summary = await refusal(client.createLocalPost(v4, { topicType: 'STANDARD', summary: 's'.repeat(1501) }));
+    expect(summary.message).toBe('Not sent to Google: Post summary is 1,501 characters; Google allows at most 1,500');
+    const reviews = await client.listReviews(v4, { pageSize: 1 });
+    const review = reviews.items[0]!;
+    const reply = await refusal(client.replyToReview(review.name, 'é'.repeat(2049)));
+    expect(reply.message).toBe('Not sent to Google: Reply is 4,098 bytes; Google allows at most 4,096');
+    // Google holds none of them
+    expect((await client.getLocation(loc.name!)).profile?.description).toBe(loc.profile?.description);
+    const posts = [];
+    for await (const p of client.allLocalPosts(v4)) posts.push(p.summary);
+    expect(posts).not.toContain('s'.repeat(1501));
+    expect((await client.getReview(review.name)).reviewReply?.comment ?? null).toBe(review.reviewReply?.comment ?? null);
+  });
+
   it('creates with a requestId (safe to retry) and deletes a location', async () => {
     const location: GoogleLocation = {
       title: 'Northwind Auto Care - Boise East',

@@ -75,6 +75,44 @@ describe('location defaults and image uploads', () => {
     expect(asUser).toEqual(hours);
   });
 
+  it('a partial save (Save as Template with one field) changes that field only; added images join the saved ones', async () => {
+    const other = await stack.seedCompany('Partial Defaults Co');
+    const as = (method: string, path: string, body?: unknown) => call(method, path, body, other.adminToken);
+    const full = {
+      Title: 'Garcia Family Dental',
+      PrimaryPhoneNumber: '(850) 555-0100',
+      StreetAddressLine1: '1 Main St',
+      StreetAddressLine2: 'Suite 2',
+      State: 'FL',
+      Website: 'https://garcia.example.com',
+      ProfileDescription: 'Family dentistry.',
+      BusinessHours: [{ OpenDay: 'Monday', IsOpen: true, OpenTimeHours: 9, OpenTimeMinutes: 0, CloseTimeHours: 17, CloseTimeMinutes: 0 }],
+      LocationDefaultImagesUrl: ['a', 'b', 'c'].map((n) => ({ MediaItemUrl: `https://images.example.com/${n}.jpg` })),
+    };
+    expect((await as('POST', '/api/locationDefault/save', full)).status).toBe(200);
+    const before = (await as('GET', '/api/locationDefault/fetch')).body.Data;
+    expect(before.LocationDefaultImagesUrl).toHaveLength(3);
+
+    const eventsBefore = (await stack.eventStore.readStream(`locationdefaults-${other.companyId}`)).length;
+    const partial = await as('POST', '/api/locationDefault/save', { Title: 'Garcia Dental Group' });
+    expect(partial.status, JSON.stringify(partial.body)).toBe(200);
+    const after = (await as('GET', '/api/locationDefault/fetch')).body.Data;
+    expect(after).toEqual({ ...before, Title: 'Garcia Dental Group' });
+    const events = await stack.eventStore.readStream(`locationdefaults-${other.companyId}`);
+    expect(events.slice(eventsBefore).map((e) => [e.type, (e.data as { changed?: string[] }).changed])).toEqual([['LocationDefaultsSaved', ['Title']]]);
+
+    // the same values again: nothing to record
+    expect((await as('POST', '/api/locationDefault/save', { Title: 'Garcia Dental Group', Website: full.Website })).status).toBe(200);
+    expect(await stack.eventStore.readStream(`locationdefaults-${other.companyId}`)).toHaveLength(events.length);
+
+    const added = await as('POST', '/api/locationDefault/save', {
+      AddLocationDefaultImagesUrl: [{ MediaItemUrl: 'https://images.example.com/d.jpg' }, { MediaItemUrl: 'https://images.example.com/a.jpg' }],
+    });
+    expect(added.status).toBe(200);
+    const images = (await as('GET', '/api/locationDefault/fetch')).body.Data.LocationDefaultImagesUrl.map((i: { MediaItemUrl: string }) => i.MediaItemUrl);
+    expect(images).toEqual(['a', 'b', 'c', 'd'].map((n) => `https://images.example.com/${n}.jpg`));
+  });
+
   it('refuses bad values naming the field', async () => {
     const res = await call('POST', '/api/locationDefault/save', { PrimaryPhoneNumber: '12', ProfileDescription: 'x'.repeat(751), Website: 'nope' });
     expect(res.status).toBe(400);

@@ -12,6 +12,7 @@ import {
   uploadImageRoute,
   uploadImagesRoute,
   uploadMessages,
+  type DefaultImage,
   type LocationDefaults,
   type LocationDefaultsEvent,
 } from '@locus/contracts';
@@ -25,7 +26,43 @@ import { locationNotFound } from './location-decider';
 import { resolveCategories } from './profile-input';
 
 type DefaultsState = LocationDefaults | null;
-type DefaultsCommand = { type: 'Save'; companyId: string; defaults: LocationDefaults } | { type: 'DeleteImage'; companyId: string; imageId: string };
+/** A save: the fields it carries (`changes`) and images to add to the saved ones (`addImages`). */
+type DefaultsCommand =
+  | { type: 'Save'; companyId: string; changes: Partial<LocationDefaults>; addImages: DefaultImage[] }
+  | { type: 'DeleteImage'; companyId: string; imageId: string };
+
+export const emptyLocationDefaults = (): LocationDefaults => ({
+  Title: '',
+  PrimaryPhoneNumber: '',
+  PrimaryCategory: null,
+  AdditionalCategories: [],
+  StreetAddressLine1: '',
+  StreetAddressLine2: '',
+  Region: COUNTRY_CODE,
+  State: '',
+  Website: '',
+  ProfileDescription: '',
+  hours: [],
+  images: [],
+});
+
+const DEFAULT_FIELDS = Object.keys(emptyLocationDefaults()) as (keyof LocationDefaults)[];
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The stored defaults with a save merged in: fields it does not carry stay as saved; added images join the saved ones (once per URL). */
+export function mergeLocationDefaults(saved: LocationDefaults | null, changes: Partial<LocationDefaults>, addImages: readonly DefaultImage[] = []) {
+  const base = saved ?? emptyLocationDefaults();
+  const next: LocationDefaults = { ...base };
+  for (const key of DEFAULT_FIELDS) {
+    const value = changes[key];
+    if (value !== undefined) Object.assign(next, { [key]: value });
+  }
+  const urls = new Set(next.images.map((i) => i.MediaItemUrl));
+  const added = addImages.filter((i) => !urls.has(i.MediaItemUrl) && urls.add(i.MediaItemUrl));
+  if (added.length) next.images = [...next.images, ...added];
+  const changed = DEFAULT_FIELDS.filter((key) => !sameValue(base[key], next[key]));
+  return { defaults: next, changed };
+}
 
 export const evolveDefaults = (state: DefaultsState, event: LocationDefaultsEvent): DefaultsState => {
   switch (event.type) {
@@ -40,14 +77,21 @@ export const evolveDefaults = (state: DefaultsState, event: LocationDefaultsEven
   }
 };
 
-/** A company's location defaults: saved whole; a saved image can be deleted on its own. */
+/**
+ * A company's location defaults: a save merges the fields it carries into the stored ones,
+ * decided against the stream as it is appended on (nothing changed, nothing appended); a saved
+ * image can be deleted on its own.
+ */
 export const locationDefaultsDecider: Decider<DefaultsState, DefaultsCommand, LocationDefaultsEvent> = {
   initialState: () => null,
   evolve: evolveDefaults,
   decide(command, state) {
     switch (command.type) {
-      case 'Save':
-        return { type: 'LocationDefaultsSaved', data: { companyId: command.companyId, defaults: command.defaults } };
+      case 'Save': {
+        const { defaults, changed } = mergeLocationDefaults(state, command.changes, command.addImages);
+        if (state && !changed.length) return [];
+        return { type: 'LocationDefaultsSaved', data: { companyId: command.companyId, defaults, changed } };
+      }
       case 'DeleteImage':
         if (!state?.images.some((i) => i.Id === command.imageId)) throw fail(locationDefaultsErrors.imageNotFound);
         return { type: 'LocationDefaultImageDeleted', data: { companyId: command.companyId, imageId: command.imageId } };
@@ -78,29 +122,33 @@ export function locationDefaultsCommandRoutes(deps: CommandDeps, options: { medi
       const b = req.body;
       if (b.State && !isUsState(b.State))
         throw validationError('LOCATION_DEFAULTS.STATE', 'Unknown US state code', [{ field: 'State', message: 'Unknown US state code' }]);
-      const categories = await resolveCategories(deps.readModels, b.PrimaryCategoryId ? { field: 'PrimaryCategoryId', name: b.PrimaryCategoryId } : null, {
-        field: 'SelectedAdditionalCategories',
-        names: b.SelectedAdditionalCategories,
-      });
-      const defaults: LocationDefaults = {
-        Title: b.Title,
-        PrimaryPhoneNumber: b.PrimaryPhoneNumber,
-        PrimaryCategory: categories.primary,
-        AdditionalCategories: categories.additional,
-        StreetAddressLine1: b.StreetAddressLine1,
-        StreetAddressLine2: b.StreetAddressLine2,
-        Region: COUNTRY_CODE,
-        State: b.State ?? '',
-        Website: b.Website,
-        ProfileDescription: b.ProfileDescription,
-        hours: toHoursPeriods(b.BusinessHours),
-        images: b.LocationDefaultImagesUrl.map((i) => ({ Id: i.Id || deps.ids.uuid(), MediaItemUrl: i.MediaItemUrl })),
+      const wantsPrimary = b.PrimaryCategoryId !== undefined;
+      const categories = await resolveCategories(
+        deps.readModels,
+        b.PrimaryCategoryId ? { field: 'PrimaryCategoryId', name: b.PrimaryCategoryId } : null,
+        b.SelectedAdditionalCategories ? { field: 'SelectedAdditionalCategories', names: b.SelectedAdditionalCategories } : null,
+      );
+      const imageOf = (i: { Id?: string | null; MediaItemUrl: string }): DefaultImage => ({ Id: i.Id || deps.ids.uuid(), MediaItemUrl: i.MediaItemUrl });
+      // Only what the request carries; the rest of the saved defaults stays as it is.
+      const changes: Partial<LocationDefaults> = {
+        ...(b.Title !== undefined ? { Title: b.Title } : {}),
+        ...(b.PrimaryPhoneNumber !== undefined ? { PrimaryPhoneNumber: b.PrimaryPhoneNumber } : {}),
+        ...(wantsPrimary ? { PrimaryCategory: categories.primary } : {}),
+        ...(b.SelectedAdditionalCategories !== undefined ? { AdditionalCategories: categories.additional } : {}),
+        ...(b.StreetAddressLine1 !== undefined ? { StreetAddressLine1: b.StreetAddressLine1 } : {}),
+        ...(b.StreetAddressLine2 !== undefined ? { StreetAddressLine2: b.StreetAddressLine2 } : {}),
+        ...(b.State !== undefined ? { State: b.State ?? '' } : {}),
+        ...(b.Website !== undefined ? { Website: b.Website } : {}),
+        ...(b.ProfileDescription !== undefined ? { ProfileDescription: b.ProfileDescription } : {}),
+        ...(b.BusinessHours !== undefined ? { hours: toHoursPeriods(b.BusinessHours) } : {}),
+        ...(b.LocationDefaultImagesUrl !== undefined ? { images: b.LocationDefaultImagesUrl.map(imageOf) } : {}),
       };
+      const addImages = (b.AddLocationDefaultImagesUrl ?? []).map(imageOf);
       const result = await handleCommand({
         eventStore: deps.eventStore,
         streamName: locationDefaultsStream(companyId),
         decider: locationDefaultsDecider,
-        command: { type: 'Save', companyId, defaults },
+        command: { type: 'Save', companyId, changes, addImages },
         metadata: eventMetadata(req, companyId, deps.clock),
         newId: () => deps.ids.uuid(),
       });

@@ -91,13 +91,21 @@ export const BulkEditLocationSucceededSchema = z.object({
   updateMask: z.string(),
   /** Found already applied on Google after a restart (no second edit). */
   alreadyApplied: z.boolean(),
+  /** The job's fields applied there, by the form's names (absent in outcomes recorded before it was kept). */
+  appliedFields: z.array(z.string()).optional(),
 });
+/** A field of the job refused for one location, and why. */
+export const RefusedBulkEditFieldSchema = z.object({ field: z.string(), label: z.string(), message: z.string() });
 export const BulkEditLocationFailedSchema = z.object({
   jobId: z.string(),
   locationId: z.string(),
   round: z.number().int(),
   code: z.string(),
   message: z.string(),
+  /** Fields applied there all the same (the refused ones kept their values); absent when none was. */
+  appliedFields: z.array(z.string()).optional(),
+  /** Fields refused for this location with the reason, when the failure is the values' and not Google's. */
+  refusedFields: z.array(RefusedBulkEditFieldSchema).optional(),
 });
 export const BulkEditRetryRequestedSchema = z.object({ jobId: z.string(), round: z.number().int(), locationIds: z.array(z.string()) });
 export const BulkEditRoundFinishedSchema = z.object({ jobId: z.string(), round: z.number().int(), cancelled: z.boolean(), finishedAt: z.string() });

@@ -1,3 +1,5 @@
+import type { BulkEditField } from './events';
+
 /** Bulk edit texts (spec part 1 §2, §8) and limits (§9). */
 export const bulkEditMessages = {
   started: 'Updating locations, please wait...',
@@ -17,7 +19,30 @@ export const bulkEditMessages = {
   descriptionTooLongFor: 'The rendered description is longer than 750 characters',
   defaultMediaRequired: 'Add at least one default location media, or ignore the field.',
   notPublished: 'Updated in Locus only: the location is not published on Google.',
+  /** A location where some fields were refused and the others applied. */
+  partlyApplied: (refused: string, applied: string) => `Not changed: ${refused}. Applied: ${applied}.`,
+  nothingApplied: (refused: string) => `Not changed: ${refused}.`,
 } as const;
+
+/** The form's name of each bulk edit field (what outcomes and previews call it). */
+export const BULK_EDIT_FIELD_LABELS = {
+  BusinessName: 'Business Name',
+  PhoneNumber: 'Primary Phone Number',
+  AdditionalPhoneNumber: 'Additional Phone Number',
+  PrimaryCategory: 'Primary Category',
+  AdditionalCategories: 'Additional Categories',
+  LocaleZeCategories: 'Localeze Categories',
+  Address1: 'Address Line 1',
+  Address2: 'Address Line 2',
+  Country: 'Country/Region',
+  State: 'State/Administrative Area',
+  Website: 'Website Uri',
+  BusninessDescription: 'Business Description',
+  ProfilePhoto: 'Location Logo',
+  CoverPhoto: 'Location Cover',
+  LocationDefaultImage: 'Default Location Media',
+  BusinessHours: 'Regular Business Hours',
+} as const satisfies Record<BulkEditField, string>;
 
 /** Most locations one bulk edit may change. */
 export const BULK_EDIT_MAX_LOCATIONS = 5_000;

@@ -42,5 +42,9 @@ export interface BulkEditOutcomeDoc {
   message: string | null;
   round: number;
   at: string | null;
+  /** The job's fields applied there (form names); null until an outcome says (or for outcomes recorded before they were kept). */
+  appliedFields?: string[] | null;
+  /** Fields refused for this location and why. */
+  refusedFields?: { field: string; label: string; message: string }[] | null;
   [key: string]: unknown;
 }

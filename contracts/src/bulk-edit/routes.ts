@@ -84,6 +84,10 @@ export const BulkEditOutcomeSchema = z.object({
   Code: z.string().nullable(),
   Message: z.string().nullable(),
   At: z.string().nullable(),
+  /** Which of the job's fields were applied there (by the form's names): all of them when it succeeded, the others when some were refused. */
+  AppliedFields: z.array(z.string()),
+  /** The fields refused for this location, each with its reason (kept at their old values). */
+  RefusedFields: z.array(z.object({ Field: z.string(), Message: z.string() })),
 });
 export type BulkEditOutcome = z.infer<typeof BulkEditOutcomeSchema>;
 
@@ -146,4 +150,38 @@ export const cancelBulkEditRoute = defineRoute({
   tenantParams: ['jobId'],
 });
 
-export const bulkEditRoutes = [bulkLocationEditRoute, listBulkEditJobsRoute, getBulkEditJobRoute, retryBulkEditRoute, cancelBulkEditRoute] as const;
+/** The description of a bulk edit as each selected location would get it: its length against Google's limit. */
+export const BulkEditPreviewBodySchema = z.object({
+  SelectedLocations: BulkLocationEditBodySchema.shape.SelectedLocations,
+  ProfileDescription: template('ProfileDescription', 5000),
+});
+export const BulkEditPreviewRowSchema = z.object({
+  LocationId: z.string(),
+  Title: z.string(),
+  StoreCode: z.string(),
+  /** The rendered description's length in characters, as Google counts them. */
+  DescriptionLength: z.number().int(),
+  /** Over Google's limit: bulk edit will leave this location's description as it is. */
+  DescriptionOverLimit: z.boolean(),
+});
+export type BulkEditPreviewRow = z.infer<typeof BulkEditPreviewRowSchema>;
+
+export const bulkEditPreviewRoute = defineRoute({
+  name: 'bulkEdit.preview',
+  method: 'POST',
+  path: '/api/gmb/bulk-location-edit/preview',
+  kind: 'query',
+  roles: ADMIN,
+  summary: "Each selected location's rendered Business Description length against Google's 750 characters (over it: left unchanged by the job)",
+  request: { body: BulkEditPreviewBodySchema },
+  response: successEnvelope(z.array(BulkEditPreviewRowSchema)),
+});
+
+export const bulkEditRoutes = [
+  bulkLocationEditRoute,
+  bulkEditPreviewRoute,
+  listBulkEditJobsRoute,
+  getBulkEditJobRoute,
+  retryBulkEditRoute,
+  cancelBulkEditRoute,
+] as const;

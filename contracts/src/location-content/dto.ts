@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { characterCount, GOOGLE_LIMITS, limitMessage } from '../google-limits';
 import { CALL_TO_ACTION_TYPES, LocalPostContentSchema, MEDIA_CATEGORIES, POST_TOPIC_TYPES, type LocalPostContent } from './events';
 import { locationContentMessages as m } from './messages';
 
@@ -69,7 +70,12 @@ const text = (name: string, max: number) =>
 export const CreatePostBodySchema = z
   .object({
     TopicType: z.enum(POST_TOPIC_TYPES, { error: `TopicType must be one of ${POST_TOPIC_TYPES.join(', ')}` }),
-    Summary: text('Summary', 1500).default(''),
+    // Refused over Google's limit, never cut: the person shortens it (Google counts characters).
+    Summary: z
+      .string({ error: 'Summary must be text' })
+      .trim()
+      .refine((v) => characterCount(v) <= GOOGLE_LIMITS.postSummary.max, limitMessage('postSummary', 'Summary'))
+      .default(''),
     MediaUrl: z.string({ error: 'MediaUrl must be text' }).trim().max(2000).nullable().optional(),
     CallToAction: z
       .object({

@@ -47,7 +47,12 @@ export const LocationDefaultsSchema = z.object({
 });
 export type LocationDefaults = z.infer<typeof LocationDefaultsSchema>;
 
-export const LocationDefaultsSavedSchema = z.object({ companyId: z.string(), defaults: LocationDefaultsSchema });
+/** The defaults after the save, and which of their fields it changed (absent in saves recorded before partial saves). */
+export const LocationDefaultsSavedSchema = z.object({
+  companyId: z.string(),
+  defaults: LocationDefaultsSchema,
+  changed: z.array(z.string()).optional(),
+});
 export const LocationDefaultImageDeletedSchema = z.object({ companyId: z.string(), imageId: z.string() });
 export const locationDefaultsEventSchemas = {
   LocationDefaultsSaved: LocationDefaultsSavedSchema,
@@ -74,12 +79,22 @@ const imageUrl = text('MediaItemUrl', 2048).refine((v) => {
   }
 }, 'MediaItemUrl must be an http(s) URL or an uploaded image');
 
+const defaultImagesList = (field: string) =>
+  z
+    .array(z.object({ Id: z.string().trim().max(100).nullable().optional(), MediaItemUrl: imageUrl }), { error: `${field} must be a list` })
+    .max(50, 'At most 50 default images');
+
+/**
+ * A save changes the fields it carries and keeps every other saved default (a partial save,
+ * such as bulk edit's Save as Template, merges; it never blanks what it does not name). The
+ * Default Location page sends every field, so clearing one there clears it.
+ * `AddLocationDefaultImagesUrl` adds images to the saved ones instead of replacing them.
+ */
 export const SaveLocationDefaultsBodySchema = z.object({
-  Title: text('Title', 200).optional().default(''),
+  Title: text('Title', 200).optional(),
   PrimaryPhoneNumber: text('PrimaryPhoneNumber', 30)
     .refine((v) => v === '' || isUsPhoneNumber(v), 'PrimaryPhoneNumber must be a valid US phone number, e.g. (212) 555-0134')
-    .optional()
-    .default(''),
+    .optional(),
   PrimaryCategoryId: z
     .string()
     .trim()
@@ -88,19 +103,16 @@ export const SaveLocationDefaultsBodySchema = z.object({
     .transform((v) => (v ? normalizeCategoryName(v) : ''))
     .nullable()
     .optional(),
-  SelectedAdditionalCategories: AdditionalCategoriesSchema.optional().default([]),
-  StreetAddressLine1: text('StreetAddressLine1', 200).optional().default(''),
-  StreetAddressLine2: text('StreetAddressLine2', 200).optional().default(''),
+  SelectedAdditionalCategories: AdditionalCategoriesSchema.optional(),
+  StreetAddressLine1: text('StreetAddressLine1', 200).optional(),
+  StreetAddressLine2: text('StreetAddressLine2', 200).optional(),
   Region: z.string().trim().max(20).optional(),
   State: StateCodeSchema.nullable().optional(),
-  Website: WebsiteSchema.optional().default(''),
-  ProfileDescription: DescriptionSchema.optional().default(''),
-  BusinessHours: BusinessHoursListSchema.optional().default([]),
-  LocationDefaultImagesUrl: z
-    .array(z.object({ Id: z.string().trim().max(100).nullable().optional(), MediaItemUrl: imageUrl }), { error: 'LocationDefaultImagesUrl must be a list' })
-    .max(50, 'At most 50 default images')
-    .optional()
-    .default([]),
+  Website: WebsiteSchema.optional(),
+  ProfileDescription: DescriptionSchema.optional(),
+  BusinessHours: BusinessHoursListSchema.optional(),
+  LocationDefaultImagesUrl: defaultImagesList('LocationDefaultImagesUrl').optional(),
+  AddLocationDefaultImagesUrl: defaultImagesList('AddLocationDefaultImagesUrl').optional(),
 });
 export type SaveLocationDefaultsBody = z.input<typeof SaveLocationDefaultsBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { characterCount } from '../google-limits';
 import { text } from './field-text';
 import { COUNTRY_CODE, DESCRIPTION_MAX_LENGTH, MAX_ADDITIONAL_CATEGORIES, MAX_ADDITIONAL_PHONES, locationMessages as m } from './messages';
 
@@ -109,7 +110,11 @@ export const OpeningDateSchema = z
   .transform((v) => (v === null || v.trim() === '' ? null : v.trim().slice(0, 10)))
   .refine((v) => v === null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))), 'OpeningDate must be a date (YYYY-MM-DD)');
 
-export const DescriptionSchema = z.string({ error: 'ProfileDescription must be text' }).trim().max(DESCRIPTION_MAX_LENGTH, m.descriptionTooLong);
+/** Google counts a description in characters (an emoji is one), not UTF-16 units. */
+export const DescriptionSchema = z
+  .string({ error: 'ProfileDescription must be text' })
+  .trim()
+  .refine((v) => characterCount(v) <= DESCRIPTION_MAX_LENGTH, m.descriptionTooLong);
 
 /** Keywords: trimmed, empty ignored, duplicates (case-insensitive) ignored. */
 export const KeywordsSchema = z

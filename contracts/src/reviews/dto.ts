@@ -1,11 +1,12 @@
+import { GOOGLE_LIMITS, limitMessage, utf8ByteCount } from '../google-limits';
 import { z } from 'zod';
 import { ReplyAuthorSchema, SentimentLabelSchema } from './events';
 
 /** Page sizes (spec §9): Aggregate Reviews 10, location details 5. */
 export const COMPANY_REVIEWS_PAGE_SIZE = 10;
 export const LOCATION_REVIEWS_PAGE_SIZE = 5;
-/** Google's limit for a reply's text. */
-export const REVIEW_REPLY_MAX_LENGTH = 4096;
+/** Google's limit for a reply's text, in bytes of UTF-8 (an accented letter is 2, an emoji 4). */
+export const REVIEW_REPLY_MAX_BYTES = GOOGLE_LIMITS.reviewReply.max;
 
 export const REVIEW_SORT_FIELDS = ['CreateTime', 'StarRating', 'ReviewReplyComment', 'ReviewerDisplayName', 'LocationTitle', 'Sentiment'] as const;
 export type ReviewSortField = (typeof REVIEW_SORT_FIELDS)[number];
@@ -143,7 +144,7 @@ export const UpdateReviewReplyBodySchema = z.object({
     .string({ error: 'Comment is required' })
     .trim()
     .min(1, 'Comment is required')
-    .max(REVIEW_REPLY_MAX_LENGTH, `Comment must be at most ${REVIEW_REPLY_MAX_LENGTH} characters`),
+    .refine((v) => utf8ByteCount(v) <= REVIEW_REPLY_MAX_BYTES, limitMessage('reviewReply', 'Comment')),
 });
 export type UpdateReviewReplyBody = z.input<typeof UpdateReviewReplyBodySchema>;
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { limitProblem } from '../google-limits';
+import { htmlToPlainText } from './render';
 import { TEMPLATE_CONTENT_MAX_LENGTH, templateMessages } from './messages';
 
 /**
@@ -81,6 +83,9 @@ export const TemplateBodySchema = z
   .superRefine((body, ctx) => {
     if (body.TemplateContent.replace(/<[^>]*>/g, '').trim() === '')
       ctx.addIssue({ code: 'custom', path: ['TemplateContent'], message: 'Template content is required' });
+    // The text as written (variables not yet filled in); each location's rendered text is checked again before it is sent.
+    const summary = limitProblem('postSummary', htmlToPlainText(body.TemplateContent), 'Template content');
+    if (summary) ctx.addIssue({ code: 'custom', path: ['TemplateContent'], message: summary });
     if (body.TopicType !== 'STANDARD') {
       if (!body.Event) ctx.addIssue({ code: 'custom', path: ['Event'], message: 'Event title, start date and end date are required' });
       else if (body.Event.Schedule.EndDate < body.Event.Schedule.StartDate)

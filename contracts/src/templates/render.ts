@@ -1,6 +1,7 @@
+import { GOOGLE_LIMITS } from '../google-limits';
 import type { LocalPostContent } from '../location-content/events';
 import type { TemplatePost } from './post';
-import { ALL_TEMPLATE_VARIABLES, variableValues, type TemplateVariable, type VariableSource } from './variables';
+import { ALL_TEMPLATE_VARIABLES, BULK_EDIT_VARIABLES, variableValues, type TemplateVariable, type VariableSource } from './variables';
 
 /**
  * The one template-variable renderer, shared by the template preview, the publish reactor
@@ -8,23 +9,29 @@ import { ALL_TEMPLATE_VARIABLES, variableValues, type TemplateVariable, type Var
  *
  * A variable is `@` followed by a letter and then letters or digits, not glued to a word
  * before it (`info@example.com` is no variable), except right after another variable
- * (`@BusinessName@City`, two chips side by side). Names match case-insensitively; unknown
- * names render empty (spec part 1 §9).
+ * (`@BusinessName@City`, two chips side by side). `@{City}` is the same variable written so
+ * that it may touch letters on either side (`@{City}ville`, `x@{City}`): a chip placed against a
+ * word is stored so, since editors insert no space around chips. Names match
+ * case-insensitively; unknown names render empty (spec part 1 §9). Nothing is added around a
+ * value: the text around a variable is kept byte for byte.
  */
 
 /** Google's limit on a local post's summary, in characters. */
-export const GOOGLE_POST_SUMMARY_MAX_LENGTH = 1500;
+export const GOOGLE_POST_SUMMARY_MAX_LENGTH = GOOGLE_LIMITS.postSummary.max;
 
-const VARIABLE = /@([A-Za-z][A-Za-z0-9]*)/g;
-const GLUED_BEFORE = /[A-Za-z0-9_.\-+]/;
+const VARIABLE = /@\{([A-Za-z][A-Za-z0-9]*)\}|@([A-Za-z][A-Za-z0-9]*)/g;
+/** Characters that make a bare `@Name` part of a word (an e-mail address) rather than a variable. */
+export const VARIABLE_GLUED_BEFORE = /[A-Za-z0-9_.\-+]/;
+/** Characters that would run on into a bare `@Name`, so a variable before them is written `@{Name}`. */
+export const VARIABLE_GLUED_AFTER = /[A-Za-z0-9]/;
 
 function replaceVariables(text: string, lookup: (name: string) => string): string {
   let lastEnd = -1;
-  return text.replace(VARIABLE, (match: string, name: string, offset: number) => {
+  return text.replace(VARIABLE, (match: string, braced: string | undefined, bare: string | undefined, offset: number) => {
     const before = offset > 0 ? text.charAt(offset - 1) : '';
-    if (before !== '' && GLUED_BEFORE.test(before) && offset !== lastEnd) return match;
+    if (braced === undefined && before !== '' && VARIABLE_GLUED_BEFORE.test(before) && offset !== lastEnd) return match;
     lastEnd = offset + match.length;
-    return lookup(name);
+    return lookup(braced ?? bare ?? '');
   });
 }
 
@@ -32,9 +39,18 @@ function lookupIn(values: ReadonlyMap<string, string>): (name: string) => string
   return (name) => values.get(name.toLowerCase()) ?? '';
 }
 
-/** Renders variables in plain text (a bulk edit field, a title). */
+/** Renders variables in plain text (a title, a bulk edit field before trimming). */
 export function renderVariablesInText(text: string, source: VariableSource, variables: readonly TemplateVariable[] = ALL_TEMPLATE_VARIABLES): string {
   return replaceVariables(text, lookupIn(variableValues(source, variables)));
+}
+
+/**
+ * A bulk edit field as the location gets it: the template rendered against the location,
+ * without the blanks at its ends. The preview and the job use this one function, so what the
+ * preview shows is what is stored and sent to Google.
+ */
+export function renderBulkEditValue(template: string, source: VariableSource): string {
+  return renderVariablesInText(template, source, BULK_EDIT_VARIABLES).trim();
 }
 
 const TAG = /(<[^>]*>)/;
@@ -87,18 +103,12 @@ export function htmlToPlainText(html: string): string {
     .trim();
 }
 
-/** Cuts text to Google's summary limit, on a word boundary when one is near. */
-export function limitSummary(text: string, max: number = GOOGLE_POST_SUMMARY_MAX_LENGTH): string {
-  const chars = Array.from(text);
-  if (chars.length <= max) return text;
-  const cut = chars.slice(0, max - 1).join('');
-  const space = cut.lastIndexOf(' ');
-  return `${space > max * 0.8 ? cut.slice(0, space) : cut}…`;
-}
-
-/** What reaches Google for one location: the template rendered, as plain text within the limit. */
+/**
+ * What reaches Google for one location: the template rendered, as plain text, whole. A text
+ * over Google's limit is not cut: sending it is refused with the length (`limitProblem`).
+ */
 export function renderPostSummary(templateHtml: string, source: VariableSource): string {
-  return limitSummary(htmlToPlainText(renderVariablesInHtml(templateHtml, source, ALL_TEMPLATE_VARIABLES)));
+  return htmlToPlainText(renderVariablesInHtml(templateHtml, source, ALL_TEMPLATE_VARIABLES));
 }
 
 /** Google's limit on an event's title, in characters. */
@@ -106,7 +116,7 @@ const GOOGLE_EVENT_TITLE_MAX_LENGTH = 58;
 
 /**
  * A template's post for one location as a location's local post (spec part 2 §3 Local post):
- * the content rendered to plain text within Google's limit, the event title rendered too.
+ * the content rendered to plain text, the event title rendered too.
  * What a template publishes goes to Google through the location's post mapping from here.
  */
 export function renderTemplatePost(post: TemplatePost, source: VariableSource): LocalPostContent {

@@ -1,13 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  GOOGLE_POST_SUMMARY_MAX_LENGTH,
-  htmlToPlainText,
-  limitSummary,
-  renderPostSummary,
-  renderTemplatePost,
-  renderVariablesInHtml,
-  renderVariablesInText,
-} from './render';
+import { renderBulkEditValue, htmlToPlainText, renderPostSummary, renderTemplatePost, renderVariablesInHtml, renderVariablesInText } from './render';
 import { BULK_EDIT_VARIABLES, POST_TEMPLATE_VARIABLES, variableLabels, type VariableSource } from './variables';
 
 const bakery: VariableSource = {
@@ -83,6 +76,32 @@ describe('template variables', () => {
     expect(renderVariablesInText('@BusinessName@City.', bakery)).toBe('Rosa & Sons BakeryAustin.');
   });
 
+  it('adds no whitespace around a value: the text between variables is kept byte for byte', () => {
+    expect(renderVariablesInText('@City, @State.', bakery)).toBe('Austin, TX.');
+    expect(renderVariablesInText('@{City}ville @{State}x', bakery)).toBe('Austinville TXx');
+    expect(renderVariablesInText('x@{City}', bakery)).toBe('xAustin');
+    expect(renderBulkEditValue('  @BusinessName  ', bakery)).toBe('Rosa & Sons Bakery');
+    const html = '<p><span data-type="mention" data-id="City">@City</span>, <span data-type="mention" data-id="State">@State</span>.</p>';
+    expect(renderPostSummary(html, bakery)).toBe('Austin, TX.');
+  });
+
+  it('renders any text with variables as the text with each value in its place, nothing added (property)', () => {
+    const labels = variableLabels(BULK_EDIT_VARIABLES);
+    const values = new Map(labels.map((l) => [l, renderVariablesInText(`@{${l}}`, bakery)]));
+    const literal = fc.string({ maxLength: 12 }).map((t) => t.replace(/[@{}]/g, ''));
+    const segment = fc.oneof(
+      literal.map((text) => ({ text, expected: text })),
+      fc.constantFrom(...labels).map((l) => ({ text: `@{${l}}`, expected: values.get(l)! })),
+    );
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 8 }), (segments) => {
+        const text = segments.map((s) => s.text).join('');
+        expect(renderVariablesInText(text, bakery)).toBe(segments.map((s) => s.expected).join(''));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('renders only text in HTML and escapes the values', () => {
     const html = '<p data-x="@City">Visit <span data-type="mention" data-id="BusinessName">@BusinessName</span> in @city</p>';
     expect(renderVariablesInHtml(html, { ...bakery, Town: '<b>Austin</b>' })).toBe(
@@ -98,12 +117,9 @@ describe('plain text for Google', () => {
     expect(htmlToPlainText('<p>a</p><script>alert(1)</script>')).toBe('a');
   });
 
-  it("keeps the summary within Google's limit", () => {
-    const long = 'word '.repeat(400);
-    const limited = limitSummary(long);
-    expect(Array.from(limited).length).toBeLessThanOrEqual(GOOGLE_POST_SUMMARY_MAX_LENGTH);
-    expect(limited.endsWith('…')).toBe(true);
-    expect(limitSummary('short')).toBe('short');
+  it('never cuts a long summary: Google gets the whole text or nothing', () => {
+    const long = 'word '.repeat(400).trim();
+    expect(renderPostSummary(`<p>${long}</p>`, bakery)).toBe(long);
   });
 
   it('renders a template for one location as Google receives it', () => {

@@ -102,6 +102,8 @@ export const bulkEditProjection: ProjectionDefinition<BulkEditEvent | CompanyDel
           message: ok ? note : event.data.message,
           round: d.round,
           at,
+          appliedFields: d.appliedFields ?? null,
+          refusedFields: event.type === 'BulkEditLocationFailed' ? (event.data.refusedFields ?? null) : null,
         });
         docs.put(BULK_EDIT_JOBS_COLLECTION, {
           ...job,

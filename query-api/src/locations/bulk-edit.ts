@@ -1,9 +1,14 @@
 import {
+  BULK_EDIT_FIELD_LABELS,
   BULK_EDIT_JOBS_COLLECTION,
   BULK_EDIT_OUTCOMES_COLLECTION,
   bulkEditErrors,
+  bulkEditPreviewRoute,
+  characterCount,
+  GOOGLE_LIMITS,
   getBulkEditJobRoute,
   listBulkEditJobsRoute,
+  renderBulkEditValue,
   LOCATIONS_COLLECTION,
   type BulkEditJob,
   type BulkEditJobDoc,
@@ -13,6 +18,8 @@ import {
 import { callerCompanyId, fail, implement, ok, type QueryDeps, type RouteImplementation } from '@locus/platform';
 
 const LATEST_JOBS = 20;
+const FIELD_LABELS = new Map<string, string>(Object.entries(BULK_EDIT_FIELD_LABELS));
+const fieldLabel = (flag: string) => FIELD_LABELS.get(flag) ?? flag;
 const STATUS_ORDER = { failed: 0, pending: 1, cancelled: 2, succeeded: 3 } as const;
 
 /** Progress of a job; the estimate divides what is left of the round by the round's pace so far. */
@@ -52,6 +59,28 @@ export function bulkEditQueryRoutes(deps: QueryDeps): RouteImplementation[] {
       const docs = await jobs().find({ companyId: companyOf(req) }, { sort: { startedAt: -1 }, limit: LATEST_JOBS });
       return ok(docs.map((d) => toBulkEditJob(d, now())));
     }),
+    implement(bulkEditPreviewRoute, async (req) => {
+      const companyId = companyOf(req);
+      const ids = req.body.SelectedLocations;
+      const docs = await deps.readModels.collection<LocationDoc>(LOCATIONS_COLLECTION).find({ _id: { $in: ids }, companyId });
+      const byId = new Map(docs.map((d) => [d._id, d]));
+      const missing = ids.find((id) => !byId.has(id));
+      if (missing) throw fail(bulkEditErrors.noLocationFound);
+      // the job's own rendering (renderBulkEditValue), so what is shown here is what the job decides on
+      return ok(
+        ids.map((id) => {
+          const doc = byId.get(id)!;
+          const length = characterCount(renderBulkEditValue(req.body.ProfileDescription, doc.profile));
+          return {
+            LocationId: id,
+            Title: doc.profile.Title,
+            StoreCode: doc.profile.StoreCode,
+            DescriptionLength: length,
+            DescriptionOverLimit: length > GOOGLE_LIMITS.description.max,
+          };
+        }),
+      );
+    }),
     implement(getBulkEditJobRoute, async (req) => {
       const companyId = companyOf(req);
       const job = await jobs().findOne({ _id: req.params.jobId });
@@ -70,6 +99,9 @@ export function bulkEditQueryRoutes(deps: QueryDeps): RouteImplementation[] {
           Code: r.code,
           Message: r.message,
           At: r.at,
+          // outcomes recorded before fields were kept say nothing of them: all of the job's when it succeeded
+          AppliedFields: r.appliedFields ?? (r.status === 'succeeded' ? job.fields.filter((f) => f !== 'Country').map(fieldLabel) : []),
+          RefusedFields: (r.refusedFields ?? []).map((f) => ({ Field: f.label, Message: f.message })),
         }))
         .sort((a, b) => STATUS_ORDER[a.Status] - STATUS_ORDER[b.Status]);
       return ok({ Job: toBulkEditJob(job, now()), Outcomes: list });

@@ -9,17 +9,18 @@ import {
   type BulkEditEvent,
   type EventMetadata,
   type LocationEvent,
+  type LocationProfile,
 } from '@locus/contracts';
 import type { CommandDeps, ReactorContext, ReactorDefinition, RecordedEvent, RecordedOf } from '@locus/platform';
 import { createGoogleAccess, type GoogleAccess } from '../../connections/google-access';
 import { GoogleApiError } from '../../google/errors';
-import { loadStream, runCommand } from '../../kit';
+import { loadStream, runCommand, toDomainEventDefault } from '../../kit';
 import { v4LocationName } from '../../google/client';
 import { googleUpdateMask, toGoogleLocation } from '../google-mapping';
 import { locationDecider } from '../location-decider';
 import { evolveLocation, initialLocationState, type LocationState } from '../location-state';
 import { jobFold } from './job-state';
-import { bulkEditChange } from './location-change';
+import { appliedFields, bulkEditChange, type RefusedField } from './location-change';
 import { alreadyOnGoogle } from './on-google';
 import { addBulkMedia, bulkEditMedia } from './bulk-media';
 
@@ -30,6 +31,16 @@ type Started = Only<'BulkEditJobStarted'>['data'];
 export const BULK_EDIT_CONCURRENCY = 64;
 
 const locationFold = { evolve: evolveLocation, initialState: initialLocationState };
+
+/** The location's profile just before the event `eventId` (the job's change) was appended; `now` if it had none then. */
+function profileBefore(events: readonly RecordedEvent[], eventId: string, now: LocationProfile): LocationProfile {
+  let state = initialLocationState();
+  for (const e of events) {
+    if (e.id === eventId) break;
+    state = evolveLocation(state, toDomainEventDefault<LocationEvent>(e));
+  }
+  return state.status === 'none' ? now : state.profile;
+}
 
 class Stopped extends Error {
   constructor() {
@@ -68,18 +79,36 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
 
   async function runLocation(job: Started, round: number, locationId: string, source: RecordedEvent, ctx: ReactorContext) {
     const jobStream = bulkEditStream(job.jobId);
-    const outcome = (ok: boolean, detail: { updateMask?: string; alreadyApplied?: boolean; code?: string; message?: string }) =>
+    const outcome = (
+      ok: boolean,
+      detail: { updateMask?: string; alreadyApplied?: boolean; code?: string; message?: string; appliedFields?: string[]; refusedFields?: RefusedField[] },
+    ) =>
       ctx.append(
         jobStream,
         [
           ok
             ? {
                 type: 'BulkEditLocationSucceeded',
-                data: { jobId: job.jobId, locationId, round, updateMask: detail.updateMask ?? '', alreadyApplied: detail.alreadyApplied ?? false },
+                data: {
+                  jobId: job.jobId,
+                  locationId,
+                  round,
+                  updateMask: detail.updateMask ?? '',
+                  alreadyApplied: detail.alreadyApplied ?? false,
+                  ...(detail.appliedFields ? { appliedFields: detail.appliedFields } : {}),
+                },
               }
             : {
                 type: 'BulkEditLocationFailed',
-                data: { jobId: job.jobId, locationId, round, code: detail.code ?? 'BULK_EDIT.FAILED', message: detail.message ?? '' },
+                data: {
+                  jobId: job.jobId,
+                  locationId,
+                  round,
+                  code: detail.code ?? 'BULK_EDIT.FAILED',
+                  message: detail.message ?? '',
+                  ...(detail.appliedFields ? { appliedFields: detail.appliedFields } : {}),
+                  ...(detail.refusedFields ? { refusedFields: detail.refusedFields } : {}),
+                },
               },
         ],
         { key: `outcome:${round}:${locationId}` },
@@ -95,9 +124,28 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
       (e) => (e.type === 'LocationUpdated' || e.type === 'LocationHoursUpdated') && (e.data as { bulkJobId?: string }).bulkJobId === job.jobId,
     );
     const resumed = applied.length > 0;
+    // Rendered against the profile as the job found it, after a restart too, so the refused fields are the same ones.
+    const change = bulkEditChange(resumed ? profileBefore(loaded.events, applied[0]!.id, state.profile) : state.profile, job.fields, job.values);
+    const appliedNames = appliedFields(job.fields, change.refused);
+    const refusedText = change.refused.map((r) => `${r.label} (${r.message})`).join('; ');
+    /** The location's outcome once its change is where it goes: refused fields make it a failure that names what was applied all the same. */
+    const finished = (updateMask: string, alreadyApplied = false) =>
+      change.refused.length
+        ? outcome(false, {
+            code: bulkEditErrors.invalidValue.code,
+            message: bulkEditMessages.partlyApplied(refusedText, appliedNames.join(', ')),
+            appliedFields: appliedNames,
+            refusedFields: change.refused,
+          })
+        : outcome(true, { updateMask, alreadyApplied, appliedFields: appliedNames });
     if (!resumed) {
-      const change = bulkEditChange(state.profile, job.fields, job.values);
-      if (change.problems.length) return outcome(false, { code: bulkEditErrors.invalidValue.code, message: change.problems.join('; ') });
+      if (!appliedNames.length)
+        return outcome(false, {
+          code: bulkEditErrors.invalidValue.code,
+          message: bulkEditMessages.nothingApplied(refusedText),
+          appliedFields: [],
+          refusedFields: change.refused,
+        });
       const metadata = metadataOf(job, source);
       const result = await runCommand(
         deps,
@@ -119,12 +167,12 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
     const latest = resumed ? state : (await loadStream<LocationState, LocationEvent>(deps.eventStore, locationStream(locationId), locationFold)).state;
     if (latest.status !== 'active') return outcome(false, { code: locationErrors.notFound.code, message: bulkEditMessages.noLocationFound });
     // Not on Google: changed in Locus only (photos go to Google alone, so they wait for the location's publish).
-    if (!latest.googleName) return outcome(true, { updateMask: '' });
+    if (!latest.googleName) return finished('');
 
     const changed = applied.flatMap((e) => (e.type === 'LocationUpdated' ? (e.data as { changed: string[] }).changed : []));
     const mask = [...googleUpdateMask(changed), ...(applied.some((e) => e.type === 'LocationHoursUpdated') ? ['regularHours'] : [])];
     const media = bulkEditMedia(job.fields, job.values);
-    if (!mask.length && !media.length) return outcome(true, { updateMask: '' });
+    if (!mask.length && !media.length) return finished('');
 
     const googleOutcome = (ok: boolean, code = '', message = '') =>
       ctx.append(
@@ -173,7 +221,7 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
           )
         : ({ ok: true, categories: [] } as const);
       if (!photos.ok) return outcome(false, { code: photos.code, message: inFormTerms(photos.message) });
-      return outcome(true, { updateMask: [...mask, ...photos.categories.map((c) => `media.${c}`)].join(','), alreadyApplied });
+      return finished([...mask, ...photos.categories.map((c) => `media.${c}`)].join(','), alreadyApplied);
     } catch (err) {
       if (!(err instanceof GoogleApiError) && !String((err as { code?: unknown }).code ?? '').startsWith('CONNECTIONS.')) throw err;
       // The client already retried what could be retried (429 with Google's hint, 5xx); this is Google's answer.

@@ -142,6 +142,57 @@ describe('bulk edit', () => {
     expect(retried.Job).toMatchObject({ Status: 'finished', Failed: 1, Total: 1 });
   }, 60_000);
 
+  it("a field refused for one location (description over Google's 750 characters) keeps the other fields' changes there, and the outcome names both", async () => {
+    const byTitle = [...locations].sort((x, y) => x.profile.Title.length - y.profile.Title.length);
+    const short = byTitle[0]!;
+    const long = byTitle.at(-1)!;
+    expect(long.profile.Title.length).toBeGreaterThan(short.profile.Title.length);
+    const before = { long: structuredClone(onGoogle(long)) };
+    // exactly 750 characters at the short-named location, more at the long-named one
+    const description = `${'x'.repeat(750 - short.profile.Title.length)}@{BusinessName}`;
+    const body = {
+      SelectedLocations: [short._id, long._id],
+      IgnoreBulkLocationFields: ignoreAllBut('BusinessName', 'BusninessDescription'),
+      Title: '@BusinessName Group',
+      ProfileDescription: description,
+    };
+    const preview = await call('POST', '/api/gmb/bulk-location-edit/preview', company.adminToken, body);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.Data).toEqual([
+      expect.objectContaining({ LocationId: short._id, DescriptionLength: 750, DescriptionOverLimit: false }),
+      expect.objectContaining({
+        LocationId: long._id,
+        DescriptionLength: 750 - short.profile.Title.length + long.profile.Title.length,
+        DescriptionOverLimit: true,
+      }),
+    ]);
+
+    const res = await call('POST', '/api/gmb/bulk-location-edit', company.adminToken, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { Job, Outcomes } = await finished(res.body.Data.JobId);
+    expect(Job).toMatchObject({ Status: 'finished', Done: 1, Failed: 1 });
+    const outcomeOf = (id: string) => Outcomes.find((o: any) => o.LocationId === id);
+    expect(outcomeOf(short._id)).toMatchObject({ Status: 'succeeded', AppliedFields: ['Business Name', 'Business Description'], RefusedFields: [] });
+    const longLength = 750 - short.profile.Title.length + long.profile.Title.length;
+    expect(outcomeOf(long._id)).toMatchObject({
+      Status: 'failed',
+      Code: 'BULK_EDIT.INVALID_VALUE',
+      AppliedFields: ['Business Name'],
+      RefusedFields: [{ Field: 'Business Description', Message: `Business Description is ${longLength} characters; Google allows at most 750` }],
+    });
+    expect(outcomeOf(long._id).Message).toContain('Applied: Business Name');
+
+    // Google: both renamed; the short-named one got the description, the long-named one kept its own
+    expect(onGoogle(short).title).toBe(`${short.profile.Title} Group`);
+    expect(onGoogle(short).profile?.description).toBe(`${'x'.repeat(750 - short.profile.Title.length)}${short.profile.Title}`);
+    expect(onGoogle(long).title).toBe(`${long.profile.Title} Group`);
+    expect(onGoogle(long).profile?.description).toBe(before.long.profile?.description);
+    await stack.waitForProjections();
+    const doc = await stack.deps.readModels.collection<LocationDoc>(LOCATIONS_COLLECTION).findOne({ _id: long._id });
+    expect(doc!.profile.Title).toBe(`${long.profile.Title} Group`);
+    expect(doc!.profile.ProfileDescription).toBe(before.long.profile?.description);
+  }, 120_000);
+
   it('stores Localeze categories, and adds logo, cover and default media on Google (LOGO, COVER, ADDITIONAL) with each outcome', async () => {
     const [a, b, c] = locations;
     const photo = (key: string, w: number, h: number) => `${stack.sandbox.url}/google/images/photo/${key}.png?w=${w}&h=${h}`;

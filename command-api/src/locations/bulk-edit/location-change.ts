@@ -1,9 +1,9 @@
 import {
-  BULK_EDIT_VARIABLES,
-  DESCRIPTION_MAX_LENGTH,
+  BULK_EDIT_FIELD_LABELS,
   isUsPhoneNumber,
+  limitProblem,
   MAX_ADDITIONAL_PHONES,
-  renderVariablesInText,
+  renderBulkEditValue,
   WebsiteSchema,
   type BulkEditField,
   type BulkEditValues,
@@ -11,42 +11,57 @@ import {
   type LocationProfile,
 } from '@locus/contracts';
 
+/** A field refused for one location: its flag, the form's name for it, and why. */
+export interface RefusedField {
+  field: BulkEditField;
+  label: string;
+  message: string;
+}
+
 export interface LocationChange {
   profile: LocationProfile;
   /** Set when the job changes the hours. */
   hours?: HoursPeriod[];
-  /** What makes this location's values unacceptable (named by the form's fields); empty when fine. */
-  problems: string[];
+  /** Fields whose rendered value is unacceptable for this location: left as they are, the others still change. */
+  refused: RefusedField[];
 }
 
 /**
  * One location's values under a bulk edit: every field the job changes, text fields rendered
- * from the location's own profile (`@BusinessName in @Town`), the others left as they are.
+ * from the location's own profile (`@BusinessName in @Town`), the others left as they are. A
+ * field whose value does not fit this location (a description over Google's limit, a phone
+ * number that renders invalid) keeps its current value and is named in `refused`; it does not
+ * hold back the job's other fields there.
  */
 export function bulkEditChange(profile: LocationProfile, fields: readonly BulkEditField[], values: BulkEditValues): LocationChange {
-  const render = (template: string) => renderVariablesInText(template, profile, BULK_EDIT_VARIABLES).trim();
+  const render = (template: string) => renderBulkEditValue(template, profile);
   const next: LocationProfile = { ...profile };
-  const problems: string[] = [];
+  const refused: RefusedField[] = [];
+  const refuse = (field: BulkEditField, message: string) => refused.push({ field, label: BULK_EDIT_FIELD_LABELS[field], message });
   let hours: HoursPeriod[] | undefined;
   for (const field of fields) {
     switch (field) {
-      case 'BusinessName':
-        next.Title = render(values.Title);
-        if (!next.Title) problems.push('Business Name renders empty');
+      case 'BusinessName': {
+        const title = render(values.Title);
+        if (!title) refuse(field, 'Business Name renders empty');
+        else next.Title = title;
         break;
-      case 'PhoneNumber':
-        next.PrimaryPhoneNumber = render(values.PrimaryPhoneNumber);
-        if (!isUsPhoneNumber(next.PrimaryPhoneNumber)) problems.push(`Primary Phone Number "${next.PrimaryPhoneNumber}" is not a valid US phone number`);
+      }
+      case 'PhoneNumber': {
+        const phone = render(values.PrimaryPhoneNumber);
+        if (!isUsPhoneNumber(phone)) refuse(field, `Primary Phone Number "${phone}" is not a valid US phone number`);
+        else next.PrimaryPhoneNumber = phone;
         break;
+      }
       case 'AdditionalPhoneNumber': {
         const phones = render(values.AdditionalPhoneNumber)
           .split(',')
           .map((p) => p.trim())
           .filter(Boolean);
-        next.AdditionalPhoneNumbers = phones;
         const bad = phones.find((p) => !isUsPhoneNumber(p));
-        if (bad) problems.push(`Additional Phone Number "${bad}" is not a valid US phone number`);
-        if (phones.length > MAX_ADDITIONAL_PHONES) problems.push(`At most ${MAX_ADDITIONAL_PHONES} additional phone numbers are allowed`);
+        if (bad) refuse(field, `Additional Phone Number "${bad}" is not a valid US phone number`);
+        else if (phones.length > MAX_ADDITIONAL_PHONES) refuse(field, `At most ${MAX_ADDITIONAL_PHONES} additional phone numbers are allowed`);
+        else next.AdditionalPhoneNumbers = phones;
         break;
       }
       case 'PrimaryCategory':
@@ -68,16 +83,18 @@ export function bulkEditChange(profile: LocationProfile, fields: readonly BulkEd
         next.State = values.State;
         break;
       case 'Website': {
-        next.Website = render(values.Website);
-        const checked = WebsiteSchema.safeParse(next.Website);
-        if (!checked.success) problems.push(`Website "${next.Website}" is not a valid http(s) URL`);
+        const website = render(values.Website);
+        if (!WebsiteSchema.safeParse(website).success) refuse(field, `Website "${website}" is not a valid http(s) URL`);
+        else next.Website = website;
         break;
       }
-      case 'BusninessDescription':
-        next.ProfileDescription = render(values.ProfileDescription);
-        if (next.ProfileDescription.length > DESCRIPTION_MAX_LENGTH)
-          problems.push(`Business Description renders ${next.ProfileDescription.length} characters (at most ${DESCRIPTION_MAX_LENGTH})`);
+      case 'BusninessDescription': {
+        const description = render(values.ProfileDescription);
+        const tooLong = limitProblem('description', description);
+        if (tooLong) refuse(field, tooLong);
+        else next.ProfileDescription = description;
         break;
+      }
       case 'ProfilePhoto':
         next.LocationProfileMedia = values.ProfilePhoto;
         break;
@@ -97,5 +114,9 @@ export function bulkEditChange(profile: LocationProfile, fields: readonly BulkEd
       }
     }
   }
-  return { profile: next, ...(hours ? { hours } : {}), problems };
+  return { profile: next, ...(hours ? { hours } : {}), refused };
 }
+
+/** The fields of the job applied to a location: all but Country and the refused ones, by the form's names. */
+export const appliedFields = (fields: readonly BulkEditField[], refused: readonly RefusedField[]): string[] =>
+  fields.filter((f) => f !== 'Country' && !refused.some((r) => r.field === f)).map((f) => BULK_EDIT_FIELD_LABELS[f]);

@@ -1,6 +1,6 @@
-import { COMPANY_REVIEWS_PAGE_SIZE, LOCATION_REVIEWS_PAGE_SIZE, REVIEW_REPLY_MAX_LENGTH, reviewMessages } from '@locus/contracts';
+import { COMPANY_REVIEWS_PAGE_SIZE, LOCATION_REVIEWS_PAGE_SIZE, REVIEW_REPLY_MAX_BYTES, reviewMessages } from '@locus/contracts';
 
-export { COMPANY_REVIEWS_PAGE_SIZE, LOCATION_REVIEWS_PAGE_SIZE, REVIEW_REPLY_MAX_LENGTH };
+export { COMPANY_REVIEWS_PAGE_SIZE, LOCATION_REVIEWS_PAGE_SIZE, REVIEW_REPLY_MAX_BYTES };
 
 /** Texts of the reviews screens (spec part 2 §2, §8; the contracts' messages). */
 export const reviewTexts = {
@@ -49,7 +49,9 @@ export const reviewTexts = {
   historyReplyDeleted: 'Reply deleted',
   anonymous: 'A Google user',
   genericFailure: 'Something went wrong; please try again.',
-  charactersLeft: (n: number) => `${n} characters left`,
+  /** Google counts a reply in bytes of UTF-8: an accented letter takes 2, an emoji 4. */
+  bytesUsed: (used: number, max: number) => `${used.toLocaleString('en-US')} / ${max.toLocaleString('en-US')} bytes`,
+  bytesOver: (over: number) => `${over.toLocaleString('en-US')} bytes over Google's limit`,
   ...reviewMessages,
 } as const;
 

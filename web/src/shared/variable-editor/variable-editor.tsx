@@ -123,14 +123,12 @@ export function VariableEditor({
     editor?.setEditable(!disabled);
   }, [editor, disabled]);
 
+  // The chip alone, no space after it: the text around a variable is what the user typed.
   const insertVariable = (variable: string) => {
     editor
       ?.chain()
       .focus()
-      .insertContent([
-        { type: 'mention', attrs: { id: variable, label: variable } },
-        { type: 'text', text: ' ' },
-      ])
+      .insertContent([{ type: 'mention', attrs: { id: variable, label: variable } }])
       .run();
   };
 

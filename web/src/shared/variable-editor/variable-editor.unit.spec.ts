@@ -29,6 +29,17 @@ describe('variable editor content', () => {
     expect(textFromEditorJson(doc)).toBe('At @City\nx\ny');
   });
 
+  it('writes chips with nothing around them, braced where a letter or digit touches them, and reads them back as the same chips', () => {
+    const paragraph = (...content: object[]) => ({ type: 'doc', content: [{ type: 'paragraph', content }] });
+    const chip = (label: string) => ({ type: 'mention', attrs: { id: label, label } });
+    const text = (t: string) => ({ type: 'text', text: t });
+    expect(textFromEditorJson(paragraph(chip('City'), text(', '), chip('BusinessName'), text('.')))).toBe('@City, @BusinessName.');
+    expect(textFromEditorJson(paragraph(text('Hi'), chip('City'), text('ville')))).toBe('Hi@{City}ville');
+    expect(editorHtmlFromText('Hi@{City}ville', variables)).toBe('<p>Hi<span data-type="mention" data-id="City" data-label="City">@City</span>ville</p>');
+    // an e-mail address is text for the renderer, so it is text in the editor too
+    expect(editorHtmlFromText('info@City.example', variables)).toBe('<p>info@City.example</p>');
+  });
+
   it('filters the @ list by prefix first, then substring', () => {
     expect(matchingVariables(variables, 'ph')).toEqual(['Phone1', 'AdditionalPhoneNumber']);
     expect(matchingVariables(variables, '')).toEqual(variables);

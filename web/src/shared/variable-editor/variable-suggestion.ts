@@ -21,6 +21,14 @@ export function variableSuggestion(
   return {
     char: '@',
     items: ({ query }) => matchingVariables(getVariables(), query),
+    // The chip alone: Mention's own command adds a space after it, which reached Google ("Tallahassee , FL .").
+    command: ({ editor, range, props }) => {
+      editor
+        .chain()
+        .focus()
+        .insertContentAt(range, [{ type: 'mention', attrs: { ...props, mentionSuggestionChar: '@' } }])
+        .run();
+    },
     render: () => {
       let current: SuggestionProps<string, MentionNodeAttrs> | null = null;
       let active = 0;

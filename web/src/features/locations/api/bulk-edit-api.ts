@@ -1,4 +1,5 @@
 import {
+  bulkEditPreviewRoute,
   bulkLocationEditRoute,
   cancelBulkEditRoute,
   getBulkEditJobRoute,
@@ -16,6 +17,8 @@ export type BulkEditJobDetails = DataOf<typeof getBulkEditJobRoute>;
 export type BulkEditJobRow = DataOf<typeof listBulkEditJobsRoute>[number];
 export type SampleLocation = DataOf<typeof locationDefaultHoursRoute>;
 export type BulkLocationItem = DataOf<typeof locationItemsRoute>[number];
+export type BulkEditPreviewRequest = BodyOf<typeof bulkEditPreviewRoute>;
+export type BulkEditPreviewRows = DataOf<typeof bulkEditPreviewRoute>;
 
 const jobs = { type: 'BulkEditJob' as const, id: LIST };
 
@@ -32,6 +35,12 @@ export const bulkEditApi = api.injectEndpoints({
       query: (id) => requestFor(locationDefaultHoursRoute, { params: { id } }),
       transformResponse: (res: AnswerOf<typeof locationDefaultHoursRoute>) => res.Data,
       providesTags: (_r, _e, id) => [{ type: 'Location', id }],
+    }),
+    /** Each selected location's rendered description length against Google's limit. */
+    bulkEditPreview: build.query<BulkEditPreviewRows, BulkEditPreviewRequest>({
+      query: (body) => requestFor(bulkEditPreviewRoute, { body }),
+      transformResponse: (res: AnswerOf<typeof bulkEditPreviewRoute>) => res.Data,
+      providesTags: [{ type: 'Location', id: LIST }],
     }),
     startBulkEdit: build.mutation<AnswerOf<typeof bulkLocationEditRoute>, BulkEditRequest>({
       query: (body) => requestFor(bulkLocationEditRoute, { body }),
@@ -62,6 +71,7 @@ export const bulkEditApi = api.injectEndpoints({
 export const {
   useBulkLocationsQuery,
   useSampleLocationQuery,
+  useBulkEditPreviewQuery,
   useStartBulkEditMutation,
   useBulkEditJobsQuery,
   useBulkEditJobQuery,

@@ -15,12 +15,13 @@ import { ChoiceMultiSelect, ChoiceSelect } from '../form/pickers';
 import {
   bulkEditRequest,
   chipsOf,
-  defaultsFromBulkEdit,
   DESCRIPTION_FIELD,
   initialBulkEditForm,
   renderedSample,
+  templateSave,
   TEXT_FIELDS,
   type BulkEditForm,
+  type TemplateSave,
 } from './bulk-edit-form';
 import { BULK_VARIABLE_LABELS, bulkTexts as t, MAX_CHIPS } from './constants';
 import { JobProgress } from './job-progress';
@@ -28,7 +29,10 @@ import { SelectedLocationsDialog } from './selected-locations-dialog';
 import { ImageUploader } from './image-uploader';
 import { DefaultMediaField } from './default-media-field';
 import { SampleValues } from './sample-values';
-import { useSaveLocationDefaultsMutation } from '../api/defaults-api';
+import { useLocationDefaultsQuery, useSaveLocationDefaultsMutation } from '../api/defaults-api';
+import { SaveTemplateDialog } from './save-template-dialog';
+import { DescriptionLengths, namesOf, overLimit, useDescriptionLengths } from './description-lengths';
+import { useConfirm } from '@web/shared/ui/confirm-dialog';
 import './bulk-edit.css';
 
 /** One field: its label, the Ignore checkbox that disables it, the input. */
@@ -78,6 +82,10 @@ const BulkEditPage = () => {
   const { data: jobs } = useBulkEditJobsQuery();
   const [start, starting] = useStartBulkEditMutation();
   const [saveDefaults, savingDefaults] = useSaveLocationDefaultsMutation();
+  const savedDefaults = useLocationDefaultsQuery();
+  const [templateToSave, setTemplateToSave] = useState<TemplateSave | null>(null);
+  const { confirm } = useConfirm();
+  const lengths = useDescriptionLengths(form.selected, form.text.ProfileDescription, !form.ignore.BusninessDescription);
   const sampleQuery = useSampleLocationQuery(sampleId ?? '', { skip: !sampleId });
 
   const byId = useMemo(() => new Map(items.map((i) => [i.LocationId, i])), [items]);
@@ -92,16 +100,31 @@ const BulkEditPage = () => {
   const toggleLocation = (item: BulkLocationItem) =>
     update({ selected: form.selected.includes(item.LocationId) ? form.selected.filter((x) => x !== item.LocationId) : [...form.selected, item.LocationId] });
 
+  const categoryLabel = (name: string) => categoryList.find((c) => c.value === name)?.label ?? name;
+  /** Compared with the defaults saved now (fetched afresh), then confirmed in a dialog listing each change. */
   const saveAsTemplate = async () => {
+    const saved = await savedDefaults.refetch();
+    if (saved.isError) return void toast.error(failureMessage(saved.error, t.errorSavingDefaults));
+    const save = templateSave(form, saved.data ?? null, categoryLabel);
+    if (!Object.keys(save.body).length) return void toast.warning(t.templateNothing);
+    if (!save.changes.length) return void toast.info(t.templateSame);
+    setTemplateToSave(save);
+  };
+  const confirmTemplate = async () => {
+    if (!templateToSave) return;
     try {
-      const res = await saveDefaults(defaultsFromBulkEdit(form)).unwrap();
+      const res = await saveDefaults(templateToSave.body).unwrap();
       toast.success(res.ResponseMessage);
+      setTemplateToSave(null);
     } catch (e) {
       toast.error(failureMessage(e, t.errorSavingDefaults));
     }
   };
 
   const publish = async () => {
+    // Named before publishing: the job leaves these descriptions as they are and changes the rest.
+    const over = form.ignore.BusninessDescription ? [] : overLimit(lengths.data);
+    if (over.length && !(await confirm(t.descriptionOver(namesOf(over))))) return;
     try {
       const res = await start(bulkEditRequest(form)).unwrap();
       toast.success(res.ResponseMessage ?? t.started);
@@ -207,6 +230,7 @@ const BulkEditPage = () => {
               showChips={!form.ignore.BusninessDescription}
               disabled={form.ignore.BusninessDescription}
             />
+            {!form.ignore.BusninessDescription && lengths.data?.length ? <DescriptionLengths rows={lengths.data} /> : null}
           </Field>
           {ignorable('PrimaryCategory', 'Primary Category', (disabled) => (
             <ChoiceSelect
@@ -265,7 +289,7 @@ const BulkEditPage = () => {
             <DefaultMediaField value={form.media} onChange={(media) => update({ media })} disabled={disabled} />
           ))}
           <div className="locus-bulk-publish">
-            <Button icon="floppy-disk" text="Save as Template" onClick={() => void saveAsTemplate()} loading={savingDefaults.isLoading} />
+            <Button icon="floppy-disk" text={t.saveAsTemplate} onClick={() => void saveAsTemplate()} loading={savingDefaults.isLoading} />
             <Button
               intent={Intent.PRIMARY}
               icon="upload"
@@ -292,6 +316,14 @@ const BulkEditPage = () => {
           {shownJob ? <JobProgress jobId={shownJob} /> : null}
         </Card>
       </div>
+      {templateToSave ? (
+        <SaveTemplateDialog
+          save={templateToSave}
+          saving={savingDefaults.isLoading}
+          onConfirm={() => void confirmTemplate()}
+          onClose={() => setTemplateToSave(null)}
+        />
+      ) : null}
       {dialog ? <SelectedLocationsDialog items={selectedItems} form={form} onClose={() => setDialog(false)} /> : null}
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulkEditRequest, chipsOf, coverRatioProblem, initialBulkEditForm, renderedSample } from './bulk-edit-form';
+import { bulkEditRequest, chipsOf, coverRatioProblem, initialBulkEditForm, renderedSample, templateSave } from './bulk-edit-form';
 
 describe('bulk edit form', () => {
   it('starts with every field ignored and sends only what is not', () => {
@@ -52,5 +52,59 @@ describe('bulk edit form', () => {
   it('accepts only 16:9 covers, with the spec message', () => {
     expect(coverRatioProblem(1920, 1080)).toBeNull();
     expect(coverRatioProblem(1200, 800)).toBe('Invalid aspect ratio: 1200x800 (1.50). Please upload a 16:9 image.');
+  });
+});
+
+describe('Save as Template', () => {
+  const saved = {
+    Title: 'Garcia Family Dental',
+    PrimaryPhoneNumber: '(850) 555-0100',
+    PrimaryCategoryId: 'categories/gcid:dentist',
+    SelectedAdditionalCategories: [],
+    AdditionalCategories: [],
+    StreetAddressLine1: '1 Main St',
+    StreetAddressLine2: '',
+    Region: 'US',
+    State: 'FL',
+    Website: 'https://garcia.example.com',
+    ProfileDescription: 'Family dentistry.',
+    BusinessHours: [{ OpenDay: 'MONDAY', CloseDay: 'MONDAY', IsOpen: true, OpenTimeHours: 9, OpenTimeMinutes: 0, CloseTimeHours: 17, CloseTimeMinutes: 0 }],
+    LocationDefaultImagesUrl: [{ Id: '1', MediaItemUrl: 'https://images.example.com/a.jpg' }],
+  };
+  const label = (name: string) => (name === 'categories/gcid:dentist' ? 'Dentist' : name);
+
+  it('sends only the fields not ignored and lists what changes; ignored fields never reach the body', () => {
+    const form = initialBulkEditForm();
+    form.ignore.BusinessName = false;
+    form.text.Title = 'Garcia Dental Group';
+    form.text.Website = 'https://typed-but-ignored.example.com';
+    const save = templateSave(form, saved, label);
+    expect(save.body).toEqual({ Title: 'Garcia Dental Group' });
+    expect(save.changes).toEqual([{ label: 'Business Name', before: 'Garcia Family Dental', after: 'Garcia Dental Group' }]);
+    expect(save.blank).toEqual([]);
+  });
+
+  it('never sends a blank field, a closed week or an empty image list over a saved default', () => {
+    const form = initialBulkEditForm();
+    for (const flag of ['PhoneNumber', 'Website', 'BusinessHours', 'LocationDefaultImage', 'PrimaryCategory'] as const) form.ignore[flag] = false;
+    const save = templateSave(form, saved, label);
+    expect(save.body).toEqual({});
+    expect(save.changes).toEqual([]);
+    expect(save.blank).toEqual(['Primary Phone Number', 'Primary Category', 'Website Uri', 'Regular Business Hours', 'Default Location Media']);
+  });
+
+  it('adds default media to the saved images and shows hours as old → new', () => {
+    const form = initialBulkEditForm();
+    form.ignore.LocationDefaultImage = false;
+    form.ignore.BusinessHours = false;
+    form.media = ['https://images.example.com/a.jpg', 'https://images.example.com/b.jpg'];
+    form.week = form.week.map((d) => (d.day === 'TUESDAY' ? { ...d, isOpen: true, openTime: '08:00', closeTime: '12:00' } : d));
+    const save = templateSave(form, saved, label);
+    expect(save.body.AddLocationDefaultImagesUrl).toEqual([{ MediaItemUrl: 'https://images.example.com/b.jpg' }]);
+    expect(save.body.LocationDefaultImagesUrl).toBeUndefined();
+    expect(save.changes).toEqual([
+      { label: 'Regular Business Hours', before: 'Monday 09:00–17:00', after: 'Tuesday 08:00–12:00' },
+      { label: 'Default Location Media', before: '1 image', after: '2 images (1 image added)' },
+    ]);
   });
 });

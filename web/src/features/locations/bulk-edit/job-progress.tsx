@@ -63,6 +63,7 @@ export const JobProgress = ({ jobId }: { jobId: string }) => {
               <th>Location</th>
               <th>Status</th>
               <th>Reason</th>
+              <th>{t.appliedThere}</th>
             </tr>
           </thead>
           <tbody>
@@ -77,7 +78,19 @@ export const JobProgress = ({ jobId }: { jobId: string }) => {
                       {o.Status}
                     </Tag>
                   </td>
-                  <td>{o.Message}</td>
+                  <td>
+                    {o.RefusedFields.length ? (
+                      <ul className="locus-bulk-refused">
+                        {o.RefusedFields.map((f) => (
+                          // each reason names its field already
+                          <li key={f.Field}>{f.Message}</li>
+                        ))}
+                      </ul>
+                    ) : (
+                      o.Message
+                    )}
+                  </td>
+                  <td data-testid="bulk-applied">{o.AppliedFields.length ? o.AppliedFields.join(', ') : t.appliedNothing}</td>
                 </tr>
               ))}
           </tbody>

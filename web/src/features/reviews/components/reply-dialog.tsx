@@ -4,7 +4,8 @@ import { failureMessage } from '@web/shared/lib/envelope';
 import { useConfirm } from '@web/shared/ui/confirm-dialog';
 import { toast } from '@web/shared/ui/toaster';
 import { useDeleteReplyMutation, useUpdateReplyMutation, type ReplyAnswer, type ReviewRow } from '../api/reviews-api';
-import { REVIEW_REPLY_MAX_LENGTH, reviewTexts as t } from '../constants';
+import { utf8ByteCount } from '@locus/contracts';
+import { REVIEW_REPLY_MAX_BYTES, reviewTexts as t } from '../constants';
 import { Stars } from './stars';
 
 /** Tells the outcome of a reply write or delete: Google's answer, or that it is still queued. */
@@ -23,7 +24,9 @@ export function ReplyDialog({ review, onClose }: { review: ReviewRow; onClose: (
   const [comment, setComment] = useState(review.ReviewReplyComment ?? '');
   const [update, updateState] = useUpdateReplyMutation();
   const trimmed = comment.trim();
-  const tooLong = comment.length > REVIEW_REPLY_MAX_LENGTH;
+  // what is sent is the trimmed text, so that is what counts
+  const bytes = utf8ByteCount(trimmed);
+  const tooLong = bytes > REVIEW_REPLY_MAX_BYTES;
 
   const submit = async () => {
     try {
@@ -51,7 +54,10 @@ export function ReplyDialog({ review, onClose }: { review: ReviewRow; onClose: (
           intent={tooLong ? 'danger' : 'none'}
           onChange={(e) => setComment(e.target.value)}
         />
-        <div className={`${Classes.TEXT_MUTED} locus-muted`}>{t.charactersLeft(REVIEW_REPLY_MAX_LENGTH - comment.length)}</div>
+        <div className={tooLong ? `${Classes.INTENT_DANGER} locus-muted` : `${Classes.TEXT_MUTED} locus-muted`} data-testid="reply-bytes" aria-live="polite">
+          {t.bytesUsed(bytes, REVIEW_REPLY_MAX_BYTES)}
+          {tooLong ? ` — ${t.bytesOver(bytes - REVIEW_REPLY_MAX_BYTES)}` : null}
+        </div>
       </DialogBody>
       <DialogFooter
         actions={

@@ -1,5 +1,15 @@
 import { Button, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
-import { CTA_ACTION_TYPES, ctaNeedsUrl, POST_TOPIC_TYPES, type CtaActionType, type PostTopicType, type TemplateBody } from '@locus/contracts';
+import {
+  characterCount,
+  CTA_ACTION_TYPES,
+  ctaNeedsUrl,
+  GOOGLE_LIMITS,
+  htmlToPlainText,
+  POST_TOPIC_TYPES,
+  type CtaActionType,
+  type PostTopicType,
+  type TemplateBody,
+} from '@locus/contracts';
 import { useState, type FormEvent } from 'react';
 import { failureMessage, fieldErrorsOf } from '@web/shared/lib/envelope';
 import { toast } from '@web/shared/ui/toaster';
@@ -142,6 +152,7 @@ export function TemplateEditorDialog({ template, onClose }: { template: PostTemp
   };
 
   const err = (field: string) => (errors[field] ? { intent: 'danger' as const, helperText: errors[field] } : {});
+  const contentLength = characterCount(htmlToPlainText(form.TemplateContent));
 
   return (
     <Dialog isOpen title={template ? t.editTitle : t.createTitle} onClose={onClose} style={{ width: 820, maxWidth: '96vw' }}>
@@ -207,7 +218,19 @@ export function TemplateEditorDialog({ template, onClose }: { template: PostTemp
             </>
           ) : null}
 
-          <FormGroup label={t.content} labelInfo="*" {...err('TemplateContent')}>
+          {/* Counted as Google gets it (plain text, before variables are filled in); the server refuses more, and each location's rendered text again before sending. */}
+          <FormGroup
+            label={t.content}
+            labelInfo={
+              <>
+                *{' '}
+                <span data-testid="template-summary-count" className={contentLength > GOOGLE_LIMITS.postSummary.max ? 'bp6-intent-danger' : 'bp6-text-muted'}>
+                  {contentLength.toLocaleString('en-US')} / {GOOGLE_LIMITS.postSummary.max.toLocaleString('en-US')}
+                </span>
+              </>
+            }
+            {...err('TemplateContent')}
+          >
             <VariableEditor label={t.content} value={form.TemplateContent} onChange={(v) => set('TemplateContent', v)} variables={variables} />
           </FormGroup>
 

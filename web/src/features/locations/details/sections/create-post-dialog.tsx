@@ -1,5 +1,6 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, ProgressBar, Switch, TextArea } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
+import { characterCount, GOOGLE_LIMITS } from '@locus/contracts';
 import { failureMessage } from '@web/shared/lib/envelope';
 import { toast } from '@web/shared/ui/toaster';
 import { useCreatePostMutation, useUploadFileMutation } from '../../api/content-api';
@@ -30,6 +31,7 @@ export function CreatePostDialog({ locationId, companyId, phone, onClose }: Prop
     });
   };
   const isEvent = form.TopicType !== 'STANDARD';
+  const summaryLength = characterCount(form.Summary.trim());
 
   const onImage = async (file: File | undefined) => {
     if (!file) return;
@@ -115,14 +117,24 @@ export function CreatePostDialog({ locationId, companyId, phone, onClose }: Prop
             ) : null}
           </>
         ) : null}
-        <FormGroup label={t.summary} labelFor="post-summary" {...field('Summary')}>
+        {/* No maxLength: a browser would cut a pasted text silently; the counter shows Google's limit and Post refuses above it. */}
+        <FormGroup
+          label={t.summary}
+          labelFor="post-summary"
+          {...field('Summary')}
+          labelInfo={
+            <span data-testid="post-summary-count" className={summaryLength > GOOGLE_LIMITS.postSummary.max ? 'bp6-intent-danger' : 'bp6-text-muted'}>
+              {summaryLength.toLocaleString('en-US')} / {GOOGLE_LIMITS.postSummary.max.toLocaleString('en-US')}
+            </span>
+          }
+        >
           <TextArea
             id="post-summary"
             fill
             rows={5}
-            maxLength={1500}
             placeholder={t.summaryPlaceholder}
             value={form.Summary}
+            intent={summaryLength > GOOGLE_LIMITS.postSummary.max ? 'danger' : 'none'}
             onChange={(e) => set({ Summary: e.currentTarget.value })}
           />
         </FormGroup>

@@ -1,4 +1,4 @@
-import type { CreatePostBody } from '@locus/contracts';
+import { limitProblem, type CreatePostBody } from '@locus/contracts';
 import { sectionTexts as t } from './constants';
 
 type TopicType = CreatePostBody['TopicType'];
@@ -76,6 +76,8 @@ export function postFormProblems(form: PostForm): Partial<Record<keyof PostForm,
   const problems: Partial<Record<keyof PostForm, string>> = {};
   if (ctaNeedsUrl(form.ActionType) && !/^https?:\/\/\S+$/i.test(form.Url.trim())) problems.Url = t.postUrlRequired;
   if (form.TopicType === 'STANDARD' && !form.Summary.trim() && !form.MediaUrl) problems.Summary = 'Summary is required';
+  const tooLong = limitProblem('postSummary', form.Summary.trim(), 'Summary');
+  if (tooLong) problems.Summary = tooLong;
   if (form.TopicType !== 'STANDARD') {
     if (!form.EventTitle.trim()) problems.EventTitle = t.eventTitleRequired;
     if (!form.StartDate || !form.EndDate) problems.StartDate = t.eventDatesRequired;
