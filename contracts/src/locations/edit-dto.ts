@@ -170,7 +170,7 @@ export const PlacePageUrlsSchema = z.object(
     z.ZodOptional<z.ZodNullable<z.ZodString>>
   >,
 );
-/** Replaces the attributes: a flag left out (or null) is unset; an empty URL removes it. */
+/** Changes the attributes named: a flag true or false sets it, null unsets it; an empty or null URL removes it; what is left out keeps its value. */
 export const UpdateAttributesBodySchema = z.object({
   Attributes: AttributeFlagsSchema.default({}),
   PlacePageUrls: PlacePageUrlsSchema.default({}),
