@@ -44,6 +44,16 @@ const requireActive = (state: LocationState): LocationData => {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** The same opening hours, in whatever order the periods come (Google's order and the form's differ). */
+const sameHours = (a: readonly HoursPeriod[], b: readonly HoursPeriod[]) => {
+  const key = (hours: readonly HoursPeriod[]) =>
+    hours
+      .map((p) => JSON.stringify([p.openDay, p.openTime.hours, p.openTime.minutes, p.closeDay, p.closeTime.hours, p.closeTime.minutes]))
+      .sort()
+      .join();
+  return key(a) === key(b);
+};
+
 /** `current` with the changed keys set, and those changed to null removed. */
 function withChanges<V>(current: Record<string, V>, changes: Record<string, V | null>): Record<string, V> {
   const next: Record<string, V> = { ...current };
@@ -100,7 +110,7 @@ export const locationDecider: Decider<LocationState, LocationCommand, LocationEv
         const changed = changedFields(s.profile, command.data.profile);
         const bulk = command.data.bulkJobId ? { bulkJobId: command.data.bulkJobId } : {};
         if (changed.length) events.push({ type: 'LocationUpdated', data: { locationId: s.locationId, profile: command.data.profile, changed, ...bulk } });
-        if (command.data.hours && !same(s.hours, command.data.hours))
+        if (command.data.hours && !sameHours(s.hours, command.data.hours))
           events.push({ type: 'LocationHoursUpdated', data: { locationId: s.locationId, hours: command.data.hours, ...bulk } });
         return events;
       }
@@ -111,13 +121,13 @@ export const locationDecider: Decider<LocationState, LocationCommand, LocationEv
         const events: LocationEvent[] = [];
         const changed = changedFields(s.profile, profile);
         if (changed.length) events.push({ type: 'LocationUpdated', data: { locationId: s.locationId, profile, changed, restoredFrom } });
-        if (command.data.hours && !same(s.hours, command.data.hours))
+        if (command.data.hours && !sameHours(s.hours, command.data.hours))
           events.push({ type: 'LocationHoursUpdated', data: { locationId: s.locationId, hours: command.data.hours, restoredFrom } });
         return events;
       }
       case 'SetRegularHours': {
         const s = requireActive(state);
-        return same(s.hours, command.data.hours) ? [] : { type: 'LocationHoursUpdated', data: { locationId: s.locationId, hours: command.data.hours } };
+        return sameHours(s.hours, command.data.hours) ? [] : { type: 'LocationHoursUpdated', data: { locationId: s.locationId, hours: command.data.hours } };
       }
       case 'SetAttributes': {
         const s = requireActive(state);
