@@ -101,8 +101,8 @@ export type CreateLocationBody = z.infer<typeof CreateLocationBodySchema>;
 
 /**
  * Spec part 2 §3 "Location (edit)". Every field is optional: only the fields sent change.
- * Title is read-only (ignored). Latitude/Longitude come from the chosen city: when State and
- * Town name a known city the server sets them; otherwise the values sent (or kept) are used.
+ * Title is read-only (ignored). Latitude/Longitude come from the chosen city: when State or
+ * Town changes to a known city the server sets them; otherwise the values sent (or kept) are used.
  */
 export const UpdateLocationFieldsSchema = z.object({
   Id: z.string().optional(),
