@@ -14,6 +14,7 @@ import {
   subjects,
   type LocationDoc,
   type LocationEmailsImportProgress,
+  type LocationProfile,
   type NotificationMessage,
 } from '@locus/contracts';
 import { callerCompanyId, fail, implement, type CommandDeps, type RouteImplementation } from '@locus/platform';
@@ -70,6 +71,16 @@ export function parseEmailCsv(text: string): ParsedEmailCsv {
 }
 
 const CONCURRENCY = 8;
+
+/** A row's change of a location: its email, and the owner's names the row gives; nothing else. */
+export function emailImportProfile(profile: LocationProfile, row: Pick<EmailRow, 'email' | 'firstName' | 'lastName'>): LocationProfile {
+  return {
+    ...profile,
+    PrimaryEmail: row.email,
+    OwnerFirstName: row.firstName || profile.OwnerFirstName,
+    OwnerLastName: row.lastName || profile.OwnerLastName,
+  };
+}
 
 export function emailImportCommandRoutes(deps: CommandDeps): RouteImplementation[] {
   const progress = (companyId: string, payload: LocationEmailsImportProgress) => {
@@ -130,14 +141,7 @@ export function emailImportCommandRoutes(deps: CommandDeps): RouteImplementation
               if (state.status !== 'active') throw locationNotFound();
               return {
                 type: 'UpdateLocation' as const,
-                data: {
-                  profile: {
-                    ...state.profile,
-                    PrimaryEmail: row.email,
-                    OwnerFirstName: row.firstName || state.profile.OwnerFirstName,
-                    OwnerLastName: row.lastName || state.profile.OwnerLastName,
-                  },
-                },
+                data: { profile: emailImportProfile(state.profile, row) },
               };
             },
             metadata,

@@ -6,7 +6,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * What the directory shows beside Google's location resource: the star rating and review count
- * (v4 reviews summary) and a thumbnail (the profile or logo photo, else the first photo).
+ * (v4 reviews summary) and a thumbnail (the newest logo or profile photo, else the first photo).
  * A location Google has no reviews or photos for yet answers nulls, not an error.
  */
 export async function googleExtras(
@@ -25,10 +25,11 @@ export async function googleExtras(
   };
   const reviews = await tolerate404(() => client.listReviews(v4, { pageSize: 1 }), { items: [] } as Awaited<ReturnType<GoogleBusinessClient['listReviews']>>);
   const media = await tolerate404(() => client.listMedia(v4, { pageSize: 20 }), { items: [] } as Awaited<ReturnType<GoogleBusinessClient['listMedia']>>);
-  const photo =
-    media.items.find((i) => i.locationAssociation?.category === 'PROFILE') ??
-    media.items.find((i) => i.locationAssociation?.category === 'LOGO') ??
-    media.items.find((i) => i.mediaFormat === 'PHOTO');
+  // The newest logo or profile photo: the one a bulk edit or the media section added last.
+  const newest = media.items
+    .filter((i) => i.locationAssociation?.category === 'PROFILE' || i.locationAssociation?.category === 'LOGO')
+    .sort((a, b) => (b.createTime ?? '').localeCompare(a.createTime ?? ''))[0];
+  const photo = newest ?? media.items.find((i) => i.mediaFormat === 'PHOTO');
   const count = reviews.totalReviewCount ?? 0;
   return {
     thumbnailUrl: photo ? (photo.thumbnailUrl ?? photo.googleUrl ?? null) : null,

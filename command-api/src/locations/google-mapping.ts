@@ -124,6 +124,18 @@ export function googleUpdateMask(changed: readonly string[]): string[] {
   return [...new Set(changed.map((f) => GOOGLE_FIELD_OF[f as keyof LocationProfile]).filter((f): f is string => !!f))];
 }
 
+/** A recorded edit as far as Google's mask goes: the profile fields it changed, or the hours. */
+export type RecordedEdit = { type: 'LocationUpdated'; changed: readonly string[] } | { type: string };
+
+/**
+ * The `updateMask` of the PATCH that carries recorded edits to Google: the Google fields of the
+ * profile fields they changed, and `regularHours` for new hours; nothing else.
+ */
+export function googleEditMask(edits: readonly RecordedEdit[]): string[] {
+  const changed = edits.flatMap((e) => ('changed' in e ? e.changed : []));
+  return [...googleUpdateMask(changed), ...(edits.some((e) => e.type === 'LocationHoursUpdated') ? ['regularHours'] : [])];
+}
+
 // ---------- attributes ----------
 
 const attributeName = (id: string) => `attributes/${id}`;

@@ -17,7 +17,8 @@ export type LocationCommand =
   | { type: 'SetRegularHours'; data: { hours: HoursPeriod[] } }
   /** Chosen fields back to their values at an earlier position; nothing when they hold them already. */
   | { type: 'RestoreLocation'; data: { profile: Partial<LocationProfile>; hours?: HoursPeriod[]; restoredFrom: { position: number; at: string } } }
-  | { type: 'SetAttributes'; data: { attributes: Record<string, boolean>; urls: Record<string, string> } }
+  /** Only the flags and URLs the user changed: a flag null is unset, a URL null removed; the others keep their values. */
+  | { type: 'SetAttributes'; data: { attributes: Record<string, boolean | null>; urls: Record<string, string | null> } }
   | { type: 'RequestPublish'; data: { requestId: string } }
   | { type: 'RequestSync'; data: { requestId: string } }
   | { type: 'DeleteLocation'; data: { requestId: string; deleteFromGoogle: boolean } }
@@ -42,6 +43,26 @@ const requireActive = (state: LocationState): LocationData => {
 };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The same opening hours, in whatever order the periods come (Google's order and the form's differ). */
+const sameHours = (a: readonly HoursPeriod[], b: readonly HoursPeriod[]) => {
+  const key = (hours: readonly HoursPeriod[]) =>
+    hours
+      .map((p) => JSON.stringify([p.openDay, p.openTime.hours, p.openTime.minutes, p.closeDay, p.closeTime.hours, p.closeTime.minutes]))
+      .sort()
+      .join();
+  return key(a) === key(b);
+};
+
+/** `current` with the changed keys set, and those changed to null removed. */
+function withChanges<V>(current: Record<string, V>, changes: Record<string, V | null>): Record<string, V> {
+  const next: Record<string, V> = { ...current };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) delete next[key];
+    else next[key] = value;
+  }
+  return next;
+}
 
 /** Profile fields whose value differs. */
 export function changedFields(before: LocationProfile, after: LocationProfile): string[] {
@@ -89,7 +110,7 @@ export const locationDecider: Decider<LocationState, LocationCommand, LocationEv
         const changed = changedFields(s.profile, command.data.profile);
         const bulk = command.data.bulkJobId ? { bulkJobId: command.data.bulkJobId } : {};
         if (changed.length) events.push({ type: 'LocationUpdated', data: { locationId: s.locationId, profile: command.data.profile, changed, ...bulk } });
-        if (command.data.hours && !same(s.hours, command.data.hours))
+        if (command.data.hours && !sameHours(s.hours, command.data.hours))
           events.push({ type: 'LocationHoursUpdated', data: { locationId: s.locationId, hours: command.data.hours, ...bulk } });
         return events;
       }
@@ -100,18 +121,20 @@ export const locationDecider: Decider<LocationState, LocationCommand, LocationEv
         const events: LocationEvent[] = [];
         const changed = changedFields(s.profile, profile);
         if (changed.length) events.push({ type: 'LocationUpdated', data: { locationId: s.locationId, profile, changed, restoredFrom } });
-        if (command.data.hours && !same(s.hours, command.data.hours))
+        if (command.data.hours && !sameHours(s.hours, command.data.hours))
           events.push({ type: 'LocationHoursUpdated', data: { locationId: s.locationId, hours: command.data.hours, restoredFrom } });
         return events;
       }
       case 'SetRegularHours': {
         const s = requireActive(state);
-        return same(s.hours, command.data.hours) ? [] : { type: 'LocationHoursUpdated', data: { locationId: s.locationId, hours: command.data.hours } };
+        return sameHours(s.hours, command.data.hours) ? [] : { type: 'LocationHoursUpdated', data: { locationId: s.locationId, hours: command.data.hours } };
       }
       case 'SetAttributes': {
         const s = requireActive(state);
-        if (same(s.attributes, command.data.attributes) && same(s.urls, command.data.urls)) return [];
-        return { type: 'LocationAttributesUpdated', data: { locationId: s.locationId, attributes: command.data.attributes, urls: command.data.urls } };
+        const attributes = withChanges(s.attributes, command.data.attributes);
+        const urls = withChanges(s.urls, command.data.urls);
+        if (same(s.attributes, attributes) && same(s.urls, urls)) return [];
+        return { type: 'LocationAttributesUpdated', data: { locationId: s.locationId, attributes, urls } };
       }
       case 'RequestPublish': {
         const s = requireActive(state);

@@ -297,7 +297,9 @@ describe('the imported locations over HTTP', () => {
     const row = (await call('POST', `/api/gmb/${c.companyId}/locations-summary`, c.adminToken, { rows: 1 })).body.data[0];
     expect(row.GoogleError).toBe(failed.GoogleError);
     const attrs = await call('GET', `/api/gmb/${id}/attributes`, c.adminToken);
-    expect(attrs.body.Data.PlacePageUrls).toEqual({ UrlAppointment: 'https://book.example.com' });
+    // The request named one URL: it is set, and the location's other URLs stay.
+    expect(attrs.body.Data.PlacePageUrls).toMatchObject({ UrlAppointment: 'https://book.example.com' });
+    expect(Object.keys(attrs.body.Data.PlacePageUrls).length).toBeGreaterThan(1);
   });
 });
 
@@ -420,6 +422,42 @@ describe('creating and managing a location over HTTP', () => {
     ]);
     // Local-only fields survive the sync.
     expect(d.StoreCode).toBe(storeCode);
+  });
+
+  it('an edit that resends the state and city keeps the pin: Google is sent the website alone', async () => {
+    const c = await stack.seedCompany();
+    // A pin of its own, off the city centre the location was created at.
+    const pin = { latitude: 39.761321, longitude: -104.978455 };
+    const pinnedLocation = async () => {
+      const created = await locationCreated(c, { published: true })();
+      const res = await call('POST', `/api/gmb/${created.id}/update`, c.userToken, { Latitude: pin.latitude, Longitude: pin.longitude });
+      if (res.status !== 200) throw new Error(`pin answered ${res.status}`);
+      return created;
+    };
+    const website = 'https://only-the-website.example.com';
+    const { given } = await spec()
+      .given(salonConnected(c), pinnedLocation)
+      .when(([, created]) => ({
+        method: 'POST',
+        path: `/api/gmb/${created.id}/update`,
+        token: c.userToken,
+        body: { State: 'CO', Town: 'Denver', Website: website },
+      }))
+      .then({ status: 200 }, [{ type: 'LocationUpdated', data: { changed: ['Website'] } }]);
+    const id = given[1].id as string;
+    const d = await eventually(async () => {
+      await stack.waitForProjections();
+      const loc = (await call('GET', `/api/gmb/${id}/location`, c.userToken)).body.Data.Location;
+      return loc.PendingGoogleEdits === 0 && loc.Website === website ? loc : null;
+    }, 'the website to reach Google');
+    expect([d.Latitude, d.Longitude]).toEqual([pin.latitude, pin.longitude]);
+    const onGoogle = stack.sandbox.google!.store.state.locations[String(d.LocationName).replace('locations/', '')]!.resource as Record<string, any>;
+    expect(onGoogle.latlng).toEqual(pin);
+    expect(onGoogle.websiteUri).toBe(website);
+    const masks = (await stack.test.allEvents())
+      .filter((e) => e.type === 'LocationGoogleUpdateSucceeded' && (e.data as { locationId: string }).locationId === id)
+      .map((e) => (e.data as { updateMask: string }).updateMask);
+    expect(masks.at(-1)).toBe('websiteUri');
   });
 
   it('assigns a primary owner, demoting the previous one; unassigns once', async () => {

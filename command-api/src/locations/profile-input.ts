@@ -107,8 +107,9 @@ const COPIED = [
 ] as const satisfies readonly (keyof UpdateLocationFields & keyof LocationProfile)[];
 
 /**
- * The edited profile: only the fields sent change (Title is read-only). Choosing a city sets
- * the coordinates; otherwise coordinates sent are used.
+ * The edited profile: only the fields sent change (Title is read-only). Choosing another city
+ * sets the coordinates; otherwise coordinates sent are used. A state and city sent as they
+ * already are keep the location's own pin, which is rarely the city centre.
  */
 export async function profileFromUpdate(readModels: ReadModels, current: LocationProfile, f: UpdateLocationFields): Promise<LocationProfile> {
   const next: LocationProfile = { ...current };
@@ -129,7 +130,8 @@ export async function profileFromUpdate(readModels: ReadModels, current: Locatio
     next.PrimaryCategory = categories.primary;
     next.AdditionalCategories = categories.additional;
   }
-  const city = f.State !== undefined || f.Town !== undefined ? cityCoordinates(next.State, next.Town) : null;
+  const cityChanged = next.State.trim() !== current.State.trim() || next.Town.trim().toLowerCase() !== current.Town.trim().toLowerCase();
+  const city = cityChanged ? cityCoordinates(next.State, next.Town) : null;
   if (city) {
     next.Latitude = city.latitude;
     next.Longitude = city.longitude;

@@ -7,7 +7,7 @@ import { googleExtras } from './google-extras';
 import {
   attributesFromGoogle,
   googleAttributeChanges,
-  googleUpdateMask,
+  googleEditMask,
   hoursFromGoogle,
   profileFromGoogle,
   snapshotFromGoogle,
@@ -202,15 +202,12 @@ export function locationsReactors(deps: CommandDeps, options: { google?: GoogleA
         });
       try {
         const { client } = await google.connection(after.connectionId);
-        if (event.type === 'LocationUpdated') {
-          const mask = googleUpdateMask(event.data.changed);
+        if (event.type === 'LocationUpdated' || event.type === 'LocationHoursUpdated') {
+          const mask = googleEditMask([event.type === 'LocationUpdated' ? { type: event.type, changed: event.data.changed } : { type: event.type }]);
           // Only fields Google does not hold changed (keywords, Localeze): nothing waits for Google.
           if (!mask.length) return await succeeded('');
           await client.updateLocation(after.googleName, toGoogleLocation(after.profile, after.hours), mask);
           await succeeded(mask.join(','));
-        } else if (event.type === 'LocationHoursUpdated') {
-          await client.updateLocation(after.googleName, toGoogleLocation(after.profile, after.hours), ['regularHours']);
-          await succeeded('regularHours');
         } else {
           const before = await locationAt(deps, locationId, event.revision - 1n);
           const changes = googleAttributeChanges(active(before) ? { attributes: before.attributes, urls: before.urls } : { attributes: {}, urls: {} }, {

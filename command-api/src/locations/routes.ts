@@ -195,12 +195,13 @@ export function locationsCommandRoutes(deps: CommandDeps, options: LocationsRout
   const attributes = implement(updateAttributesRoute, async (req) => {
     const companyId = companyOf(req);
     const { state } = await loadCompanyLocation(deps, companyId, req.params.id);
-    const flags: Record<string, boolean> = {};
-    for (const [k, v] of Object.entries(req.body.Attributes)) if (typeof v === 'boolean') flags[k] = v;
-    const urls: Record<string, string> = {};
+    // Only what the request names changes, merged into the state the command is decided on.
+    const flags: Record<string, boolean | null> = {};
+    for (const [k, v] of Object.entries(req.body.Attributes)) if (typeof v === 'boolean' || v === null) flags[k] = v;
+    const urls: Record<string, string | null> = {};
     for (const key of PLACE_PAGE_URL_KEYS) {
       const v = req.body.PlacePageUrls[key];
-      if (typeof v === 'string' && v.trim()) urls[key] = v.trim();
+      if (v !== undefined) urls[key] = v?.trim() || null;
     }
     const result = await run(req, companyId, state.locationId, { type: 'SetAttributes', data: { attributes: flags, urls } });
     return { body: { Success: true, ResponseMessage: m.attributesUpdated }, position: result.position };

@@ -101,8 +101,8 @@ export type CreateLocationBody = z.infer<typeof CreateLocationBodySchema>;
 
 /**
  * Spec part 2 §3 "Location (edit)". Every field is optional: only the fields sent change.
- * Title is read-only (ignored). Latitude/Longitude come from the chosen city: when State and
- * Town name a known city the server sets them; otherwise the values sent (or kept) are used.
+ * Title is read-only (ignored). Latitude/Longitude come from the chosen city: when State or
+ * Town changes to a known city the server sets them; otherwise the values sent (or kept) are used.
  */
 export const UpdateLocationFieldsSchema = z.object({
   Id: z.string().optional(),
@@ -170,7 +170,7 @@ export const PlacePageUrlsSchema = z.object(
     z.ZodOptional<z.ZodNullable<z.ZodString>>
   >,
 );
-/** Replaces the attributes: a flag left out (or null) is unset; an empty URL removes it. */
+/** Changes the attributes named: a flag true or false sets it, null unsets it; an empty or null URL removes it; what is left out keeps its value. */
 export const UpdateAttributesBodySchema = z.object({
   Attributes: AttributeFlagsSchema.default({}),
   PlacePageUrls: PlacePageUrlsSchema.default({}),

@@ -276,6 +276,9 @@ export const locationsProjection: ProjectionDefinition<HandledEvent> = {
     switch (event.type) {
       case 'LocationUpdated':
         doc.profile = event.data.profile;
+        // A new logo (the Edit dialog's or a bulk edit's) is the header's thumbnail now, not Google's last one.
+        if (event.data.changed.includes('LocationProfileMedia') && event.data.profile.LocationProfileMedia)
+          doc.thumbnailUrl = event.data.profile.LocationProfileMedia;
         editAwaitingGoogle();
         break;
       case 'LocationHoursUpdated':

@@ -57,6 +57,29 @@ describe('locations projection', () => {
     }
   });
 
+  it('shows a new logo set in Locus (a bulk edit) as the thumbnail until Google answers another one', async () => {
+    const e = recorder('2025-03-06T00:00:00.000Z');
+    const thumbnailOf = async (events: ReturnType<typeof history>) =>
+      ((await foldInMemory(locationsProjection, events)).get(LOCATIONS_COLLECTION) as LocationDoc[]).find((d) => d._id === 'L1')!.thumbnailUrl;
+    const logo = 'https://img.example/new-logo.png';
+    const bulkLogo = e(
+      'LocationUpdated',
+      {
+        locationId: 'L1',
+        profile: { ...profile('Pearl St', 'b-2'), Title: 'Pearl St Renamed', LocationProfileMedia: logo },
+        changed: ['Title', 'LocationProfileMedia'],
+        bulkJobId: 'j1',
+      },
+      'c1',
+    );
+    const before = await thumbnailOf(history());
+    expect(before).not.toBe(logo);
+    expect(await thumbnailOf([...history(), bulkLogo])).toBe(logo);
+    // An edit of other fields leaves the thumbnail alone.
+    const titleOnly = e('LocationUpdated', { locationId: 'L1', profile: { ...profile('Pearl St', 'b-2'), Title: 'Other' }, changed: ['Title'] }, 'c1');
+    expect(await thumbnailOf([...history(), titleOnly])).toBe(before);
+  });
+
   it('keeps user links with the location snapshot and badges (location-users projection)', async () => {
     const links = (await foldInMemory(locationUsersProjection, history())).get(LOCATION_USERS_COLLECTION) as LocationUserDoc[];
     const byId = Object.fromEntries(links.map((l) => [l._id, l]));

@@ -16,8 +16,8 @@ import { createGoogleAccess, type GoogleAccess } from '../../connections/google-
 import { GoogleApiError } from '../../google/errors';
 import { loadStream, runCommand, toDomainEventDefault } from '../../kit';
 import { v4LocationName } from '../../google/client';
-import { googleUpdateMask, toGoogleLocation } from '../google-mapping';
-import { locationDecider } from '../location-decider';
+import { googleEditMask, toGoogleLocation } from '../google-mapping';
+import { locationDecider, type LocationCommand } from '../location-decider';
 import { evolveLocation, initialLocationState, type LocationState } from '../location-state';
 import { jobFold } from './job-state';
 import { appliedFields, bulkEditChange, type RefusedField } from './location-change';
@@ -151,9 +151,13 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
         deps,
         locationStream(locationId),
         locationDecider,
-        {
-          type: 'UpdateLocation',
-          data: { profile: change.profile, ...(change.hours ? { hours: change.hours } : {}), bulkJobId: job.jobId },
+        (current): LocationCommand => {
+          // Rendered again against the state it is appended on: a concurrent edit of other fields is kept.
+          const now = current.status === 'active' ? bulkEditChange(current.profile, job.fields, job.values) : change;
+          return {
+            type: 'UpdateLocation',
+            data: { profile: now.profile, ...(now.hours ? { hours: now.hours } : {}), bulkJobId: job.jobId },
+          };
         },
         metadata,
       );
@@ -169,8 +173,9 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
     // Not on Google: changed in Locus only (photos go to Google alone, so they wait for the location's publish).
     if (!latest.googleName) return finished('');
 
-    const changed = applied.flatMap((e) => (e.type === 'LocationUpdated' ? (e.data as { changed: string[] }).changed : []));
-    const mask = [...googleUpdateMask(changed), ...(applied.some((e) => e.type === 'LocationHoursUpdated') ? ['regularHours'] : [])];
+    const mask = googleEditMask(
+      applied.map((e) => (e.type === 'LocationUpdated' ? { type: e.type, changed: (e.data as { changed: string[] }).changed } : { type: e.type })),
+    );
     const media = bulkEditMedia(job.fields, job.values);
     if (!mask.length && !media.length) return finished('');
 

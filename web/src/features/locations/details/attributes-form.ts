@@ -10,21 +10,24 @@ export const groupFlags = (flags: readonly Flag[]): Array<[string, Flag[]]> => {
 };
 
 /**
- * The attributes request replaces the set: a checked flag is true; an unchecked flag that had a
- * value is sent as false (the business explicitly lacks it); one never set stays unset. URLs are
- * sent trimmed; an empty one removes it.
+ * The attributes request names only what the user changed: a flag checked is true; a flag that had
+ * a value and is unchecked now is false (the business explicitly lacks it); one never set stays
+ * unset. URLs are sent trimmed; an empty one removes it. What was left alone is not sent.
  */
 export const attributesBody = (
-  loaded: Pick<LocationAttributes, 'Attributes' | 'Flags' | 'UrlFields'>,
+  loaded: Pick<LocationAttributes, 'Attributes' | 'PlacePageUrls' | 'Flags' | 'UrlFields'>,
   flags: Record<string, boolean>,
   urls: Record<string, string>,
 ): UpdateAttributesRequest => {
   const Attributes: Record<string, boolean> = {};
   for (const f of loaded.Flags) {
-    if (flags[f.Key] === true) Attributes[f.Key] = true;
-    else if (f.Key in loaded.Attributes) Attributes[f.Key] = false;
+    const now = flags[f.Key] === true ? true : f.Key in loaded.Attributes ? false : undefined;
+    if (now !== undefined && now !== loaded.Attributes[f.Key]) Attributes[f.Key] = now;
   }
   const PlacePageUrls: Record<string, string> = {};
-  for (const f of loaded.UrlFields) PlacePageUrls[f.Key] = (urls[f.Key] ?? '').trim();
+  for (const f of loaded.UrlFields) {
+    const now = (urls[f.Key] ?? '').trim();
+    if (now !== (loaded.PlacePageUrls[f.Key] ?? '')) PlacePageUrls[f.Key] = now;
+  }
   return { Attributes, PlacePageUrls } as UpdateAttributesRequest;
 };

@@ -4,7 +4,7 @@ import type { LocationDetails } from '../api/details-api';
 import { attributesBody, groupFlags } from './attributes-form';
 import { addKeywords, canSeeUsersButton, coverRatioError, dayOfWeekOf, formatTime12, isKeywordCommitKey, thumbnailOf, todaysHours } from './details-rules';
 import { withCity, withState } from '../form/address-contact';
-import { editFormFromLocation, updateLocationBody } from '../form/edit-location-form';
+import { changedLocationBody, editFormFromLocation, updateLocationBody } from '../form/edit-location-form';
 
 const hours = (day: string, open: [number, number], close: [number, number]) => ({
   OpenDay: day,
@@ -138,6 +138,17 @@ describe('Edit Location form', () => {
     expect(parsed.data?.LocaleZeKeyWords).toEqual(['teeth', 'smile']);
   });
 
+  it('sends only the fields the user changed: the city and its pin only when the city changes', () => {
+    const initial = editFormFromLocation(location());
+    expect(changedLocationBody(initial, initial)).toEqual({});
+    expect(changedLocationBody({ ...initial, Website: 'https://new.example.com', LocalezeListingId: '12345' }, initial)).toEqual({
+      Website: 'https://new.example.com',
+      LocalezeListingId: '12345',
+    });
+    const moved = withCity(initial, { Name: 'Albany', Latitude: 42.65, Longitude: -73.75 });
+    expect(changedLocationBody(moved, initial)).toEqual({ Town: 'Albany', Latitude: 42.65, Longitude: -73.75 });
+  });
+
   it('leaves out an empty primary phone and an unset primary category', () => {
     const body = updateLocationBody({ ...editFormFromLocation(location()), PrimaryPhoneNumber: ' ', PrimaryCategoryId: null });
     expect(body).not.toHaveProperty('PrimaryPhoneNumber');
@@ -149,6 +160,7 @@ describe('Edit Location form', () => {
 describe('Business Attributes form', () => {
   const loaded = {
     Attributes: { HasWheelchairToilet: true, FreeParkingLot: false },
+    PlacePageUrls: { UrlYoutube: 'https://youtube.com/y' },
     Flags: [
       { Key: 'HasWheelchairToilet', Label: 'Wheelchair accessible restroom', Group: 'Accessibility' },
       { Key: 'FreeParkingLot', Label: 'Free parking lot', Group: 'Parking' },
@@ -169,10 +181,16 @@ describe('Business Attributes form', () => {
     ]);
   });
 
-  it('sends checked flags as true, unchecked flags that had a value as false, never-set flags not at all', () => {
-    const body = attributesBody(loaded, { HasWheelchairToilet: false, IsWomenOwned: true }, { UrlFacebook: ' https://facebook.com/x ' });
-    expect(body.Attributes).toEqual({ HasWheelchairToilet: false, FreeParkingLot: false, IsWomenOwned: true });
-    expect(body.PlacePageUrls).toEqual({ UrlFacebook: 'https://facebook.com/x', UrlYoutube: '' });
+  it('sends only the changed flags and URLs: checked as true, unchecked that had a value as false, never-set not at all', () => {
+    const body = attributesBody(
+      loaded,
+      { HasWheelchairToilet: false, FreeParkingLot: false, IsWomenOwned: true },
+      { UrlFacebook: ' https://facebook.com/x ', UrlYoutube: 'https://youtube.com/y' },
+    );
+    expect(body.Attributes).toEqual({ HasWheelchairToilet: false, IsWomenOwned: true });
+    expect(body.PlacePageUrls).toEqual({ UrlFacebook: 'https://facebook.com/x' });
+    expect(attributesBody(loaded, { ...loaded.Attributes }, { ...loaded.PlacePageUrls })).toEqual({ Attributes: {}, PlacePageUrls: {} });
+    expect(attributesBody(loaded, { ...loaded.Attributes }, { UrlYoutube: ' ' }).PlacePageUrls).toEqual({ UrlYoutube: '' });
     expect(UpdateAttributesBodySchema.safeParse(body).success).toBe(true);
   });
 });

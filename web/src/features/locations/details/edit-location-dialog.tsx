@@ -9,7 +9,7 @@ import { toast } from '@web/shared/ui/toaster';
 import { useLocationCategoryChoicesQuery, useUpdateLocationMutation, type LocationDetails } from '../api/details-api';
 import { DESCRIPTION_MAX_LENGTH, MAX_ADDITIONAL_CATEGORIES, detailsTexts as t } from './constants';
 import { coverRatioError } from './details-rules';
-import { editFormFromLocation, updateLocationBody, type EditLocationForm } from '../form/edit-location-form';
+import { changedLocationBody, editFormFromLocation, type EditLocationForm } from '../form/edit-location-form';
 import { loadImageSize } from './use-image-size';
 import { KeywordInput } from './keyword-input';
 import { LocalezeCategoryPicker } from './sections/localeze-category-picker';
@@ -21,7 +21,9 @@ const EDIT_REQUIRED_FIELDS: ReadonlySet<keyof AddressContact> = new Set(['Openin
 
 /** Edit Location (spec part 2 §2, §3 Location (edit)). */
 export const EditLocationDialog = ({ location, onClose }: { location: LocationDetails; onClose: () => void }) => {
-  const [form, setForm] = useState<EditLocationForm>(() => editFormFromLocation(location));
+  // The location as the dialog opened: what the save compares against (a live refresh may replace `location` meanwhile).
+  const [initial] = useState<EditLocationForm>(() => editFormFromLocation(location));
+  const [form, setForm] = useState<EditLocationForm>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [coverState, setCoverState] = useState<'idle' | 'checking'>('idle');
   const categories = useLocationCategoryChoicesQuery(location.Id);
@@ -71,7 +73,7 @@ export const EditLocationDialog = ({ location, onClose }: { location: LocationDe
   const submit = async () => {
     setErrors({});
     try {
-      const res = await save({ id: location.Id, body: updateLocationBody(form) }).unwrap();
+      const res = await save({ id: location.Id, body: changedLocationBody(form, initial) }).unwrap();
       toast.success(res.ResponseMessage || t.updated);
       onClose();
     } catch (err) {

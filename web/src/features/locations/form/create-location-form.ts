@@ -95,7 +95,10 @@ export const canRemovePhoneRow = (rows: readonly string[]): boolean => rows.leng
 
 export const removePhoneRow = (rows: readonly string[], index: number): string[] => (canRemovePhoneRow(rows) ? rows.filter((_, i) => i !== index) : [...rows]);
 
-/** The request body; blank additional phones are dropped, only open days are sent, empty email is null. */
+/**
+ * The request body; blank additional phones are dropped, only open days are sent, empty email is
+ * null. Only the attributes ticked are sent: one left alone is not told to Google as "no".
+ */
 export const createLocationBody = (form: CreateLocationForm, processId: string | null = null): CreateLocationRequest => ({
   ProcessId: processId,
   Location: {
@@ -121,7 +124,7 @@ export const createLocationBody = (form: CreateLocationForm, processId: string |
     PrimaryCategoryId: form.PrimaryCategoryId ?? '',
     SelectedAdditionalCategories: form.SelectedAdditionalCategories.filter((c) => c !== form.PrimaryCategoryId),
     LocationBusinessHours: entriesForSave(form.week),
-    ...form.attributes,
+    ...Object.fromEntries(Object.entries(form.attributes).filter(([, ticked]) => ticked)),
   },
 });
 

@@ -99,3 +99,16 @@ export const updateLocationBody = (form: EditLocationForm): UpdateLocationReques
     OpeningDate: trimmed(form.OpeningDate) === '' ? null : trimmed(form.OpeningDate),
   };
 };
+
+/**
+ * What the Edit dialog sends: only the fields whose value differs from the location as the
+ * dialog opened, so a save never rewrites (or recomputes, like the pin) what the user left alone.
+ */
+export const changedLocationBody = (form: EditLocationForm, initial: EditLocationForm): UpdateLocationRequest => {
+  const before: Record<string, unknown> = updateLocationBody(initial);
+  const after: Record<string, unknown> = updateLocationBody(form);
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return Object.fromEntries(
+    [...keys].filter((k) => k in after && JSON.stringify(before[k]) !== JSON.stringify(after[k])).map((k) => [k, after[k]]),
+  ) as UpdateLocationRequest;
+};
