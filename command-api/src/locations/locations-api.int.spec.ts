@@ -237,7 +237,7 @@ describe('the imported locations over HTTP', () => {
       .when({
         method: 'POST',
         path: `/api/gmb/${c.companyId}/locations-summary`,
-        token: c.userToken,
+        token: c.adminToken,
         body: { first: 0, rows: 25, sortField: 'StoreCode', sortOrder: 1 },
       })
       .then({ status: 200 }, []);
@@ -254,19 +254,19 @@ describe('the imported locations over HTTP', () => {
   it('finds an imported location by its store code in any case; another company id is not found', async () => {
     const c = await stack.seedCompany();
     const target = async () =>
-      (await call('POST', `/api/gmb/${c.companyId}/locations-summary`, c.userToken, { rows: 25, sortField: 'StoreCode', sortOrder: 1 })).body.data[3];
+      (await call('POST', `/api/gmb/${c.companyId}/locations-summary`, c.adminToken, { rows: 25, sortField: 'StoreCode', sortOrder: 1 })).body.data[3];
     const { answer, given } = await spec()
       .given(salonConnected(c), target)
       .when(([, row]) => ({
         method: 'POST',
         path: `/api/gmb/${c.companyId}/locations-summary`,
-        token: c.userToken,
+        token: c.adminToken,
         body: { first: 0, rows: 25, globalFilter: row.StoreCode.toUpperCase() },
       }))
       .then({ status: 200, body: { filteredResultsCount: 1 } }, []);
     expect(answer.body.data[0]).toMatchObject({ Id: given[1].Id, IsPublishedOnGMB: true, OpenStatus: 'Published' });
     // Another company's id is not found for a company user.
-    expect((await call('POST', `/api/gmb/00000000-0000-4000-8000-000000000000/locations-summary`, c.userToken, {})).status).toBe(404);
+    expect((await call('POST', `/api/gmb/00000000-0000-4000-8000-000000000000/locations-summary`, c.adminToken, {})).status).toBe(404);
   });
 
   it('records a change Google refuses as a visible error on the location', async () => {
@@ -333,7 +333,7 @@ describe('creating and managing a location over HTTP', () => {
     expect(states.Data).toContainEqual({ Name: 'Colorado', StateCode: 'CO' });
     expect(denver.Latitude).toBeCloseTo(39.74, 1);
 
-    const details = await call('GET', `/api/gmb/${answer.body.Data.Id}/location`, c.userToken);
+    const details = await call('GET', `/api/gmb/${answer.body.Data.Id}/location`, c.adminToken);
     expect(details.body.Data.Location).toMatchObject({
       Title: 'Locus Test Dental',
       StoreCode: storeCode,
@@ -391,7 +391,7 @@ describe('creating and managing a location over HTTP', () => {
       .when(([, created]) => ({
         method: 'POST',
         path: `/api/gmb/${created.id}/regularHours`,
-        token: c.userToken,
+        token: c.adminToken,
         body: {
           Periods: [
             { OpenDay: 'TUESDAY', OpenTimeHours: 8, OpenTimeMinutes: 30, CloseTimeHours: 12, CloseTimeMinutes: 0 },
@@ -401,21 +401,21 @@ describe('creating and managing a location over HTTP', () => {
       }))
       .then({ status: 200, body: { ResponseMessage: 'Your location regular hours have been updated successfully' } }, [{ type: 'LocationHoursUpdated' }]);
     const [, { id, storeCode }] = given;
-    const quarter = await call('POST', `/api/gmb/${id}/regularHours`, c.userToken, {
+    const quarter = await call('POST', `/api/gmb/${id}/regularHours`, c.adminToken, {
       Periods: [{ OpenDay: 'TUESDAY', OpenTimeHours: 8, OpenTimeMinutes: 15, CloseTimeHours: 12, CloseTimeMinutes: 0 }],
     });
     expect(quarter.status).toBe(400);
     // The edit reaches Google (pending count back to 0, no error).
     await eventually(async () => {
       await stack.waitForProjections();
-      const d = (await call('GET', `/api/gmb/${id}/location`, c.userToken)).body.Data.Location;
+      const d = (await call('GET', `/api/gmb/${id}/location`, c.adminToken)).body.Data.Location;
       return d.PendingGoogleEdits === 0 && d.GoogleError === null;
     }, 'the hours to reach Google');
-    const synced = await call('POST', `/api/gmb/${id}/sync`, c.userToken);
+    const synced = await call('POST', `/api/gmb/${id}/sync`, c.adminToken);
     expect(synced.status, synced.text).toBe(200);
     expect(synced.body.ResponseMessage).toBe('Your location has been synchronized');
     await stack.waitForProjections();
-    const d = (await call('GET', `/api/gmb/${id}/location`, c.userToken)).body.Data.Location;
+    const d = (await call('GET', `/api/gmb/${id}/location`, c.adminToken)).body.Data.Location;
     expect(d.LastSyncDate).not.toBeNull();
     expect(d.LocationBusinessHours.filter((h: any) => h.IsOpen)).toEqual([
       { OpenDay: 'TUESDAY', CloseDay: 'TUESDAY', IsOpen: true, OpenTimeHours: 8, OpenTimeMinutes: 30, CloseTimeHours: 12, CloseTimeMinutes: 0 },
@@ -430,7 +430,7 @@ describe('creating and managing a location over HTTP', () => {
     const pin = { latitude: 39.761321, longitude: -104.978455 };
     const pinnedLocation = async () => {
       const created = await locationCreated(c, { published: true })();
-      const res = await call('POST', `/api/gmb/${created.id}/update`, c.userToken, { Latitude: pin.latitude, Longitude: pin.longitude });
+      const res = await call('POST', `/api/gmb/${created.id}/update`, c.adminToken, { Latitude: pin.latitude, Longitude: pin.longitude });
       if (res.status !== 200) throw new Error(`pin answered ${res.status}`);
       return created;
     };
@@ -440,14 +440,14 @@ describe('creating and managing a location over HTTP', () => {
       .when(([, created]) => ({
         method: 'POST',
         path: `/api/gmb/${created.id}/update`,
-        token: c.userToken,
+        token: c.adminToken,
         body: { State: 'CO', Town: 'Denver', Website: website },
       }))
       .then({ status: 200 }, [{ type: 'LocationUpdated', data: { changed: ['Website'] } }]);
     const id = given[1].id as string;
     const d = await eventually(async () => {
       await stack.waitForProjections();
-      const loc = (await call('GET', `/api/gmb/${id}/location`, c.userToken)).body.Data.Location;
+      const loc = (await call('GET', `/api/gmb/${id}/location`, c.adminToken)).body.Data.Location;
       return loc.PendingGoogleEdits === 0 && loc.Website === website ? loc : null;
     }, 'the website to reach Google');
     expect([d.Latitude, d.Longitude]).toEqual([pin.latitude, pin.longitude]);
