@@ -35,6 +35,7 @@ import { fail, callerCompanyId, implement, notFound, ok, type Filter, type Query
 import { citiesOf, usStates } from '@locus/platform/geo/us-places';
 import { createInsightsReader, createReviewsSource } from '../insights';
 import { directoryCsv, directoryFilter, directorySort, escapeRegex } from './directory';
+import { groupLocationIds } from '../location-groups';
 import { attributeCatalog, toLocationDetails, toLocationRow, toUserLocationLink } from './rows';
 
 const locationNotFound = () => fail(locationErrors.notFound);
@@ -75,12 +76,16 @@ export function locationsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
     return companyId;
   };
 
+  /** The `GroupId` filter: only the locations of that group of the company (another company's group: 404). */
+  const withGroup = async (companyId: string, groupId: string | undefined, filter: Filter): Promise<Filter> =>
+    groupId ? { ...filter, _id: { $in: await groupLocationIds(deps.readModels, companyId, groupId) } } : filter;
+
   const summary = implement(locationsSummaryRoute, async (req) => {
     const auth = req.auth!;
     const companyId = directoryCompany(req);
     const f = req.body;
     const base: Filter = { companyId };
-    const filter = directoryFilter(companyId, f);
+    const filter = await withGroup(companyId, f.GroupId, directoryFilter(companyId, f));
     const sort = directorySort(f);
     const narrowed = Object.keys(filter).length > 1;
     const [docs, total, filtered] = await Promise.all([
@@ -105,7 +110,7 @@ export function locationsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
     const companyId = directoryCompany(req);
     const day = deps.clock.now().toISOString().slice(0, 10);
     return {
-      body: directoryCsv(locations(), directoryFilter(companyId, req.query), directorySort(req.query)),
+      body: directoryCsv(locations(), await withGroup(companyId, req.query.GroupId, directoryFilter(companyId, req.query)), directorySort(req.query)),
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="locations-${day}.csv"`,
@@ -121,7 +126,8 @@ export function locationsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   });
 
   const items = implement(locationItemsRoute, async (req) => {
-    const docs = await locations().find({ companyId: companyOf(req) }, { sort: { titleSort: 1, _id: 1 } });
+    const companyId = companyOf(req);
+    const docs = await locations().find(await withGroup(companyId, req.query.groupId, { companyId }), { sort: { titleSort: 1, _id: 1 } });
     return ok(docs.map((d) => ({ Title: d.profile.Title, LocationId: d._id, StoreCode: d.profile.StoreCode })));
   });
 
