@@ -13,6 +13,7 @@ import { reviewsAiCommandRoutes } from './reviews-ai';
 import { auditCommandRoutes } from './audit';
 import { templatesCommandRoutes } from './templates';
 import { locationContentCommandRoutes } from './location-content';
+import { locationGroupsCommandRoutes } from './location-groups';
 
 /** One feature's command routes (`command-api/src/<feature>/`). */
 export type CommandFeature = (deps: CommandDeps) => RouteImplementation[];
@@ -36,6 +37,7 @@ export const commandFeatures: CommandFeature[] = [
   auditCommandRoutes,
   templatesCommandRoutes,
   (deps) => locationContentCommandRoutes(deps),
+  locationGroupsCommandRoutes,
 ];
 
 /**

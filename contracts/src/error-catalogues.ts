@@ -17,6 +17,7 @@ import { reviewErrors } from './reviews/errors';
 import { locationContentErrors } from './location-content/errors';
 import { localezeErrors } from './localeze/errors';
 import { reviewsAiErrors } from './reviews-ai/errors';
+import { locationGroupErrors } from './location-groups/errors';
 
 /** Every feature's catalogue, for the check that one code carries one message and one kind. */
 export const errorCatalogues: Record<string, Record<string, ErrorEntry | ErrorTemplate<never>>> = {
@@ -41,4 +42,5 @@ export const errorCatalogues: Record<string, Record<string, ErrorEntry | ErrorTe
   emailImport: emailImportErrors,
   locationDefaults: locationDefaultsErrors,
   uploads: uploadErrors,
+  locationGroups: locationGroupErrors,
 };

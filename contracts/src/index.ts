@@ -110,3 +110,8 @@ export * from './insights/read-models';
 export * from './insights/dto';
 export * from './insights/routes';
 export * from './insights/messages';
+export * from './location-groups/events';
+export * from './location-groups/read-models';
+export * from './location-groups/messages';
+export * from './location-groups/errors';
+export * from './location-groups/routes';

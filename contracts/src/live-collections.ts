@@ -22,6 +22,7 @@ import {
   LOCATION_KEYWORDS_COLLECTION,
   LOCATION_METRICS_COLLECTION,
 } from './insights/read-models';
+import { LOCATION_GROUP_ACCESS_COLLECTION, LOCATION_GROUPS_COLLECTION } from './location-groups/read-models';
 
 const EVERYONE: readonly Role[] = ['Administrator', 'CompanyAdmin', 'CompanyUser'];
 const ADMINS: readonly Role[] = ['Administrator', 'CompanyAdmin'];
@@ -75,6 +76,9 @@ export const LIVE_COLLECTIONS = {
   [LOCATION_KEYWORDS_COLLECTION]: { readers: EVERYONE },
   [DASHBOARD_LOCATIONS_COLLECTION]: { readers: EVERYONE },
   [DASHBOARD_COMPANIES_COLLECTION]: { readers: EVERYONE },
+  [LOCATION_GROUPS_COLLECTION]: { readers: ADMINS },
+  // a company user's own screens refresh when a group gives or takes a location
+  [LOCATION_GROUP_ACCESS_COLLECTION]: { readers: EVERYONE },
 } as const satisfies Record<string, { readers: readonly Role[] }>;
 
 export type LiveCollection = keyof typeof LIVE_COLLECTIONS;

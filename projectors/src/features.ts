@@ -13,6 +13,7 @@ import { projections as templatesProjections } from './templates';
 import { projections as locationContentProjections } from './location-content';
 import { projections as insightsProjections } from './insights';
 import { projections as reviewsAiProjections } from './reviews-ai';
+import { projections as locationGroupsProjections } from './location-groups';
 
 /** The read-model projections of every feature; each feature adds its own line. */
 export const projections: ProjectionDefinition[] = [
@@ -30,4 +31,5 @@ export const projections: ProjectionDefinition[] = [
   ...locationContentProjections,
   ...insightsProjections,
   ...reviewsAiProjections,
+  ...locationGroupsProjections,
 ];

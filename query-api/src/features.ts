@@ -14,6 +14,7 @@ import { templatesQueryRoutes } from './templates';
 import { locationContentQueryRoutes } from './location-content';
 import { localezeQueryRoutes } from './localeze';
 import { insightsQueryRoutes } from './insights';
+import { locationGroupsQueryRoutes } from './location-groups';
 
 /** One feature's query routes (`query-api/src/<feature>/`). */
 export type QueryFeature = (deps: QueryDeps) => RouteImplementation[];
@@ -37,6 +38,7 @@ export const queryFeatures: QueryFeature[] = [
   (deps) => locationContentQueryRoutes(deps),
   (deps) => localezeQueryRoutes(deps),
   insightsQueryRoutes,
+  locationGroupsQueryRoutes,
 ];
 
 /** Same session check as command-api's manifest (set by the identity feature); null: the token alone decides. */

@@ -55,6 +55,10 @@ export const DashboardFetchParamsSchema = z.object({
   flag: z.enum(['true', 'false'], { error: 'flag must be true or false' }).transform((v) => v === 'true'),
 });
 
+/** One of the company's location groups: the dashboard counts only its locations. */
+const OptionalGroupId = z.string().trim().max(200, 'GroupId is too long').nullable().optional();
+export const GroupQuerySchema = z.object({ groupId: z.string().trim().max(200, 'groupId is too long').optional() });
+
 const OptionalLocationId = z
   .string()
   .trim()
@@ -70,9 +74,10 @@ export const MetricsInsightsBodySchema = z.object({
     .max(DAILY_METRICS.length, 'Metric lists too many metrics'),
   /** One location of the caller's company; absent: every location the caller sees. */
   LocationId: OptionalLocationId,
+  GroupId: OptionalGroupId,
 });
 
-export const ReviewsGrowthBodySchema = z.object({ InsightsDurationDays: DurationDaysSchema, LocationId: OptionalLocationId });
+export const ReviewsGrowthBodySchema = z.object({ InsightsDurationDays: DurationDaysSchema, LocationId: OptionalLocationId, GroupId: OptionalGroupId });
 
 /** Spec part 2 §3: the details response's LocationInsights. */
 export const LocationInsightsSchema = z.object({

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { defineRoute } from '../routes/route-def';
-import { DashboardDataSchema, DashboardFetchParamsSchema, MetricSeriesSchema, MetricsInsightsBodySchema, ReviewsGrowthBodySchema } from './dto';
+import {
+  DashboardDataSchema,
+  DashboardFetchParamsSchema,
+  GroupQuerySchema,
+  MetricSeriesSchema,
+  MetricsInsightsBodySchema,
+  ReviewsGrowthBodySchema,
+} from './dto';
 
 const COMPANY_MEMBERS = ['CompanyAdmin', 'CompanyUser'] as const;
 
@@ -12,7 +19,7 @@ export const dashboardFetchRoute = defineRoute({
   kind: 'query',
   roles: COMPANY_MEMBERS,
   summary: 'Dashboard tiles, locations without a primary email, and (flag true) the metric series of the last durationDays',
-  request: { params: DashboardFetchParamsSchema },
+  request: { params: DashboardFetchParamsSchema, query: GroupQuerySchema },
   response: z.object({ Success: z.literal(true), Data: DashboardDataSchema }),
 });
 

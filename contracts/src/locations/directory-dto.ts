@@ -51,6 +51,8 @@ export const FilteringDataSchema = z.object({
     .refine((v) => v === '' || /^[A-Z]{2}$/.test(v), 'State must be a two-letter US state code'),
   City: filterText('City', 100),
   Zip: filterText('Zip', 10).refine((v) => /^[\d-]*$/.test(v), 'Zip must be digits'),
+  /** Restricts to the locations of one of the company's location groups (another company's group: 404). */
+  GroupId: filterText('GroupId', 200),
 });
 export type FilteringData = z.infer<typeof FilteringDataSchema>;
 

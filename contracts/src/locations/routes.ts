@@ -79,13 +79,14 @@ export const getLocationRoute = defineRoute({
   location: { param: 'id', needs: 'read' },
 });
 
-/** Pickers: every location of the company (Title, LocationId). */
+/** Pickers: every location of the company (Title, LocationId), or of one of its location groups (`groupId`). */
 export const locationItemsRoute = defineRoute({
   name: 'locations.items',
   method: 'GET',
   path: '/api/gmb/locations-items',
   kind: 'query',
   roles: READERS,
+  request: { query: z.object({ groupId: z.string().trim().max(200, 'groupId is too long').optional() }) },
   response: z.object({ Success: z.literal(true), Data: z.array(LocationItemSchema) }),
 });
 

@@ -30,6 +30,8 @@ export const ReviewFilterParamsSchema = z
     Sentiment: SentimentLabelSchema.nullable().optional(),
     /** Restricts the company list to one location. */
     LocationId: z.string().trim().max(200).nullable().optional(),
+    /** Restricts the company list to the locations of one of the company's location groups. */
+    GroupId: z.string().trim().max(200).nullable().optional(),
   })
   .default({});
 export type ReviewFilterParams = z.infer<typeof ReviewFilterParamsSchema>;

@@ -20,6 +20,7 @@ import { templatesRoutes } from '../templates/routes';
 import { locationContentRoutes } from '../location-content/routes';
 import { localezeRoutes } from '../localeze/routes';
 import { insightsRoutes } from '../insights/routes';
+import { locationGroupsRoutes } from '../location-groups/routes';
 
 /**
  * The route table: every HTTP route of command-api and query-api. Feature helpers append
@@ -48,4 +49,5 @@ export const routeTable: readonly RouteDef[] = [
   ...locationContentRoutes,
   ...localezeRoutes,
   ...insightsRoutes,
+  ...locationGroupsRoutes,
 ];

@@ -1,9 +1,11 @@
 import {
   authErrors,
   hasLocationRight,
+  LOCATION_GROUP_ACCESS_COLLECTION,
   LOCATION_USERS_COLLECTION,
   locationErrors,
   type LocationNeed,
+  type LocationGroupAccessDoc,
   type LocationRight,
   type LocationUserDoc,
 } from '@locus/contracts';
@@ -31,7 +33,7 @@ type AccessReadModels = Pick<ReadModels, 'collection'>;
 
 /**
  * The locations assigned to a user, with how: the one place assignments are read, so another
- * source of them (a group the user belongs to) joins here. A location assigned twice keeps the
+ * source of them (the groups the user belongs to) joins here. A location assigned twice keeps the
  * higher right. `locationId` narrows the lookup to one location.
  */
 export async function assignmentsOf(
@@ -40,16 +42,21 @@ export async function assignmentsOf(
   locationId?: string,
 ): Promise<LocationAssignment[]> {
   const links = readModels.collection<LocationUserDoc>(LOCATION_USERS_COLLECTION);
-  const docs = locationId
-    ? await links.find({ _id: `${locationId}:${user.userId}`, companyId: user.companyId })
-    : await links.find({ companyId: user.companyId, userId: user.userId });
+  const viaGroups = readModels.collection<LocationGroupAccessDoc>(LOCATION_GROUP_ACCESS_COLLECTION);
+  const [direct, grouped] = await Promise.all([
+    locationId
+      ? links.find({ _id: `${locationId}:${user.userId}`, companyId: user.companyId })
+      : links.find({ companyId: user.companyId, userId: user.userId }),
+    viaGroups.find(locationId ? { companyId: user.companyId, userId: user.userId, locationId } : { companyId: user.companyId, userId: user.userId }),
+  ]);
   const byLocation = new Map<string, LocationAssignment>();
-  for (const d of docs) {
-    // A co-owner carries neither flag; a staff member is never the primary owner.
-    const access = d.isStaffMember && !d.isPrimaryOwner ? 'staff' : 'owner';
-    const known = byLocation.get(d.locationId);
-    if (!known || (known.access === 'staff' && access === 'owner')) byLocation.set(d.locationId, { locationId: d.locationId, access });
-  }
+  const keep = (assignment: LocationAssignment) => {
+    const known = byLocation.get(assignment.locationId);
+    if (!known || (known.access === 'staff' && assignment.access === 'owner')) byLocation.set(assignment.locationId, assignment);
+  };
+  // A co-owner carries neither flag; a staff member is never the primary owner.
+  for (const d of direct) keep({ locationId: d.locationId, access: d.isStaffMember && !d.isPrimaryOwner ? 'staff' : 'owner' });
+  for (const g of grouped) keep({ locationId: g.locationId, access: g.access });
   return [...byLocation.values()];
 }
 

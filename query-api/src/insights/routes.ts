@@ -10,6 +10,7 @@ import { fail, implement, ok, requireLocationRight, type AnyRequest, type QueryD
 import { createInsightsReader } from './dashboard';
 import { createReviewsSource } from './reviews-source';
 import { callerScope, type InsightsScope } from './scope';
+import { groupLocationIds } from '../location-groups';
 
 export function insightsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   const reader = createInsightsReader(deps, createReviewsSource(deps.readModels));
@@ -24,8 +25,15 @@ export function insightsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
     return { companyId: scope.companyId, locationIds: [locationId] };
   }
 
+  /** The `GroupId` filter: the scope narrowed to the locations of one of the company's groups (404 for another's). */
+  async function inGroup(scope: InsightsScope, groupId: string | null | undefined): Promise<InsightsScope> {
+    if (!groupId) return scope;
+    const ids = await groupLocationIds(deps.readModels, scope.companyId, groupId);
+    return { companyId: scope.companyId, locationIds: scope.locationIds ? scope.locationIds.filter((id) => ids.includes(id)) : ids };
+  }
+
   const fetch = implement(dashboardFetchRoute, async (req) => {
-    const scope = await callerScope(deps.readModels, req);
+    const scope = await inGroup(await callerScope(deps.readModels, req), req.query.groupId);
     const data = await reader.dashboard(scope, {
       durationDays: req.params.durationDays,
       charts: req.params.flag,
@@ -36,12 +44,12 @@ export function insightsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   });
 
   const metrics = implement(metricsInsightsRoute, async (req) => {
-    const scope = await scopeOf(req, req.body.LocationId);
+    const scope = await inGroup(await scopeOf(req, req.body.LocationId), req.body.GroupId);
     return ok(await reader.series(scope, req.body.Metric, req.body.InsightsDurationDays));
   });
 
   const reviewsGrowth = implement(reviewsGrowthInsightsRoute, async (req) => {
-    const scope = await scopeOf(req, req.body.LocationId);
+    const scope = await inGroup(await scopeOf(req, req.body.LocationId), req.body.GroupId);
     return ok(await reader.reviewsGrowth(scope, req.body.InsightsDurationDays));
   });
 

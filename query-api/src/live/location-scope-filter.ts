@@ -5,6 +5,7 @@ import {
   LOCATION_METRICS_COLLECTION,
   LOCATION_POSTS_COLLECTION,
   LOCATION_QUESTIONS_COLLECTION,
+  LOCATION_GROUP_ACCESS_COLLECTION,
   LOCATION_USERS_COLLECTION,
   LOCATIONS_COLLECTION,
   REVIEW_GROWTH_COLLECTION,
@@ -46,8 +47,19 @@ export async function locationScopeFilter(
     void locationsInScope(readModels, auth)
       .then((ids) => (inScope = new Set(ids ?? [])))
       .catch(() => undefined);
+  const ownGroupAccess = `${auth.userId}:`;
   return (message) => {
     const change = message as Partial<ChangedMessage> | null;
+    // Access through a group is keyed `<userId>:<locationId>`: the caller hears its own, which change its scope.
+    if (change?.kind === 'changed' && change.collection === LOCATION_GROUP_ACCESS_COLLECTION) {
+      if (change.many || !change.ids) {
+        reread();
+        return message;
+      }
+      const ids = change.ids.filter((id) => id.startsWith(ownGroupAccess));
+      if (ids.length) reread();
+      return ids.length ? { ...change, ids } : null;
+    }
     if (change?.kind !== 'changed' || !change.collection || !LOCATION_KEYED.has(change.collection) || change.many || !change.ids) return message;
     const own = change.collection === LOCATION_USERS_COLLECTION && change.ids.some((id) => id.endsWith(ownLink));
     if (own) reread();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCATION_USERS_COLLECTION, subjects, type LocationUserDoc } from '@locus/contracts';
+import { LOCATION_GROUP_ACCESS_COLLECTION, LOCATION_USERS_COLLECTION, subjects, type LocationUserDoc } from '@locus/contracts';
 import { createInProcessBus, openSseChannel, type ReadModels } from '@locus/platform';
 import { createLiveHub } from './live-hub';
 import { locationScopeFilter } from './location-scope-filter';
@@ -11,6 +11,7 @@ const read = (channel: ReturnType<typeof openSseChannel>) => String(channel.stre
 function linksOf(links: Pick<LocationUserDoc, 'locationId' | 'userId' | 'isPrimaryOwner' | 'isStaffMember'>[]): Pick<ReadModels, 'collection'> {
   const docs = links.map((l) => ({ ...l, _id: `${l.locationId}:${l.userId}`, companyId: 'c1' }));
   const collection = (name: string) => {
+    if (name === LOCATION_GROUP_ACCESS_COLLECTION) return { find: async () => [] };
     expect(name).toBe(LOCATION_USERS_COLLECTION);
     return {
       find: async (filter: Record<string, unknown>) => docs.filter((d) => Object.entries(filter).every(([k, v]) => (d as Record<string, unknown>)[k] === v)),

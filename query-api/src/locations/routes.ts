@@ -47,6 +47,7 @@ import {
 import { citiesOf, usStates } from '@locus/platform/geo/us-places';
 import { createInsightsReader, createReviewsSource } from '../insights';
 import { directoryCsv, directoryFilter, directorySort, escapeRegex } from './directory';
+import { groupLocationIds } from '../location-groups';
 import { attributeCatalog, toLocationDetails, toLocationRow, toUserLocationLink } from './rows';
 
 const locationNotFound = () => fail(locationErrors.notFound);
@@ -87,18 +88,29 @@ export function locationsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
     return companyId;
   };
 
+  /** Narrows a filter to some location ids (intersected with any narrowing already there). */
+  const onlyIds = (filter: Filter, ids: readonly string[]): Filter => {
+    const prior = (filter._id as { $in?: string[] } | undefined)?.$in;
+    const kept = prior ? ids.filter((id) => prior.includes(id)) : [...ids];
+    return { ...filter, _id: { $in: kept } };
+  };
+
   /** The directory's filter narrowed to the locations the caller sees (a company user's assigned ones). */
   const inScope = async (req: AnyRequest, filter: Filter): Promise<Filter> => {
     const scope = await locationsInScope(deps.readModels, req.auth);
-    return scope ? { ...filter, _id: { $in: scope } } : filter;
+    return scope ? onlyIds(filter, scope) : filter;
   };
+
+  /** The `GroupId` filter: only the locations of that group of the company (another company's group: 404). */
+  const withGroup = async (companyId: string, groupId: string | undefined, filter: Filter): Promise<Filter> =>
+    groupId ? onlyIds(filter, await groupLocationIds(deps.readModels, companyId, groupId)) : filter;
 
   const summary = implement(locationsSummaryRoute, async (req) => {
     const auth = req.auth!;
     const companyId = directoryCompany(req);
     const f = req.body;
     const base = await inScope(req, { companyId });
-    const filter = await inScope(req, directoryFilter(companyId, f));
+    const filter = await inScope(req, await withGroup(companyId, f.GroupId, directoryFilter(companyId, f)));
     const sort = directorySort(f);
     const narrowed = Object.keys(filter).length > Object.keys(base).length;
     const [docs, total, filtered] = await Promise.all([
@@ -122,7 +134,7 @@ export function locationsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   const exportCsv = implement(exportLocationsRoute, async (req) => {
     const companyId = directoryCompany(req);
     const day = deps.clock.now().toISOString().slice(0, 10);
-    const filter = await inScope(req, directoryFilter(companyId, req.query));
+    const filter = await inScope(req, await withGroup(companyId, req.query.GroupId, directoryFilter(companyId, req.query)));
     return {
       body: directoryCsv(locations(), filter, directorySort(req.query)),
       headers: {
@@ -145,7 +157,8 @@ export function locationsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   });
 
   const items = implement(locationItemsRoute, async (req) => {
-    const docs = await locations().find(await inScope(req, { companyId: companyOf(req) }), { sort: { titleSort: 1, _id: 1 } });
+    const companyId = companyOf(req);
+    const docs = await locations().find(await inScope(req, await withGroup(companyId, req.query.groupId, { companyId })), { sort: { titleSort: 1, _id: 1 } });
     return ok(docs.map((d) => ({ Title: d.profile.Title, LocationId: d._id, StoreCode: d.profile.StoreCode })));
   });
 

@@ -37,6 +37,7 @@ import {
   type RouteImplementation,
   type SortSpec,
 } from '@locus/platform';
+import { groupLocationIds } from '../location-groups';
 
 const notFound = () => fail(reviewErrors.notFound);
 
@@ -177,7 +178,8 @@ export function reviewsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
     const only = req.body.Params.LocationId;
     if (only && assigned && !assigned.includes(only)) throw notFound();
     const scope: Filter = only ? { companyId, locationId: only } : assigned ? { companyId, locationId: { $in: assigned } } : { companyId };
-    return lazyPage(scope, req.body);
+    const group = req.body.Params.GroupId;
+    return lazyPage(group ? { $and: [scope, { locationId: { $in: await groupLocationIds(deps.readModels, companyId, group) } }] } : scope, req.body);
   });
 
   const locationLazy = implement(locationReviewsRoute, async (req) => {

@@ -10,5 +10,6 @@ export const featureSlots: FeatureSlots = {
   locationReviews: lazy(() => import('@web/features/reviews/components/location-reviews-section').then((m) => ({ default: m.LocationReviewsSection }))),
   locationUsersDialog: lazy(() => import('@web/features/locations/assignments/location-users-dialog').then((m) => ({ default: m.LocationUsersDialog }))),
   locationInsights: lazy(() => import('@web/features/insights/components/location-insights-sections').then((m) => ({ default: m.LocationInsightsSections }))),
+  locationGroupFilter: lazy(() => import('@web/features/location-groups/components/group-filter').then((m) => ({ default: m.GroupFilter }))),
   reviewsAiPanel: lazy(() => import('@web/features/reviews-ai/components/ai-settings-panel').then((m) => ({ default: m.AiSettingsPanel }))),
 };

@@ -18,6 +18,8 @@ export interface FeatureSlotProps {
   locationReviews: { locationId: string };
   /** The AI auto-reply switch and AI settings panel of /company-reviews (reviews ← reviews-ai). */
   reviewsAiPanel: { companyId: string };
+  /** A "Location group" filter (directory, dashboard, reviews, pickers ← location-groups); '' is every group. */
+  locationGroupFilter: { value: string; onChange: (groupId: string) => void };
 }
 export type FeatureSlotName = keyof FeatureSlotProps;
 export type FeatureSlots = { [K in FeatureSlotName]?: ComponentType<FeatureSlotProps[K]> };

@@ -55,6 +55,7 @@ export const routeAccess = {
   '/:locationId/location-details': { kind: 'authenticated', roles: COMPANY_MEMBERS },
   '/:accountId/locations': { kind: 'authenticated', roles: COMPANY_MEMBERS },
   '/bulk-edit': { kind: 'authenticated', roles: COMPANY_ADMIN },
+  '/location-groups': { kind: 'authenticated', roles: AUDITORS },
   '/default-location': { kind: 'authenticated', roles: COMPANY_ADMIN },
   '/location-template': { kind: 'authenticated', roles: COMPANY_ADMIN },
   '/company-reviews': { kind: 'authenticated' },

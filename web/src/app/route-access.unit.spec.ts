@@ -71,7 +71,7 @@ describe('sidebar by role', () => {
     expect(labels('Administrator')).toEqual(['Companies', 'Settings', 'Operations']);
     expect(labels('CompanyAdmin')).toEqual([
       'Dashboard',
-      'Locations(Directory,Bulk Edits,Template)',
+      'Locations(Directory,Bulk Edits,Groups,Template)',
       'Reviews',
       'Post Templates',
       'Connections',
@@ -82,7 +82,7 @@ describe('sidebar by role', () => {
     // Company users reach their Staff page from the menu
     expect(labels('CompanyUser')).toEqual(['Dashboard', 'Locations', 'Reviews', 'Staff']);
     // Auditors read the company's screens and its history
-    expect(labels('CompanyAuditor')).toEqual(['Dashboard', 'Locations', 'Reviews', 'History']);
+    expect(labels('CompanyAuditor')).toEqual(['Dashboard', 'Locations', 'Location Groups', 'Reviews', 'History']);
   });
 
   it('only links to routes the role may open', () => {

@@ -17,6 +17,7 @@ const WorkspaceConnectPage = lazy(() => import('@web/features/users/components/w
 const SettingsPage = lazy(() => import('@web/features/settings/components/settings-page'));
 const ProfilePage = lazy(() => import('@web/features/profile/components/profile-page'));
 const StaffPage = lazy(() => import('@web/features/staff/components/staff-page'));
+const LocationGroupsPage = lazy(() => import('@web/features/location-groups/components/location-groups-page'));
 const ConnectedAccountsPage = lazy(() => import('@web/features/connections/components/connected-accounts-page'));
 const AccountConnectedPage = lazy(() => import('@web/features/connections/components/account-connected-page'));
 const LocationsPage = lazy(() => import('@web/features/locations/directory/locations-page'));
@@ -77,6 +78,7 @@ export const routes: RouteObject[] = [
       guarded('/:locationId/location-details', LocationDetailsPage, 'Location Details'),
       guarded('/:accountId/locations', AccountLocationsPage, 'Locations'),
       guarded('/bulk-edit', BulkEditPage, 'Bulk Edits'),
+      guarded('/location-groups', LocationGroupsPage, 'Location Groups'),
       guarded('/default-location', DefaultLocationPage, 'Location Default(s)'),
       guarded('/company-reviews', CompanyReviewsPage, 'Reviews'),
       guarded('/location-template', TemplatesPage, 'Location Post Templates'),

@@ -33,6 +33,7 @@ export const TAG_TYPES = [
   'BulkEditJob',
   'OpsStatus',
   'History',
+  'LocationGroup',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -30,6 +30,7 @@ export const navigationFor = (role: Role): NavItem[] => {
           children: [
             { label: 'Directory', path: '/locations', icon: 'list' },
             { label: 'Bulk Edits', path: '/bulk-edit', icon: 'edit' },
+            { label: 'Groups', path: '/location-groups', icon: 'group-objects' },
             { label: 'Template', path: '/default-location', icon: 'document' },
           ],
         },
@@ -43,7 +44,13 @@ export const navigationFor = (role: Role): NavItem[] => {
     case 'CompanyUser':
       return [dashboard, { label: 'Locations', path: '/locations', icon: 'map-marker' }, reviews, { label: 'Staff', path: '/staff', icon: 'id-number' }];
     case 'CompanyAuditor':
-      return [dashboard, { label: 'Locations', path: '/locations', icon: 'map-marker' }, reviews, history];
+      return [
+        dashboard,
+        { label: 'Locations', path: '/locations', icon: 'map-marker' },
+        { label: 'Location Groups', path: '/location-groups', icon: 'group-objects' },
+        reviews,
+        history,
+      ];
     default: {
       const never: never = role;
       return never;

@@ -53,6 +53,9 @@ export const COLLECTION_TAGS: Readonly<Record<LiveCollection, readonly TagType[]
   'location-keywords': ['Location'],
   'dashboard-locations': ['Dashboard'],
   'dashboard-companies': ['Dashboard'],
+  // a group's locations filter the directory, dashboard and reviews
+  'location-groups': ['LocationGroup', 'Location', 'Dashboard', 'Review', 'ReviewSummary'],
+  'location-group-access': ['LocationGroup', 'Location', 'Dashboard', 'Review', 'ReviewSummary'],
 };
 
 export const tagTypesForCollection = (collection: string): readonly TagType[] => (isLiveCollection(collection) ? COLLECTION_TAGS[collection] : []);

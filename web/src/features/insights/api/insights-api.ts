@@ -16,8 +16,9 @@ export type ReviewsGrowthRequest = BodyOf<typeof reviewsGrowthInsightsRoute>;
 
 export const insightsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    dashboard: build.query<DashboardData, { durationDays: number; flag: boolean }>({
-      query: ({ durationDays, flag }) => requestFor(dashboardFetchRoute, { params: { durationDays, flag: flag ? 'true' : 'false' } }),
+    dashboard: build.query<DashboardData, { durationDays: number; flag: boolean; groupId?: string }>({
+      query: ({ durationDays, flag, groupId }) =>
+        requestFor(dashboardFetchRoute, { params: { durationDays, flag: flag ? 'true' : 'false' }, query: groupId ? { groupId } : {} }),
       transformResponse: (res: AnswerOf<typeof dashboardFetchRoute>) => res.Data,
       providesTags: ['Dashboard'],
     }),

@@ -12,6 +12,7 @@ import { DailyLineChart, Doughnut } from './charts';
 import { MissingEmailDialog } from './missing-email-dialog';
 import { seriesTotal, useMetricSeries, useReviewGrowthSeries } from './use-metric-series';
 import '../insights.css';
+import { FeatureSlot } from '@web/app/feature-slots';
 
 function Tile({ icon, title, children, testId }: { icon: IconName; title: string; children: ReactNode; testId: string }) {
   return (
@@ -26,9 +27,21 @@ function Tile({ icon, title, children, testId }: { icon: IconName; title: string
 }
 
 /** A daily line chart with its own duration picker, starting from the dashboard call's window. */
-function MetricLineCard({ title, metric, preloaded, testId }: { title: string; metric: DailyMetricName; preloaded: MetricSeries | null; testId: string }) {
+function MetricLineCard({
+  title,
+  metric,
+  preloaded,
+  testId,
+  groupId,
+}: {
+  title: string;
+  metric: DailyMetricName;
+  preloaded: MetricSeries | null;
+  testId: string;
+  groupId: string;
+}) {
   const [days, setDays] = useState(DASHBOARD_INSIGHTS_DAYS);
-  const { series, loading, failed } = useMetricSeries({ metrics: [metric], days, preloaded: { days: DASHBOARD_INSIGHTS_DAYS, series: [preloaded] } });
+  const { series, loading, failed } = useMetricSeries({ metrics: [metric], days, groupId, preloaded: { days: DASHBOARD_INSIGHTS_DAYS, series: [preloaded] } });
   return (
     <ChartCard
       title={title}
@@ -45,9 +58,9 @@ function MetricLineCard({ title, metric, preloaded, testId }: { title: string; m
   );
 }
 
-function ReviewGrowthCard({ preloaded }: { preloaded: MetricSeries | null }) {
+function ReviewGrowthCard({ preloaded, groupId }: { preloaded: MetricSeries | null; groupId: string }) {
   const [days, setDays] = useState(DASHBOARD_INSIGHTS_DAYS);
-  const { series, loading, failed } = useReviewGrowthSeries({ days, preloaded: { days: DASHBOARD_INSIGHTS_DAYS, series: preloaded } });
+  const { series, loading, failed } = useReviewGrowthSeries({ days, groupId, preloaded: { days: DASHBOARD_INSIGHTS_DAYS, series: preloaded } });
   return (
     <ChartCard
       title={t.reviewGrowth}
@@ -64,11 +77,11 @@ function ReviewGrowthCard({ preloaded }: { preloaded: MetricSeries | null }) {
   );
 }
 
-function ViewersCard({ preloaded }: { preloaded: MetricSeries | null }) {
+function ViewersCard({ preloaded, groupId }: { preloaded: MetricSeries | null; groupId: string }) {
   const [days, setDays] = useState(DASHBOARD_INSIGHTS_DAYS);
   // the dashboard call answers the shares of its window; another window sums the daily series
   const fromPreloaded = days === DASHBOARD_INSIGHTS_DAYS && preloaded;
-  const { series, loading, failed } = useMetricSeries({ metrics: [...IMPRESSION_METRICS], days, skip: Boolean(fromPreloaded) });
+  const { series, loading, failed } = useMetricSeries({ metrics: [...IMPRESSION_METRICS], days, groupId, skip: Boolean(fromPreloaded) });
   const shares = fromPreloaded
     ? preloaded.SeriesValues.map((v) => ({
         id: v.DataPointLabel,
@@ -140,14 +153,16 @@ function ImportFailures({ failures }: { failures: DashboardData['InsightsImportF
 
 /** /dashboard (spec part 1 §2 Dashboard): tiles, the missing-email warning, the viewers doughnut and the line charts. */
 export default function DashboardPage() {
-  const { data, error, isLoading } = useDashboardQuery({ durationDays: DASHBOARD_INSIGHTS_DAYS, flag: true });
+  // one of the company's location groups, or '' for every location
+  const [groupId, setGroupId] = useState('');
+  const { data, error, isLoading } = useDashboardQuery({ durationDays: DASHBOARD_INSIGHTS_DAYS, flag: true, groupId });
   const [missingOpen, setMissingOpen] = useState(false);
   if (isLoading) return <Spinner />;
   if (error || !data) return <NonIdealState icon="error" description={failureMessage(error, t.loadFailed)} />;
   const missing = data.LocationsWithoutPrimaryEmail;
   return (
     <div className="locus-page locus-dashboard">
-      <PageHeader title={t.dashboard} />
+      <PageHeader title={t.dashboard} actions={<FeatureSlot name="locationGroupFilter" value={groupId} onChange={setGroupId} />} />
       {missing.length > 0 ? (
         <Callout intent="warning" icon="envelope" className="locus-callout locus-missing-email">
           <span data-testid="missing-email-warning">{t.missingEmail(missing.length)}</span>
@@ -157,11 +172,32 @@ export default function DashboardPage() {
       <ImportFailures failures={data.InsightsImportFailures} />
       <Tiles data={data} />
       <div className="locus-charts">
-        <ViewersCard preloaded={data.BusinessProfileViewsInsightsData} />
-        <MetricLineCard title={t.calls} metric="CALL_CLICKS" preloaded={data.CallsMadeMetricSeriesData} testId="chart-calls" />
-        <MetricLineCard title={t.websiteClicks} metric="WEBSITE_CLICKS" preloaded={data.WebsiteClicksMetricSeriesData} testId="chart-website" />
-        <MetricLineCard title={t.directions} metric="BUSINESS_DIRECTION_REQUESTS" preloaded={data.DirectionsMetricSeriesData} testId="chart-directions" />
-        <ReviewGrowthCard preloaded={data.NumberOfReviewsOverTime} />
+        <ViewersCard key={`viewers-${groupId}`} preloaded={data.BusinessProfileViewsInsightsData} groupId={groupId} />
+        <MetricLineCard
+          key={`calls-${groupId}`}
+          title={t.calls}
+          metric="CALL_CLICKS"
+          preloaded={data.CallsMadeMetricSeriesData}
+          testId="chart-calls"
+          groupId={groupId}
+        />
+        <MetricLineCard
+          key={`website-${groupId}`}
+          title={t.websiteClicks}
+          metric="WEBSITE_CLICKS"
+          preloaded={data.WebsiteClicksMetricSeriesData}
+          testId="chart-website"
+          groupId={groupId}
+        />
+        <MetricLineCard
+          key={`directions-${groupId}`}
+          title={t.directions}
+          metric="BUSINESS_DIRECTION_REQUESTS"
+          preloaded={data.DirectionsMetricSeriesData}
+          testId="chart-directions"
+          groupId={groupId}
+        />
+        <ReviewGrowthCard key={`reviews-${groupId}`} preloaded={data.NumberOfReviewsOverTime} groupId={groupId} />
       </div>
       {missingOpen ? <MissingEmailDialog locations={missing} onClose={() => setMissingOpen(false)} /> : null}
     </div>

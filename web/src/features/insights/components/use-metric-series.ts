@@ -9,20 +9,30 @@ export function useMetricSeries(options: {
   metrics: DailyMetricName[];
   days: number;
   locationId?: string;
+  /** One of the company's location groups (dashboard). */
+  groupId?: string;
   preloaded?: { days: number; series: (MetricSeries | null)[] } | null;
   skip?: boolean;
 }): { series: MetricSeries[] | null; loading: boolean; failed: boolean } {
-  const { metrics, days, locationId, preloaded, skip } = options;
+  const { metrics, days, locationId, groupId, preloaded, skip } = options;
   const usePreloaded = Boolean(preloaded && preloaded.days === days && preloaded.series.every((s) => s !== null));
-  const query = useMetricsInsightsQuery({ InsightsDurationDays: days, Metric: metrics, LocationId: locationId ?? null }, { skip: usePreloaded || skip });
+  const query = useMetricsInsightsQuery(
+    { InsightsDurationDays: days, Metric: metrics, LocationId: locationId ?? null, GroupId: groupId || null },
+    { skip: usePreloaded || skip },
+  );
   if (usePreloaded) return { series: preloaded!.series as MetricSeries[], loading: false, failed: false };
   return { series: query.data ?? null, loading: query.isLoading || (query.isFetching && !query.data), failed: query.isError };
 }
 
-export function useReviewGrowthSeries(options: { days: number; locationId?: string; preloaded?: { days: number; series: MetricSeries | null } | null }) {
-  const { days, locationId, preloaded } = options;
+export function useReviewGrowthSeries(options: {
+  days: number;
+  locationId?: string;
+  groupId?: string;
+  preloaded?: { days: number; series: MetricSeries | null } | null;
+}) {
+  const { days, locationId, groupId, preloaded } = options;
   const usePreloaded = Boolean(preloaded && preloaded.days === days && preloaded.series);
-  const query = useReviewsGrowthQuery({ InsightsDurationDays: days, LocationId: locationId ?? null }, { skip: usePreloaded });
+  const query = useReviewsGrowthQuery({ InsightsDurationDays: days, LocationId: locationId ?? null, GroupId: groupId || null }, { skip: usePreloaded });
   if (usePreloaded) return { series: preloaded!.series, loading: false, failed: false };
   return { series: query.data ?? null, loading: query.isLoading || (query.isFetching && !query.data), failed: query.isError };
 }

@@ -25,8 +25,8 @@ const jobs = { type: 'BulkEditJob' as const, id: LIST };
 export const bulkEditApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Every location of the company for the multi-select (Title, LocationId, StoreCode). */
-    bulkLocations: build.query<BulkLocationItem[], void>({
-      query: () => requestFor(locationItemsRoute),
+    bulkLocations: build.query<BulkLocationItem[], { groupId?: string } | void>({
+      query: (arg) => requestFor(locationItemsRoute, { query: arg?.groupId ? { groupId: arg.groupId } : {} }),
       transformResponse: (res: AnswerOf<typeof locationItemsRoute>) => res.Data,
       providesTags: [{ type: 'Location', id: LIST }],
     }),

@@ -34,6 +34,7 @@ import { SaveTemplateDialog } from './save-template-dialog';
 import { DescriptionLengths, namesOf, overLimit, useDescriptionLengths } from './description-lengths';
 import { useConfirm } from '@web/shared/ui/confirm-dialog';
 import './bulk-edit.css';
+import { FeatureSlot } from '@web/app/feature-slots';
 
 /** One field: its label, the Ignore checkbox that disables it, the input. */
 const Field = ({
@@ -76,6 +77,10 @@ const BulkEditPage = () => {
   const [sampleId, setSampleId] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const { data: items = [], isError: itemsFailed } = useBulkLocationsQuery();
+  // the picker offers one location group's locations when one is chosen; the selection keeps its titles from the full list
+  const [groupId, setGroupId] = useState('');
+  const grouped = useBulkLocationsQuery({ groupId }, { skip: !groupId });
+  const choices = groupId ? (grouped.data ?? []) : items;
   const { data: categories } = useGoogleCategoriesQuery();
   const { data: states } = useUsStatesQuery();
   const localeze = useLocalezeCategoriesQuery();
@@ -155,8 +160,9 @@ const BulkEditPage = () => {
       <div className="locus-bulk-layout">
         <Card className="locus-bulk-form">
           <FormGroup label={t.locations} labelFor="bulk-locations">
+            <FeatureSlot name="locationGroupFilter" value={groupId} onChange={setGroupId} />
             <MultiSelect<BulkLocationItem>
-              items={items}
+              items={choices}
               selectedItems={shown}
               itemListPredicate={(query, all) => {
                 const ids = new Set(
@@ -195,7 +201,12 @@ const BulkEditPage = () => {
           <div className="locus-bulk-selection">
             <span data-testid="bulk-selected-label">{t.selectedLabel(form.selected.length)}</span>
             {more > 0 ? <Button minimal small intent={Intent.PRIMARY} text={t.moreSelected(more)} onClick={() => setDialog(true)} /> : null}
-            <Button small text={t.selectAll} onClick={() => update({ selected: items.map((i) => i.LocationId) })} disabled={!items.length} />
+            <Button
+              small
+              text={t.selectAll}
+              onClick={() => update({ selected: [...new Set([...(groupId ? form.selected : []), ...choices.map((i) => i.LocationId)])] })}
+              disabled={!choices.length}
+            />
             <Button small text={t.clear} onClick={() => update({ selected: [] })} disabled={!form.selected.length} />
           </div>
 

@@ -1,5 +1,6 @@
 import { HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+import { FeatureSlot } from '@web/app/feature-slots';
 import { useDebouncedValue } from '@web/shared/hooks/use-debounced-value';
 import { useCreatableAccountsQuery, useUsStatesQuery } from '../api/locations-api';
 import { stateChoices } from '../form/choices';
@@ -69,6 +70,7 @@ export const DirectoryFilterBar = ({
           options={[{ value: '', label: t.filters.anyAccount }, ...(accounts.data ?? []).map((a) => ({ value: a.Id, label: a.AccountName }))]}
         />
       ) : null}
+      <FeatureSlot name="locationGroupFilter" value={filters.GroupId} onChange={(GroupId) => onChange({ GroupId })} />
       <SettledInput
         value={filters.City}
         label={t.filters.city}

@@ -13,9 +13,11 @@ export interface DirectoryFilters {
   /** Searched in the city only, and the ZIP in the postal code only. */
   City: string;
   Zip: string;
+  /** One of the company's location groups. */
+  GroupId: string;
 }
 
-export const NO_FILTERS: DirectoryFilters = { Status: '', State: '', AccountId: '', City: '', Zip: '' };
+export const NO_FILTERS: DirectoryFilters = { Status: '', State: '', AccountId: '', City: '', Zip: '', GroupId: '' };
 
 /** The lazy table's state (PrimeNG-style: first row, rows per page, sort, global filter) and the filters. */
 export interface DirectoryState {
@@ -56,6 +58,7 @@ const activeFilters = (
     ...(filters.State ? { State: filters.State } : {}),
     ...(city ? { City: city } : {}),
     ...(zip ? { Zip: zip } : {}),
+    ...(filters.GroupId ? { GroupId: filters.GroupId } : {}),
   };
 };
 

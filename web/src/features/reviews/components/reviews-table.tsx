@@ -12,6 +12,7 @@ import { reviewTexts as t, SENTIMENT_INTENT } from '../constants';
 import { HistoryDialog } from './history-dialog';
 import { ReplyDialog, useDeleteReply } from './reply-dialog';
 import { StarFilter, Stars } from './stars';
+import { FeatureSlot } from '@web/app/feature-slots';
 
 export interface ReviewsTableProps {
   /** Aggregate Reviews (the company) or Location details → Reviews (one location). */
@@ -41,6 +42,8 @@ export function ReviewsTable({ scope, pageSize, sortFields, headline }: ReviewsT
   const [minRating, setMinRating] = useState<number | null>(null);
   const [unresponded, setUnresponded] = useState(false);
   const [search, setSearch] = useState('');
+  // the company list: one of the company's location groups, or '' for every location
+  const [groupId, setGroupId] = useState('');
   const [sort, setSort] = useState<{ field: ReviewSortField; order: 1 | -1 }>({ field: 'CreateTime', order: -1 });
   const [replying, setReplying] = useState<ReviewRow | null>(null);
   const [showing, setShowing] = useState<ReviewRow | null>(null);
@@ -53,7 +56,7 @@ export function ReviewsTable({ scope, pageSize, sortFields, headline }: ReviewsT
     sortField: sort.field,
     sortOrder: sort.order,
     globalFilter: term,
-    Params: { OnlyUnrespondedReviews: unresponded, MinRating: minRating },
+    Params: { OnlyUnrespondedReviews: unresponded, MinRating: minRating, ...(groupId ? { GroupId: groupId } : {}) },
   };
   const company = useCompanyReviewsQuery(scope.kind === 'company' ? { companyId: scope.companyId, body } : { companyId: '', body }, {
     skip: scope.kind !== 'company',
@@ -204,6 +207,7 @@ export function ReviewsTable({ scope, pageSize, sortFields, headline }: ReviewsT
           checked={unresponded}
           onChange={(e) => changed(setUnresponded)(e.currentTarget.checked)}
         />
+        {scope.kind === 'company' ? <FeatureSlot name="locationGroupFilter" value={groupId} onChange={changed(setGroupId)} /> : null}
       </SearchBar>
       <PaginatedTable
         rows={data?.data ?? []}

@@ -33,8 +33,8 @@ export const templatesApi = api.injectEndpoints({
       query: () => requestFor(templateVariablesRoute),
       transformResponse: (res: AnswerOf<typeof templateVariablesRoute>) => res.Data.map((v) => v.label),
     }),
-    templateLocationItems: build.query<TemplateLocationItem[], void>({
-      query: () => requestFor(locationItemsRoute),
+    templateLocationItems: build.query<TemplateLocationItem[], { groupId?: string } | void>({
+      query: (arg) => requestFor(locationItemsRoute, { query: arg?.groupId ? { groupId: arg.groupId } : {} }),
       transformResponse: (res: AnswerOf<typeof locationItemsRoute>) => res.Data,
       providesTags: [{ type: 'Location', id: LIST }],
     }),

@@ -23,6 +23,7 @@ import {
 } from '../api/templates-api';
 import { CTA_LABELS, templateTexts as t, TOPIC_TYPE_LABELS } from '../constants';
 import { LocationMultiSelect } from './location-multi-select';
+import { FeatureSlot } from '@web/app/feature-slots';
 
 /** Half-hour steps from 00:00 to 23:30 (spec part 2 §9); events default to 00:00. */
 const TIMES = Array.from({ length: 48 }, (_, i) => ({ hours: Math.floor(i / 2), minutes: (i % 2) * 30 }));
@@ -111,6 +112,9 @@ export function TemplateEditorDialog({ template, onClose }: { template: PostTemp
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { data: variables = [] } = useTemplateVariablesQuery();
   const { data: items = [] } = useTemplateLocationItemsQuery();
+  // one location group's locations to pick from, when one is chosen
+  const [groupId, setGroupId] = useState('');
+  const grouped = useTemplateLocationItemsQuery({ groupId }, { skip: !groupId });
   const [save, saveState] = useSaveTemplateMutation();
   const [upload, uploadState] = useUploadTemplateImageMutation();
   const onImage = async (file: File | undefined) => {
@@ -296,7 +300,12 @@ export function TemplateEditorDialog({ template, onClose }: { template: PostTemp
           </FormGroup>
 
           <FormGroup label={t.locations} {...err('TemplateLocationIds')}>
-            <LocationMultiSelect items={items} selected={form.TemplateLocationIds} onChange={(ids) => set('TemplateLocationIds', ids)} />
+            <FeatureSlot name="locationGroupFilter" value={groupId} onChange={setGroupId} />
+            <LocationMultiSelect
+              items={groupId ? (grouped.data ?? []) : items}
+              selected={form.TemplateLocationIds}
+              onChange={(ids) => set('TemplateLocationIds', ids)}
+            />
           </FormGroup>
         </DialogBody>
         <DialogFooter

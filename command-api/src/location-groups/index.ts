@@ -1,0 +1,1 @@
+export { locationGroupsCommandRoutes } from './routes';

@@ -1,0 +1,1 @@
+export { locationGroupsProjection, projections } from './location-groups-projection';

@@ -1,0 +1,1 @@
+export { groupAssignmentsOf, groupLocationIds, locationGroupsQueryRoutes } from './routes';
