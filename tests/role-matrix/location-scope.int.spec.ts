@@ -5,7 +5,7 @@ import { openCompany } from '@locus/command-api/companies/open-company';
 import { createCompanyUser } from '@locus/command-api/users/user-accounts';
 import { reviewReceived } from '@locus/command-api/reviews/testing/review-events';
 import { startTestStack, type TestStack } from '../stack/test-stack';
-import { connectAccount, createLocation } from '../role-matrix/fixtures/locations';
+import { connectAccount, createLocation } from './fixtures/locations';
 
 /**
  * One company, three published locations with a review each: Olive co-owns the first, Sam staffs
@@ -167,5 +167,63 @@ describe('a company user sees the locations assigned to them, everywhere', () =>
     expect((await edit('owner', 2)).status).toBe(404);
     expect((await edit('auditor', 0)).status).toBe(403);
     expect((await edit('owner', 0)).status).toBe(200);
+  });
+});
+
+describe("a company user assigned to a location group acts on the group's locations", () => {
+  it("sees the group's locations with the group's right, including one added afterwards, and none once unassigned", async () => {
+    const email = `gina-${randomUUID().slice(0, 6)}@scope.test`;
+    const { userId } = await createCompanyUser(
+      stack.commandDeps,
+      {
+        companyId: ids.companyId,
+        FirstName: 'Gina',
+        LastName: 'Group',
+        Email: email,
+        PhoneNumber: '555-0100',
+        role: 'CompanyUser',
+        password: 'Scope-Password-1',
+        source: 'seed',
+      },
+      meta(ids.companyId),
+    );
+    const gina = await stack.tokenFor('CompanyUser', ids.companyId, { userId });
+    const admin = (method: string, path: string, body?: unknown) => stack.call(method, path, { token: tokens.admin, body });
+    const sees = async () => {
+      const page = await stack.call('POST', `/api/gmb/${ids.companyId}/locations-summary`, {
+        token: gina,
+        body: { first: 0, rows: 25, sortField: 'Title', sortOrder: 1 },
+      });
+      expect(page.status, page.text).toBe(200);
+      return (page.body as { data: { Id: string }[] }).data.map((r) => r.Id).sort();
+    };
+    const edit = (i: number) => stack.call('POST', `/api/gmb/${ids.locations[i]}/update`, { token: gina, body: { LocaleZeKeyWords: ['group'] } });
+
+    const created = await admin('POST', '/api/location-groups', { Name: `East ${randomUUID().slice(0, 4)}` });
+    expect(created.status, created.text).toBe(200);
+    const groupId = (created.body as { Data: { Id: string } }).Data.Id;
+    expect((await admin('POST', `/api/location-groups/${groupId}/locations`, { LocationIds: [ids.locations[0]] })).status).toBe(200);
+    expect((await admin('POST', `/api/location-groups/${groupId}/users`, { UserId: userId, Access: 'staff' })).status).toBe(200);
+    await stack.waitForProjections();
+    expect(await sees()).toEqual([ids.locations[0]]);
+    expect((await edit(0)).status).toBe(403); // staff through the group
+    expect((await edit(2)).status).toBe(404);
+
+    // A location added to the group later, and the right raised to owner.
+    expect((await admin('POST', `/api/location-groups/${groupId}/locations`, { LocationIds: [ids.locations[2]] })).status).toBe(200);
+    expect((await admin('POST', `/api/location-groups/${groupId}/users`, { UserId: userId, Access: 'owner' })).status).toBe(200);
+    await stack.waitForProjections();
+    expect(await sees()).toEqual([ids.locations[0]!, ids.locations[2]!].sort());
+    const details = await stack.call('GET', `/api/gmb/${ids.locations[2]}/location`, { token: gina });
+    expect(details.status).toBe(200);
+    expect((details.body as { Data: { Access: string } }).Data.Access).toBe('owner');
+    expect((await edit(2)).status).toBe(200);
+    const dashboard = await stack.call('GET', '/api/dashboard/fetch/180/false', { token: gina });
+    expect((dashboard.body as { Data: { TotalLocations: number } }).Data.TotalLocations).toBe(2);
+
+    expect((await admin('DELETE', `/api/location-groups/${groupId}/users/${userId}`)).status).toBe(200);
+    await stack.waitForProjections();
+    expect(await sees()).toEqual([]);
+    expect((await stack.call('GET', `/api/gmb/${ids.locations[0]}/location`, { token: gina })).status).toBe(404);
   });
 });
