@@ -15,7 +15,16 @@ import {
   type LocationDefaults,
   type LocationDefaultsEvent,
 } from '@locus/contracts';
-import { callerCompanyId, fail, implement, validationError, type CommandDeps, type RouteImplementation, type UploadedFile } from '@locus/platform';
+import {
+  callerCompanyId,
+  checkTenantUrl,
+  fail,
+  implement,
+  validationError,
+  type CommandDeps,
+  type RouteImplementation,
+  type UploadedFile,
+} from '@locus/platform';
 import { mediaStoreOf, type BlobStore } from '@locus/platform/blob/file-blob-store';
 import { sniffImage } from '../users/routes';
 import { isUsState } from '@locus/platform/geo/us-places';
@@ -82,6 +91,9 @@ export function locationDefaultsCommandRoutes(deps: CommandDeps, options: { medi
         field: 'SelectedAdditionalCategories',
         names: b.SelectedAdditionalCategories,
       });
+      // Google fetches default images on the company's word: not from inside the operator's network.
+      for (const image of b.LocationDefaultImagesUrl)
+        await checkTenantUrl(image.MediaItemUrl, { allowPrivate: deps.config.allowPrivateUrls }, 'LocationDefaultImagesUrl');
       const defaults: LocationDefaults = {
         Title: b.Title,
         PrimaryPhoneNumber: b.PrimaryPhoneNumber,
