@@ -2,6 +2,7 @@ import { liveStreamRoute, subjects } from '@locus/contracts';
 import { implement, openSseChannel, SSE_HEADERS, type AuthContext, type Bus, type RouteImplementation } from '@locus/platform';
 import type { Logger } from 'pino';
 import { createLiveHub } from './live-hub';
+import { createSessionEnder } from './session-ender';
 
 export interface LiveDeps {
   bus: Bus;
@@ -27,18 +28,22 @@ export function liveScopesOf(auth: AuthContext): string[] {
 
 /**
  * `GET /api/live`: server-sent events from the bus, scoped by the verified token and filtered
- * by role through one shared subscription per scope (live-hub.ts); written with backpressure (a client too slow to read gets one `resync` instead of
+ * by role through one shared subscription per scope (live-hub.ts), closed when its session ends
+ * (session-ender.ts); written with backpressure (a client too slow to read gets one `resync` instead of
  * its backlog, see openSseChannel).
  */
 export function liveQueryRoutes(deps: LiveDeps): RouteImplementation[] {
   const hub = createLiveHub(deps.bus);
+  const sessions = createSessionEnder(deps.bus);
   return [
     implement(liveStreamRoute, async (req) => {
       const auth = req.auth!;
       const channel = openSseChannel({ keepAliveMs: deps.keepAliveMs ?? 10_000, retryMs: deps.retryMs ?? 3000 });
       const detach = hub.attach(channel, auth.role, liveScopesOf(auth));
+      const unwatch = sessions.watch(channel, auth);
       channel.onClose(() => {
         detach();
+        unwatch();
         deps.logger.debug({ requestId: req.requestId, userId: auth.userId }, 'live stream closed');
       });
       // The subscriptions are active on the server before the client sees the stream open.
