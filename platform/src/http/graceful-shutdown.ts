@@ -33,6 +33,9 @@ export const registerDrain = (app: object, drain: Drain): void => void drains.se
 
 const isEventStream = (body: unknown, type: string): body is Writable => type === 'text/event-stream' && typeof (body as Writable | null)?.end === 'function';
 
+/** How long no request must arrive before a draining server stops listening. */
+const QUIET_MS = 150;
+
 /** Paths that answer during a drain as they always do (the probes say the process is stopping). */
 const PROBES = new Set(['/health', '/ready']);
 
@@ -49,6 +52,8 @@ export function createDrain(): Drain {
   /** Requests being answered (event streams not counted: the drain ends them). */
   let inFlight = 0;
   let settled: (() => void) | null = null;
+  /** When the last request arrived (ms): the listener closes after a quiet spell. */
+  let lastArrival = 0;
 
   const endStream = (stream: Writable) => {
     if (stream.writable && !stream.writableEnded) {
@@ -62,6 +67,7 @@ export function createDrain(): Drain {
       return draining;
     },
     middleware: async function drainMiddleware(ctx, next) {
+      lastArrival = Date.now();
       if (draining && !PROBES.has(ctx.path)) {
         // Refused with an answer: the client may retry elsewhere or later; a reset would leave it guessing.
         ctx.status = 503;
@@ -98,10 +104,14 @@ export function createDrain(): Drain {
       const timedOut = new Promise<'timeout'>((resolve) => {
         timer = setTimeout(() => resolve('timeout'), timeoutMs);
       });
-      if (inFlight > 0) await Promise.race([new Promise<void>((resolve) => (settled = resolve)), timedOut]);
+      // Then a quiet spell: a connection just accepted may hold a request not yet read, and
+      // closing it would reset it.
+      for (let outcome: unknown; outcome !== 'timeout';) {
+        if (inFlight > 0) outcome = await Promise.race([new Promise<void>((resolve) => (settled = resolve)), timedOut]);
+        else if (Date.now() - lastArrival < QUIET_MS) outcome = await Promise.race([new Promise((resolve) => setTimeout(resolve, QUIET_MS)), timedOut]);
+        else break;
+      }
       settled = null;
-      // Connections accepted in this turn still have their first request to read.
-      await new Promise((resolve) => setImmediate(resolve));
       let connections = 0;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // A response that began before the drain keeps its socket alive once sent: close
