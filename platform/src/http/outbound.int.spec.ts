@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import dns from 'node:dns';
@@ -17,7 +17,7 @@ describe('outboundFetch', () => {
   let b: Server;
   let aUrl: string;
   let bUrl: string;
-  const serve = (name: string, handler: (url: string, res: import('node:http').ServerResponse) => void) =>
+  const serve = (name: string, handler: (url: string, res: ServerResponse) => void) =>
     createServer((req, res) => {
       seen.push({ server: name, url: req.url ?? '', headers: req.headers });
       req.resume();
