@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { getHeapStatistics } from 'node:v8';
+import { REPEATED_SIGNAL_WINDOW_MS } from '@locus/platform/config/serve';
 
 const MB = 1024 * 1024;
 
@@ -22,8 +23,10 @@ const hasFlag = (flag: string) => [...process.execArgv, ...(process.env.NODE_OPT
  * Runs this script again in a child Node with `flags` added, unless this process has them
  * (`satisfied`) or is that child; returns true in the parent (it then only waits for the child
  * and exits with its code). The child has a process group of its own and this process passes
- * SIGINT and SIGTERM on, so each signal reaches it exactly once however it was sent (Ctrl+C to
- * the terminal's group, `kill` to this process, npm forwarding).
+ * SIGINT and SIGTERM on, so each stop reaches it exactly once however it was sent (Ctrl+C to
+ * the terminal's group, `kill` to this process, npm forwarding): the copies of one stop (a
+ * group's signal reaches npm and this process, and npm passes it on again) arrive within
+ * REPEATED_SIGNAL_WINDOW_MS and are passed on once; a later signal is passed on (a second Ctrl+C).
  */
 export function relaunchWith(flags: string[], satisfied: boolean, marker = 'LOCUS_HEAP_RELAUNCHED'): boolean {
   if (process.env[marker] === '1' || satisfied) return false;
@@ -32,7 +35,14 @@ export function relaunchWith(flags: string[], satisfied: boolean, marker = 'LOCU
     detached: true,
     env: { ...process.env, [marker]: '1' },
   });
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => child.kill(signal));
+  let lastForwarded = -Infinity;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (Date.now() - lastForwarded < REPEATED_SIGNAL_WINDOW_MS) return;
+      lastForwarded = Date.now();
+      child.kill(signal);
+    });
+  }
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
   return true;
 }

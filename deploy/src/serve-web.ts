@@ -4,6 +4,7 @@ import { routeTable } from '@locus/contracts';
 import { createLogger } from '@locus/platform';
 import { onStopSignal, shutdownTimeoutMs } from '@locus/platform/config/serve';
 import { webDistDir } from './stack';
+import { securityHeaders } from '@locus/platform/http/security-headers';
 import { serveWebApp } from './web-static';
 
 // Distributed mode's front door: the built web app, and /api calls forwarded to command-api
@@ -51,6 +52,7 @@ function forward(req: http.IncomingMessage, res: http.ServerResponse, target: UR
 }
 
 const app = new Koa();
+app.use(securityHeaders());
 serveWebApp(app, webDistDir);
 const web = app.callback();
 

@@ -10,6 +10,8 @@ export * from './http/body';
 export * from './http/mount-routes';
 export * from './http/min-position';
 export * from './http/sse';
+export * from './http/outbound';
+export * from './http/security-headers';
 export * from './http/health';
 export * from './http/http-app';
 export * from './config/config';

@@ -222,7 +222,7 @@ export function describeRoleMatrix(options: RoleMatrixOptions): void {
             const company = identities.companies[c.companyKey];
             const ctx: SampleContext = { stack: stack!, identities, caller: c.caller, companyKey: c.companyKey, company };
             const request = await sample(ctx);
-            const res = await callRoute(stack!, route, request, tokenOf(identities, c.caller, c.callerCompany));
+            const res = await callRoute(stack!, route, request, request.token ?? tokenOf(identities, c.caller, c.callerCompany));
             const detail = `${route.method} ${route.path} as ${c.caller} answered ${res.status}: ${res.text.slice(0, 300)}`;
             if (c.expect === 'success') {
               if (request.expect !== undefined) expect(res.status, detail).toBe(request.expect);

@@ -73,6 +73,8 @@ export interface SampleRequest {
   form?: FormData;
   /** Status an allowed caller gets; default: any 2xx. */
   expect?: number;
+  /** A token of the caller's own in place of the shared one (a sample that ends its session). */
+  token?: string;
 }
 
 export type RouteSample = (ctx: SampleContext) => SampleRequest | Promise<SampleRequest>;

@@ -47,6 +47,8 @@ beforeAll(async () => {
     sandbox: true,
     sessionValidation: false,
     reactors: [(d) => connectionsReactors(d), (d) => locationsReactors(d), (d) => locationContentReactors(d)],
+    // As in production: a company's URLs may not point inside the operator's network (the sandbox's own URLs are the operator's).
+    env: { LOCUS_ALLOW_PRIVATE_URLS: 'false' },
   });
   const deps = stack.commandDeps;
   const demo = await seedDemo(deps, { adminEmail: 'admin@locus.test', adminPassword: 'Admin-Passw0rd!' });
@@ -179,6 +181,17 @@ describe('location details sections', () => {
     expect(res.body.ResponseMessage).toBe('Logo Media created successfully.');
     const google = await sandboxGet(`/google/__sandbox/locations/${sandboxLocation}/media`);
     expect(google.mediaItems[0].locationAssociation.category).toBe('LOGO');
+  });
+
+  it("refuses a media URL inside the operator's network, naming the field, and asks Google for nothing", async () => {
+    const before = await sandboxGet(`/google/__sandbox/locations/${sandboxLocation}/media`);
+    for (const Url of ['http://169.254.169.254/latest/meta-data/iam', 'http://127.0.0.1:6379/', 'http://localhost/logo.png', 'http://[::1]/x.png']) {
+      const res = await api('POST', `/api/gmb/${locationId}/media`, { Url, Type: 'LOGO' });
+      expect(res.status, Url).toBe(400);
+      expect(res.body.ApiError.Fields.map((f: { Field: string }) => f.Field)).toEqual(['Url']);
+    }
+    const after = await sandboxGet(`/google/__sandbox/locations/${sandboxLocation}/media`);
+    expect(after.mediaItems?.length ?? 0).toBe(before.mediaItems?.length ?? 0);
   });
 
   it('Sync refreshes the photos: one deleted on Google leaves the section', async () => {

@@ -16,6 +16,7 @@ import {
 } from '@locus/contracts';
 import {
   callerCompanyId,
+  checkTenantUrl,
   fail,
   implement,
   ruleViolation,
@@ -146,6 +147,8 @@ export function locationContentCommandRoutes(deps: CommandDeps, options: Locatio
     implement(createMediaRoute, async (req) => {
       const { companyId, locationId } = await publishedLocation(req, req.params.id);
       const own = blobs.keyOf(req.body.Url);
+      // Google fetches the URL on the company's word: not one inside the operator's network.
+      if (!own) await checkTenantUrl(req.body.Url, { allowPrivate: deps.config.allowPrivateUrls }, 'Url');
       const mediaId = deps.ids.uuid();
       const result = await content(req, companyId, locationId, {
         type: 'RequestMedia',

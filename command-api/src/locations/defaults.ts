@@ -16,7 +16,16 @@ import {
   type LocationDefaults,
   type LocationDefaultsEvent,
 } from '@locus/contracts';
-import { callerCompanyId, fail, implement, validationError, type CommandDeps, type RouteImplementation, type UploadedFile } from '@locus/platform';
+import {
+  callerCompanyId,
+  checkTenantUrl,
+  fail,
+  implement,
+  validationError,
+  type CommandDeps,
+  type RouteImplementation,
+  type UploadedFile,
+} from '@locus/platform';
 import { mediaStoreOf, type BlobStore } from '@locus/platform/blob/file-blob-store';
 import { sniffImage } from '../users/routes';
 import { isUsState } from '@locus/platform/geo/us-places';
@@ -128,6 +137,12 @@ export function locationDefaultsCommandRoutes(deps: CommandDeps, options: { medi
         b.PrimaryCategoryId ? { field: 'PrimaryCategoryId', name: b.PrimaryCategoryId } : null,
         b.SelectedAdditionalCategories ? { field: 'SelectedAdditionalCategories', names: b.SelectedAdditionalCategories } : null,
       );
+      // Google fetches default images on the company's word: not from inside the operator's network.
+      for (const [field, images] of [
+        ['LocationDefaultImagesUrl', b.LocationDefaultImagesUrl],
+        ['AddLocationDefaultImagesUrl', b.AddLocationDefaultImagesUrl],
+      ] as const)
+        for (const image of images ?? []) await checkTenantUrl(image.MediaItemUrl, { allowPrivate: deps.config.allowPrivateUrls }, field);
       const imageOf = (i: { Id?: string | null; MediaItemUrl: string }): DefaultImage => ({ Id: i.Id || deps.ids.uuid(), MediaItemUrl: i.MediaItemUrl });
       // Only what the request carries; the rest of the saved defaults stays as it is.
       const changes: Partial<LocationDefaults> = {

@@ -10,7 +10,7 @@ import {
   LOCATION_EMAILS_IMPORT_PROGRESS_NOTIFICATION,
   LOCATIONS_COLLECTION,
   locationStream,
-  SIMPLE_EMAIL_PATTERN,
+  EmailSchema,
   subjects,
   type LocationDoc,
   type LocationEmailsImportProgress,
@@ -36,7 +36,7 @@ export interface ParsedEmailCsv {
 
 /**
  * The spec's CSV rules, in order: exact headers, at least one data row (blank lines ignored),
- * the 4th column a simple address (invalid rows skipped and named), one row per store code
+ * the 4th column an e-mail address as EmailSchema takes it (invalid rows skipped and named), one row per store code
  * (later duplicates skipped). Throws the catalogue's error for a file that cannot be imported.
  */
 export function parseEmailCsv(text: string): ParsedEmailCsv {
@@ -55,7 +55,8 @@ export function parseEmailCsv(text: string): ParsedEmailCsv {
   const duplicates: string[] = [];
   const seen = new Set<string>();
   for (const [firstName = '', lastName = '', storeCode = '', email = ''] of data) {
-    if (!SIMPLE_EMAIL_PATTERN.test(email)) {
+    // The same rule as every other e-mail Locus takes (length, characters).
+    if (!EmailSchema.safeParse(email).success) {
       invalidEmails.push(email || '(empty)');
       continue;
     }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   approvalLinkId,
   APPROVAL_LINK_PURPOSE,
+  LOCATIONS_COLLECTION,
   reviewAutomationStream,
   reviewStream,
   type ReviewAutomationDoc,
@@ -64,6 +65,29 @@ describe('AI review replies, automation and approval links', () => {
     expect(JSON.stringify(bad.body.ApiError.Fields)).toContain('MinStars');
     const userSave = await call('POST', '/api/companyMetaData/reviews-settings', company.userToken, settings);
     expect(userSave.status).toBe(403);
+  });
+
+  it("answers 404 for another company's location in a rule, and stores a rule naming the company's own", async () => {
+    const other = await t.seedCompany('Harbor Dental');
+    const locations = t.stack.readModels.collection(LOCATIONS_COLLECTION);
+    await locations.bulkWrite([
+      { insertOne: { document: { _id: 'own-loc', companyId: company.companyId, title: 'Own' } } },
+      { insertOne: { document: { _id: 'foreign-loc', companyId: other.companyId, title: 'Foreign' } } },
+    ]);
+    const rule = (ids: string[]) => ({ Rules: [{ MinStars: 1, MaxStars: 5, Action: 'approval', LocationIds: ids }] });
+    const foreign = await call('PUT', '/api/companyMetaData/auto-reply-rules', company.adminToken, rule(['own-loc', 'foreign-loc']));
+    expect(foreign.status).toBe(404);
+    expect(JSON.stringify(foreign.body.ApiError.Fields)).toContain('Rules[0].LocationIds');
+    expect((await call('PUT', '/api/companyMetaData/auto-reply-rules', company.adminToken, rule(['no-such-location']))).status).toBe(404);
+    const stored = await call('GET', '/api/companyMetaData/reviews-settings', company.adminToken);
+    expect(JSON.stringify(stored.body.Data.Rules)).not.toContain('foreign-loc');
+    const own = await call('PUT', '/api/companyMetaData/auto-reply-rules', company.adminToken, rule(['own-loc']));
+    expect(own.status).toBe(200);
+    await t.stack.readModels.waitForPosition(own.body.Position ?? 0, 5000);
+    await expect
+      .poll(async () => (await call('GET', '/api/companyMetaData/reviews-settings', company.adminToken)).body.Data.Rules[0]?.LocationIds)
+      .toEqual(['own-loc']);
+    await call('PUT', '/api/companyMetaData/auto-reply-rules', company.adminToken, { Rules: [] });
   });
 
   it('drafts a sample reply with the sent settings through the OpenAI-compatible endpoint and records the draft', async () => {

@@ -11,8 +11,10 @@ import {
   saveAiReviewSettingsRoute,
   saveAutoReplyRulesRoute,
   saveBrandSettingsRoute,
+  LOCATIONS_COLLECTION,
   type AiReplySettings,
   type AutoReplyRule,
+  type LocationDoc,
   type ReviewAutomationDoc,
   parseApprovalLinkId,
 } from '@locus/contracts';
@@ -70,6 +72,18 @@ export function reviewsAiCommandRoutes(deps: CommandDeps): RouteImplementation[]
     return doc;
   }
 
+  /** Every location a rule names is one of the company's: another company's id answers 404, as it would in a path. */
+  async function requireCompanyLocations(companyId: string, rules: readonly { LocationIds: string[] }[]): Promise<void> {
+    const wanted = [...new Set(rules.flatMap((r) => r.LocationIds))];
+    if (wanted.length === 0) return;
+    const found = await deps.readModels.collection<LocationDoc>(LOCATIONS_COLLECTION).find({ companyId, _id: { $in: wanted } }, { projection: { _id: 1 } });
+    const known = new Set(found.map((d) => d._id));
+    const fields = rules.flatMap((r, i) =>
+      r.LocationIds.some((id) => !known.has(id)) ? [{ field: `Rules[${i}].LocationIds`, message: reviewsAiErrors.locationNotFound.message }] : [],
+    );
+    if (fields.length > 0) throw fail(reviewsAiErrors.locationNotFound, fields);
+  }
+
   /** Approves the draft (the reply is then requested from Google by the reviews-ai-request-replies reactor). */
   async function approve(req: Req, doc: ReviewAutomationDoc, approvalId: string | null, comment: string, byName: string) {
     const ref = { reviewId: doc._id, companyId: doc.companyId, locationId: doc.locationId };
@@ -124,6 +138,7 @@ export function reviewsAiCommandRoutes(deps: CommandDeps): RouteImplementation[]
 
     implement(saveAutoReplyRulesRoute, async (req) => {
       const companyId = ownCompany(req);
+      await requireCompanyLocations(companyId, req.body.Rules);
       const rules: AutoReplyRule[] = req.body.Rules.map((r) => ({
         ruleId: r.RuleId || deps.ids.uuid(),
         minStars: r.MinStars,

@@ -12,7 +12,7 @@ import {
   updateCompanyVariableAdminLevelRoute,
   settingErrors,
 } from '@locus/contracts';
-import { fail, implement, ok, type CommandDeps, type RouteImplementation, invalidInput } from '@locus/platform';
+import { checkOutboundUrl, fail, implement, ok, OutboundUrlError, type CommandDeps, type RouteImplementation, invalidInput } from '@locus/platform';
 import { createSecretBox, SecretBoxError, type SecretBox } from '@locus/platform/crypto/secret-box';
 import { eventMetadata, handleCommand, loadStream, maxPosition } from '../kit';
 import { ensureAdminVariablesSeeded } from './admin-routes';
@@ -64,6 +64,21 @@ function storedValue(
   return { kind: 'set', value: sealer.seal(companyId, variableId, plain) };
 }
 
+/** Company variables the server acts on: the LLM endpoint's URL (fetched on the company's word) and its key (a secret, always sealed). */
+const LLM_BASE_URL_VARIABLE = 'LlmBaseUrl';
+const LLM_API_KEY_VARIABLE = 'LlmApiKey';
+
+/** A company's LlmBaseUrl must be one the server may call (checked again, resolved, at each call). */
+function checkVariableUrl(variableName: string, input: ValueInput, allowPrivate: boolean): void {
+  if (variableName !== LLM_BASE_URL_VARIABLE || typeof input !== 'string' || !input.trim() || isMaskPlaceholder(input)) return;
+  try {
+    checkOutboundUrl(input.trim(), { allowPrivate });
+  } catch (err) {
+    if (err instanceof OutboundUrlError) throw invalidInput([{ field: 'VariableValue', message: err.message }]);
+    throw err;
+  }
+}
+
 const encryptedBooleanError = () => invalidInput([{ field: 'IsEncrypted', message: 'Encryption is available only for non-boolean variables' }]);
 
 async function companyExists(deps: CommandDeps, companyId: string): Promise<boolean> {
@@ -109,6 +124,7 @@ export function companySettingsRoutes(deps: CommandDeps): RouteImplementation[] 
   const setCompanyValue = (companyId: string, variableId: string, input: ValueInput, actorIsAdministrator: boolean, req: Req) =>
     companyCommand(companyId, req, (state) => {
       const existing = state.variables[variableId];
+      if (existing) checkVariableUrl(existing.variableName, input, deps.config.allowPrivateUrls);
       const change = existing ? storedValue(sealer, companyId, variableId, existing, existing, input) : { kind: 'keep' as const };
       return {
         type: 'SetCompanyVariableValue',
@@ -128,7 +144,9 @@ export function companySettingsRoutes(deps: CommandDeps): RouteImplementation[] 
         const existing = body.Id ? state.variables[variableId] : undefined;
         // On update, what the body omits keeps its stored value.
         const isBooleanType = body.IsBooleanType ?? existing?.isBooleanType ?? false;
-        const isEncrypted = body.IsEncrypted ?? (isBooleanType ? false : (existing?.isEncrypted ?? false));
+        const isEncrypted =
+          body.VariableName === LLM_API_KEY_VARIABLE ? !isBooleanType : (body.IsEncrypted ?? (isBooleanType ? false : (existing?.isEncrypted ?? false)));
+        checkVariableUrl(body.VariableName, body.VariableValue, deps.config.allowPrivateUrls);
         if (isBooleanType && isEncrypted) throw encryptedBooleanError();
         return {
           type: 'SaveCompanyVariable',

@@ -143,6 +143,24 @@ describe('company variables', () => {
     expect((await list(a.admin)).find((v) => v.Id === id)).toMatchObject({ IsEncrypted: false, VariableValue: `${secret}-rotated` });
   });
 
+  it("keeps a company's LLM key sealed whatever the form says, and refuses an LlmBaseUrl the server may not call", async () => {
+    const key = 'sk-company-llm-key-91xQ';
+    const created = await save(a.admin, { VariableName: 'LlmApiKey', IsEncrypted: false, VariableValue: key });
+    expect(created.status).toBe(200);
+    const id = created.body.Data.Id;
+    expect((await list(a.admin)).find((v) => v.Id === id)).toMatchObject({ IsEncrypted: true, VariableValue: MASKED_VALUE });
+    expect(await storedSecret(a.companyId, id)).toBe(key);
+
+    const bad = await save(a.admin, { VariableName: 'LlmBaseUrl', VariableValue: 'file:///etc/passwd' });
+    expect(bad.status).toBe(400);
+    expect(fieldsOf(bad)).toEqual(['VariableValue']);
+    const good = await save(a.admin, { VariableName: 'LlmBaseUrl', VariableValue: 'https://llm.example.com/v1' });
+    expect(good.status).toBe(200);
+    const setBad = await stack.call('POST', `/api/companyMetaData/variables/${good.body.Data.Id}/value`, a.admin, { VariableValue: 'gopher://example.com/' });
+    expect(setBad.status).toBe(400);
+    expect(fieldsOf(setBad)).toEqual(['VariableValue']);
+  });
+
   it('protects system-generated variables', async () => {
     const sys = SYSTEM_COMPANY_VARIABLES[0]!;
     const id = systemCompanyVariableId(a.companyId, sys.key);

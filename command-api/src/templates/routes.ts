@@ -41,7 +41,7 @@ export function runTemplateCommand(deps: CommandDeps, metadata: ReturnType<typeo
   });
 }
 
-/** Every id must be one of the company's locations (400 naming the field otherwise). */
+/** Every id must be one of the company's locations (404 otherwise, as another company's id in a path). */
 export async function requireCompanyLocations(deps: CommandDeps, companyId: string, ids: readonly string[]): Promise<string[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return unique;

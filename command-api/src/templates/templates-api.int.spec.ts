@@ -101,7 +101,7 @@ describe('post templates over HTTP', () => {
     expect(res.status).toBe(400);
     expect(res.body.ApiError.Fields).toContainEqual({ Field: 'CallToAction.Url', Message: 'Please update the url' });
     const foreign = await call('POST', `${BASE}/save`, company.adminToken, eventTemplate({ TemplateLocationIds: ['not-ours'] }));
-    expect(foreign.status).toBe(400);
+    expect(foreign.status).toBe(404);
   });
 
   it('previews, publishes one post per location with each rendering, logs them, and keeps a published template', async () => {

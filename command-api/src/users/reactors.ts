@@ -2,6 +2,7 @@ import {
   CompanyDeactivatedSchema,
   CompanyDeletedSchema,
   PasswordChangedSchema,
+  SessionEndedSchema,
   LOGOUT_DELETED_COMPANY_USERS_NOTIFICATION as LOGOUT,
   UserDeactivatedSchema,
   UserDeletedSchema,
@@ -15,7 +16,8 @@ import type { Bus, ReactorDefinition } from '@locus/platform';
  * Logs out open sessions at once: a deleted or deactivated user gets
  * LogoutDeletedCompanyUsersNotification on their user subject, and so does a user whose password
  * changed (every session but the one that changed it, `ExceptTokenId`); a deleted or deactivated company
- * gets it on the company subject (every session of that company). The session validator has
+ * gets it on the company subject (every session of that company); a logout sends it for that one
+ * session (`TokenId`). The session validator has
  * already made their tokens useless; this makes the web app drop them without waiting for a 401.
  */
 export function logoutNotifierReactor(deps: { bus: Bus }): ReactorDefinition {
@@ -25,7 +27,7 @@ export function logoutNotifierReactor(deps: { bus: Bus }): ReactorDefinition {
   };
   return {
     name: 'users-logout-notifier',
-    handles: ['UserDeleted', 'UserDeactivated', 'PasswordChanged', 'CompanyDeleted', 'CompanyDeactivated'],
+    handles: ['UserDeleted', 'UserDeactivated', 'PasswordChanged', 'CompanyDeleted', 'CompanyDeactivated', 'SessionEnded'],
     async handle(event) {
       switch (event.type) {
         case 'UserDeleted':
@@ -42,6 +44,12 @@ export function logoutNotifierReactor(deps: { bus: Bus }): ReactorDefinition {
             CompanyId: event.metadata.companyId ?? null,
             ...(data.keepTokenId ? { ExceptTokenId: data.keepTokenId } : {}),
           });
+          break;
+        }
+        case 'SessionEnded': {
+          // A logout: that session alone ends (its other tabs, its live streams).
+          const data = SessionEndedSchema.parse(event.data);
+          notify(subjects.userNotification(data.userId, LOGOUT), { UserId: data.userId, CompanyId: data.companyId, TokenId: data.tokenId });
           break;
         }
         case 'CompanyDeleted':

@@ -81,3 +81,17 @@ export type OtpChallengeEvent = EventsOf<typeof otpChallengeEventSchemas>;
 export type IdentityUserEvent = EventsOf<typeof identityUserEventSchemas>;
 
 export const otpChallengeStream = (challengeId: string) => `otpchallenge-${challengeId}`;
+
+/**
+ * A signed-in session ended by its user (`POST /api/auth/logout`), on a stream of its own
+ * (`session-<tokenId>`): from then on the token answers 401 and its live streams close, though
+ * it has not expired.
+ */
+export const SessionEndedSchema = z.object({
+  userId: z.string(),
+  companyId: z.string().nullable(),
+  tokenId: z.string(),
+});
+export const sessionEventSchemas = { SessionEnded: SessionEndedSchema } as const;
+export type SessionEvent = EventsOf<typeof sessionEventSchemas>;
+export const sessionStream = (tokenId: string) => `session-${tokenId}`;

@@ -16,6 +16,7 @@ export const authMessages = {
   userNameRequired: 'Email is required',
   passwordRequired: 'Password is required',
   loginSucceeded: 'Login successful',
+  loggedOut: 'You are signed out on every device that used this session',
   otpSent: 'Please check your email for an OTP code',
   invalidCredentials: 'Invalid email or password.',
   accountDeactivated: 'Your account has been deactivated. Please contact your administrator.',

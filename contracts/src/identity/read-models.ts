@@ -1,7 +1,8 @@
 /**
  * Session blocks: one document per blocked principal — a deleted or deactivated user
  * (`user:<id>`), a deleted or deactivated company (`company:<id>`), or the sessions a user
- * signed in before their last password change or reset (`sessions:<id>`). The session
+ * signed in before their last password change or reset (`sessions:<id>`), or one session its
+ * user logged out of (`token:<tokenId>`). The session
  * validator rejects a token whose user, company or (when viewing as administrator)
  * administrator is blocked, so tokens stop working as soon as the projection has seen the event.
  */
@@ -11,8 +12,8 @@ export interface SessionBlockDoc {
   _id: string;
   companyId: string | null;
   /** `sessions`: the user's sessions signed in before `since` (a password change or reset). */
-  kind: 'user' | 'company' | 'sessions';
-  reason: 'deleted' | 'deactivated' | 'password-changed';
+  kind: 'user' | 'company' | 'sessions' | 'token';
+  reason: 'deleted' | 'deactivated' | 'password-changed' | 'logged-out';
   since: string;
   /** kind `sessions`: the token id of the session that changed the password, which stays valid. */
   keepTokenId?: string;
@@ -22,6 +23,7 @@ export interface SessionBlockDoc {
 export const userBlockId = (userId: string) => `user:${userId}`;
 export const companyBlockId = (companyId: string) => `company:${companyId}`;
 export const userSessionsBlockId = (userId: string) => `sessions:${userId}`;
+export const tokenBlockId = (tokenId: string) => `token:${tokenId}`;
 
 interface SessionClaims {
   userId: string;
@@ -34,8 +36,9 @@ interface SessionClaims {
 }
 
 /** The block ids that would end a session with these claims. */
-export function sessionBlockIds(auth: Omit<SessionClaims, 'tokenId' | 'issuedAt'>): string[] {
+export function sessionBlockIds(auth: Omit<SessionClaims, 'tokenId' | 'issuedAt'> & { tokenId?: string }): string[] {
   const ids = [userBlockId(auth.userId), userSessionsBlockId(auth.userId)];
+  if (auth.tokenId) ids.push(tokenBlockId(auth.tokenId));
   if (auth.companyId) ids.push(companyBlockId(auth.companyId));
   if (auth.viewingAsAdmin && auth.adminUserId) ids.push(userBlockId(auth.adminUserId), userSessionsBlockId(auth.adminUserId));
   return ids;

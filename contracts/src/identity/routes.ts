@@ -100,6 +100,17 @@ export const refreshTokenRoute = defineRoute({
   response: z.object({ Success: z.literal(true), Token: z.string() }),
 });
 
+/** Ends the caller's session on the server: its token answers 401 from now on and its live streams close. */
+export const logoutRoute = defineRoute({
+  name: 'auth.logout',
+  method: 'POST',
+  path: '/api/auth/logout',
+  kind: 'command',
+  roles: ['Authenticated'],
+  summary: "End this session: the token stops working at once (not only in this browser) and the session's live streams close",
+  response: z.object({ Success: z.literal(true), ResponseMessage: z.string() }),
+});
+
 /** Same answer whether or not the email exists; the mail links to `${publicUrl}/forget-password?email=..&token=..`. */
 export const forgotPasswordRoute = defineRoute({
   name: 'auth.forgotPassword',
@@ -135,4 +146,13 @@ export const resetPasswordRoute = defineRoute({
   response: z.object({ Success: z.literal(true), ResponseMessage: z.string() }),
 });
 
-export const identityRoutes = [loginRoute, verifyOtpRoute, resendOtpRoute, signupRoute, refreshTokenRoute, forgotPasswordRoute, resetPasswordRoute] as const;
+export const identityRoutes = [
+  loginRoute,
+  verifyOtpRoute,
+  resendOtpRoute,
+  signupRoute,
+  refreshTokenRoute,
+  logoutRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+] as const;

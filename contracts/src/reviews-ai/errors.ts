@@ -4,6 +4,7 @@ import { defineErrors } from '../errors';
 export const reviewsAiErrors = defineErrors({
   noCompany: { code: 'REVIEWS_AI.NO_COMPANY', kind: 'not_found', message: 'No company is selected' },
   reviewNotFound: { code: 'REVIEWS_AI.REVIEW_NOT_FOUND', kind: 'not_found', message: 'The review was not found' },
+  locationNotFound: { code: 'REVIEWS_AI.LOCATION_NOT_FOUND', kind: 'not_found', message: 'A selected location was not found' },
   noReviewWithText: { code: 'REVIEWS_AI.NO_REVIEW', kind: 'not_found', message: 'There is no review with text to draft a sample reply for yet' },
   notScheduled: { code: 'REVIEWS_AI.NOT_SCHEDULED', kind: 'conflict', message: 'This reply is no longer waiting in the outbox' },
   notAwaitingApproval: { code: 'REVIEWS_AI.NOT_AWAITING_APPROVAL', kind: 'conflict', message: 'This reply is no longer waiting for approval' },

@@ -110,4 +110,6 @@ export interface LogoutDeletedCompanyUsersPayload {
   CompanyId: string | null;
   /** After a password change, the session that made it (its token id) stays signed in. */
   ExceptTokenId?: string;
+  /** After a logout, only that session (its token id) ends. */
+  TokenId?: string;
 }

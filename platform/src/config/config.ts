@@ -195,6 +195,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     ...(natsUrl ? { natsUrl } : {}),
     ...(redisUrl ? { redisUrl } : {}),
     trustProxy: bool(env, 'LOCUS_TRUST_PROXY', false),
+    allowPrivateUrls: bool(env, 'LOCUS_ALLOW_PRIVATE_URLS', sandboxEnabled),
     jwtSecret,
     previousJwtSecrets: previousKeys(env, 'LOCUS_JWT_SECRET', checkJwtSecret),
     encryptionKey,

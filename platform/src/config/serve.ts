@@ -9,14 +9,24 @@ import type { ReadinessPorts } from '../http/health';
 import type { MetricsStatusSource } from '../http/metrics';
 
 /**
- * Runs `stop` once on the first SIGINT or SIGTERM, then exits 0 (1 if it threw). A second
- * signal while stopping exits at once (130).
+ * Signals within this long of the first are the same stop arriving more than once: a process
+ * group's SIGTERM reaches npm, the relaunch parent and the server, and each passes it on.
+ */
+export const REPEATED_SIGNAL_WINDOW_MS = 2_000;
+
+/**
+ * Runs `stop` once on the first SIGINT or SIGTERM, then exits 0 (1 if it threw). Copies of that
+ * signal arriving within REPEATED_SIGNAL_WINDOW_MS do not cut the drain short; a signal sent
+ * later (a second Ctrl+C) exits at once (130).
  */
 export function onStopSignal(logger: Logger, name: string, stop: (signal: string) => Promise<void>): void {
-  let stopping = false;
+  let stoppingSince: number | null = null;
   const handle = async (signal: string) => {
-    if (stopping) process.exit(130);
-    stopping = true;
+    if (stoppingSince !== null) {
+      if (Date.now() - stoppingSince < REPEATED_SIGNAL_WINDOW_MS) return;
+      process.exit(130);
+    }
+    stoppingSince = Date.now();
     logger.info({ signal }, `${name} stopping`);
     try {
       await stop(signal);

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { unlink } from 'node:fs/promises';
 import { koaBody } from 'koa-body';
@@ -67,6 +68,35 @@ const uploadedFilesOf = (files: Record<string, File | File[]> | undefined): Uplo
   );
 
 /**
+ * Reads and discards what is left of a request's body, at most `maxBytes`: true once it has all
+ * arrived. A refusal answered while the client is still sending would otherwise close the
+ * connection under it (a reset for the upload and for the requests queued behind it).
+ */
+function discardRest(req: IncomingMessage, maxBytes: number): Promise<boolean> {
+  if (req.complete) return Promise.resolve(true);
+  if (req.destroyed) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    let seen = 0;
+    const done = (all: boolean) => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('close', onClose);
+      resolve(all);
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > maxBytes) done(false);
+    };
+    const onEnd = () => done(true);
+    const onClose = () => done(req.complete);
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('close', onClose);
+    req.resume();
+  });
+}
+
+/**
  * multipart/form-data (formidable) for routes whose def says `request.multipart`; fields go
  * to the body, files to `ctx.state.files`. Temp files are deleted after the response, so a
  * handler must read or move them before it returns.
@@ -91,14 +121,21 @@ export function multipartBody(limits: BodyLimits = defaultBodyLimits): LocusMidd
     },
   }) as LocusMiddleware;
   return async function multipartBodyMiddleware(ctx, next) {
-    await parse(ctx, async () => {
-      const files = uploadedFilesOf(ctx.request.files as Record<string, File | File[]> | undefined);
-      ctx.state.files = files;
-      try {
-        await next();
-      } finally {
-        await Promise.all(files.map((f) => unlink(f.path).catch(() => undefined)));
-      }
-    });
+    try {
+      await parse(ctx, async () => {
+        const files = uploadedFilesOf(ctx.request.files as Record<string, File | File[]> | undefined);
+        ctx.state.files = files;
+        try {
+          await next();
+        } finally {
+          await Promise.all(files.map((f) => unlink(f.path).catch(() => undefined)));
+        }
+      });
+    } catch (err) {
+      // Refused part-way (413: too many files or fields, too large): answer once the body is in,
+      // so the connection and the requests behind it carry on; a body past the limit closes it.
+      if (!ctx.req.complete && !(await discardRest(ctx.req, limits.totalBytes))) ctx.set('Connection', 'close');
+      throw err;
+    }
   };
 }

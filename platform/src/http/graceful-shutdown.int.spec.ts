@@ -11,6 +11,8 @@ import { shutdownTimeoutMs } from '../config/serve';
 async function startApp() {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
+  let neverEntered!: () => void;
+  const insideNever = new Promise<void>((resolve) => (neverEntered = resolve));
   const { app, drain } = createHttpApp({
     logger: memoryLogger('warn').logger,
     readiness: {},
@@ -19,7 +21,10 @@ async function startApp() {
         await gate;
         ctx.body = { done: true };
       });
-      router.get('/never', async () => new Promise<void>(() => {}));
+      router.get('/never', async () => {
+        neverEntered();
+        return new Promise<void>(() => {});
+      });
       router.get('/events', async (ctx) => {
         const channel = openSseChannel();
         ctx.set(SSE_HEADERS);
@@ -29,7 +34,7 @@ async function startApp() {
     },
   });
   const running = await listen(app);
-  return { ...running, app, drain, release };
+  return { ...running, app, drain, release, insideNever };
 }
 
 /** A raw HTTP/1.1 exchange on a socket opened before the shutdown. */
@@ -60,8 +65,12 @@ describe('graceful shutdown', () => {
     expect(final?.event).toBe(SHUTDOWN_EVENT);
     expect(await events.next()).toBeNull();
 
-    // New connections are refused; a socket accepted before is served, told not ready, and closed.
-    await expect(fetch(`${baseUrl}/health`)).rejects.toThrow();
+    // While a request is in flight, a new request is refused with an answer, not a reset;
+    // a socket accepted before is served, told not ready, and closed.
+    const refused = await fetch(`${baseUrl}/slow`);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('connection')).toBe('close');
+    expect(await refused.json()).toMatchObject({ Success: false, ApiError: { ErrorCode: 'SERVER.STOPPING' } });
     const answer = await rawRequest(idleSocket, '/ready');
     expect(answer).toMatch(/^HTTP\/1\.1 503/);
     expect(answer).toMatch(/Connection: close/);
@@ -73,6 +82,8 @@ describe('graceful shutdown', () => {
     expect(res.headers.get('connection')).toBe('close');
     expect(await res.json()).toEqual({ done: true });
     expect(await stopped).toEqual({ cut: 0 });
+    // Once the last request is answered the listener closes.
+    await expect(fetch(`${baseUrl}/health`)).rejects.toThrow();
   });
 
   it('answers /ready 503 from the moment the drain begins', async () => {
@@ -89,9 +100,9 @@ describe('graceful shutdown', () => {
   });
 
   it('cuts a request that does not finish within the bound', async () => {
-    const { server, baseUrl, drain } = await startApp();
+    const { server, baseUrl, drain, insideNever } = await startApp();
     const never = fetch(`${baseUrl}/never`).catch((err: Error) => err);
-    while ((await new Promise<number>((r) => server.getConnections((_, n) => r(n)))) < 1) await new Promise((r) => setImmediate(r));
+    await insideNever;
     const started = Date.now();
     expect(await drain.shutdown(server, { timeoutMs: 200 })).toEqual({ cut: 1 });
     expect(Date.now() - started).toBeLessThan(2000);

@@ -17,9 +17,10 @@ export interface Drain {
    */
   readonly middleware: LocusMiddleware;
   /**
-   * Stops accepting connections, sends every open event stream a final `shutdown` event and
-   * ends it, lets in-flight requests finish, and resolves when the last connection is gone.
-   * Connections still open after `timeoutMs` are cut; their count is returned.
+   * Sends every open event stream a final `shutdown` event and ends it, answers requests that
+   * arrive from now on 503 with `Connection: close`, lets in-flight requests finish, then stops
+   * accepting connections and resolves when the last one is gone. Connections still open
+   * after `timeoutMs` are cut; their count is returned.
    */
   shutdown(server: Server, options?: { timeoutMs?: number }): Promise<{ cut: number }>;
 }
@@ -32,9 +33,27 @@ export const registerDrain = (app: object, drain: Drain): void => void drains.se
 
 const isEventStream = (body: unknown, type: string): body is Writable => type === 'text/event-stream' && typeof (body as Writable | null)?.end === 'function';
 
+/** How long no request must arrive before a draining server stops listening. */
+const QUIET_MS = 150;
+
+/** Paths that answer during a drain as they always do (the probes say the process is stopping). */
+const PROBES = new Set(['/health', '/ready']);
+
+/** The answer to a request that arrives once the drain has begun: refused, not reset. */
+const STOPPING_BODY = {
+  Success: false,
+  ResponseMessage: 'The server is restarting. Please try again in a moment.',
+  ApiError: { ErrorCode: 'SERVER.STOPPING', ErrorMessage: 'The server is restarting. Please try again in a moment.', Fields: [] },
+};
+
 export function createDrain(): Drain {
   let draining = false;
   const streams = new Set<Writable>();
+  /** Requests being answered (event streams not counted: the drain ends them). */
+  let inFlight = 0;
+  let settled: (() => void) | null = null;
+  /** When the last request arrived (ms): the listener closes after a quiet spell. */
+  let lastArrival = 0;
 
   const endStream = (stream: Writable) => {
     if (stream.writable && !stream.writableEnded) {
@@ -48,7 +67,22 @@ export function createDrain(): Drain {
       return draining;
     },
     middleware: async function drainMiddleware(ctx, next) {
-      await next();
+      lastArrival = Date.now();
+      if (draining && !PROBES.has(ctx.path)) {
+        // Refused with an answer: the client may retry elsewhere or later; a reset would leave it guessing.
+        ctx.status = 503;
+        ctx.set('Connection', 'close');
+        ctx.set('Retry-After', '5');
+        ctx.body = STOPPING_BODY;
+        return;
+      }
+      inFlight++;
+      try {
+        await next();
+      } finally {
+        inFlight--;
+        if (inFlight === 0) settled?.();
+      }
       if (draining) ctx.set('Connection', 'close');
       const body = ctx.body;
       if (isEventStream(body, ctx.response.type)) {
@@ -60,20 +94,32 @@ export function createDrain(): Drain {
     async shutdown(server, options = {}) {
       draining = true;
       const timeoutMs = options.timeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
-      let connections = 0;
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const deadline = Date.now() + timeoutMs;
       for (const stream of streams) endStream(stream);
       streams.clear();
-      // A response that began before the drain keeps its socket alive once sent: close
-      // sockets as they fall idle rather than waiting for the keep-alive timeout.
-      const idle = setInterval(() => server.closeIdleConnections(), 100);
-      server.closeIdleConnections();
+      // The listener stays open until the requests in flight are answered: connections that
+      // arrive meanwhile (and those already waiting in the accept queue, which closing the
+      // listener would reset) get the 503 above instead.
       let timer: NodeJS.Timeout | undefined;
       const timedOut = new Promise<'timeout'>((resolve) => {
         timer = setTimeout(() => resolve('timeout'), timeoutMs);
       });
+      // Then a quiet spell: a connection just accepted may hold a request not yet read, and
+      // closing it would reset it.
+      for (let outcome: unknown; outcome !== 'timeout';) {
+        if (inFlight > 0) outcome = await Promise.race([new Promise<void>((resolve) => (settled = resolve)), timedOut]);
+        else if (Date.now() - lastArrival < QUIET_MS) outcome = await Promise.race([new Promise((resolve) => setTimeout(resolve, QUIET_MS)), timedOut]);
+        else break;
+      }
+      settled = null;
+      let connections = 0;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // A response that began before the drain keeps its socket alive once sent: close
+      // sockets as they fall idle rather than waiting for the keep-alive timeout.
+      const idle = setInterval(() => server.closeIdleConnections(), 100);
+      server.closeIdleConnections();
       try {
-        if ((await Promise.race([closed, timedOut])) === 'timeout') {
+        if (Date.now() >= deadline || (await Promise.race([closed, timedOut])) === 'timeout') {
           connections = await new Promise<number>((resolve) => server.getConnections((_, count) => resolve(count)));
           server.closeAllConnections();
           await closed;

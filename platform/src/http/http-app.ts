@@ -10,6 +10,7 @@ import { createHttpMetrics, type MetricsStatusSource } from './metrics';
 import type { AnyRouter } from './mount-routes';
 import type { LocusState } from './state';
 import { routesByPrefix } from './prefix-routes';
+import { securityHeaders } from './security-headers';
 
 export interface HttpAppOptions {
   logger: Logger;
@@ -23,7 +24,7 @@ export interface HttpAppOptions {
 }
 
 /**
- * A Koa app with the kit's chain: request id, request log, the drain (graceful shutdown),
+ * A Koa app with the kit's chain: security headers, request id, request log, the drain (graceful shutdown),
  * request metrics, the one error middleware, then `/health`, `/ready`, `/metrics` and the routes. Middleware added later with `app.use` runs after the
  * router (e.g. static files); an unmatched request still ends as the 404 envelope.
  */
@@ -44,6 +45,7 @@ export function createHttpApp(options: HttpAppOptions): { app: Koa<LocusState>; 
   const metrics = createHttpMetrics({ status: options.metricsStatus });
   metrics.mount(router);
   options.mount(router);
+  app.use(securityHeaders());
   app.use(requestId());
   app.use(requestLogger(options.logger));
   app.use(drain.middleware);

@@ -73,6 +73,11 @@ export interface LocusConfig {
   redisUrl?: string;
   /** Behind a reverse proxy: the client address is the last X-Forwarded-For entry. */
   trustProxy: boolean;
+  /**
+   * URLs a company chose (its LLM base URL, media URLs) may point at loopback, link-local or
+   * private addresses (LOCUS_ALLOW_PRIVATE_URLS; on with the sandbox, whose services are local).
+   */
+  allowPrivateUrls: boolean;
   /** Signs access tokens (HS256); its fingerprint is the tokens' `kid`. */
   jwtSecret: string;
   /** Earlier JWT secrets: tokens they signed still verify until they expire (rotation). */

@@ -1,10 +1,12 @@
 import {
   SESSION_BLOCKS_COLLECTION,
   companyBlockId,
+  tokenBlockId,
   userBlockId,
   userSessionsBlockId,
   type CompanyEvent,
   type SessionBlockDoc,
+  type SessionEvent,
   type UserEvent,
 } from '@locus/contracts';
 import type { ProjectionDefinition, RecordedEvent } from '@locus/platform/ports';
@@ -14,9 +16,9 @@ export const sessionBlocksProjection: ProjectionDefinition = {
   name: 'session-blocks',
   version: 2,
   collections: [{ name: SESSION_BLOCKS_COLLECTION, indexes: [{ key: { companyId: 1 } }] }],
-  handles: ['UserDeactivated', 'UserActivated', 'UserDeleted', 'PasswordChanged', 'CompanyDeactivated', 'CompanyActivated', 'CompanyDeleted'],
+  handles: ['UserDeactivated', 'UserActivated', 'UserDeleted', 'PasswordChanged', 'CompanyDeactivated', 'CompanyActivated', 'CompanyDeleted', 'SessionEnded'],
   evolve(recorded: RecordedEvent, docs) {
-    const event = { type: recorded.type, data: recorded.data } as UserEvent | CompanyEvent;
+    const event = { type: recorded.type, data: recorded.data } as UserEvent | CompanyEvent | SessionEvent;
     const since = recorded.metadata.occurredAt;
     const block = (doc: Pick<SessionBlockDoc, '_id' | 'companyId' | 'kind' | 'reason' | 'keepTokenId'>) => {
       const full: SessionBlockDoc = { ...doc, since };
@@ -42,6 +44,8 @@ export const sessionBlocksProjection: ProjectionDefinition = {
         return block({ _id: companyBlockId(event.data.companyId), companyId: event.data.companyId, kind: 'company', reason: 'deactivated' });
       case 'CompanyDeleted':
         return block({ _id: companyBlockId(event.data.companyId), companyId: event.data.companyId, kind: 'company', reason: 'deleted' });
+      case 'SessionEnded':
+        return block({ _id: tokenBlockId(event.data.tokenId), companyId: event.data.companyId, kind: 'token', reason: 'logged-out' });
       case 'CompanyActivated':
         return docs.delete(SESSION_BLOCKS_COLLECTION, companyBlockId(event.data.companyId));
       default:

@@ -43,7 +43,7 @@ const DOCS_PAGE = `<!doctype html>
 
 // Redoc renders with inline styles, runs its search in a blob: worker and shows data: images.
 const DOCS_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:";
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; frame-ancestors 'none'";
 
 /**
  * `GET /api/docs`: an interactive reference (Redoc, served from this server: no CDN) over

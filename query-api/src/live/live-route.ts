@@ -3,6 +3,7 @@ import { implement, openSseChannel, SSE_HEADERS, type AuthContext, type Bus, typ
 import type { Logger } from 'pino';
 import { createLiveHub } from './live-hub';
 import { locationScopeFilter } from './location-scope-filter';
+import { createSessionEnder } from './session-ender';
 
 export interface LiveDeps {
   bus: Bus;
@@ -30,19 +31,23 @@ export function liveScopesOf(auth: AuthContext): string[] {
 
 /**
  * `GET /api/live`: server-sent events from the bus, scoped by the verified token and filtered
- * by role through one shared subscription per scope (live-hub.ts); written with backpressure (a client too slow to read gets one `resync` instead of
+ * by role through one shared subscription per scope (live-hub.ts), closed when its session ends
+ * (session-ender.ts); written with backpressure (a client too slow to read gets one `resync` instead of
  * its backlog, see openSseChannel).
  */
 export function liveQueryRoutes(deps: LiveDeps): RouteImplementation[] {
   const hub = createLiveHub(deps.bus);
+  const sessions = createSessionEnder(deps.bus);
   return [
     implement(liveStreamRoute, async (req) => {
       const auth = req.auth!;
       const channel = openSseChannel({ keepAliveMs: deps.keepAliveMs ?? 10_000, retryMs: deps.retryMs ?? 3000 });
       const filter = deps.readModels ? await locationScopeFilter(deps.readModels, auth) : undefined;
       const detach = hub.attach(channel, auth.role, liveScopesOf(auth), filter);
+      const unwatch = sessions.watch(channel, auth);
       channel.onClose(() => {
         detach();
+        unwatch();
         deps.logger.debug({ requestId: req.requestId, userId: auth.userId }, 'live stream closed');
       });
       // The subscriptions are active on the server before the client sees the stream open.

@@ -1,6 +1,6 @@
 import type OpenAI from 'openai';
 import { COMPANY_VARIABLES_COLLECTION, companyVariableSealContext, GOOGLE_REPLY_MAX_BYTES, replyByteLength, type CompanyVariableDoc } from '@locus/contracts';
-import type { LocusConfig, ReadModels, SecretBox } from '@locus/platform';
+import { checkOutboundUrl, outboundFetch, OutboundUrlError, type LocusConfig, type ReadModels, type SecretBox } from '@locus/platform';
 import { PROMPT_VERSION, reviewReplyMessages, type ReplyPromptInput } from './review-reply-prompt';
 
 /** Where drafts are written: any OpenAI-compatible Chat Completions endpoint. */
@@ -10,6 +10,11 @@ export interface LlmEndpoint {
   apiKey: string;
   timeoutMs: number;
   maxRetries: number;
+  /**
+   * The company chose the URL (LlmBaseUrl): requests go through the outbound guard and the
+   * answer's wording is not passed on.
+   */
+  tenant?: { allowPrivate: boolean };
 }
 
 export interface DraftedReply {
@@ -20,7 +25,7 @@ export interface DraftedReply {
   completionTokens: number;
 }
 
-export type LlmFailureCode = 'LLM_TIMEOUT' | 'LLM_UNAVAILABLE' | 'LLM_REFUSED' | 'LLM_EMPTY' | 'LLM_NOT_CONFIGURED';
+export type LlmFailureCode = 'LLM_TIMEOUT' | 'LLM_UNAVAILABLE' | 'LLM_REFUSED' | 'LLM_EMPTY' | 'LLM_NOT_CONFIGURED' | 'LLM_URL_NOT_ALLOWED';
 
 /** The LLM did not give a usable reply (after the client's retries). */
 export class LlmDraftError extends Error {
@@ -39,9 +44,15 @@ export const LLM_VARIABLES = { baseUrl: 'LlmBaseUrl', model: 'LlmModel', apiKey:
 
 /**
  * The company's endpoint: its LlmBaseUrl / LlmModel / LlmApiKey variables where set (the key
- * opened from its sealed value), else the server's configuration.
+ * opened from its sealed value), else the server's configuration. The platform's key goes only
+ * to the platform's URL: a company that sets its own LlmBaseUrl must set its own LlmApiKey.
  */
-export async function llmEndpointFor(readModels: ReadModels, config: Pick<LocusConfig, 'llm'>, box: SecretBox, companyId: string): Promise<LlmEndpoint> {
+export async function llmEndpointFor(
+  readModels: ReadModels,
+  config: Pick<LocusConfig, 'llm' | 'allowPrivateUrls'>,
+  box: SecretBox,
+  companyId: string,
+): Promise<LlmEndpoint> {
   const names: string[] = Object.values(LLM_VARIABLES);
   const docs = await readModels.collection<CompanyVariableDoc>(COMPANY_VARIABLES_COLLECTION).find({ companyId, variableName: { $in: names } });
   const value = (name: string): string | undefined => {
@@ -49,13 +60,10 @@ export async function llmEndpointFor(readModels: ReadModels, config: Pick<LocusC
     if (!doc?.value) return undefined;
     return doc.isEncrypted ? box.decrypt(doc.value, companyVariableSealContext(companyId, doc._id)) : doc.value.trim() || undefined;
   };
-  return {
-    baseUrl: value(LLM_VARIABLES.baseUrl) ?? config.llm.baseUrl,
-    model: value(LLM_VARIABLES.model) ?? config.llm.model,
-    apiKey: value(LLM_VARIABLES.apiKey) ?? config.llm.apiKey,
-    timeoutMs: config.llm.timeoutMs,
-    maxRetries: config.llm.maxRetries,
-  };
+  const tenantUrl = value(LLM_VARIABLES.baseUrl);
+  const common = { model: value(LLM_VARIABLES.model) ?? config.llm.model, timeoutMs: config.llm.timeoutMs, maxRetries: config.llm.maxRetries };
+  if (tenantUrl === undefined) return { ...common, baseUrl: config.llm.baseUrl, apiKey: value(LLM_VARIABLES.apiKey) ?? config.llm.apiKey };
+  return { ...common, baseUrl: tenantUrl, apiKey: value(LLM_VARIABLES.apiKey) ?? '', tenant: { allowPrivate: config.allowPrivateUrls } };
 }
 
 const SENTENCE_END = /[.!?…](?=\s|$)/g;
@@ -80,21 +88,49 @@ export function fitReply(text: string): string {
 
 /** Writes one reply with the versioned prompt. Timeouts, 429 and 5xx are retried by the client (maxRetries). */
 export async function draftReviewReply(endpoint: LlmEndpoint, input: ReplyPromptInput): Promise<DraftedReply> {
-  if (!endpoint.apiKey) throw new LlmDraftError('LLM_NOT_CONFIGURED', 'No API key is configured for the AI service (LlmApiKey or LOCUS_LLM_API_KEY)');
+  if (!endpoint.apiKey) {
+    throw new LlmDraftError(
+      'LLM_NOT_CONFIGURED',
+      endpoint.tenant
+        ? 'The company sets its own AI service (LlmBaseUrl) without its key: set the LlmApiKey variable'
+        : 'No API key is configured for the AI service (LlmApiKey or LOCUS_LLM_API_KEY)',
+    );
+  }
+  if (endpoint.tenant) {
+    try {
+      checkOutboundUrl(endpoint.baseUrl, endpoint.tenant);
+    } catch (err) {
+      if (err instanceof OutboundUrlError) throw new LlmDraftError('LLM_URL_NOT_ALLOWED', `LlmBaseUrl is not allowed: ${err.message}`, err);
+      throw err;
+    }
+  }
   // Loaded at the first draft, not at every server start (docs/performance.md, Smaller measurements).
   const { default: OpenAIClient } = await import('openai');
-  const client = new OpenAIClient({ baseURL: endpoint.baseUrl, apiKey: endpoint.apiKey, timeout: endpoint.timeoutMs, maxRetries: endpoint.maxRetries });
+  const client = new OpenAIClient({
+    baseURL: endpoint.baseUrl,
+    apiKey: endpoint.apiKey,
+    timeout: endpoint.timeoutMs,
+    maxRetries: endpoint.maxRetries,
+    ...(endpoint.tenant ? { fetch: outboundFetch(endpoint.tenant) } : {}),
+  });
   let completion: OpenAI.Chat.Completions.ChatCompletion;
   try {
     completion = await client.chat.completions.create({ model: endpoint.model, messages: reviewReplyMessages(input), n: 1, temperature: 0.4 });
   } catch (err) {
+    const refused = err instanceof Error && err.cause instanceof OutboundUrlError ? err.cause : err instanceof OutboundUrlError ? err : null;
+    if (refused) throw new LlmDraftError('LLM_URL_NOT_ALLOWED', `LlmBaseUrl is not allowed: ${refused.message}`, err);
     if (err instanceof OpenAIClient.APIConnectionTimeoutError)
       throw new LlmDraftError('LLM_TIMEOUT', `The AI service did not answer within ${endpoint.timeoutMs} ms`, err);
+    // A company's endpoint may be anything: its answer's wording is not passed on, only its status.
     if (err instanceof OpenAIClient.APIError && err.status !== undefined && err.status < 500 && err.status !== 429) {
-      throw new LlmDraftError('LLM_REFUSED', `The AI service refused the request (${err.status}): ${err.message}`, err);
+      throw new LlmDraftError(
+        'LLM_REFUSED',
+        endpoint.tenant ? `The AI service refused the request (${err.status})` : `The AI service refused the request (${err.status}): ${err.message}`,
+        err,
+      );
     }
     const message = err instanceof Error ? err.message : String(err);
-    throw new LlmDraftError('LLM_UNAVAILABLE', `The AI service failed: ${message}`, err);
+    throw new LlmDraftError('LLM_UNAVAILABLE', endpoint.tenant ? 'The AI service could not be reached' : `The AI service failed: ${message}`, err);
   }
   const comment = fitReply(completion.choices[0]?.message.content ?? '');
   return {

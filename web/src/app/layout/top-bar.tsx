@@ -30,7 +30,7 @@ export const TopBar = ({ onToggleSidebar, onOpenProfilePanel }: { onToggleSideba
         content={
           <Menu>
             <MenuItem icon="person" text="Profile" onClick={() => navigate('/profile')} />
-            <MenuItem icon="log-out" text="Logout" onClick={logout} />
+            <MenuItem icon="log-out" text="Logout" onClick={() => void logout()} />
           </Menu>
         }
       >

@@ -1,6 +1,6 @@
 import type { LiveMessage } from '@locus/contracts';
 import { LiveNotifications, publishNotification } from '@web/shared/live/notifications';
-import { endSessionAndGoToLogin, logout } from '@web/shared/session/session-actions';
+import { dropSession, endSessionAndGoToLogin } from '@web/shared/session/session-actions';
 import { decodeTokenPayload } from '@web/shared/session/current-user';
 import { readStoredToken, takeValidToken } from '@web/shared/session/token-storage';
 import { api } from '../api';
@@ -25,7 +25,7 @@ export const applyLiveMessage = (dispatch: AppDispatch, message: LiveMessage): v
       return;
     case 'notification':
       if (message.name === LiveNotifications.logoutDeletedCompanyUsers) {
-        if (!isSessionKept(message.payload)) logout();
+        if (!isSessionKept(message.payload)) dropSession();
         return;
       }
       publishNotification(message.name, message.payload);
@@ -37,11 +37,16 @@ export const applyLiveMessage = (dispatch: AppDispatch, message: LiveMessage): v
   }
 };
 
-/** A password change ends every session but the one that made it (`ExceptTokenId`, its token id). */
+/**
+ * A password change ends every session but the one that made it (`ExceptTokenId`, its token id);
+ * a logout ends only the session logged out of (`TokenId`).
+ */
 export const isSessionKept = (payload: unknown, token: string | null = readStoredToken()): boolean => {
-  const except = (payload as { ExceptTokenId?: unknown } | null)?.ExceptTokenId;
+  const { ExceptTokenId: except, TokenId: ended } = (payload ?? {}) as { ExceptTokenId?: unknown; TokenId?: unknown };
+  const jti = token ? decodeTokenPayload(token)?.jti : undefined;
+  if (typeof ended === 'string') return jti !== ended;
   if (typeof except !== 'string' || !token) return false;
-  return decodeTokenPayload(token)?.jti === except;
+  return jti === except;
 };
 
 const refreshAll = (dispatch: AppDispatch) => dispatch(api.util.invalidateTags([...TAG_TYPES]));

@@ -96,4 +96,10 @@ describe('logout notification after a password change', () => {
     expect(isSessionKept({ UserId: 'u' }, tokenWithId('t-1'))).toBe(false);
     expect(isSessionKept({ UserId: 'u', ExceptTokenId: 't-1' }, null)).toBe(false);
   });
+
+  it('after a logout ends only that session', async () => {
+    const { isSessionKept } = await import('./live-bridge');
+    expect(isSessionKept({ UserId: 'u', TokenId: 't-1' }, tokenWithId('t-1'))).toBe(false);
+    expect(isSessionKept({ UserId: 'u', TokenId: 't-1' }, tokenWithId('t-2'))).toBe(true);
+  });
 });
