@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { defineRoute, LOCATION_USERS_COLLECTION, subjects, type ChangedMessage, type OpsStatusReportDto } from '@locus/contracts';
+import {
+  defineRoute,
+  LOCATION_GROUP_ACCESS_COLLECTION,
+  LOCATION_USERS_COLLECTION,
+  subjects,
+  type ChangedMessage,
+  type OpsStatusReportDto,
+} from '@locus/contracts';
 import {
   createTokenService,
   implement,
@@ -33,8 +40,8 @@ function steppedReadModels() {
   const docs: Record<string, { _id: string; companyId: string; position: number }> = {};
   const readModels: ReadModels = {
     collection: <T extends Doc>(name: string) => {
-      // A company user's live stream reads its assignments (none here).
-      if (name === LOCATION_USERS_COLLECTION) return { find: async () => [] } as unknown as Collection<T>;
+      // A company user's live stream reads its assignments, direct and through groups (none here).
+      if (name === LOCATION_USERS_COLLECTION || name === LOCATION_GROUP_ACCESS_COLLECTION) return { find: async () => [] } as unknown as Collection<T>;
       throw new Error('not used');
     },
     waitForPosition(target, timeoutMs) {
@@ -398,7 +405,8 @@ describe.each(busVariants)('live SSE over the %s', (_name, makeBus) => {
     expect(res.headers.get('cache-control')).toContain('no-cache');
     const reader = sseReader(res);
     expect(await reader.next()).toEqual({ retry: 1500 });
-    expect(counted.active()).toBe(before + 2);
+    // Its company and user scopes, and the session ender's two subjects while any stream is open.
+    expect(counted.active()).toBe(before + 4);
     let frame = await reader.next();
     while (frame && frame.comment !== 'keep-alive') frame = await reader.next();
     expect(frame).toEqual({ comment: 'keep-alive' });

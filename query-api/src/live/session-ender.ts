@@ -25,7 +25,7 @@ export interface SessionEnder {
 /**
  * Closes the live streams of sessions that end (password change or reset, deactivation,
  * deletion, company deactivated, logout) as the logout notification arrives: one bus
- * subscription per subject kind for the whole process, however many streams are open.
+ * subscription per subject kind for the whole process while any stream is open.
  * The stream gets the notification, then ends; the session check refuses its reconnection.
  */
 export function createSessionEnder(bus: Bus): SessionEnder {
@@ -75,6 +75,11 @@ export function createSessionEnder(bus: Bus): SessionEnder {
       return () => {
         for (const user of users) remove(byUser, user, entry);
         if (session.companyId) remove(byCompany, session.companyId, entry);
+        // The last stream gone, the process holds no subscription for nobody.
+        if (byUser.size === 0 && byCompany.size === 0) {
+          for (const subscription of subscriptions) subscription.unsubscribe();
+          subscriptions = [];
+        }
       };
     },
   };
