@@ -4,11 +4,15 @@ import { DEMO_COMPANIES } from '@locus/command-api/demo/seed-demo';
 import { cityCoordinates } from '@locus/platform/geo/us-places';
 import { accessTokenFor, callJson } from '@locus/sandbox/google/testing';
 import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
+import { outcomesSuite } from './google-truth/outcomes';
+import { saveAsTemplateSuite } from './google-truth/save-as-template';
 
 /**
- * Issue 22 "Locus changes only what the user changed, and reports what Google really did", in a
+ * Locus changes only what the user changed, and reports what Google really did, in a
  * browser, checked against the sandbox's Google store: the Edit dialog changes only the field
- * edited (the pin above all), and the details header follows a bulk edit without Sync or reload.
+ * edited (the pin above all), and the details header follows a bulk edit without Sync or reload;
+ * Save as Template keeps the defaults it does not name (google-truth/save-as-template.ts); posts
+ * Google rejects are reported as rejected, and automation yields to people (google-truth/outcomes.ts).
  */
 const UI_WAIT = 30_000;
 const DEMO = DEMO_COMPANIES[0]!;
@@ -175,3 +179,6 @@ describe('Google holds what the user changed, nothing more', () => {
     await until(async () => (await onGoogle(location!.LocationName)).title === title, 'Google to hold the new title');
   });
 });
+
+saveAsTemplateSuite();
+outcomesSuite();

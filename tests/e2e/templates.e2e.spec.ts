@@ -112,8 +112,10 @@ describe('post templates web: write with variables, preview, publish to 50 locat
     await publish.getByRole('button', { name: 'Clear' }).click();
 
     await publish.getByRole('button', { name: 'Publish', exact: true }).click();
-    await toast(page, 'The selected template published successfully.').waitFor();
-    await publish.getByText(`100 % (${LOCATIONS}/${LOCATIONS})`).waitFor({ timeout: 120_000 });
+    await toast(page, `The selected template is being published to ${LOCATIONS} locations.`).waitFor();
+    await publish.getByText(`100 % (${LOCATIONS}/${LOCATIONS} live)`).waitFor({ timeout: 120_000 });
+    // success is told once Google has taken every post
+    await toast(page, 'The selected template published successfully.').waitFor({ timeout: UI_WAIT });
     await publish.getByRole('button', { name: 'Close' }).last().click();
 
     await row.getByRole('button', { name: 'Log' }).click();
@@ -124,7 +126,7 @@ describe('post templates web: write with variables, preview, publish to 50 locat
 
     const templates = await api('GET', '/api/locationPostTemplates/fetch');
     const template = templates.body.Data[0];
-    expect(template.Progress).toEqual({ Done: LOCATIONS, Failed: 0, Total: LOCATIONS });
+    expect(template.Progress).toEqual({ Done: LOCATIONS, InReview: 0, Rejected: 0, Failed: 0, Total: LOCATIONS });
     const log = await api('GET', `/api/locationPostTemplates/template-log/${template.Id}`);
     expect(log.body.Data).toHaveLength(LOCATIONS);
 

@@ -1,5 +1,13 @@
-import { INVITATION_TTL_SECONDS, OtpIssuedSchema, OtpResentSchema, PasswordResetRequestedSchema, OTP_TTL_SECONDS } from '@locus/contracts';
-import { PermanentReactorError, type Clock, type LocusConfig, type Mailer, type ReactorDefinition, type RecordedEvent } from '@locus/platform';
+import { INVITATION_TTL_SECONDS, OtpIssuedSchema, OtpResentSchema, PasswordResetRequestedSchema, OTP_TTL_SECONDS, userStream } from '@locus/contracts';
+import {
+  PermanentReactorError,
+  type Clock,
+  type LocusConfig,
+  type Mailer,
+  type ReactorContext,
+  type ReactorDefinition,
+  type RecordedEvent,
+} from '@locus/platform';
 import type { Logger } from 'pino';
 import type { IdentitySecrets } from './secrets';
 
@@ -63,7 +71,7 @@ export function identityMailReactor(deps: IdentityMailDeps, secrets: IdentitySec
     name: 'identity-mail',
     handles: ['OtpIssued', 'OtpResent', 'PasswordResetRequested'],
     maxAttempts: 8,
-    async handle(event: RecordedEvent) {
+    async handle(event: RecordedEvent, ctx) {
       if (event.type === 'OtpIssued' || event.type === 'OtpResent') {
         const data = (event.type === 'OtpIssued' ? OtpIssuedSchema : OtpResentSchema).parse(event.data);
         if (expired(data.expiresAt)) return void deps.logger?.info({ eventId: event.id }, 'OTP expired before it was mailed; skipped');
@@ -73,12 +81,37 @@ export function identityMailReactor(deps: IdentityMailDeps, secrets: IdentitySec
         if (expired(data.expiresAt)) return void deps.logger?.info({ eventId: event.id }, 'Reset link expired before it was mailed; skipped');
         const token = open(data.sealedToken, data.requestId);
         const link = resetLink(deps.config.publicUrl, data.email, token);
-        await deps.mailer.send(
+        const mail =
           data.purpose === 'invitation'
             ? invitationMail(data.email, `${link}&invitation=1`, data.invitedBy ?? 'Your company')
-            : passwordResetMail(data.email, link),
-        );
+            : passwordResetMail(data.email, link);
+        await sendRecorded(ctx, event, data, () => deps.mailer.send(mail));
       }
     },
   };
+
+  /**
+   * The outcome goes on the user's stream, where the request was made, so the route that asked
+   * can tell the admin what the mail server did. The first failure is recorded and rethrown: the
+   * runtime retries it (a later success is recorded too) and parks it when it gives up.
+   */
+  async function sendRecorded(ctx: ReactorContext, event: RecordedEvent, data: { userId: string; requestId: string }, send: () => Promise<unknown>) {
+    const at = () => deps.clock.now().toISOString();
+    const options = { companyId: event.metadata.companyId ?? null };
+    try {
+      await send();
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      await ctx.append(
+        userStream(data.userId),
+        [{ type: 'PasswordResetMailFailed', data: { userId: data.userId, requestId: data.requestId, message, failedAt: at() } }],
+        { ...options, key: 'failed' },
+      );
+      throw err;
+    }
+    await ctx.append(userStream(data.userId), [{ type: 'PasswordResetMailSent', data: { userId: data.userId, requestId: data.requestId, sentAt: at() } }], {
+      ...options,
+      key: 'sent',
+    });
+  }
 }

@@ -124,6 +124,9 @@ describe('location details sections', () => {
     const rejected = await api('POST', `/api/gmb/${locationId}/posts`, { TopicType: 'STANDARD', Summary: 'Call us at (617) 555-0100 today' });
     expect(rejected.status).toBe(200);
     expect(rejected.body.Data.State).toBe('REJECTED');
+    // the answer tells the rejection alone, never the success text beside it
+    expect(rejected.body.ResponseMessage).toMatch(/^Google rejected your post/);
+    expect(rejected.body.ResponseMessage).not.toContain('successfully');
     const posts = (await api('GET', `/api/gmb/${locationId}/posts`)).body.Data.Posts;
     expect(posts[0]).toMatchObject({ PostId: rejected.body.Data.PostId, State: 'REJECTED' });
   });

@@ -100,7 +100,14 @@ export function locationContentCommandRoutes(deps: CommandDeps, options: Locatio
         };
       if (done.type === 'LocalPostFailed') throw ruleViolation(errors.postFailed.code, (done.data as { message: string }).message);
       const state = (done.data as { post: { state: string } }).post.state;
-      return { body: { Success: true, ResponseMessage: m.postCreated, Data: { PostId: requested.postId, State: state } }, position: done.position };
+      // one outcome, in Google's words: never the success text for a post Google did not show
+      const answer =
+        state === 'REJECTED'
+          ? { State: 'REJECTED' as const, message: m.postRejected }
+          : state === 'PROCESSING'
+            ? { State: 'PROCESSING' as const, message: m.postInReview }
+            : { State: 'LIVE' as const, message: m.postCreated };
+      return { body: { Success: true, ResponseMessage: answer.message, Data: { PostId: requested.postId, State: answer.State } }, position: done.position };
     }),
 
     implement(deletePostRoute, async (req) => {

@@ -13,16 +13,17 @@ import {
   type BrandSettingsDoc,
   type CompanyDoc,
   type EventMetadata,
+  reviewErrors,
   type ReplyAuthor,
   type ReviewAutomationDoc,
   type ReviewsAiSettingsDoc,
   type UserDoc,
 } from '@locus/contracts';
-import { createLinkSigner, createSecretBox, type CommandDeps, type LinkSigner } from '@locus/platform';
-import { handleCommand, loadStream } from '../kit';
-import { reviewDecider } from '../reviews/review-decider';
+import { AppError, createLinkSigner, createSecretBox, type CommandDeps, type LinkSigner } from '@locus/platform';
+import { handleCommand, loadStream, type CommandSource } from '../kit';
+import { isAnswered, reviewDecider } from '../reviews/review-decider';
 import { draftReviewReply, llmEndpointFor, type DraftedReply } from './llm/llm-client';
-import { automationDecider, type AutomationCommand } from './review-automation-decider';
+import { automationDecider, type AutomationCommand, type AutomationState } from './review-automation-decider';
 
 type Deps = Pick<CommandDeps, 'eventStore' | 'readModels' | 'clock' | 'ids' | 'config' | 'logger'>;
 type Ref = { reviewId: string; companyId: string; locationId: string };
@@ -39,11 +40,16 @@ export const systemMetadata = (companyId: string, at: Date, correlationId: strin
   occurredAt: at.toISOString(),
 });
 
+const authorName = (by: ReplyAuthor) => (by.kind === 'google' ? 'Google' : by.name);
+
+/** The reviews feature refused an automated reply because the review was answered meanwhile. */
+export const isAlreadyAnswered = (err: unknown): boolean => err instanceof AppError && err.code === reviewErrors.alreadyAnswered.code;
+
 export function automationService(deps: Deps) {
   const box = createSecretBox(deps.config.encryptionKey, deps.config.previousEncryptionKeys);
   const docs = deps.readModels;
 
-  const run = (reviewId: string, command: AutomationCommand, metadata: EventMetadata) =>
+  const run = (reviewId: string, command: CommandSource<AutomationState, AutomationCommand>, metadata: EventMetadata) =>
     handleCommand({
       eventStore: deps.eventStore,
       streamName: reviewAutomationStream(reviewId),
@@ -103,22 +109,67 @@ export function automationService(deps: Deps) {
     },
 
     /**
+     * Who answered the review, when that reply must stand: any reply (on Google or asked for)
+     * unless the company lets the automation overwrite replies, and with Overwrite on a
+     * person's reply still on its way. Null when the automation may reply. Read from the
+     * review's stream, so a release or an approval is decided against the review as it is now.
+     */
+    async answeredBy(reviewId: string, companyId: string): Promise<string | null> {
+      const { reviewsOverwrite } = await this.settingsOf(companyId);
+      const { state } = await loadStream(deps.eventStore, reviewStream(reviewId), reviewDecider);
+      if (state.status === 'none') return null;
+      const pending = state.pending?.operation === 'update' ? state.pending.by : null;
+      if (reviewsOverwrite) return pending?.kind === 'user' ? pending.name : null;
+      if (!isAnswered(state)) return null;
+      return pending ? authorName(pending) : 'Google';
+    },
+
+    /**
      * Hands a reply to the reviews feature: its RequestReply command on the review's stream
      * (a ReviewReplyRequested, which its reply reactor sends to Google). Asking again for the
-     * same request id does nothing.
+     * same request id does nothing. Without Overwrite, the reviews decider refuses it (on every
+     * attempt, against the review's state then) when the review has been answered meanwhile.
      */
     async requestReply(ref: Ref, requestId: string, comment: string, by: ReplyAuthor, metadata: EventMetadata): Promise<void> {
       const stream = reviewStream(ref.reviewId);
-      const { events } = await loadStream(deps.eventStore, stream, reviewDecider);
-      if (events.some((e) => e.type === 'ReviewReplyRequested' && ReviewReplyRequestedSchema.safeParse(e.data).data?.requestId === requestId)) return;
-      await handleCommand({
+      const alreadyAsked = async () => {
+        const { events } = await loadStream(deps.eventStore, stream, reviewDecider);
+        return events.some((e) => e.type === 'ReviewReplyRequested' && ReviewReplyRequestedSchema.safeParse(e.data).data?.requestId === requestId);
+      };
+      if (await alreadyAsked()) return;
+      const { reviewsOverwrite } = await this.settingsOf(ref.companyId);
+      try {
+        await this.decideReply(stream, { ref, requestId, comment, by, keepExistingReply: !reviewsOverwrite }, metadata);
+      } catch (err) {
+        // The outbox's clock and the reply reactor may both send one release: the reply found is then this very request.
+        if (isAlreadyAnswered(err) && (await alreadyAsked())) return;
+        throw err;
+      }
+    },
+
+    decideReply: (stream: string, r: { ref: Ref; requestId: string; comment: string; by: ReplyAuthor; keepExistingReply: boolean }, metadata: EventMetadata) =>
+      handleCommand({
         eventStore: deps.eventStore,
         streamName: stream,
         decider: reviewDecider,
-        command: { type: 'RequestReply', companyId: ref.companyId, locationId: ref.locationId, requestId, comment, by, at: deps.clock.now().toISOString() },
+        command: {
+          type: 'RequestReply',
+          companyId: r.ref.companyId,
+          locationId: r.ref.locationId,
+          requestId: r.requestId,
+          comment: r.comment,
+          by: r.by,
+          at: deps.clock.now().toISOString(),
+          keepExistingReply: r.keepExistingReply,
+        },
         metadata,
         newId: () => deps.ids.uuid(),
-      });
+      }),
+
+    /** Records that the automation stood down for a reply already there (its request was refused). */
+    async withdrawAnswered(ref: Ref, metadata: EventMetadata) {
+      const answeredBy = (await this.answeredBy(ref.reviewId, ref.companyId)) ?? 'Google';
+      return run(ref.reviewId, { type: 'Withdraw', ref, reason: 'already-answered', answeredBy, at: deps.clock.now().toISOString() }, metadata);
     },
 
     /** The outbox's clock: posts every scheduled draft whose time has come. */
@@ -132,16 +183,26 @@ export function automationService(deps: Deps) {
         if (signal?.aborted) break;
         const ref = { reviewId: doc._id, companyId: doc.companyId, locationId: doc.locationId };
         const metadata = systemMetadata(doc.companyId, now, `auto-reply:${doc._id}`);
-        const result = await run(doc._id, { type: 'Release', ref, at: now.toISOString() }, metadata);
-        const event = result.events.find((e) => e.type === 'AutoReplyReleased');
-        if (event?.type !== 'AutoReplyReleased') continue;
-        await this.requestReply(
-          ref,
-          event.data.draftId,
-          event.data.comment,
-          { kind: 'automation', ruleId: event.data.ruleId || null, name: 'AI auto-reply' },
+        const result = await run(
+          doc._id,
+          async () => ({ type: 'Release', ref, at: now.toISOString(), answeredBy: await this.answeredBy(doc._id, doc.companyId) }),
           metadata,
         );
+        const event = result.events.find((e) => e.type === 'AutoReplyReleased');
+        if (event?.type !== 'AutoReplyReleased') continue;
+        try {
+          await this.requestReply(
+            ref,
+            event.data.draftId,
+            event.data.comment,
+            { kind: 'automation', ruleId: event.data.ruleId || null, name: 'AI auto-reply' },
+            metadata,
+          );
+        } catch (err) {
+          if (!isAlreadyAnswered(err)) throw err;
+          await this.withdrawAnswered(ref, metadata);
+          continue;
+        }
         released++;
       }
       return released;

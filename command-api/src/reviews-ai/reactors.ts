@@ -3,10 +3,11 @@ import type { ReviewEvent, ReviewsAiEvent } from '@locus/contracts';
 type ReviewReceived = Extract<ReviewEvent, { type: 'ReviewReceived' }>;
 type ApprovalRequested = Extract<ReviewsAiEvent, { type: 'ReviewApprovalRequested' }>;
 type ReadyToPost = Extract<ReviewsAiEvent, { type: 'AutoReplyReleased' | 'ReviewApprovalGranted' }>;
+type ReplyByHand = Extract<ReviewEvent, { type: 'ReviewReplyRequested' | 'ReviewReplyPosted' }>;
 import { AppError, PermanentReactorError, type CommandDeps, type ReactorDefinition } from '@locus/platform';
 import { firstMatchingRule } from './auto-reply-rules';
 import { approvalLinkId, approvalPageLink } from '@locus/contracts';
-import { approvalLinkSigner, automationService, systemMetadata } from './automation-service';
+import { approvalLinkSigner, automationService, isAlreadyAnswered, systemMetadata } from './automation-service';
 import { LlmDraftError } from './llm/llm-client';
 import { PROMPT_VERSION } from './llm/review-reply-prompt';
 
@@ -165,6 +166,8 @@ export function reviewsAiReactors(deps: CommandDeps): ReactorDefinition[] {
           );
         }
       } catch (err) {
+        // Answered meanwhile (decided against the review's state at this attempt): the person's reply stays.
+        if (isAlreadyAnswered(err)) return void (await service.withdrawAnswered(ref, metadata));
         // The review is gone or moved: asking again will not help.
         if (err instanceof AppError && err.kind !== 'conflict') throw new PermanentReactorError(err.message, err);
         throw err;
@@ -172,5 +175,26 @@ export function reviewsAiReactors(deps: CommandDeps): ReactorDefinition[] {
     },
   };
 
-  return [automation, approvalMails, requestReplies];
+  /**
+   * A person answered the review (a user's reply in Locus, or one seen on Google by a sync):
+   * a draft still waiting in the outbox or for approval is withdrawn, recorded on the
+   * automation's stream (nothing when no draft waits).
+   */
+  const yieldToPeople: ReactorDefinition<ReplyByHand> = {
+    name: 'reviews-ai-yield-to-people',
+    handles: ['ReviewReplyRequested', 'ReviewReplyPosted'],
+    maxAttempts: 8,
+    async handle(event) {
+      const d = event.data;
+      const by = d.by;
+      if (by.kind === 'automation' || by.kind === 'approver') return;
+      if (event.type === 'ReviewReplyPosted' && by.kind !== 'google') return; // a user's reply was handled at its request
+      const ref = { reviewId: d.reviewId, companyId: d.companyId, locationId: d.locationId };
+      const metadata = { ...systemMetadata(d.companyId, deps.clock.now(), event.metadata.correlationId), causationId: event.id };
+      const answeredBy = by.kind === 'google' ? 'Google' : by.name;
+      await service.run(d.reviewId, { type: 'Withdraw', ref, reason: 'answered-by-person', answeredBy, at: deps.clock.now().toISOString() }, metadata);
+    },
+  };
+
+  return [automation, approvalMails, requestReplies, yieldToPeople];
 }

@@ -5,9 +5,12 @@ import type { Decider } from '../kit/decider';
 /**
  * Aggregate `review-automation-<reviewId>`: what the AI did about one review. The automation
  * acts once per review (the first decision wins); a person can cancel a scheduled reply or
- * approve / reject one awaiting approval, once.
+ * approve / reject one awaiting approval, once. A person's reply wins over the automation's:
+ * a draft still waiting is withdrawn when someone answers the review, and a release or an
+ * approval that finds the review answered (`answeredBy`, read from the review's stream on
+ * every attempt) withdraws the draft instead of sending it.
  */
-export type AutomationStatus = 'none' | 'scheduled' | 'awaiting-approval' | 'posting' | 'cancelled' | 'rejected' | 'left' | 'failed';
+export type AutomationStatus = 'none' | 'scheduled' | 'awaiting-approval' | 'posting' | 'cancelled' | 'rejected' | 'left' | 'failed' | 'withdrawn';
 
 export interface AutomationState {
   status: AutomationStatus;
@@ -31,15 +34,31 @@ export type AutomationCommand =
   | { type: 'Leave'; ref: Ref; reason: ReviewsAiEventOf<'AutoReplyLeft'>['data']['reason']; ruleId: string | null }
   | { type: 'Cancel'; ref: Ref; by: Actor; at: string }
   /** The outbox's clock: releases a scheduled draft whose time has come (nothing otherwise). */
-  | { type: 'Release'; ref: Ref; at: string }
+  | { type: 'Release'; ref: Ref; at: string; answeredBy: string | null }
   /** `approvalId` is the link's; null when approved from the pending list. */
-  | { type: 'Approve'; ref: Ref; approvalId: string | null; comment: string; by: Actor; at: string }
-  | { type: 'Reject'; ref: Ref; by: Actor; at: string };
+  | { type: 'Approve'; ref: Ref; approvalId: string | null; comment: string; by: Actor; at: string; answeredBy: string | null }
+  | { type: 'Reject'; ref: Ref; by: Actor; at: string }
+  /** Someone answered the review (`answered-by-person`), or its reply request was refused as answered (`already-answered`). */
+  | { type: 'Withdraw'; ref: Ref; reason: Withdrawal['reason']; answeredBy: string; at: string };
+
+type Withdrawal = ReviewsAiEventOf<'AutomatedReplyWithdrawn'>['data'];
+/** A draft a person's reply takes precedence over: still waiting, or (when its request was refused) being posted. */
+const WITHDRAWABLE: Record<Withdrawal['reason'], readonly AutomationStatus[]> = {
+  'answered-by-person': ['scheduled', 'awaiting-approval'],
+  'already-answered': ['scheduled', 'awaiting-approval', 'posting'],
+};
+
+function withdrawn(state: AutomationState, ref: Ref, reason: Withdrawal['reason'], answeredBy: string, at: string): ReviewsAiEvent[] {
+  const from = state.status;
+  if (!(WITHDRAWABLE[reason] as readonly string[]).includes(from)) return [];
+  return [{ type: 'AutomatedReplyWithdrawn', data: { ...ref, reason, answeredBy, from: from as Withdrawal['from'], withdrawnAt: at } }];
+}
 
 const decided = (state: AutomationState) => state.status !== 'none' && state.status !== 'failed';
 
 function requireAwaitingApproval(state: AutomationState, approvalId: string | null, at: string): { approvalId: string } {
   const approval = state.approval;
+  if (state.status === 'withdrawn' && (approvalId === null || approval?.approvalId === approvalId)) throw fail(reviewsAiErrors.alreadyAnswered);
   if (approvalId !== null) {
     // A link of another (older) approval, or one already granted or rejected, is used.
     if (!approval || approval.approvalId !== approvalId || state.status !== 'awaiting-approval') throw fail(reviewsAiErrors.linkUsed);
@@ -96,6 +115,7 @@ export function decideAutomation(command: AutomationCommand, state: AutomationSt
       return [{ type: 'AutoReplyCancelled', data: { ...command.ref, by: command.by, cancelledAt: command.at } }];
     case 'Release': {
       if (state.status !== 'scheduled' || !state.draft || !state.dueAt || Date.parse(state.dueAt) > Date.parse(command.at)) return [];
+      if (command.answeredBy !== null) return withdrawn(state, command.ref, 'already-answered', command.answeredBy, command.at);
       return [
         {
           type: 'AutoReplyReleased',
@@ -105,6 +125,7 @@ export function decideAutomation(command: AutomationCommand, state: AutomationSt
     }
     case 'Approve': {
       const approval = requireAwaitingApproval(state, command.approvalId, command.at);
+      if (command.answeredBy !== null) return withdrawn(state, command.ref, 'already-answered', command.answeredBy, command.at);
       return [
         {
           type: 'ReviewApprovalGranted',
@@ -123,6 +144,8 @@ export function decideAutomation(command: AutomationCommand, state: AutomationSt
       const approval = requireAwaitingApproval(state, null, command.at);
       return [{ type: 'ReviewApprovalRejected', data: { ...command.ref, approvalId: approval.approvalId, by: command.by, rejectedAt: command.at } }];
     }
+    case 'Withdraw':
+      return withdrawn(state, command.ref, command.reason, command.answeredBy, command.at);
     default: {
       const never: never = command;
       throw new Error(`Unknown command ${(never as { type: string }).type}`);
@@ -155,6 +178,8 @@ export function evolveAutomation(state: AutomationState, event: ReviewsAiEvent):
       return { ...state, status: 'posting', draft: state.draft ? { ...state.draft, comment: event.data.comment } : state.draft };
     case 'ReviewApprovalRejected':
       return { ...state, status: 'rejected' };
+    case 'AutomatedReplyWithdrawn':
+      return { ...state, status: 'withdrawn', dueAt: null };
     case 'ReviewAiSettingsSaved':
     case 'AutoReplyRulesSaved':
     case 'BrandSettingsSaved':

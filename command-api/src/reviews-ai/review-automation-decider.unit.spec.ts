@@ -46,31 +46,111 @@ describe('review automation decider', () => {
   });
 
   it('releases a scheduled draft only when its time has come, and never after a cancel', () => {
-    spec.given([drafted, scheduled]).when({ type: 'Release', ref, at: '2026-01-01T00:00:59.000Z' }).then([]);
+    spec.given([drafted, scheduled]).when({ type: 'Release', ref, at: '2026-01-01T00:00:59.000Z', answeredBy: null }).then([]);
     spec
       .given([drafted, scheduled])
-      .when({ type: 'Release', ref, at: '2026-01-01T00:01:00.000Z' })
+      .when({ type: 'Release', ref, at: '2026-01-01T00:01:00.000Z', answeredBy: null })
       .then([{ type: 'AutoReplyReleased', data: { ...ref, draftId: 'd1', ruleId: 'rule', comment: draft.comment, releasedAt: '2026-01-01T00:01:00.000Z' } }]);
     const cancelled: ReviewsAiEvent = { type: 'AutoReplyCancelled', data: { ...ref, by, cancelledAt: '2026-01-01T00:00:30.000Z' } };
     spec.given([drafted, scheduled]).when({ type: 'Cancel', ref, by, at: '2026-01-01T00:00:30.000Z' }).then([cancelled]);
-    spec.given([drafted, scheduled, cancelled]).when({ type: 'Release', ref, at: '2026-01-02T00:00:00.000Z' }).then([]);
+    spec.given([drafted, scheduled, cancelled]).when({ type: 'Release', ref, at: '2026-01-02T00:00:00.000Z', answeredBy: null }).then([]);
     spec.given([drafted, scheduled, cancelled]).when({ type: 'Cancel', ref, by, at: '2026-01-02T00:00:00.000Z' }).thenThrows('REVIEWS_AI.NOT_SCHEDULED');
   });
 
   it('approves by link once, refuses an old, used or expired link', () => {
     const at = '2026-01-02T00:00:00.000Z';
     const granted: ReviewsAiEvent = { type: 'ReviewApprovalGranted', data: { ...ref, approvalId: 'a1', comment: 'Edited', via: 'link', by, approvedAt: at } };
-    spec.given([drafted, approvalRequested]).when({ type: 'Approve', ref, approvalId: 'a1', comment: 'Edited', by, at }).then([granted]);
+    spec.given([drafted, approvalRequested]).when({ type: 'Approve', ref, approvalId: 'a1', comment: 'Edited', by, at, answeredBy: null }).then([granted]);
     spec
       .given([drafted, approvalRequested, granted])
-      .when({ type: 'Approve', ref, approvalId: 'a1', comment: 'Again', by, at })
+      .when({ type: 'Approve', ref, approvalId: 'a1', comment: 'Again', by, at, answeredBy: null })
       .thenThrows('REVIEWS_AI.LINK_USED');
-    spec.given([drafted, approvalRequested]).when({ type: 'Approve', ref, approvalId: 'old', comment: 'x', by, at }).thenThrows('REVIEWS_AI.LINK_USED');
     spec
       .given([drafted, approvalRequested])
-      .when({ type: 'Approve', ref, approvalId: 'a1', comment: 'x', by, at: '2026-01-05T00:00:00.000Z' })
+      .when({ type: 'Approve', ref, approvalId: 'old', comment: 'x', by, at, answeredBy: null })
+      .thenThrows('REVIEWS_AI.LINK_USED');
+    spec
+      .given([drafted, approvalRequested])
+      .when({ type: 'Approve', ref, approvalId: 'a1', comment: 'x', by, at: '2026-01-05T00:00:00.000Z', answeredBy: null })
       .thenThrows('REVIEWS_AI.LINK_EXPIRED');
     spec.given([drafted, approvalRequested, granted]).when({ type: 'Reject', ref, by, at }).thenThrows('REVIEWS_AI.NOT_AWAITING_APPROVAL');
+  });
+
+  describe('a person answering the review takes precedence', () => {
+    const at = '2026-01-02T00:00:00.000Z';
+    const withdrawn = (
+      reason: 'answered-by-person' | 'already-answered',
+      from: 'scheduled' | 'awaiting-approval' | 'posting',
+      answeredBy = 'Bob Hand',
+    ): ReviewsAiEvent => ({
+      type: 'AutomatedReplyWithdrawn',
+      data: { ...ref, reason, answeredBy, from, withdrawnAt: at },
+    });
+    const byHand = { type: 'Withdraw', ref, reason: 'answered-by-person', answeredBy: 'Bob Hand', at } as const;
+
+    it('withdraws a draft waiting for approval or in the outbox when someone replies by hand', () => {
+      spec
+        .given([drafted, approvalRequested])
+        .when(byHand)
+        .then([withdrawn('answered-by-person', 'awaiting-approval')]);
+      spec
+        .given([drafted, scheduled])
+        .when(byHand)
+        .then([withdrawn('answered-by-person', 'scheduled')]);
+    });
+
+    it('withdraws nothing that is not waiting: no draft, a posted, cancelled or already withdrawn one', () => {
+      spec.given([]).when(byHand).then([]);
+      const granted: ReviewsAiEvent = { type: 'ReviewApprovalGranted', data: { ...ref, approvalId: 'a1', comment: 'x', via: 'link', by, approvedAt: at } };
+      spec.given([drafted, approvalRequested, granted]).when(byHand).then([]);
+      spec
+        .given([drafted, approvalRequested, withdrawn('answered-by-person', 'awaiting-approval')])
+        .when(byHand)
+        .then([]);
+    });
+
+    it('a refused reply request withdraws a draft being posted', () => {
+      const granted: ReviewsAiEvent = { type: 'ReviewApprovalGranted', data: { ...ref, approvalId: 'a1', comment: 'x', via: 'link', by, approvedAt: at } };
+      spec
+        .given([drafted, approvalRequested, granted])
+        .when({ type: 'Withdraw', ref, reason: 'already-answered', answeredBy: 'Google', at })
+        .then([withdrawn('already-answered', 'posting', 'Google')]);
+    });
+
+    it('approving a draft of a review answered meanwhile withdraws it instead of granting it', () => {
+      spec
+        .given([drafted, approvalRequested])
+        .when({ type: 'Approve', ref, approvalId: 'a1', comment: 'Edited', by, at, answeredBy: 'Bob Hand' })
+        .then([withdrawn('already-answered', 'awaiting-approval')]);
+      spec
+        .given([drafted, approvalRequested])
+        .when({ type: 'Approve', ref, approvalId: null, comment: 'Edited', by, at, answeredBy: 'Bob Hand' })
+        .then([withdrawn('already-answered', 'awaiting-approval')]);
+    });
+
+    it('the link of a withdrawn draft says the review was answered, and so do the pending list and Reject', () => {
+      const gone = withdrawn('answered-by-person', 'awaiting-approval');
+      spec
+        .given([drafted, approvalRequested, gone])
+        .when({ type: 'Approve', ref, approvalId: 'a1', comment: 'x', by, at, answeredBy: null })
+        .thenThrows('REVIEWS_AI.ALREADY_ANSWERED');
+      spec
+        .given([drafted, approvalRequested, gone])
+        .when({ type: 'Approve', ref, approvalId: null, comment: 'x', by, at, answeredBy: null })
+        .thenThrows('REVIEWS_AI.ALREADY_ANSWERED');
+      spec.given([drafted, approvalRequested, gone]).when({ type: 'Reject', ref, by, at }).thenThrows('REVIEWS_AI.ALREADY_ANSWERED');
+      spec
+        .given([drafted, approvalRequested, gone])
+        .when({ type: 'Approve', ref, approvalId: 'old', comment: 'x', by, at, answeredBy: null })
+        .thenThrows('REVIEWS_AI.LINK_USED');
+    });
+
+    it('a due draft of a review answered meanwhile is withdrawn, not released', () => {
+      spec
+        .given([drafted, scheduled])
+        .when({ type: 'Release', ref, at, answeredBy: 'Google' })
+        .then([withdrawn('already-answered', 'scheduled', 'Google')]);
+    });
   });
 });
 

@@ -84,15 +84,20 @@ export function reviewsAiCommandRoutes(deps: CommandDeps): RouteImplementation[]
     if (fields.length > 0) throw fail(reviewsAiErrors.locationNotFound, fields);
   }
 
-  /** Approves the draft (the reply is then requested from Google by the reviews-ai-request-replies reactor). */
+  /**
+   * Approves the draft (the reply is then requested from Google by the reviews-ai-request-replies
+   * reactor), decided against the review as it is at this attempt: a review answered meanwhile
+   * withdraws the draft and the approver is told nothing changed.
+   */
   async function approve(req: Req, doc: ReviewAutomationDoc, approvalId: string | null, comment: string, byName: string) {
     const ref = { reviewId: doc._id, companyId: doc.companyId, locationId: doc.locationId };
     const by = { userId: req.auth?.userId ?? null, name: byName };
     const result = await service.run(
       doc._id,
-      { type: 'Approve', ref, approvalId, comment, by, at: now().toISOString() },
+      async () => ({ type: 'Approve', ref, approvalId, comment, by, at: now().toISOString(), answeredBy: await service.answeredBy(doc._id, doc.companyId) }),
       eventMetadata(req, doc.companyId, deps.clock),
     );
+    if (result.events.some((e) => e.type === 'AutomatedReplyWithdrawn')) throw fail(reviewsAiErrors.alreadyAnswered);
     return result.position;
   }
 

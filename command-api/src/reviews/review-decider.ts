@@ -5,8 +5,21 @@ import { evolveReview, initialReviewState, type ReviewData, type ReviewState } f
 
 /** What people (and the AI automation, and approvers) ask of a review: write, change or delete its reply on Google. */
 export type ReviewCommand =
-  | { type: 'RequestReply'; companyId: string; locationId: string | null; requestId: string; comment: string; by: ReplyAuthor; at: string }
+  | {
+      type: 'RequestReply';
+      companyId: string;
+      locationId: string | null;
+      requestId: string;
+      comment: string;
+      by: ReplyAuthor;
+      at: string;
+      /** Automation without "Overwrite existing replies": a reply on Google or one asked for keeps the review. */
+      keepExistingReply?: boolean;
+    }
   | { type: 'RequestReplyDelete'; companyId: string; locationId: string | null; requestId: string; by: ReplyAuthor; at: string };
+
+/** The review has a reply on Google, or one is on its way there. */
+export const isAnswered = (review: ReviewData): boolean => review.reply !== null || review.pending?.operation === 'update';
 
 /** Another company's review answers like a missing one. */
 function requireReview(state: ReviewState, companyId: string, locationId: string | null): ReviewData {
@@ -21,6 +34,7 @@ export function decideReview(command: ReviewCommand, state: ReviewState): Review
   const where = { reviewId: review.reviewId, companyId: review.companyId, locationId: review.locationId };
   switch (command.type) {
     case 'RequestReply':
+      if (command.keepExistingReply && isAnswered(review)) throw fail(reviewErrors.alreadyAnswered);
       return [
         { type: 'ReviewReplyRequested', data: { ...where, requestId: command.requestId, comment: command.comment, by: command.by, requestedAt: command.at } },
       ];

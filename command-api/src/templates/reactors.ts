@@ -1,4 +1,4 @@
-import { locationStream, templatePostStream, type LocationEvent, type TemplateEvent, type TemplateEventOf } from '@locus/contracts';
+import { locationStream, templateMessages, templatePostStream, type LocationEvent, type TemplateEvent, type TemplateEventOf } from '@locus/contracts';
 import type { CommandDeps, ReactorDefinition } from '@locus/platform';
 import { createGoogleAccess, type GoogleAccess } from '../connections/google-access';
 import { v4LocationName } from '../google/client';
@@ -88,26 +88,47 @@ export function templatesReactors(deps: CommandDeps, options: TemplatesReactorOp
           key: 'outcome',
         });
       const created = (post: LocalPost, recovered: boolean) =>
-        ctx.append(
-          stream,
-          [
-            {
-              type: 'TemplatePostCreated',
-              data: {
-                templateId,
-                companyId,
-                locationId,
-                locationName,
-                googlePostName: post.name ?? '',
-                searchUrl: post.searchUrl ?? null,
-                summary: post.summary ?? '',
-                createdAt: post.createTime ?? now(),
-                recovered,
-              },
-            },
-          ],
-          { key: 'outcome' },
-        );
+        post.state === 'REJECTED'
+          ? ctx.append(
+              stream,
+              [
+                {
+                  type: 'TemplatePostRejected',
+                  data: {
+                    templateId,
+                    companyId,
+                    locationId,
+                    locationName,
+                    googlePostName: post.name ?? '',
+                    summary: post.summary ?? '',
+                    reason: templateMessages.postRejected,
+                    rejectedAt: now(),
+                  },
+                },
+              ],
+              { key: 'outcome' },
+            )
+          : ctx.append(
+              stream,
+              [
+                {
+                  type: 'TemplatePostCreated',
+                  data: {
+                    templateId,
+                    companyId,
+                    locationId,
+                    locationName,
+                    googlePostName: post.name ?? '',
+                    searchUrl: post.searchUrl ?? null,
+                    summary: post.summary ?? '',
+                    createdAt: post.createTime ?? now(),
+                    recovered,
+                    state: post.state === 'PROCESSING' ? 'PROCESSING' : 'LIVE',
+                  },
+                },
+              ],
+              { key: 'outcome' },
+            );
 
       if (location.status !== 'active' || location.companyId !== companyId) return failed('TEMPLATE.LOCATION_NOT_FOUND', 'The location was not found.');
       if (!location.googleName) return failed('TEMPLATE.LOCATION_NOT_ON_GOOGLE', 'The location is not published on Google yet.');

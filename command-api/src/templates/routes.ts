@@ -94,7 +94,8 @@ export function templatesCommandRoutes(deps: CommandDeps): RouteImplementation[]
         now: deps.clock.now().toISOString(),
         scheduled: false,
       });
-      return ok(undefined, { message: templateMessages.published, position: result.position });
+      // what Google did is told as the posts land (progress, then the outcome), not here
+      return ok(undefined, { message: templateMessages.publishing(locationIds.length), position: result.position });
     }),
 
     implement(retryTemplateRoute, async (req) => {

@@ -95,6 +95,7 @@ export function evolveTemplate(state: TemplateState, event: TemplateEvent): Temp
     case 'TemplatePostStarted':
     case 'TemplatePostCreated':
     case 'TemplatePostFailed':
+    case 'TemplatePostRejected':
     case 'TemplatePostRetryRequested':
       return state;
     default: {

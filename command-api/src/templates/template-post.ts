@@ -9,7 +9,8 @@ import type { Decider } from '../kit/decider';
 export type TemplatePostState =
   | { status: 'none' }
   | {
-      status: 'requested' | 'started' | 'created' | 'failed';
+      /** `rejected`: Google took the post and rejected it; final (sending it again would be rejected again). */
+      status: 'requested' | 'started' | 'created' | 'rejected' | 'failed';
       companyId: string;
       publishId: string;
       post: TemplatePost;
@@ -36,8 +37,10 @@ export function evolveTemplatePost(state: TemplatePostState, event: TemplateEven
       return state.status === 'none' ? state : { ...state, status: 'started', startedAt: event.data.startedAt };
     case 'TemplatePostCreated':
       return state.status === 'none' ? state : { ...state, status: 'created', googlePostName: event.data.googlePostName };
+    case 'TemplatePostRejected':
+      return state.status === 'none' ? state : { ...state, status: 'rejected', googlePostName: event.data.googlePostName };
     case 'TemplatePostFailed':
-      return state.status === 'none' || state.status === 'created' ? state : { ...state, status: 'failed', startedAt: null };
+      return state.status === 'none' || state.status === 'created' || state.status === 'rejected' ? state : { ...state, status: 'failed', startedAt: null };
     case 'TemplatePostRetryRequested':
       return state.status === 'failed' ? { ...state, status: 'requested' } : state;
     case 'PostTemplateSaved':

@@ -117,13 +117,13 @@ describe('post templates over HTTP', () => {
 
     const published = await call('POST', `${BASE}/publish`, company.adminToken, { TemplateId: id, LocationIds: chosen.map((l) => l._id) });
     expect(published.status).toBe(200);
-    expect(published.body.ResponseMessage).toBe('The selected template published successfully.');
+    expect(published.body.ResponseMessage).toBe(`The selected template is being published to ${chosen.length} locations.`);
 
     const done = await until(
       () => templateById(id),
       (t) => t.Progress.Done + t.Progress.Failed === chosen.length,
     );
-    expect(done.Progress).toEqual({ Done: chosen.length, Failed: 0, Total: chosen.length });
+    expect(done.Progress).toEqual({ Done: chosen.length, InReview: 0, Rejected: 0, Failed: 0, Total: chosen.length });
     expect(done.Status).toBe('published');
     expect(done.TotalPublishedLocations).toBe(chosen.length);
 
@@ -165,8 +165,40 @@ describe('post templates over HTTP', () => {
       () => templateById(id),
       (t) => t.Progress.Done === 1,
     );
-    expect(done.Progress).toEqual({ Done: 1, Failed: 0, Total: 1 });
+    expect(done.Progress).toEqual({ Done: 1, InReview: 0, Rejected: 0, Failed: 0, Total: 1 });
   }, 150_000);
+
+  it('counts posts Google rejected apart from live ones: no "View on Google", not among Published Locations, not retried', async () => {
+    const chosen = locations.slice(0, 3);
+    for (const l of chosen) expect(l.profile.PrimaryPhoneNumber).toMatch(/\d{3}.*\d{4}/);
+    const saved = await call(
+      'POST',
+      `${BASE}/save`,
+      company.adminToken,
+      eventTemplate({ TemplateContent: '<p>Call @Phone1 to book your visit.</p>', TemplateLocationIds: chosen.map((l) => l._id) }),
+    );
+    const id: string = saved.body.Data.Id;
+    expect((await call('POST', `${BASE}/publish`, company.adminToken, { TemplateId: id, LocationIds: chosen.map((l) => l._id) })).status).toBe(200);
+    const done = await until(
+      () => templateById(id),
+      (t) => t.Status === 'published',
+    );
+    expect(done.Progress).toEqual({ Done: 0, InReview: 0, Rejected: 3, Failed: 0, Total: 3 });
+    expect(done.TotalPublishedLocations).toBe(0);
+    expect(done.Failures.map((f) => [f.Kind, f.Message])).toEqual(chosen.map(() => ['rejected', expect.stringMatching(/^Rejected by Google/)]));
+    for (const l of chosen)
+      expect(postsAt(l).filter((p) => p.resource.summary === renderPostSummary('<p>Call @Phone1 to book your visit.</p>', l.profile))).toMatchObject([
+        { resource: { state: 'REJECTED' } },
+      ]);
+    const log = await call('GET', `${BASE}/template-log/${id}`, company.adminToken);
+    expect(log.body.Data).toHaveLength(3);
+    for (const entry of log.body.Data)
+      expect(entry).toMatchObject({ Status: 'rejected', LocalPostUrl: null, Error: expect.stringMatching(/^Rejected by Google/) });
+    const retry = await call('POST', `${BASE}/retry/${id}`, company.adminToken);
+    expect(retry.status).toBe(422);
+    await stack.test.waitForReactors();
+    for (const l of chosen) expect(postsAt(l).filter((p) => String(p.resource.summary).startsWith('Call '))).toHaveLength(1);
+  });
 
   it('uploads images only, served publicly for Google to fetch', async () => {
     const upload = async (bytes: Uint8Array<ArrayBuffer>, type: string) => {

@@ -17,7 +17,7 @@ import {
   userStream,
   userErrors,
 } from '@locus/contracts';
-import { fail, failOn, implement, type CommandDeps, type AnyRequest, type RouteImplementation } from '@locus/platform';
+import { fail, failOn, failWith, implement, type CommandDeps, type AnyRequest, type RouteImplementation } from '@locus/platform';
 import { mediaStoreOf, type BlobStore } from '@locus/platform/blob/file-blob-store';
 import { eventMetadata, loadStream, runCommand } from '../kit';
 import { hashPassword, verifyPassword } from './passwords';
@@ -25,8 +25,13 @@ import { createCompanyUser, deleteUserAccount, loadCompanyMember, updateUserDeta
 import { requireUser, userDecider, type UserCommand } from './user-decider';
 import { invitationRequest } from './invitations';
 import { createIdentitySecrets } from '../identity/secrets';
+import { awaitOutcome } from '../locations/outcome';
 
 type Req = Pick<AnyRequest, 'auth' | 'correlationId' | 'requestId'>;
+const MAIL_OUTCOMES = new Set(['PasswordResetMailSent', 'PasswordResetMailFailed']);
+/** How long Resend Invitation waits for the mail server's answer before saying the mail is queued. */
+const INVITATION_MAIL_WAIT_MS = 10_000;
+
 const answer = (message: string, position: number | undefined, id?: string, status = 200) => ({
   status,
   body: { Success: true as const, ResponseMessage: message, ...(id ? { Data: { Id: id } } : {}) },
@@ -116,8 +121,18 @@ export function usersCommandRoutes(deps: CommandDeps, options: { media?: BlobSto
     implement(inviteUserRoute, async (req) => {
       const user = await member(req, req.params.userId);
       if (user.status !== 'active') throw fail(userErrors.inactive);
-      const { position } = await userCommand(req, user.userId, { type: 'RequestPasswordReset', data: invitation(req, user.email) });
-      return answer(m.invitationSent, position, user.userId);
+      const request = invitation(req, user.email);
+      const result = await userCommand(req, user.userId, { type: 'RequestPasswordReset', data: request });
+      // the mail reactor's outcome: what the admin is told is what the mail server did
+      const outcome = await awaitOutcome(
+        deps.eventStore,
+        userStream(user.userId),
+        result.revision,
+        (e) => MAIL_OUTCOMES.has(e.type) && (e.data as { requestId?: string }).requestId === request.requestId,
+        INVITATION_MAIL_WAIT_MS,
+      );
+      if (outcome?.type === 'PasswordResetMailFailed') throw failWith(userErrors.invitationMailFailed, (outcome.data as { message: string }).message);
+      return outcome ? answer(m.invitationSent, outcome.position, user.userId) : answer(m.invitationQueued, result.position, user.userId, 202);
     }),
 
     implement(deactivateUserRoute, async (req) => {

@@ -92,6 +92,8 @@ export function evolveUser(state: UserState, event: UserStreamEvent): UserState 
       return state.status === 'deleted' ? state : { ...state, status: 'active' };
     case 'UserDeleted':
       return { ...state, status: 'deleted', pendingReset: null };
+    case 'PasswordResetMailSent':
+    case 'PasswordResetMailFailed':
     case 'LoginSucceeded':
     case 'AdministratorSwitchedIntoCompany':
     case 'AdministratorExitedCompanyView':

@@ -121,6 +121,32 @@ describe('users of a company over HTTP', () => {
     expect((await stack.command('POST', `/api/users/${created.json.Data.Id}/invite`, { token: otherAdminToken })).status).toBe(404);
   });
 
+  it("Resend Invitation says the mail failed, with the server's reason, when the mail server refuses it", async () => {
+    const email = 'rita.refused@summithome.example';
+    const created = await stack.command('POST', '/api/users', {
+      token: adminToken,
+      body: { FirstName: 'Rita', LastName: 'Refused', Email: email, PhoneNumber: '(303) 555-0191' },
+    });
+    expect(created.status).toBe(201);
+    await stack.mailer.waitFor((m) => m.to === email);
+    const send = stack.mailer.send;
+    const sentBefore = stack.mailer.sent.length;
+    stack.mailer.send = async () => {
+      throw new Error('550 mailbox unavailable');
+    };
+    try {
+      const resent = await stack.command('POST', `/api/users/${created.json.Data.Id}/invite`, { token: adminToken });
+      expect(resent.status).toBe(503);
+      expect(resent.json.ApiError.ErrorCode).toBe('USER.INVITATION_MAIL_FAILED');
+      expect(resent.json.ApiError.ErrorMessage).toContain('550 mailbox unavailable');
+      expect(resent.json.ApiError.ErrorMessage).not.toContain('successfully');
+    } finally {
+      stack.mailer.send = send;
+    }
+    // the reactor's retry then reaches the mail server: the same link is mailed, and recorded as sent
+    await stack.mailer.waitFor((m) => m.to === email && stack.mailer.sent.indexOf(m) >= sentBefore, 30_000);
+  }, 60_000);
+
   it('edits, deactivates, reactivates and deletes, with immediate logout', async () => {
     const created = await stack.command('POST', '/api/users', {
       token: adminToken,

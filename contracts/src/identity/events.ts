@@ -51,6 +51,10 @@ export const PasswordResetRequestedSchema = z.object({
   /** Who invited, for the invitation mail. */
   invitedBy: z.string().optional(),
 });
+/** The mail reactor's outcome of a PasswordResetRequested (reset or invitation): handed to the mail server. */
+export const PasswordResetMailSentSchema = z.object({ userId: z.string(), requestId: z.string(), sentAt: z.string() });
+/** The mail server refused or could not be reached; the reactor keeps retrying (and parks the event when it gives up). */
+export const PasswordResetMailFailedSchema = z.object({ userId: z.string(), requestId: z.string(), message: z.string(), failedAt: z.string() });
 export const LoginSucceededSchema = z.object({
   userId: z.string(),
   tokenId: z.string(),
@@ -71,6 +75,8 @@ export const AdministratorExitedCompanyViewSchema = z.object({
 
 export const identityUserEventSchemas = {
   PasswordResetRequested: PasswordResetRequestedSchema,
+  PasswordResetMailSent: PasswordResetMailSentSchema,
+  PasswordResetMailFailed: PasswordResetMailFailedSchema,
   LoginSucceeded: LoginSucceededSchema,
   AdministratorSwitchedIntoCompany: AdministratorSwitchedIntoCompanySchema,
   AdministratorExitedCompanyView: AdministratorExitedCompanyViewSchema,

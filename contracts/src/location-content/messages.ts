@@ -2,6 +2,8 @@
 export const locationContentMessages = {
   postCreated: 'You have successfully posted an update',
   postPending: 'Your post was sent to Google; it appears here when Google answers.',
+  postInReview: 'Google received your post and is reviewing it before it is shown.',
+  postRejected: "Google rejected your post: it breaks Google's content policy (e.g. a phone number in its text). It is not shown on Google.",
   postDeleted: 'Post deleted successfully',
   postDeletePending: 'Your post is being deleted; it disappears when Google answers.',
   postNotFound: 'The post was not found',

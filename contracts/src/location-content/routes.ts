@@ -38,7 +38,12 @@ export const createPostRoute = defineRoute({
   kind: 'command',
   roles: MEMBERS,
   request: { params: LocationIdParams, body: CreatePostBodySchema },
-  response: z.object({ Success: z.literal(true), ResponseMessage: z.string(), Data: z.object({ PostId: z.string(), State: z.string() }) }),
+  /** `State`: Google's answer (LIVE, PROCESSING in its review, REJECTED), or PENDING while Google has not answered; the message says that one thing. */
+  response: z.object({
+    Success: z.literal(true),
+    ResponseMessage: z.string(),
+    Data: z.object({ PostId: z.string(), State: z.enum(['PENDING', 'LIVE', 'PROCESSING', 'REJECTED']) }),
+  }),
   tenantParams: ['id'],
   location: { param: 'id', needs: 'owner' },
 });

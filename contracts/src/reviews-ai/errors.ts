@@ -14,6 +14,11 @@ export const reviewsAiErrors = defineErrors({
     message: 'This approval link is not valid. Please use the link from the most recent approval email.',
   },
   linkExpired: { code: 'REVIEWS_AI.LINK_EXPIRED', kind: 'rule', message: 'This approval link has expired. The reply was not posted.' },
+  alreadyAnswered: {
+    code: 'REVIEWS_AI.ALREADY_ANSWERED',
+    kind: 'conflict',
+    message: 'This review has already been answered, so the drafted reply was withdrawn. Nothing was changed on Google.',
+  },
   linkUsed: { code: 'REVIEWS_AI.LINK_USED', kind: 'conflict', message: 'This approval link has already been used.' },
   emptyReply: { code: 'REVIEWS_AI.EMPTY_REPLY', kind: 'validation', message: 'The reply is empty' },
   replyTooLong: { code: 'REVIEWS_AI.REPLY_TOO_LONG', kind: 'validation', message: "The reply is longer than Google's limit of 4096 bytes" },

@@ -138,6 +138,20 @@ export const ReviewApprovalGrantedSchema = z.object({
   approvedAt: z.string(),
 });
 export const ReviewApprovalRejectedSchema = z.object({ ...ReviewRef, approvalId: z.string(), by: Actor, rejectedAt: z.string() });
+/**
+ * The automation stood down for a person: someone replied by hand while the draft waited in the
+ * outbox or for approval (`answered-by-person`), or the review was found answered when the draft
+ * was about to be sent (`already-answered`: released, approved, or its reply request refused).
+ */
+export const AutomatedReplyWithdrawnSchema = z.object({
+  ...ReviewRef,
+  reason: z.enum(['answered-by-person', 'already-answered']),
+  /** Who answered the review: a user's name, or 'Google' for a reply seen there. */
+  answeredBy: z.string(),
+  /** The status the draft was withdrawn from. */
+  from: z.enum(['scheduled', 'awaiting-approval', 'posting']),
+  withdrawnAt: z.string(),
+});
 
 export const reviewsAiEventSchemas = {
   ReviewAiSettingsSaved: ReviewAiSettingsSavedSchema,
@@ -152,6 +166,7 @@ export const reviewsAiEventSchemas = {
   ReviewApprovalRequested: ReviewApprovalRequestedSchema,
   ReviewApprovalGranted: ReviewApprovalGrantedSchema,
   ReviewApprovalRejected: ReviewApprovalRejectedSchema,
+  AutomatedReplyWithdrawn: AutomatedReplyWithdrawnSchema,
 } as const;
 
 type Schemas = typeof reviewsAiEventSchemas;

@@ -24,9 +24,21 @@ export interface BrandSettingsDoc extends BrandSettings {
 /**
  * Where the automation stands for each review: `none` (nothing done yet), `drafting` is not
  * stored (the reactor works from the review event), `scheduled` (in the outbox until dueAt),
- * `awaiting-approval`, `posting` (handed to Google), `posted` (on Google), `cancelled`, `rejected`, `left`, `failed`.
+ * `awaiting-approval`, `posting` (handed to Google), `posted` (on Google), `cancelled`, `rejected`, `left`, `failed`,
+ * `withdrawn` (a person answered the review first).
  */
-export const AUTOMATION_STATUSES = ['none', 'scheduled', 'awaiting-approval', 'posting', 'posted', 'cancelled', 'rejected', 'left', 'failed'] as const;
+export const AUTOMATION_STATUSES = [
+  'none',
+  'scheduled',
+  'awaiting-approval',
+  'posting',
+  'posted',
+  'cancelled',
+  'rejected',
+  'left',
+  'failed',
+  'withdrawn',
+] as const;
 export type AutomationStatus = (typeof AUTOMATION_STATUSES)[number];
 
 /**

@@ -7,5 +7,7 @@ export const reviewErrors = defineErrors({
   locationMismatch: { code: 'REVIEWS.LOCATION_MISMATCH', kind: 'validation', message: reviewMessages.locationMismatch },
   reviewIdMismatch: { code: 'REVIEWS.REVIEW_ID_MISMATCH', kind: 'validation', message: reviewMessages.reviewIdMismatch },
   removed: { code: 'REVIEWS.REMOVED', kind: 'rule', message: reviewMessages.reviewRemovedNoReply },
+  /** An automated or approved reply meets a review someone already answered (and Overwrite is off). */
+  alreadyAnswered: { code: 'REVIEWS.ALREADY_ANSWERED', kind: 'conflict', message: 'The review has already been answered; its reply was kept' },
   noReply: { code: 'REVIEWS.NO_REPLY', kind: 'rule', message: reviewMessages.noReplyToDelete },
 });

@@ -42,6 +42,8 @@ export const TemplatePostRequestedSchema = z.object({
   post: TemplatePostSchema,
 });
 export const TemplatePostStartedSchema = z.object({ templateId: z.string(), locationId: z.string(), attemptId: z.string(), startedAt: z.string() });
+/** Google's LocalPost.state of an accepted post: live, or held for Google's review. */
+export const AcceptedPostStateSchema = z.enum(['LIVE', 'PROCESSING']);
 export const TemplatePostCreatedSchema = z.object({
   templateId: z.string(),
   companyId: z.string(),
@@ -53,6 +55,19 @@ export const TemplatePostCreatedSchema = z.object({
   createdAt: z.string(),
   /** True when found on Google after a restart instead of created then. */
   recovered: z.boolean(),
+  /** Google's state of the post; absent in events written before it was kept (they were taken as live). */
+  state: AcceptedPostStateSchema.optional(),
+});
+/** Google answered the post with `state: REJECTED`: it exists on Google but is not shown. */
+export const TemplatePostRejectedSchema = z.object({
+  templateId: z.string(),
+  companyId: z.string(),
+  locationId: z.string(),
+  locationName: z.string(),
+  googlePostName: z.string(),
+  summary: z.string(),
+  reason: z.string(),
+  rejectedAt: z.string(),
 });
 export const TemplatePostFailedSchema = z.object({
   templateId: z.string(),
@@ -74,6 +89,7 @@ export const templateEventSchemas = {
   TemplatePostStarted: TemplatePostStartedSchema,
   TemplatePostCreated: TemplatePostCreatedSchema,
   TemplatePostFailed: TemplatePostFailedSchema,
+  TemplatePostRejected: TemplatePostRejectedSchema,
   TemplatePostRetryRequested: TemplatePostRetryRequestedSchema,
 } as const;
 

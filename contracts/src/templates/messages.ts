@@ -5,6 +5,18 @@ export const templateMessages = {
   saved: 'Your post template save successfully',
   deleted: 'Your post template delete successfully',
   published: 'The selected template published successfully.',
+  publishing: (n: number) => `The selected template is being published to ${n} ${n === 1 ? 'location' : 'locations'}.`,
+  /** A publish that finished with some posts not live: what Google did, counted. */
+  publishOutcome: (p: { live: number; total: number; inReview: number; rejected: number; failed: number }) =>
+    [
+      `Published to ${p.live} of ${p.total} ${p.total === 1 ? 'location' : 'locations'}`,
+      p.inReview ? `${p.inReview} in review by Google` : '',
+      p.rejected ? `${p.rejected} rejected by Google` : '',
+      p.failed ? `${p.failed} failed` : '',
+    ]
+      .filter(Boolean)
+      .join('; ') + '.',
+  postRejected: "Rejected by Google: the post breaks Google's content policy (e.g. a phone number in its text).",
   deleteFailed: 'An error occurred while deleting your post template. Please try again later.',
   confirmDelete: 'Are you sure you want to delete post template?',
   noLocationFound: 'No location found.',

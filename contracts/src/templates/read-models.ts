@@ -14,6 +14,8 @@ export interface PostTemplateFailure {
   locationId: string;
   locationName: string;
   message: string;
+  /** `failed`: Google was not reached or refused the call (retryable); `rejected`: Google took the post and rejected it. */
+  kind: 'failed' | 'rejected';
 }
 
 export interface PostTemplateDoc {
@@ -25,7 +27,12 @@ export interface PostTemplateDoc {
   status: PostTemplateStatus;
   publishDate: string | null;
   total: number;
+  /** Posts Google accepted and shows (LIVE). */
   done: number;
+  /** Posts Google accepted and holds for its review (PROCESSING). */
+  inReview: number;
+  /** Posts Google rejected (state REJECTED). */
+  rejected: number;
   failed: number;
   failures: PostTemplateFailure[];
   createdAt: string;
@@ -33,7 +40,8 @@ export interface PostTemplateDoc {
   [key: string]: unknown;
 }
 
-export type TemplatePostStatus = 'pending' | 'published' | 'failed';
+/** `pending`: not answered yet; `in-review`: Google holds it for review; `rejected`: Google rejected it. */
+export type TemplatePostStatus = 'pending' | 'published' | 'in-review' | 'rejected' | 'failed';
 
 export interface PostTemplateLogDoc {
   _id: string;

@@ -24,9 +24,10 @@ export const PostTemplateSchema = TemplatePostSchema.extend({
   TemplateLocationIds: z.array(z.string()),
   ScheduleDate: z.string().nullable(),
   Status: PostTemplateStatusSchema,
-  /** Publishing progress: posts created, failed, and the locations asked for. */
-  Progress: z.object({ Done: z.number().int(), Failed: z.number().int(), Total: z.number().int() }),
-  Failures: z.array(z.object({ LocationId: z.string(), LocationName: z.string(), Message: z.string() })),
+  /** Publishing progress by Google's answer: live (Done), in Google's review, rejected by Google, failed; of the locations asked for. */
+  Progress: z.object({ Done: z.number().int(), InReview: z.number().int(), Rejected: z.number().int(), Failed: z.number().int(), Total: z.number().int() }),
+  /** Locations without a live post: rejected by Google (with its reason) or failed (retryable). */
+  Failures: z.array(z.object({ LocationId: z.string(), LocationName: z.string(), Message: z.string(), Kind: z.enum(['failed', 'rejected']) })),
   CreatedDate: z.string(),
 });
 export type PostTemplate = z.infer<typeof PostTemplateSchema>;
@@ -38,7 +39,11 @@ export const TemplateLogEntrySchema = z.object({
   LocationName: z.string(),
   CreatedDate: z.string(),
   AcualContent: z.string(),
+  /** Only for a post live on Google. */
   LocalPostUrl: z.string().nullable(),
+  Status: z.enum(['pending', 'published', 'in-review', 'rejected', 'failed']),
+  /** Google's reason for a rejected or failed post. */
+  Error: z.string().nullable(),
 });
 export type TemplateLogEntry = z.infer<typeof TemplateLogEntrySchema>;
 

@@ -7,6 +7,12 @@ export const userErrors = defineErrors({
   alreadyExists: { code: 'USER.ALREADY_EXISTS', kind: 'conflict', message: 'This user already exists.' },
   emailTaken: { code: 'USER.EMAIL_TAKEN', kind: 'conflict', message: m.emailTaken },
   inactive: { code: 'USER.INACTIVE', kind: 'rule', message: m.invitationInactiveUser },
+  /** The mail server refused the invitation: said where it was asked for, with the server's reason. */
+  invitationMailFailed: {
+    code: 'USER.INVITATION_MAIL_FAILED',
+    kind: 'unavailable',
+    message: (reason: string) => `The invitation e-mail could not be sent (${reason}). Locus keeps trying; check the address or the mail server.`,
+  },
   deactivateSelf: { code: 'USER.SELF_DEACTIVATE', kind: 'rule', message: m.cannotDeactivateSelf },
   deleteSelf: { code: 'USER.SELF_DELETE', kind: 'rule', message: m.cannotDeleteSelf },
   deactivateDefaultContact: { code: 'USER.DEFAULT_CONTACT_DEACTIVATE', kind: 'rule', message: m.cannotDeactivateDefaultAdmin },

@@ -20,6 +20,7 @@ export const userMessages = {
   emailTaken: 'A user with this email already exists.',
   userCreated: 'User created successfully',
   invitationSent: 'The invitation has been sent successfully',
+  invitationQueued: 'The invitation is waiting for the mail server; it is sent as soon as the server takes it.',
   invitationInactiveUser: 'A deactivated user cannot be invited.',
   invitationFallbackInviter: 'your company',
   companyAdminCreated: 'Company admin created successfully',

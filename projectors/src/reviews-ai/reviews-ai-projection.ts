@@ -177,6 +177,12 @@ export const reviewsAiProjection: ProjectionDefinition<Handled> = {
         }));
       case 'ReviewApprovalRejected':
         return update(event.data.reviewId, () => ({ status: 'rejected', outcome: { comment: '', by: event.data.by.name, at: event.data.rejectedAt } }));
+      case 'AutomatedReplyWithdrawn':
+        return update(event.data.reviewId, () => ({
+          status: 'withdrawn',
+          dueAt: null,
+          outcome: { comment: '', by: event.data.answeredBy, at: event.data.withdrawnAt },
+        }));
       default: {
         const never: never = event;
         void never;

@@ -16,6 +16,7 @@ type Handled =
       | 'PostTemplatePublishRequested'
       | 'TemplatePostCreated'
       | 'TemplatePostFailed'
+      | 'TemplatePostRejected'
       | 'TemplatePostRetryRequested'
     >
   | CompanyDeletedEvent;
@@ -24,8 +25,31 @@ const logId = (templateId: string, locationId: string) => `${templateId}:${locat
 
 /** Finished when every location has an outcome; published (log only) from the publish request on. */
 function withProgress(doc: PostTemplateDoc, at: string): PostTemplateDoc {
-  const status = doc.status === 'publishing' && doc.done + doc.failed >= doc.total ? 'published' : doc.status;
+  const answered = doc.done + doc.inReview + doc.rejected + doc.failed;
+  const status = doc.status === 'publishing' && answered >= doc.total ? 'published' : doc.status;
   return { ...doc, status, updatedAt: at };
+}
+
+/** The template's counter of each post outcome. */
+const COUNTER = { published: 'done', 'in-review': 'inReview', rejected: 'rejected', failed: 'failed' } as const;
+
+/**
+ * Records one post's outcome in its log and the template's counts. Google's answer is final
+ * (a post it took, live, in review or rejected, is not changed by a later failure); a failure
+ * is replaced by the outcome of its retry.
+ */
+async function settle(docs: ProjectionDocs, at: string, log: PostTemplateLogDoc & { status: keyof typeof COUNTER }) {
+  const prevLog = await docs.get<PostTemplateLogDoc>(POST_TEMPLATE_LOGS_COLLECTION, log._id);
+  if (prevLog && prevLog.status !== 'pending' && (prevLog.status !== 'failed' || log.status === 'failed')) return;
+  docs.put(POST_TEMPLATE_LOGS_COLLECTION, log);
+  const prev = await template(docs, log.templateId);
+  if (!prev) return;
+  const doc: PostTemplateDoc = { ...prev, failures: prev.failures.filter((f) => f.locationId !== log.locationId) };
+  if (prevLog?.status === 'failed') doc.failed -= 1;
+  doc[COUNTER[log.status]] += 1;
+  if (log.status === 'rejected' || log.status === 'failed')
+    doc.failures.push({ locationId: log.locationId, locationName: log.locationName, message: log.error ?? '', kind: log.status });
+  docs.put(POST_TEMPLATES_COLLECTION, withProgress(doc, at));
 }
 
 async function template(docs: ProjectionDocs, templateId: string) {
@@ -33,12 +57,14 @@ async function template(docs: ProjectionDocs, templateId: string) {
 }
 
 /**
- * Post templates with their publishing progress (done, failed, total, failures with Google's
- * reason), and one log document per (template, location) post.
+ * Post templates with their publishing progress by Google's answer (live, in review, rejected,
+ * failed, of the total; rejections and failures with their reason), and one log document per
+ * (template, location) post.
  */
 export const templatesProjection: ProjectionDefinition<Handled> = {
   name: 'templates',
-  version: 1,
+  // 2: Google's rejections and posts in its review counted apart from live ones
+  version: 2,
   collections: [
     {
       name: POST_TEMPLATES_COLLECTION,
@@ -56,6 +82,7 @@ export const templatesProjection: ProjectionDefinition<Handled> = {
     'PostTemplatePublishRequested',
     'TemplatePostCreated',
     'TemplatePostFailed',
+    'TemplatePostRejected',
     'TemplatePostRetryRequested',
     'CompanyDeleted',
   ],
@@ -75,6 +102,8 @@ export const templatesProjection: ProjectionDefinition<Handled> = {
           publishDate: null,
           total: 0,
           done: 0,
+          inReview: 0,
+          rejected: 0,
           failed: 0,
           failures: [],
           createdAt: prev?.createdAt ?? at,
@@ -101,6 +130,8 @@ export const templatesProjection: ProjectionDefinition<Handled> = {
           locationIds: event.data.locationIds,
           total: event.data.locationIds.length,
           done: 0,
+          inReview: 0,
+          rejected: 0,
           failed: 0,
           failures: [],
           updatedAt: at,
@@ -109,47 +140,42 @@ export const templatesProjection: ProjectionDefinition<Handled> = {
       }
       case 'TemplatePostCreated': {
         const d = event.data;
-        const id = logId(d.templateId, d.locationId);
-        const prevLog = await docs.get<PostTemplateLogDoc>(POST_TEMPLATE_LOGS_COLLECTION, id);
-        if (prevLog?.status === 'published') return;
-        const log: PostTemplateLogDoc = {
-          _id: id,
+        const live = (d.state ?? 'LIVE') === 'LIVE';
+        return settle(docs, at, {
+          _id: logId(d.templateId, d.locationId),
           companyId: d.companyId,
           templateId: d.templateId,
           locationId: d.locationId,
           locationName: d.locationName,
-          status: 'published',
+          status: live ? 'published' : 'in-review',
           createdDate: d.createdAt,
           actualContent: d.summary,
-          localPostUrl: d.searchUrl,
+          // a post in Google's review is not shown on Google yet
+          localPostUrl: live ? d.searchUrl : null,
           error: null,
           locationNameLower: d.locationName.toLowerCase(),
-        };
-        docs.put(POST_TEMPLATE_LOGS_COLLECTION, log);
-        const prev = await template(docs, d.templateId);
-        if (!prev) return;
-        const wasFailed = prevLog?.status === 'failed';
-        docs.put(
-          POST_TEMPLATES_COLLECTION,
-          withProgress(
-            {
-              ...prev,
-              done: prev.done + 1,
-              failed: wasFailed ? prev.failed - 1 : prev.failed,
-              failures: prev.failures.filter((f) => f.locationId !== d.locationId),
-            },
-            at,
-          ),
-        );
-        return;
+        });
+      }
+      case 'TemplatePostRejected': {
+        const d = event.data;
+        return settle(docs, at, {
+          _id: logId(d.templateId, d.locationId),
+          companyId: d.companyId,
+          templateId: d.templateId,
+          locationId: d.locationId,
+          locationName: d.locationName,
+          status: 'rejected',
+          createdDate: d.rejectedAt,
+          actualContent: d.summary,
+          localPostUrl: null,
+          error: d.reason,
+          locationNameLower: d.locationName.toLowerCase(),
+        });
       }
       case 'TemplatePostFailed': {
         const d = event.data;
-        const id = logId(d.templateId, d.locationId);
-        const prevLog = await docs.get<PostTemplateLogDoc>(POST_TEMPLATE_LOGS_COLLECTION, id);
-        if (prevLog?.status === 'published' || prevLog?.status === 'failed') return;
-        docs.put(POST_TEMPLATE_LOGS_COLLECTION, {
-          _id: id,
+        return settle(docs, at, {
+          _id: logId(d.templateId, d.locationId),
           companyId: d.companyId,
           templateId: d.templateId,
           locationId: d.locationId,
@@ -160,21 +186,7 @@ export const templatesProjection: ProjectionDefinition<Handled> = {
           localPostUrl: null,
           error: d.message,
           locationNameLower: d.locationName.toLowerCase(),
-        } satisfies PostTemplateLogDoc);
-        const prev = await template(docs, d.templateId);
-        if (!prev) return;
-        docs.put(
-          POST_TEMPLATES_COLLECTION,
-          withProgress(
-            {
-              ...prev,
-              failed: prev.failed + 1,
-              failures: [...prev.failures, { locationId: d.locationId, locationName: d.locationName, message: d.message }],
-            },
-            at,
-          ),
-        );
-        return;
+        });
       }
       case 'TemplatePostRetryRequested': {
         const d = event.data;

@@ -115,6 +115,7 @@ export function reviewsAiQueryRoutes(deps: QueryDeps): RouteImplementation[] {
       const ids = parseApprovalLinkId(verified.id);
       const doc = ids ? await automation().findOne({ _id: ids.reviewId }) : null;
       if (!ids || !doc) throw fail(reviewsAiErrors.linkInvalid);
+      if (doc.approvalId === ids.approvalId && doc.status === 'withdrawn') throw fail(reviewsAiErrors.alreadyAnswered);
       if (doc.approvalId !== ids.approvalId || doc.status !== 'awaiting-approval') throw fail(reviewsAiErrors.linkUsed);
       const brand = await brandOf(doc.companyId);
       const company = await deps.readModels.collection<CompanyDoc>(COMPANIES_COLLECTION).findOne({ _id: doc.companyId });

@@ -28,8 +28,8 @@ const toTemplate = (d: PostTemplateDoc): PostTemplate => ({
   TemplateLocationIds: d.locationIds,
   ScheduleDate: d.scheduleDate,
   Status: d.status,
-  Progress: { Done: d.done, Failed: d.failed, Total: d.total },
-  Failures: d.failures.map((f) => ({ LocationId: f.locationId, LocationName: f.locationName, Message: f.message })),
+  Progress: { Done: d.done, InReview: d.inReview, Rejected: d.rejected, Failed: d.failed, Total: d.total },
+  Failures: d.failures.map((f) => ({ LocationId: f.locationId, LocationName: f.locationName, Message: f.message, Kind: f.kind })),
   CreatedDate: d.createdAt,
 });
 
@@ -39,7 +39,9 @@ const toLogEntry = (d: PostTemplateLogDoc): TemplateLogEntry => ({
   LocationName: d.locationName,
   CreatedDate: d.createdDate ?? '',
   AcualContent: d.actualContent,
-  LocalPostUrl: d.localPostUrl,
+  LocalPostUrl: d.status === 'published' ? d.localPostUrl : null,
+  Status: d.status,
+  Error: d.error,
 });
 
 export function templatesQueryRoutes(deps: QueryDeps): RouteImplementation[] {
@@ -65,7 +67,8 @@ export function templatesQueryRoutes(deps: QueryDeps): RouteImplementation[] {
       await ownTemplate(companyId, req.params.id);
       const logs = await deps.readModels
         .collection<PostTemplateLogDoc>(POST_TEMPLATE_LOGS_COLLECTION)
-        .find({ templateId: req.params.id, companyId, status: 'published' }, { sort: { createdDate: -1, _id: 1 } });
+        // every location's post with Google's answer, not only the live ones
+        .find({ templateId: req.params.id, companyId }, { sort: { createdDate: -1, _id: 1 } });
       return ok(logs.map(toLogEntry));
     }),
 

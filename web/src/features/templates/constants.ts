@@ -67,9 +67,18 @@ export const templateTexts = {
   viewOnGoogle: 'View on Google',
   searchLocation: 'Search by location name',
   progress: 'Publishing',
-  failedLocations: 'Failed locations',
+  failedLocations: 'Locations without a live post',
+  rejectedByGoogle: 'Rejected by Google',
+  failedKind: 'Failed',
+  logStatus: {
+    pending: 'Waiting for Google',
+    published: 'Live on Google',
+    'in-review': 'In review by Google',
+    rejected: 'Rejected by Google',
+    failed: 'Failed',
+  },
   retry: 'Retry failed',
-  logColumns: { location: 'Location', date: 'Date', content: 'Content', link: 'Link' },
+  logColumns: { location: 'Location', date: 'Date', status: 'Google', content: 'Content', link: 'Link' },
   noLogs: 'No published posts yet.',
   genericFailure: 'Something went wrong. Please try again later.',
 } as const;
@@ -84,6 +93,15 @@ export const CTA_LABELS: Record<CtaActionType, string> = {
   SIGN_UP: 'Sign up',
   CALL: 'Call now',
 };
-/** Progress: created and failed of the locations asked for, in percent. */
-export const progressPercent = (p: { Done: number; Failed: number; Total: number }): number =>
-  p.Total === 0 ? 0 : Math.round(((p.Done + p.Failed) / p.Total) * 100);
+type Progress = { Done: number; InReview: number; Rejected: number; Failed: number; Total: number };
+/** Locations Google has answered for (live, in review, rejected) or that failed. */
+export const answeredCount = (p: Progress): number => p.Done + p.InReview + p.Rejected + p.Failed;
+/** Progress: the locations answered of those asked for, in percent. */
+export const progressPercent = (p: Progress): number => (p.Total === 0 ? 0 : Math.round((answeredCount(p) / p.Total) * 100));
+/** A finished publish: every post live. */
+export const allLive = (p: Progress): boolean => p.Done === p.Total;
+/** What a finished publish did, counted by Google's answer (the toast). */
+export const outcomeText = (p: Progress): string =>
+  allLive(p)
+    ? templateMessages.published
+    : templateMessages.publishOutcome({ live: p.Done, total: p.Total, inReview: p.InReview, rejected: p.Rejected, failed: p.Failed });

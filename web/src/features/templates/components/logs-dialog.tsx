@@ -1,4 +1,4 @@
-import { Dialog, DialogBody, Tab, Tabs } from '@blueprintjs/core';
+import { Dialog, DialogBody, Tab, Tabs, Tag, type Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { formatDateTime } from '@web/shared/lib/dates';
 import { filterRows } from '@web/shared/lib/global-search';
@@ -8,7 +8,19 @@ import { useTemplateLogQuery, type PostTemplate, type TemplateLogEntry } from '.
 import { TEMPLATE_LOG_PAGE_SIZE, templateTexts as t } from '../constants';
 import { TemplateProgress } from './template-progress';
 
-/** The published template's log: each location's post (searchable by location, 10 per page) and the template as written. */
+const LOG_INTENT: Record<TemplateLogEntry['Status'], Intent> = {
+  pending: 'none',
+  published: 'success',
+  'in-review': 'primary',
+  rejected: 'danger',
+  failed: 'danger',
+};
+
+/**
+ * The published template's log: each location's post with Google's answer (live, in review,
+ * rejected with its reason, failed), searchable by location, 10 per page; "View on Google"
+ * only for a live post. And the template as written.
+ */
 export function LogsDialog({ template, onClose }: { template: PostTemplate; onClose: () => void }) {
   const { data = [], isFetching } = useTemplateLogQuery(template.Id);
   const [search, setSearch] = useState('');
@@ -16,6 +28,18 @@ export function LogsDialog({ template, onClose }: { template: PostTemplate; onCl
   const columns: Column<TemplateLogEntry>[] = [
     { header: t.logColumns.location, cell: (e) => e.LocationName, width: 200 },
     { header: t.logColumns.date, cell: (e) => formatDateTime(e.CreatedDate), width: 170 },
+    {
+      header: t.logColumns.status,
+      width: 220,
+      cell: (e) => (
+        <div>
+          <Tag minimal intent={LOG_INTENT[e.Status]}>
+            {t.logStatus[e.Status]}
+          </Tag>
+          {e.Error ? <div className="template-log-error">{e.Error}</div> : null}
+        </div>
+      ),
+    },
     { header: t.logColumns.content, cell: (e) => <div className="template-preview-body">{e.AcualContent}</div> },
     {
       header: t.logColumns.link,

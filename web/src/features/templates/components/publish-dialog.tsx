@@ -21,7 +21,7 @@ import { TemplateProgress } from './template-progress';
  * details), Publish; then the live progress, the failed locations with Google's reason and
  * a retry.
  */
-export function PublishDialog({ template, onClose }: { template: PostTemplate; onClose: () => void }) {
+export function PublishDialog({ template, onPublished, onClose }: { template: PostTemplate; onPublished: (id: string) => void; onClose: () => void }) {
   const { data: items = [] } = useTemplateLocationItemsQuery();
   const [filter, setFilter] = useState('');
   const [previewing, setPreviewing] = useState<string | null>(null);
@@ -38,7 +38,9 @@ export function PublishDialog({ template, onClose }: { template: PostTemplate; o
   const doPublish = async () => {
     try {
       const res = await publish({ TemplateId: template.Id, LocationIds: template.TemplateLocationIds }).unwrap();
-      toast.success(res.ResponseMessage || t.published);
+      onPublished(template.Id);
+      // under way only: the templates page toasts what Google did once every location is answered
+      toast.info(res.ResponseMessage || t.publishing(template.TemplateLocationIds.length));
     } catch (err) {
       toast.error(failureMessage(err, t.genericFailure));
     }
@@ -81,12 +83,16 @@ export function PublishDialog({ template, onClose }: { template: PostTemplate; o
                     {template.Failures.map((f) => (
                       <tr key={f.LocationId}>
                         <td>{f.LocationName || f.LocationId}</td>
+                        <td>{f.Kind === 'rejected' ? t.rejectedByGoogle : t.failedKind}</td>
                         <td>{f.Message}</td>
                       </tr>
                     ))}
                   </tbody>
                 </HTMLTable>
-                <Button icon="refresh" intent="warning" text={t.retry} onClick={() => void doRetry()} loading={retryState.isLoading} />
+                {/* a rejected post would be rejected again: only failures are retried */}
+                {template.Progress.Failed > 0 ? (
+                  <Button icon="refresh" intent="warning" text={t.retry} onClick={() => void doRetry()} loading={retryState.isLoading} />
+                ) : null}
               </Callout>
             ) : null}
           </div>

@@ -1,5 +1,5 @@
 import { Button, ButtonGroup, Tag } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatDate, formatDateTime } from '@web/shared/lib/dates';
 import { failureMessage } from '@web/shared/lib/envelope';
@@ -10,12 +10,35 @@ import { PaginatedTable, type Column } from '@web/shared/ui/paginated-table';
 import { SearchBar } from '@web/shared/ui/search-bar';
 import { toast } from '@web/shared/ui/toaster';
 import { useCancelTemplateScheduleMutation, useDeleteTemplateMutation, usePostTemplatesQuery, type PostTemplate } from '../api/templates-api';
-import { TEMPLATES_PAGE_SIZE, templateTexts as t, TOPIC_TYPE_LABELS } from '../constants';
+import { allLive, outcomeText, TEMPLATES_PAGE_SIZE, templateTexts as t, TOPIC_TYPE_LABELS } from '../constants';
 import { LogsDialog } from './logs-dialog';
 import { PublishDialog } from './publish-dialog';
 import { TemplateEditorDialog } from './template-editor-dialog';
 import { TemplateProgress } from './template-progress';
 import './templates.css';
+
+/**
+ * Once a publish has every location answered, one toast says what Google did: success only when
+ * every post is live, else the counts (rejected by Google, in review, failed), never both.
+ */
+function usePublishOutcomeToasts(templates: PostTemplate[]) {
+  const seen = useRef(new Map<string, PostTemplate['Status']>());
+  // published from this page: told even when every post landed before the list showed it publishing
+  const awaited = useRef(new Set<string>());
+  useEffect(() => {
+    for (const x of templates) {
+      const before = seen.current.get(x.Id);
+      seen.current.set(x.Id, x.Status);
+      if (x.Status !== 'published' || (before !== 'publishing' && !awaited.current.has(x.Id))) continue;
+      awaited.current.delete(x.Id);
+      const text = outcomeText(x.Progress);
+      if (allLive(x.Progress)) toast.success(text);
+      else if (x.Progress.Done === 0) toast.error(text);
+      else toast.warning(text);
+    }
+  }, [templates]);
+  return (id: string) => awaited.current.add(id);
+}
 
 type Open = { kind: 'edit'; template: PostTemplate | null } | { kind: 'publish'; id: string } | { kind: 'log'; id: string } | null;
 
@@ -80,7 +103,8 @@ export default function TemplatesPage() {
     {
       header: t.columns.locations,
       width: 220,
-      cell: (x) => (x.IsPublished ? x.Status === 'publishing' ? <TemplateProgress template={x} /> : x.TotalPublishedLocations : x.TemplateLocationIds.length),
+      // posts live on Google only; a draft has published none
+      cell: (x) => (x.Status === 'publishing' ? <TemplateProgress template={x} /> : x.TotalPublishedLocations),
     },
     {
       header: t.columns.actions,
@@ -89,7 +113,7 @@ export default function TemplatesPage() {
         x.IsPublished ? (
           <ButtonGroup>
             <Button size="small" icon="history" text={t.log} onClick={() => setOpen({ kind: 'log', id: x.Id })} />
-            {x.Status === 'publishing' || x.Progress.Failed > 0 ? (
+            {x.Status === 'publishing' || x.Failures.length > 0 ? (
               <Button size="small" icon="send-message" text={t.progress} onClick={() => setOpen({ kind: 'publish', id: x.Id })} />
             ) : null}
             {historyButton(x)}
@@ -105,6 +129,8 @@ export default function TemplatesPage() {
         ),
     },
   ];
+
+  const awaitOutcome = usePublishOutcomeToasts(data);
 
   const publishing = open?.kind === 'publish' ? live(open.id) : undefined;
   const logged = open?.kind === 'log' ? live(open.id) : undefined;
@@ -126,7 +152,7 @@ export default function TemplatesPage() {
         resetKey={search}
       />
       {open?.kind === 'edit' ? <TemplateEditorDialog template={open.template} onClose={() => setOpen(null)} /> : null}
-      {publishing ? <PublishDialog template={publishing} onClose={() => setOpen(null)} /> : null}
+      {publishing ? <PublishDialog template={publishing} onPublished={awaitOutcome} onClose={() => setOpen(null)} /> : null}
       {logged ? <LogsDialog template={logged} onClose={() => setOpen(null)} /> : null}
     </div>
   );

@@ -47,7 +47,9 @@ export default function UsersPage() {
   const resendInvitation = async (user: UserRow) => {
     try {
       const res = await invite(user.Id).unwrap();
-      toast.success(res.ResponseMessage || t.invitationSent);
+      // sent, or still waiting for the mail server (a failure is an error answer): never success for a mail not sent
+      if (res.ResponseMessage === t.invitationSent) toast.success(res.ResponseMessage);
+      else toast.info(res.ResponseMessage);
     } catch (err) {
       toast.error(failureMessage(err, t.genericFailure));
     }

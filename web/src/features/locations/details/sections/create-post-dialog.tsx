@@ -53,8 +53,10 @@ export function CreatePostDialog({ locationId, companyId, phone, onClose }: Prop
     if (Object.keys(found).length) return;
     try {
       const res = await create({ id: locationId, body: postRequestOf(form) }).unwrap();
-      if (res.Data.State === 'REJECTED') toast.warning(`${res.ResponseMessage} — ${t.rejected}`);
-      else toast.success(res.ResponseMessage);
+      // the server's message says what Google did; the toast's kind follows Google's state
+      if (res.Data.State === 'REJECTED') toast.error(res.ResponseMessage);
+      else if (res.Data.State === 'LIVE') toast.success(res.ResponseMessage);
+      else toast.info(res.ResponseMessage);
       onClose();
     } catch (err) {
       toast.error(failureMessage(err, t.googleRefused));
