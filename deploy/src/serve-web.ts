@@ -2,18 +2,22 @@ import http from 'node:http';
 import Koa from 'koa';
 import { routeTable } from '@locus/contracts';
 import { createLogger } from '@locus/platform';
+import { exitOnConfigError, gatewayUpstreams, loadProcessConfig } from '@locus/platform/config/config';
 import { onStopSignal, shutdownTimeoutMs } from '@locus/platform/config/serve';
 import { webDistDir } from './stack';
 import { serveWebApp } from './web-static';
 
 // Distributed mode's front door: the built web app, and /api calls forwarded to command-api
 // or query-api by the route table's kind (queries, /api/live and /api/docs go to query-api).
+const { port, host, commandApi, queryApi } = (() => {
+  try {
+    return { ...loadProcessConfig(process.env), ...gatewayUpstreams(process.env) };
+  } catch (err) {
+    return exitOnConfigError(err);
+  }
+})();
 const logger = createLogger({ name: 'web' });
-const port = Number(process.env.PORT ?? 8080);
-const host = process.env.HOST?.trim() || '127.0.0.1';
 const stopTimeoutMs = shutdownTimeoutMs();
-const commandApi = new URL(process.env.COMMAND_API_URL ?? 'http://127.0.0.1:8081');
-const queryApi = new URL(process.env.QUERY_API_URL ?? 'http://127.0.0.1:8082');
 
 const commandRoutes = routeTable
   .filter((r) => r.kind === 'command')
