@@ -11,6 +11,7 @@ import { createRebuildJobs, type RebuildJobs } from '@locus/platform/runtime/reb
 import { startOpsLive } from '@locus/platform/runtime/ops-live';
 import { serveControlSocket } from '@locus/platform/runtime/control-socket';
 import { explainPortClash, listenOrExplain } from '@locus/platform/config/port-clash';
+import { startMetricsPort } from '@locus/platform/config/serve';
 import { createSmtpMailer } from '@locus/platform/mail/smtp-mailer';
 import { mediaStoreOf } from '@locus/platform/blob/file-blob-store';
 import { serveMedia } from '@locus/platform/blob/serve-media';
@@ -167,6 +168,7 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
     logger,
     readiness: { eventStore: ports.eventStore, readStore, bus: ports.bus, readModels },
     metricsStatus: opsStatus,
+    metricsAccess: config.metrics,
     mount: (router) => {
       mountCommandApi(router, {
         ...commandDeps,
@@ -219,6 +221,12 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
     await stopWorkers();
     throw err;
   }
+  const metricsServer = await startMetricsPort(app, config.host).catch(async (err: unknown) => {
+    server.closeAllConnections();
+    server.close();
+    await stopWorkers();
+    throw explainPortClash(err, [[config.metrics?.port ?? 0, 'LOCUS_METRICS_PORT']]) ?? err;
+  });
   const port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
   let closed = false;
@@ -236,6 +244,8 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
     async close() {
       if (closed) return;
       closed = true;
+      metricsServer?.close();
+      metricsServer?.closeAllConnections();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await stopWorkers();
@@ -243,6 +253,8 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
     async shutdown(timeoutMs) {
       if (closed) return { cut: 0 };
       closed = true;
+      metricsServer?.close();
+      metricsServer?.closeAllConnections();
       const outcome = await drain.shutdown(server, { timeoutMs });
       await stopWorkers();
       return outcome;

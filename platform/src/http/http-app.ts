@@ -6,7 +6,7 @@ import { requestLogger } from './logging';
 import { errorEnvelope } from './error-middleware';
 import { mountHealth, type ReadinessPorts } from './health';
 import { createDrain, registerDrain, type Drain } from './graceful-shutdown';
-import { createHttpMetrics, type MetricsStatusSource } from './metrics';
+import { createHttpMetrics, type HttpMetrics, type MetricsAccess, type MetricsStatusSource } from './metrics';
 import type { AnyRouter } from './mount-routes';
 import type { LocusState } from './state';
 import { routesByPrefix } from './prefix-routes';
@@ -20,7 +20,13 @@ export interface HttpAppOptions {
   proxy?: boolean;
   /** Projection and reactor status for the lag and parked gauges of `GET /metrics`. */
   metricsStatus?: MetricsStatusSource;
+  /** Who may read `/metrics` (LocusConfig.metrics); open on the app's port when unset. */
+  metricsAccess?: MetricsAccess;
 }
+
+const appMetrics = new WeakMap<object, { metrics: HttpMetrics; access: MetricsAccess }>();
+/** The metrics of an app made by createHttpApp and who may read them (entry points that serve them on their own port). */
+export const metricsOf = (app: object) => appMetrics.get(app);
 
 /**
  * A Koa app with the kit's chain: request id, request log, the drain (graceful shutdown),
@@ -42,7 +48,7 @@ export function createHttpApp(options: HttpAppOptions): { app: Koa<LocusState>; 
   registerDrain(app, drain);
   mountHealth(router, { ...options.readiness, draining: () => drain.draining });
   const metrics = createHttpMetrics({ status: options.metricsStatus });
-  metrics.mount(router);
+  metrics.mount(router, options.metricsAccess);
   options.mount(router);
   app.use(requestId());
   app.use(requestLogger(options.logger));
@@ -52,5 +58,6 @@ export function createHttpApp(options: HttpAppOptions): { app: Koa<LocusState>; 
   app.use(routesByPrefix(router));
   // Not `throw: true`: thrown, the router's 405/501 would lose their `Allow` header.
   app.use(router.allowedMethods());
+  appMetrics.set(app, { metrics, access: options.metricsAccess ?? {} });
   return { app, router, drain };
 }

@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import { COMPANY_VARIABLES_COLLECTION, companyVariableSealContext, GOOGLE_REPLY_MAX_BYTES, replyByteLength, type CompanyVariableDoc } from '@locus/contracts';
 import type { LocusConfig, ReadModels, SecretBox } from '@locus/platform';
+import { operationMetrics } from '@locus/platform/metrics/operation-metrics';
 import { PROMPT_VERSION, reviewReplyMessages, type ReplyPromptInput } from './review-reply-prompt';
 
 /** Where drafts are written: any OpenAI-compatible Chat Completions endpoint. */
@@ -85,18 +86,38 @@ export async function draftReviewReply(endpoint: LlmEndpoint, input: ReplyPrompt
   const { default: OpenAIClient } = await import('openai');
   const client = new OpenAIClient({ baseURL: endpoint.baseUrl, apiKey: endpoint.apiKey, timeout: endpoint.timeoutMs, maxRetries: endpoint.maxRetries });
   let completion: OpenAI.Chat.Completions.ChatCompletion;
+  const started = performance.now();
+  const measured = (status: string, usage?: OpenAI.CompletionUsage) =>
+    operationMetrics.llmCall({
+      model: endpoint.model,
+      status,
+      ms: performance.now() - started,
+      promptTokens: usage?.prompt_tokens,
+      completionTokens: usage?.completion_tokens,
+    });
   try {
     completion = await client.chat.completions.create({ model: endpoint.model, messages: reviewReplyMessages(input), n: 1, temperature: 0.4 });
   } catch (err) {
-    if (err instanceof OpenAIClient.APIConnectionTimeoutError)
+    if (err instanceof OpenAIClient.APIConnectionTimeoutError) {
+      measured('timeout');
       throw new LlmDraftError('LLM_TIMEOUT', `The AI service did not answer within ${endpoint.timeoutMs} ms`, err);
+    }
     if (err instanceof OpenAIClient.APIError && err.status !== undefined && err.status < 500 && err.status !== 429) {
+      measured('refused');
       throw new LlmDraftError('LLM_REFUSED', `The AI service refused the request (${err.status}): ${err.message}`, err);
     }
+    measured('unavailable');
     const message = err instanceof Error ? err.message : String(err);
     throw new LlmDraftError('LLM_UNAVAILABLE', `The AI service failed: ${message}`, err);
   }
-  const comment = fitReply(completion.choices[0]?.message.content ?? '');
+  let comment: string;
+  try {
+    comment = fitReply(completion.choices[0]?.message.content ?? '');
+  } catch (err) {
+    measured('empty', completion.usage);
+    throw err;
+  }
+  measured('ok', completion.usage);
   return {
     comment,
     model: completion.model || endpoint.model,
