@@ -9,7 +9,7 @@ import { serveWebApp } from './web-static';
 
 // Distributed mode's front door: the built web app, and /api calls forwarded to command-api
 // or query-api by the route table's kind (queries, /api/live and /api/docs go to query-api).
-const { port, host, commandApi, queryApi } = (() => {
+const { port, host, commandApi, queryApi, trustProxy } = (() => {
   try {
     return { ...loadProcessConfig(process.env), ...gatewayUpstreams(process.env) };
   } catch (err) {
@@ -24,16 +24,27 @@ const commandRoutes = routeTable
   .map((r) => ({ method: r.method, pattern: new RegExp(`^${r.path.replace(/:[A-Za-z]+/g, '[^/]+')}$`) }));
 const isCommand = (method: string, pathname: string) => commandRoutes.some((r) => r.method === method && r.pattern.test(pathname));
 
+/** The client: the proxy's last X-Forwarded-For entry behind Caddy (LOCUS_TRUST_PROXY), else the peer. */
+function clientAddress(req: http.IncomingMessage): string {
+  const forwarded = trustProxy
+    ? String(req.headers['x-forwarded-for'] ?? '')
+        .split(',')
+        .at(-1)
+        ?.trim()
+    : undefined;
+  return forwarded || (req.socket.remoteAddress ?? '');
+}
+
 function forward(req: http.IncomingMessage, res: http.ServerResponse, target: URL) {
   const upstream = http.request(
-    // The APIs throttle sign-in by client address: tell them who the client is (this is the edge, so
-    // any X-Forwarded-For the client sent is replaced, not trusted).
+    // The APIs throttle sign-in by client address: tell them who the client is (what a client wrote
+    // in X-Forwarded-For is replaced, not trusted).
     {
       host: target.hostname,
       port: target.port,
       method: req.method,
       path: req.url,
-      headers: { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' },
+      headers: { ...req.headers, 'x-forwarded-for': clientAddress(req) },
     },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);

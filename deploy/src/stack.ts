@@ -12,6 +12,7 @@ import { startOpsLive } from '@locus/platform/runtime/ops-live';
 import { serveControlSocket } from '@locus/platform/runtime/control-socket';
 import { explainPortClash, listenOrExplain } from '@locus/platform/config/port-clash';
 import { startMetricsPort } from '@locus/platform/config/serve';
+import { ConfigError } from '@locus/platform/config/config';
 import { createSmtpMailer } from '@locus/platform/mail/smtp-mailer';
 import { mediaStoreOf } from '@locus/platform/blob/file-blob-store';
 import { serveMedia } from '@locus/platform/blob/serve-media';
@@ -79,7 +80,14 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
   if (config.sandbox.enabled && options.startSandbox !== false) {
     const { httpPort, smtpPort } = config.sandbox;
     // Loaded only when it runs: its mail parser and SMTP server would slow every start (docs/performance.md).
-    const { startSandbox } = await import('@locus/sandbox/index');
+    const { startSandbox } = await import('@locus/sandbox/index').catch((err: unknown) => {
+      // The production image leaves the sandbox's packages out.
+      if ((err as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw err;
+      throw new ConfigError(
+        'LOCUS_SANDBOX',
+        'is on, but this installation has no sandbox (a production image); accepted: 0, with the real services or their URLs set',
+      );
+    });
     sandbox = await startSandbox({
       httpPort,
       smtpPort,

@@ -70,6 +70,7 @@ const badValues: Record<string, [Record<string, string>, string]> = {
   SMTP_PORT: [{ SMTP_PORT: '0' }, 'out of range'],
   SMTP_SECURE: [{ SMTP_SECURE: 'tls' }, 'is not a boolean'],
   SMTP_PASS: [{ SMTP_PASS: 'secret' }, 'is set without SMTP_USER'],
+  SMTP_PASS_FILE: [{ SMTP_USER: 'locus', SMTP_PASS_FILE: missingFile }, 'does not exist'],
   SMTP_FROM: [{ SMTP_FROM: 'Locus' }, 'has no address'],
   LOCUS_GOOGLE_AUTH_URL: [{ LOCUS_GOOGLE_AUTH_URL: 'accounts.google.com' }, 'is not a URL'],
   LOCUS_GOOGLE_TOKEN_URL: [{ LOCUS_GOOGLE_TOKEN_URL: 'x' }, 'is not a URL'],

@@ -96,9 +96,15 @@ const url = (env: Env, name: string, fallback: string): string => {
   return raw.replace(/\/+$/, '');
 };
 
-/** A connection string of one of `schemes` (each of a comma-separated list when `list`). */
+/** A URL as it may appear in a message: any password replaced. */
+const withoutPassword = (part: string): string => part.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@/]*@/i, '$1***@');
+
+/**
+ * A connection string of one of `schemes` (each of a comma-separated list when `list`), from
+ * `NAME` or the file `NAME_FILE` names (it may carry a password, so it is a secret).
+ */
 const connection = (env: Env, name: string, schemes: readonly string[], options: { list?: boolean } = {}): string | undefined => {
-  const raw = str(env, name);
+  const raw = secretFromEnv(env, name);
   if (raw === undefined) return undefined;
   const accepted = `accepted: ${options.list ? 'comma-separated ' : ''}${schemes.map((s) => `${s}//…`).join(' or ')} URLs`;
   for (const part of options.list ? raw.split(',').map((p) => p.trim()) : [raw]) {
@@ -106,9 +112,9 @@ const connection = (env: Env, name: string, schemes: readonly string[], options:
     try {
       parsed = new URL(part);
     } catch {
-      throw new ConfigError(name, `${shown(part)} is not a URL; ${accepted}`);
+      throw new ConfigError(name, `${shown(withoutPassword(part))} is not a URL; ${accepted}`);
     }
-    if (!schemes.includes(parsed.protocol)) throw new ConfigError(name, `${shown(part)} has the scheme ${parsed.protocol}; ${accepted}`);
+    if (!schemes.includes(parsed.protocol)) throw new ConfigError(name, `${shown(withoutPassword(part))} has the scheme ${parsed.protocol}; ${accepted}`);
   }
   return raw;
 };
@@ -228,9 +234,10 @@ export function loadProcessConfig(env: Env = process.env): Pick<LocusConfig, 'po
   };
 }
 
-/** The web gateway's upstreams (COMMAND_API_URL, QUERY_API_URL). */
-export function gatewayUpstreams(env: Env = process.env): { commandApi: URL; queryApi: URL } {
+/** The web gateway's upstreams (COMMAND_API_URL, QUERY_API_URL) and whether a proxy (Caddy) stands in front of it. */
+export function gatewayUpstreams(env: Env = process.env): { commandApi: URL; queryApi: URL; trustProxy: boolean } {
   return {
+    trustProxy: bool(env, 'LOCUS_TRUST_PROXY', false),
     commandApi: new URL(url(env, 'COMMAND_API_URL', 'http://127.0.0.1:8081')),
     queryApi: new URL(url(env, 'QUERY_API_URL', 'http://127.0.0.1:8082')),
   };
@@ -276,11 +283,11 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   );
 
   const smtpUser = str(env, 'SMTP_USER');
-  const smtpPass = str(env, 'SMTP_PASS');
+  const smtpPass = secretFromEnv(env, 'SMTP_PASS');
   if (smtpPass !== undefined && smtpUser === undefined) throw new ConfigError('SMTP_PASS', 'is set without SMTP_USER; accepted: both or neither');
   const smtpFrom = str(env, 'SMTP_FROM') ?? 'Locus <no-reply@locus.local>';
   if (!/[^\s@<]+@[^\s@>]+/.test(smtpFrom)) throw new ConfigError('SMTP_FROM', `${shown(smtpFrom)} has no address; accepted: name@domain or Name <name@domain>`);
-  const adminPassword = str(env, 'LOCUS_ADMIN_PASSWORD');
+  const adminPassword = secretFromEnv(env, 'LOCUS_ADMIN_PASSWORD');
   if (adminPassword !== undefined && adminPassword.length < 8)
     throw new ConfigError('LOCUS_ADMIN_PASSWORD', `is ${adminPassword.length} characters long; accepted: at least 8 characters`);
   const natsUrl = connection(env, 'NATS_URL', ['nats:', 'tls:', 'ws:', 'wss:'], { list: true });
