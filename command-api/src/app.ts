@@ -47,6 +47,7 @@ export function createCommandApi(deps: CommandApiDeps): Koa<LocusState> & { rout
     readiness: { eventStore: deps.eventStore, readStore: deps.readStore, bus: deps.bus },
     mount: (r) => mountCommandApi(r, deps),
     proxy: deps.config.trustProxy,
+    metricsAccess: deps.config.metrics,
   });
   return Object.assign(app, { router });
 }

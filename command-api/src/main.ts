@@ -1,5 +1,5 @@
 import { createLogger, createTokenService } from '@locus/platform';
-import { loadConfig } from '@locus/platform/config/config';
+import { loadConfigOrExit } from '@locus/platform/config/config';
 import { createPorts } from '@locus/platform/config/ports';
 import { serveUntilSignal } from '@locus/platform/config/serve';
 import { createReadModels } from '@locus/platform/runtime/read-models';
@@ -11,7 +11,7 @@ import { sessionValidation } from './features';
 
 // Standalone command-api (distributed mode): commands only. Projectors and reactors run
 // in their own processes; the all-in-one launcher composes everything in one.
-const config = loadConfig(process.env);
+const config = loadConfigOrExit(process.env);
 const logger = createLogger({ name: 'command-api' });
 const ports = await createPorts(config, { logger, purpose: 'command-api' });
 logger.info({ adapters: ports.adapters }, 'ports ready');

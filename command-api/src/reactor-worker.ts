@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { createLogger, createTokenService, type CommandDeps } from '@locus/platform';
-import { loadConfig } from '@locus/platform/config/config';
+import { loadConfigOrExit } from '@locus/platform/config/config';
 import { serveProbes } from '@locus/platform/config/serve';
 import { createOpsStatus } from '@locus/platform/runtime/ops-status';
 import { createPorts } from '@locus/platform/config/ports';
@@ -17,7 +17,7 @@ import { startDailyInsightsRefresh } from './insights';
 
 // Standalone reactor worker (distributed mode): every reactor of the manifest, one active
 // instance per reactor across replicas (leases in the read store).
-const config = loadConfig(process.env);
+const config = loadConfigOrExit(process.env);
 const logger = createLogger({ name: 'reactors' });
 const ports = await createPorts(config, { logger, purpose: 'reactors' });
 const readModels = createReadModels({ readStore: ports.readStore, bus: ports.bus, projections });

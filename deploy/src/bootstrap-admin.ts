@@ -1,5 +1,5 @@
 import { createLogger } from '@locus/platform';
-import { loadConfig } from '@locus/platform/config/config';
+import { loadConfigOrExit } from '@locus/platform/config/config';
 import { createPorts } from '@locus/platform/config/ports';
 import { ensureAdministrator } from '@locus/command-api/demo/seed-demo';
 
@@ -8,7 +8,7 @@ import { ensureAdministrator } from '@locus/command-api/demo/seed-demo';
  * the configured event store unless an account with that email exists, then exits. The
  * compose deployment runs it once before the APIs; it is safe to run again.
  */
-const config = loadConfig(process.env);
+const config = loadConfigOrExit(process.env);
 if (!config.adminPassword) {
   process.stderr.write('LOCUS_ADMIN_PASSWORD: set it to the initial password of the Administrator (LOCUS_ADMIN_EMAIL).\n');
   process.exit(2);

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { parse } from 'yaml';
 import { serverEntryPoints } from './build-server';
+import { productionPackages } from './production-modules';
 
 /**
  * What `docker compose -f deploy/compose.yaml config` checks, without a Docker engine: the
@@ -17,11 +19,9 @@ const composeText = readFileSync(path.join(deployDir, 'compose.yaml'), 'utf8');
 const dockerfile = readFileSync(path.join(deployDir, 'Dockerfile'), 'utf8');
 const dockerignore = readFileSync(path.join(repoRoot, '.dockerignore'), 'utf8');
 
-const requiredEnv = {
-  LOCUS_JWT_SECRET: 'j'.repeat(48),
-  LOCUS_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
-  LOCUS_ADMIN_PASSWORD: 'First-Passw0rd!',
-};
+const requiredEnv = { EVENTSTORE_ADMIN_PASSWORD: 'eventstore-Passw0rd' };
+const caddyfile = readFileSync(path.join(deployDir, 'Caddyfile'), 'utf8');
+const gitignore = readFileSync(path.join(repoRoot, '.gitignore'), 'utf8');
 
 /** Compose's interpolation: ${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:?error}, ${VAR?error}, $$. */
 function interpolate(text: string, env: Record<string, string | undefined>): { text: string; errors: string[] } {
@@ -44,6 +44,14 @@ const composeWith = (env: Record<string, string | undefined>) => {
 
 interface Service {
   image?: string;
+  build?: unknown;
+  restart?: string;
+  ports?: string[];
+  secrets?: string[];
+  configs?: Array<{ source: string; target: string }>;
+  logging?: { driver?: string; options?: Record<string, string> };
+  deploy?: { resources?: { limits?: { cpus?: string; memory?: string } } };
+  entrypoint?: string;
   command?: string[];
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
@@ -54,9 +62,13 @@ interface Service {
 interface Compose {
   services: Record<string, Service>;
   volumes?: Record<string, unknown>;
+  secrets?: Record<string, { file: string }>;
+  configs?: Record<string, { file: string }>;
 }
 
-const locusServices = (doc: Compose) => Object.entries(doc.services).filter(([, s]) => s.image === 'locus:latest');
+const locusServices = (doc: Compose) => Object.entries(doc.services).filter(([, s]) => s.image?.startsWith('locus:'));
+/** One-shot services: they run to completion, so they restart never and have no healthcheck. */
+const oneShots = new Set(['bootstrap-admin', 'mongo-init', 'eventstore-certs']);
 
 describe('deploy/compose.yaml', () => {
   it('is valid against the compose-spec JSON schema once its variables are set', () => {
@@ -76,9 +88,92 @@ describe('deploy/compose.yaml', () => {
     );
   });
 
-  it('refuses to start without the secrets and the Administrator password, naming each', () => {
+  it('refuses to start without the EventStoreDB password, the one secret its image reads from the environment only', () => {
     const { errors } = composeWith({});
-    expect(errors.map((e) => e.split(':')[0]).sort()).toEqual(['LOCUS_ADMIN_PASSWORD', 'LOCUS_ENCRYPTION_KEY', 'LOCUS_JWT_SECRET']);
+    expect(errors.map((e) => e.split(':')[0]).sort()).toEqual(['EVENTSTORE_ADMIN_PASSWORD']);
+  });
+
+  it('passes `docker compose config` when Docker Compose is installed', (ctx) => {
+    if (spawnSync('docker', ['compose', 'version']).status !== 0) return ctx.skip('docker compose is not installed here');
+    const checked = spawnSync('docker', ['compose', '-f', path.join(deployDir, 'compose.yaml'), 'config', '--quiet'], {
+      env: { ...process.env, ...requiredEnv },
+      encoding: 'utf8',
+    });
+    expect(checked.status, checked.stderr).toBe(0);
+  });
+
+  it('gives every service a restart policy, log rotation and resource limits, and every long-running one a healthcheck', () => {
+    const { doc } = composeWith(requiredEnv);
+    for (const [name, service] of Object.entries(doc.services)) {
+      expect(service.restart, `${name}: restart`).toBe(oneShots.has(name) ? 'no' : 'unless-stopped');
+      expect(service.logging?.driver, `${name}: logging`).toBe('json-file');
+      expect(service.logging?.options?.['max-size'], `${name}: log size`).toMatch(/^\d+m$/);
+      expect(Number(service.logging?.options?.['max-file']), `${name}: log files`).toBeGreaterThan(0);
+      if (oneShots.has(name)) continue;
+      expect(service.healthcheck?.test?.length, `${name}: healthcheck`).toBeGreaterThan(0);
+      expect(service.healthcheck?.disable, name).not.toBe(true);
+      expect(service.deploy?.resources?.limits?.memory, `${name}: memory limit`).toMatch(/^\d+[mg]$/);
+      expect(Number(service.deploy?.resources?.limits?.cpus), `${name}: cpu limit`).toBeGreaterThan(0);
+    }
+    expect(doc.services.redis!.healthcheck!.test!.join(' ')).toContain('ping');
+  });
+
+  it('terminates HTTPS in Caddy in front of the gateway, which publishes no port of its own', () => {
+    const { doc } = composeWith(requiredEnv);
+    const caddy = doc.services.caddy!;
+    expect(caddy.ports).toEqual(expect.arrayContaining(['443:443', '80:80']));
+    expect(caddy.configs).toEqual([{ source: 'caddyfile', target: '/etc/caddy/Caddyfile' }]);
+    expect(doc.configs?.caddyfile?.file).toBe('./Caddyfile');
+    expect(caddyfile).toMatch(/reverse_proxy web:8080/);
+    expect(doc.services.web!.ports).toBeUndefined();
+    expect(doc.services.web!.environment!.LOCUS_TRUST_PROXY).toBe('1');
+    // Only Caddy and the mail catcher's page (on loopback) are published.
+    const published = Object.entries(doc.services).filter(([, s]) => s.ports?.length);
+    expect(published.map(([name]) => name).sort()).toEqual(['caddy', 'mailpit']);
+    expect(doc.services.mailpit!.ports).toEqual(['127.0.0.1:8025:8025']);
+  });
+
+  it('authenticates the stores: EventStoreDB over TLS with users, Mongo, NATS and Redis with passwords from secrets', () => {
+    const { doc } = composeWith(requiredEnv);
+    const eventstore = doc.services.eventstore!.environment!;
+    expect(eventstore.EVENTSTORE_INSECURE).toBeUndefined();
+    expect(eventstore.EVENTSTORE_CERTIFICATE_FILE).toBeTruthy();
+    expect(eventstore.EVENTSTORE_DEFAULT_ADMIN_PASSWORD).toBe(requiredEnv.EVENTSTORE_ADMIN_PASSWORD);
+    expect(doc.services.eventstore!.healthcheck!.test!.join(' ')).toContain('https://');
+    expect(doc.services.mongo!.environment!.MONGO_INITDB_ROOT_PASSWORD_FILE).toBe('/run/secrets/mongo_password');
+    expect(doc.services.mongo!.entrypoint).toContain('--keyFile');
+    const nats = doc.services.nats!.command!.join(' ');
+    expect(nats).toContain('--user locus --pass');
+    expect(nats).not.toMatch(/\s-js\b|--jetstream/);
+    expect(doc.services.redis!.command!.join(' ')).toContain('--requirepass');
+  });
+
+  it('passes every secret as a compose secret read through a _FILE variable, never as a plain value', () => {
+    const { doc } = composeWith(requiredEnv);
+    const defined = Object.keys(doc.secrets ?? {});
+    for (const [name, file] of Object.entries(doc.secrets ?? {})) expect(file.file, name).toBe(`./secrets/${name}`);
+    expect(gitignore).toMatch(/^deploy\/secrets\/$/m);
+    expect(dockerignore).toMatch(/^deploy\/secrets$/m);
+    for (const [name, service] of Object.entries(doc.services))
+      for (const secret of service.secrets ?? []) expect(defined, `${name} uses ${secret}`).toContain(secret);
+    for (const [name, service] of locusServices(doc)) {
+      const env = service.environment!;
+      for (const variable of ['LOCUS_JWT_SECRET', 'LOCUS_ENCRYPTION_KEY', 'EVENTSTORE_URL', 'MONGODB_URL', 'NATS_URL', 'REDIS_URL', 'LOCUS_METRICS_TOKEN']) {
+        expect(env[variable], `${name}: ${variable} as a value`).toBeUndefined();
+        const file = env[`${variable}_FILE`];
+        expect(file, `${name}: ${variable}_FILE`).toMatch(/^\/run\/secrets\//);
+        expect(service.secrets, `${name} mounts ${file}`).toContain(file!.slice('/run/secrets/'.length));
+      }
+    }
+    expect(doc.services['bootstrap-admin']!.environment!.LOCUS_ADMIN_PASSWORD_FILE).toBe('/run/secrets/locus_admin_password');
+  });
+
+  it('builds the Locus image once: one service builds it, the others run it by name', () => {
+    const { doc } = composeWith(requiredEnv);
+    const processes = locusServices(doc);
+    const images = new Set(processes.map(([, s]) => s.image));
+    expect(images.size).toBe(1);
+    expect(processes.filter(([, s]) => s.build !== undefined).map(([name]) => name)).toEqual(['bootstrap-admin']);
   });
 
   it('references only services and volumes it defines, and mails to its own mail catcher', () => {
@@ -108,7 +203,7 @@ describe('deploy/compose.yaml', () => {
       const command = service.command!;
       expect(command[0], name).toBe('node');
       expect(built, name).toContain(command.find((part) => part.startsWith('dist/server/')));
-      expect(service.volumes, name).toEqual(['media:/data']);
+      expect(service.volumes, name).toEqual(['media:/data', 'eventstore-certs:/certs:ro']);
       expect(service.environment!.LOCUS_DATA_DIR, name).toBe('/data');
       expect(service.environment!.HOST, name).toBe('0.0.0.0');
       if (name === 'bootstrap-admin') continue;
@@ -119,6 +214,19 @@ describe('deploy/compose.yaml', () => {
 });
 
 describe('deploy/Dockerfile and .dockerignore', () => {
+  it('installs only the production tree of @locus/deploy, which has no sandbox package', () => {
+    const packages = productionPackages().map((p) => path.relative(path.join(repoRoot, 'node_modules'), p).split(path.sep).join('/'));
+    for (const needed of ['koa', 'better-sqlite3', 'prom-client', 'pino', 'nodemailer', 'openai']) expect(packages, needed).toContain(needed);
+    for (const sandboxOnly of ['@locus/sandbox', 'smtp-server', 'mailparser', 'gpt-tokenizer'])
+      expect(
+        packages.filter((p) => p === sandboxOnly || p.endsWith(`/node_modules/${sandboxOnly}`)),
+        sandboxOnly,
+      ).toEqual([]);
+    expect(dockerfile).toMatch(/production-modules\.ts \/prod/);
+    expect(dockerfile).toMatch(/COPY --from=build\b.*\/prod\/node_modules \.\/node_modules/);
+    expect(dockerfile).toMatch(/LOCUS_SANDBOX=0/);
+  });
+
   it('builds in one stage and runs production files as a non-root user on Node.js 22 LTS', () => {
     const stages = [...dockerfile.matchAll(/^FROM\s+(\S+)(?:\s+AS\s+(\S+))?/gim)].map((m) => ({ image: m[1]!, name: m[2] }));
     expect(stages.length).toBeGreaterThanOrEqual(2);

@@ -2,6 +2,7 @@ import http from 'node:http';
 import Koa from 'koa';
 import { routeTable } from '@locus/contracts';
 import { createLogger } from '@locus/platform';
+import { exitOnConfigError, gatewayUpstreams, loadProcessConfig } from '@locus/platform/config/config';
 import { onStopSignal, shutdownTimeoutMs } from '@locus/platform/config/serve';
 import { webDistDir } from './stack';
 import { securityHeaders } from '@locus/platform/http/security-headers';
@@ -9,28 +10,42 @@ import { serveWebApp } from './web-static';
 
 // Distributed mode's front door: the built web app, and /api calls forwarded to command-api
 // or query-api by the route table's kind (queries, /api/live and /api/docs go to query-api).
+const { port, host, commandApi, queryApi, trustProxy } = (() => {
+  try {
+    return { ...loadProcessConfig(process.env), ...gatewayUpstreams(process.env) };
+  } catch (err) {
+    return exitOnConfigError(err);
+  }
+})();
 const logger = createLogger({ name: 'web' });
-const port = Number(process.env.PORT ?? 8080);
-const host = process.env.HOST?.trim() || '127.0.0.1';
 const stopTimeoutMs = shutdownTimeoutMs();
-const commandApi = new URL(process.env.COMMAND_API_URL ?? 'http://127.0.0.1:8081');
-const queryApi = new URL(process.env.QUERY_API_URL ?? 'http://127.0.0.1:8082');
 
 const commandRoutes = routeTable
   .filter((r) => r.kind === 'command')
   .map((r) => ({ method: r.method, pattern: new RegExp(`^${r.path.replace(/:[A-Za-z]+/g, '[^/]+')}$`) }));
 const isCommand = (method: string, pathname: string) => commandRoutes.some((r) => r.method === method && r.pattern.test(pathname));
 
+/** The client: the proxy's last X-Forwarded-For entry behind Caddy (LOCUS_TRUST_PROXY), else the peer. */
+function clientAddress(req: http.IncomingMessage): string {
+  const forwarded = trustProxy
+    ? String(req.headers['x-forwarded-for'] ?? '')
+        .split(',')
+        .at(-1)
+        ?.trim()
+    : undefined;
+  return forwarded || (req.socket.remoteAddress ?? '');
+}
+
 function forward(req: http.IncomingMessage, res: http.ServerResponse, target: URL) {
   const upstream = http.request(
-    // The APIs throttle sign-in by client address: tell them who the client is (this is the edge, so
-    // any X-Forwarded-For the client sent is replaced, not trusted).
+    // The APIs throttle sign-in by client address: tell them who the client is (what a client wrote
+    // in X-Forwarded-For is replaced, not trusted).
     {
       host: target.hostname,
       port: target.port,
       method: req.method,
       path: req.url,
-      headers: { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' },
+      headers: { ...req.headers, 'x-forwarded-for': clientAddress(req) },
     },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);

@@ -11,6 +11,8 @@ import { createRebuildJobs, type RebuildJobs } from '@locus/platform/runtime/reb
 import { startOpsLive } from '@locus/platform/runtime/ops-live';
 import { serveControlSocket } from '@locus/platform/runtime/control-socket';
 import { explainPortClash, listenOrExplain } from '@locus/platform/config/port-clash';
+import { startMetricsPort } from '@locus/platform/config/serve';
+import { ConfigError } from '@locus/platform/config/config';
 import { createSmtpMailer } from '@locus/platform/mail/smtp-mailer';
 import { mediaStoreOf } from '@locus/platform/blob/file-blob-store';
 import { serveMedia } from '@locus/platform/blob/serve-media';
@@ -78,7 +80,14 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
   if (config.sandbox.enabled && options.startSandbox !== false) {
     const { httpPort, smtpPort } = config.sandbox;
     // Loaded only when it runs: its mail parser and SMTP server would slow every start (docs/performance.md).
-    const { startSandbox } = await import('@locus/sandbox/index');
+    const { startSandbox } = await import('@locus/sandbox/index').catch((err: unknown) => {
+      // The production image leaves the sandbox's packages out.
+      if ((err as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw err;
+      throw new ConfigError(
+        'LOCUS_SANDBOX',
+        'is on, but this installation has no sandbox (a production image); accepted: 0, with the real services or their URLs set',
+      );
+    });
     sandbox = await startSandbox({
       httpPort,
       smtpPort,
@@ -167,6 +176,7 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
     logger,
     readiness: { eventStore: ports.eventStore, readStore, bus: ports.bus, readModels },
     metricsStatus: opsStatus,
+    metricsAccess: config.metrics,
     mount: (router) => {
       mountCommandApi(router, {
         ...commandDeps,
@@ -219,6 +229,12 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
     await stopWorkers();
     throw err;
   }
+  const metricsServer = await startMetricsPort(app, config.host).catch(async (err: unknown) => {
+    server.closeAllConnections();
+    server.close();
+    await stopWorkers();
+    throw explainPortClash(err, [[config.metrics?.port ?? 0, 'LOCUS_METRICS_PORT']]) ?? err;
+  });
   const port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
   let closed = false;
@@ -236,6 +252,8 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
     async close() {
       if (closed) return;
       closed = true;
+      metricsServer?.close();
+      metricsServer?.closeAllConnections();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await stopWorkers();
@@ -243,6 +261,8 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
     async shutdown(timeoutMs) {
       if (closed) return { cut: 0 };
       closed = true;
+      metricsServer?.close();
+      metricsServer?.closeAllConnections();
       const outcome = await drain.shutdown(server, { timeoutMs });
       await stopWorkers();
       return outcome;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createLogger } from '@locus/platform';
-import { loadConfig } from '@locus/platform/config/config';
+import { ConfigError, exitOnConfigError, loadConfigOrExit } from '@locus/platform/config/config';
 import { onStopSignal, shutdownTimeoutMs } from '@locus/platform/config/serve';
 import { PortInUseError } from '@locus/platform/config/port-clash';
 import { ensureAdministrator, seedDemo } from '@locus/command-api/demo/seed-demo';
@@ -9,13 +9,14 @@ import { heapLimitMb, relaunchWithHeapLimit } from './heap-limit';
 import { startLocusStack } from './stack';
 
 // `npm start`: Locus in one process with embedded stores, the sandbox and demo data.
-const config = loadConfig(process.env, { sandboxByDefault: true });
+const config = loadConfigOrExit(process.env, { sandboxByDefault: true });
 // The heap limit comes from config (LOCUS_HEAP_MB): Node is relaunched with it when needed.
 if (relaunchWithHeapLimit(config.heapMb)) await new Promise(() => undefined);
 const stopTimeoutMs = shutdownTimeoutMs();
 const logger = createLogger({ name: 'locus' });
 const stack = await startLocusStack(config, { logger }).catch((err: unknown) => {
   // A port clash is a one-line message naming the variable to set, not a stack trace.
+  if (err instanceof ConfigError) exitOnConfigError(err);
   if (!(err instanceof PortInUseError)) throw err;
   process.stderr.write(`Locus cannot start: ${err.message}\n`);
   process.exit(1);

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { createLogger } from '@locus/platform';
-import { loadConfig } from '@locus/platform/config/config';
+import { loadConfigOrExit } from '@locus/platform/config/config';
 import { serveProbes } from '@locus/platform/config/serve';
 import { createOpsStatus } from '@locus/platform/runtime/ops-status';
 import { createPorts } from '@locus/platform/config/ports';
@@ -13,7 +13,7 @@ import { projections } from './features';
 
 // Standalone projectors (distributed mode): every projection of the manifest, one active
 // instance per projection across replicas (leases in the read store).
-const config = loadConfig(process.env);
+const config = loadConfigOrExit(process.env);
 const logger = createLogger({ name: 'projectors' });
 const ports = await createPorts(config, { logger, purpose: 'projectors' });
 const leases = createLeases({ readStore: ports.readStore, holder: `${os.hostname()}:${process.pid}:projectors` });

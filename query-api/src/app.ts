@@ -65,6 +65,7 @@ export function createQueryApi(deps: QueryApiDeps): Koa<LocusState> & { router: 
     logger: deps.logger.child({ app: 'query-api' }),
     readiness: { ...deps.readiness, bus },
     metricsStatus: deps.opsStatus,
+    metricsAccess: deps.config.metrics,
     mount: (r) => mountQueryApi(r, deps),
   });
   return Object.assign(app, { router });

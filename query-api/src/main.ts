@@ -1,5 +1,5 @@
 import { createLogger, createTokenService } from '@locus/platform';
-import { loadConfig } from '@locus/platform/config/config';
+import { loadConfigOrExit } from '@locus/platform/config/config';
 import { createPorts } from '@locus/platform/config/ports';
 import { serveUntilSignal } from '@locus/platform/config/serve';
 import { createReadModels } from '@locus/platform/runtime/read-models';
@@ -11,7 +11,7 @@ import { serveMedia } from '@locus/platform/blob/serve-media';
 import { sessionValidation } from './features';
 
 // Standalone query-api (distributed mode): queries, /api/live, /api/ops, /api/docs.
-const config = loadConfig(process.env);
+const config = loadConfigOrExit(process.env);
 const logger = createLogger({ name: 'query-api' });
 const ports = await createPorts(config, { logger, purpose: 'query-api' });
 logger.info({ adapters: ports.adapters }, 'ports ready');

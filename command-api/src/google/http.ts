@@ -2,6 +2,7 @@ import type { GoogleEndpoints, GoogleTokens } from './oauth';
 import { refreshGoogleAccessToken } from './oauth';
 import { GoogleApiError, googleErrorFromResponse, networkError } from './errors';
 import { defaultSleep } from './write-queue';
+import { operationMetrics } from '@locus/platform/metrics/operation-metrics';
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -111,6 +112,7 @@ export function createGoogleHttp(options: GoogleHttpOptions): GoogleHttp {
         const ctx = { subject: req.subject, operation: req.operation, attempts: attempt };
         let res: Response | undefined;
         let failure: GoogleApiError;
+        const started = performance.now();
         try {
           res = await doFetch(url, {
             method: req.method,
@@ -127,6 +129,7 @@ export function createGoogleHttp(options: GoogleHttpOptions): GoogleHttp {
           res = undefined;
           failure = networkError(e, ctx);
         }
+        operationMetrics.googleCall({ url: req.url, method: req.operation, status: res?.status ?? 'network', ms: performance.now() - started });
         if (res) {
           const text = await res.text();
           let json: unknown;
@@ -150,6 +153,7 @@ export function createGoogleHttp(options: GoogleHttpOptions): GoogleHttp {
         const delay = backoff(attempt, failure!.info.retryAfterMs);
         if (waited + delay > policy.maxTotalDelayMs) throw failure!;
         options.onRetry?.({ operation: req.operation, attempt, delayMs: delay, error: failure! });
+        operationMetrics.googleQuotaWait({ url: req.url, reason: failure!.code === 'GOOGLE.RATE_LIMITED' ? 'rate_limited' : 'unavailable', ms: delay });
         waited += delay;
         await sleep(delay);
       }

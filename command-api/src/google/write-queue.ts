@@ -13,6 +13,7 @@
  * waiting out its own minute, never holds back the others: a busy location gets one turn per
  * round like every other. A write that finds no token waits for one instead of failing.
  */
+import { operationMetrics } from '@locus/platform/metrics/operation-metrics';
 export interface LocationWriteQueue {
   run<T>(locationKey: string, write: () => Promise<T>): Promise<T>;
   /** Writes waiting or running, for progress displays. */
@@ -124,8 +125,10 @@ export function createLocationWriteQueue(options: WriteQueueOptions = {}): Locat
       l.waiting++;
       const result = l.tail.then(async () => {
         try {
+          const queued = now();
           const locationStamp = await takeLocationToken(l);
           const projectStamp = await takeProjectToken();
+          operationMetrics.googleQuotaWait({ reason: 'queue', ms: now() - queued });
           locationStamp.at = now();
           try {
             return await write();

@@ -19,6 +19,25 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /**
+ * NATS_URL's servers without credentials, and the credentials the client sends on its own:
+ * `nats://user:pass@host` as user and password, `nats://token@host` as a token.
+ */
+export function natsServers(url: string): { servers: string[]; auth: { user?: string; pass?: string; token?: string } } {
+  let auth: { user?: string; pass?: string; token?: string } = {};
+  const servers = url
+    .split(',')
+    .map((s) => s.trim())
+    .map((server) => {
+      const match = /^([a-z]+:\/\/)([^@/]*)@(.*)$/i.exec(server);
+      if (!match) return server;
+      const [user, pass] = match[2]!.split(':').map((part) => decodeURIComponent(part));
+      auth = pass === undefined ? { token: user! } : { user: user!, pass };
+      return `${match[1]}${match[3]}`;
+    });
+  return { servers, auth };
+}
+
+/**
  * Core NATS publish/subscribe with JSON payloads. Live messages are notifications (the
  * read model is the truth), so at-most-once core NATS fits; JetStream is not needed here.
  * The client reconnects forever after a server loss; subscriptions are restored by the
@@ -26,8 +45,10 @@ const decoder = new TextDecoder();
  */
 export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
   const log = options.logger;
+  const { servers, auth } = natsServers(options.url);
   const nc: NatsConnection = await connect({
-    servers: options.url.split(',').map((s) => s.trim()),
+    servers,
+    ...auth,
     name: options.name ?? 'locus',
     timeout: options.connectTimeoutMs ?? 5_000,
     reconnect: true,

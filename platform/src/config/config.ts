@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LocusConfig } from '../runtime/deps';
 
@@ -62,12 +62,16 @@ const str = (env: Env, name: string): string | undefined => {
   return value ? value : undefined;
 };
 
+/** A value as it appears in a message: quoted, on one line. */
+const shown = (raw: string): string => JSON.stringify(raw.length > 80 ? `${raw.slice(0, 80)}…` : raw);
+
 const int = (env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number => {
   const raw = str(env, name);
   if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const accepted = `accepted: a whole number from ${min} to ${max}`;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `${shown(raw)} is not a whole number; ${accepted}`);
   const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  if (value < min || value > max) throw new ConfigError(name, `${value} is out of range; ${accepted}`);
   return value;
 };
 
@@ -76,18 +80,87 @@ const bool = (env: Env, name: string, fallback: boolean): boolean => {
   if (raw === undefined) return fallback;
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+  throw new ConfigError(name, `${shown(raw)} is not a boolean; accepted: 1/0, true/false, yes/no, on/off`);
 };
 
 const url = (env: Env, name: string, fallback: string): string => {
   const raw = str(env, name) ?? fallback;
+  let parsed: URL;
   try {
-    new URL(raw);
+    parsed = new URL(raw);
   } catch {
-    throw new ConfigError(name, `must be a URL, got "${raw}"`);
+    throw new ConfigError(name, `${shown(raw)} is not a URL; accepted: an absolute http:// or https:// URL`);
   }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new ConfigError(name, `${shown(raw)} is not an http(s) URL; accepted: an absolute http:// or https:// URL`);
   return raw.replace(/\/+$/, '');
 };
+
+/** A URL as it may appear in a message: any password replaced. */
+const withoutPassword = (part: string): string => part.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@/]*@/i, '$1***@');
+
+/**
+ * A connection string of one of `schemes` (each of a comma-separated list when `list`), from
+ * `NAME` or the file `NAME_FILE` names (it may carry a password, so it is a secret).
+ */
+const connection = (env: Env, name: string, schemes: readonly string[], options: { list?: boolean } = {}): string | undefined => {
+  const raw = secretFromEnv(env, name);
+  if (raw === undefined) return undefined;
+  const accepted = `accepted: ${options.list ? 'comma-separated ' : ''}${schemes.map((s) => `${s}//…`).join(' or ')} URLs`;
+  for (const part of options.list ? raw.split(',').map((p) => p.trim()) : [raw]) {
+    let parsed: URL;
+    try {
+      parsed = new URL(part);
+    } catch {
+      throw new ConfigError(name, `${shown(withoutPassword(part))} is not a URL; ${accepted}`);
+    }
+    if (!schemes.includes(parsed.protocol)) throw new ConfigError(name, `${shown(withoutPassword(part))} has the scheme ${parsed.protocol}; ${accepted}`);
+  }
+  return raw;
+};
+
+const oneOf = <T extends string>(env: Env, name: string, what: string, values: readonly T[]): T | undefined => {
+  const raw = str(env, name)?.toLowerCase();
+  if (raw === undefined) return undefined;
+  const match = values.find((v) => v === raw);
+  if (match === undefined) throw new ConfigError(name, `${shown(raw)} is not ${what}; accepted: ${values.join(', ')}`);
+  return match;
+};
+
+const email = (env: Env, name: string, fallback: string): string => {
+  const raw = str(env, name) ?? fallback;
+  if (!/^[^\s@]+@[^\s@]+$/.test(raw)) throw new ConfigError(name, `${shown(raw)} is not an email address; accepted: name@domain`);
+  return raw.toLowerCase();
+};
+
+const hostName = (env: Env, name: string, fallback: string): string => {
+  const raw = str(env, name) ?? fallback;
+  if (!/^[A-Za-z0-9.:[\]_-]+$/.test(raw))
+    throw new ConfigError(name, `${shown(raw)} is not a host name or address; accepted: e.g. 127.0.0.1, 0.0.0.0, ::, a host name`);
+  return raw;
+};
+
+/** pino's levels, the values LOG_LEVEL accepts. */
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * Stops the process on a bad setting with one line on stderr (the variable, what is wrong with
+ * its value, what it accepts) and exit code 78 (EX_CONFIG), instead of a stack trace.
+ */
+export function exitOnConfigError(err: unknown): never {
+  if (!(err instanceof ConfigError)) throw err;
+  process.stderr.write(`Locus cannot start: ${err.message.replace(/\s*\n\s*/g, ' ')}\n`);
+  process.exit(78);
+}
+
+/** `loadConfig`, exiting with one line and code 78 on a bad variable (entry points). */
+export function loadConfigOrExit(env: Env = process.env, options: LoadConfigOptions = {}): LocusConfig {
+  try {
+    return loadConfig(env, options);
+  } catch (err) {
+    return exitOnConfigError(err);
+  }
+}
 
 /**
  * A secret from the environment, else one generated once and kept in the data dir with
@@ -109,11 +182,12 @@ export function persistentSecret(dataDir: string, fileName: string, generate: ()
 }
 
 const checkKey = (name: string, key: string): string => {
-  if (Buffer.from(key, 'base64').length !== 32) throw new ConfigError(name, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(key) || Buffer.from(key, 'base64').length !== 32)
+    throw new ConfigError(name, 'is not 32 bytes in base64; accepted: 32 random bytes, base64-encoded (openssl rand -base64 32)');
   return key;
 };
 const checkJwtSecret = (name: string, secret: string): string => {
-  if (secret.length < 32) throw new ConfigError(name, 'must be at least 32 characters');
+  if (secret.length < 32) throw new ConfigError(name, `is ${secret.length} characters long; accepted: at least 32 characters (openssl rand -base64 48)`);
   return secret;
 };
 
@@ -139,22 +213,52 @@ const previousKeys = (env: Env, name: string, check: (name: string, value: strin
     .filter(Boolean)
     .map((key) => check(`${name}_PREVIOUS`, key));
 
-/** Reads every setting from the environment (see deploy/env.reference.md). */
-export function loadConfig(env: Env = process.env, options: LoadConfigOptions = {}): LocusConfig {
+/** What every process reads, the web gateway included: where it listens, its logs, its stop and its metrics. */
+export function loadProcessConfig(env: Env = process.env): Pick<LocusConfig, 'port' | 'host' | 'metrics'> {
   const port = int(env, 'PORT', 8080, 1, 65535);
   // Loopback unless HOST opens it up: `npm start` prints demo passwords.
-  const host = str(env, 'HOST') ?? '127.0.0.1';
+  const host = hostName(env, 'HOST', '127.0.0.1');
+  // Read where they are used (createLogger, serve.ts); checked here so a bad value stops the start.
+  oneOf(env, 'LOG_LEVEL', 'a log level', logLevels);
+  oneOf(env, 'LOG_FORMAT', 'a log format', ['pretty', 'json'] as const);
+  int(env, 'LOCUS_SHUTDOWN_TIMEOUT_MS', 10_000, 0, 9_999_999);
+  const metricsToken = secretFromEnv(env, 'LOCUS_METRICS_TOKEN');
+  if (metricsToken !== undefined && metricsToken.length < 16)
+    throw new ConfigError('LOCUS_METRICS_TOKEN', `is ${metricsToken.length} characters long; accepted: at least 16 characters (openssl rand -hex 24)`);
+  const metricsPort = str(env, 'LOCUS_METRICS_PORT') === undefined ? undefined : int(env, 'LOCUS_METRICS_PORT', 0, 1, 65535);
+  if (metricsPort === port) throw new ConfigError('LOCUS_METRICS_PORT', `${metricsPort} is PORT as well; accepted: a port other than PORT (${port})`);
+  return {
+    port,
+    host,
+    metrics: { ...(metricsToken !== undefined ? { token: metricsToken } : {}), ...(metricsPort !== undefined ? { port: metricsPort } : {}) },
+  };
+}
+
+/** The web gateway's upstreams (COMMAND_API_URL, QUERY_API_URL) and whether a proxy (Caddy) stands in front of it. */
+export function gatewayUpstreams(env: Env = process.env): { commandApi: URL; queryApi: URL; trustProxy: boolean } {
+  return {
+    trustProxy: bool(env, 'LOCUS_TRUST_PROXY', false),
+    commandApi: new URL(url(env, 'COMMAND_API_URL', 'http://127.0.0.1:8081')),
+    queryApi: new URL(url(env, 'QUERY_API_URL', 'http://127.0.0.1:8082')),
+  };
+}
+
+/** Reads every setting from the environment (see deploy/env.reference.md). */
+export function loadConfig(env: Env = process.env, options: LoadConfigOptions = {}): LocusConfig {
+  const { port, host, metrics } = loadProcessConfig(env);
   const dataDir = path.resolve(str(env, 'LOCUS_DATA_DIR') ?? './data');
+  if (existsSync(dataDir) && !statSync(dataDir).isDirectory())
+    throw new ConfigError('LOCUS_DATA_DIR', `${shown(dataDir)} is a file; accepted: a directory (created when missing)`);
   const sandboxEnabled = bool(env, 'LOCUS_SANDBOX', options.sandboxByDefault ?? false);
   const sandboxHttpPort = int(env, 'LOCUS_SANDBOX_PORT', port + 1, 1, 65535);
   // PORT+2 beside the sandbox's PORT+1, so a second instance on another PORT gets its own mailbox.
   const sandboxSmtpPort = int(env, 'LOCUS_SANDBOX_SMTP_PORT', port + 2, 1, 65535);
-  const sandboxHost = str(env, 'LOCUS_SANDBOX_HOST') ?? '127.0.0.1';
+  const sandboxHost = hostName(env, 'LOCUS_SANDBOX_HOST', '127.0.0.1');
   const endpoints = sandboxEnabled ? sandboxEndpoints(`http://${sandboxHost}:${sandboxHttpPort}`) : realEndpoints;
 
-  const eventStoreUrl = str(env, 'EVENTSTORE_URL');
-  const mongoUrl = str(env, 'MONGODB_URL');
-  const redisUrl = str(env, 'REDIS_URL');
+  const eventStoreUrl = connection(env, 'EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:', 'kurrent:']);
+  const mongoUrl = connection(env, 'MONGODB_URL', ['mongodb:', 'mongodb+srv:']);
+  const redisUrl = connection(env, 'REDIS_URL', ['redis:', 'rediss:']);
   // Distributed: the stores live outside the data dir, which no longer holds what the keys protect.
   const distributed = eventStoreUrl !== undefined || mongoUrl !== undefined;
 
@@ -179,9 +283,18 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   );
 
   const smtpUser = str(env, 'SMTP_USER');
-  const smtpPass = str(env, 'SMTP_PASS');
-  const adminPassword = str(env, 'LOCUS_ADMIN_PASSWORD');
-  const natsUrl = str(env, 'NATS_URL');
+  const smtpPass = secretFromEnv(env, 'SMTP_PASS');
+  if (smtpPass !== undefined && smtpUser === undefined) throw new ConfigError('SMTP_PASS', 'is set without SMTP_USER; accepted: both or neither');
+  const smtpFrom = str(env, 'SMTP_FROM') ?? 'Locus <no-reply@locus.local>';
+  if (!/[^\s@<]+@[^\s@>]+/.test(smtpFrom)) throw new ConfigError('SMTP_FROM', `${shown(smtpFrom)} has no address; accepted: name@domain or Name <name@domain>`);
+  const adminPassword = secretFromEnv(env, 'LOCUS_ADMIN_PASSWORD');
+  if (adminPassword !== undefined && adminPassword.length < 8)
+    throw new ConfigError('LOCUS_ADMIN_PASSWORD', `is ${adminPassword.length} characters long; accepted: at least 8 characters`);
+  const natsUrl = connection(env, 'NATS_URL', ['nats:', 'tls:', 'ws:', 'wss:'], { list: true });
+  const mongoDbName = str(env, 'MONGODB_DB') ?? 'locus';
+  if (!/^[A-Za-z0-9_-]{1,63}$/.test(mongoDbName))
+    throw new ConfigError('MONGODB_DB', `${shown(mongoDbName)} is not a database name; accepted: 1 to 63 letters, digits, _ or -`);
+  const qandaUrl = str(env, 'LOCUS_GOOGLE_QANDA_URL') === undefined ? endpoints.google.qandaUrl : url(env, 'LOCUS_GOOGLE_QANDA_URL', '');
   const llmApiKey = secretFromEnv(env, 'LOCUS_LLM_API_KEY');
 
   return {
@@ -191,7 +304,8 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     publicUrl: url(env, 'LOCUS_PUBLIC_URL', `http://localhost:${port}`),
     ...(eventStoreUrl ? { eventStoreUrl } : {}),
     ...(mongoUrl ? { mongoUrl } : {}),
-    mongoDbName: str(env, 'MONGODB_DB') ?? 'locus',
+    mongoDbName,
+    metrics,
     ...(natsUrl ? { natsUrl } : {}),
     ...(redisUrl ? { redisUrl } : {}),
     trustProxy: bool(env, 'LOCUS_TRUST_PROXY', false),
@@ -205,9 +319,9 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     reviewsSyncIntervalMs: int(env, 'LOCUS_REVIEWS_SYNC_INTERVAL_MS', 15 * 60_000, 0),
     readCacheDocuments: int(env, 'LOCUS_READ_CACHE_DOCUMENTS', 20_000, 0),
     smtp: {
-      host: str(env, 'SMTP_HOST') ?? (sandboxEnabled ? sandboxHost : 'localhost'),
+      host: hostName(env, 'SMTP_HOST', sandboxEnabled ? sandboxHost : 'localhost'),
       port: int(env, 'SMTP_PORT', sandboxEnabled ? sandboxSmtpPort : 587, 1, 65535),
-      from: str(env, 'SMTP_FROM') ?? 'Locus <no-reply@locus.local>',
+      from: smtpFrom,
       secure: bool(env, 'SMTP_SECURE', false),
       ...(smtpUser ? { user: smtpUser } : {}),
       ...(smtpPass ? { pass: smtpPass } : {}),
@@ -225,7 +339,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
       directoryUrl: url(env, 'LOCUS_GOOGLE_DIRECTORY_URL', endpoints.google.directoryUrl),
       queriesPerMinute: int(env, 'LOCUS_GOOGLE_QUERIES_PER_MINUTE', 300, 1, 1_000_000),
       uploadUrl: url(env, 'LOCUS_GOOGLE_UPLOAD_URL', endpoints.google.uploadUrl),
-      qandaUrl: str(env, 'LOCUS_GOOGLE_QANDA_URL') ?? endpoints.google.qandaUrl,
+      qandaUrl,
     },
     localeze: {
       url: url(env, 'LOCUS_LOCALEZE_URL', endpoints.localeze.url),
@@ -236,7 +350,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
       graphUrl: url(env, 'LOCUS_GRAPH_URL', endpoints.graph.graphUrl),
     },
     sandbox: { enabled: sandboxEnabled, httpPort: sandboxHttpPort, smtpPort: sandboxSmtpPort },
-    adminEmail: (str(env, 'LOCUS_ADMIN_EMAIL') ?? 'admin@locus.local').toLowerCase(),
+    adminEmail: email(env, 'LOCUS_ADMIN_EMAIL', 'admin@locus.local'),
     ...(adminPassword ? { adminPassword } : {}),
     demo: bool(env, 'LOCUS_DEMO', sandboxEnabled),
     llm: {

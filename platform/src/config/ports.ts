@@ -3,7 +3,8 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Bus } from '../bus/bus';
-import type { EventStore } from '../event-store/event-store';
+import { WrongExpectedVersionError, type EventStore } from '../event-store/event-store';
+import { operationMetrics } from '../metrics/operation-metrics';
 import type { ReadStore } from '../read-store/read-store';
 import type { Clock, IdSource, LocusConfig } from '../runtime/deps';
 import { createRateLimits, type RateLimits } from '../rate-limit/rate-limits';
@@ -82,6 +83,7 @@ export async function createPorts(config: LocusConfig, options: CreatePortsOptio
       eventStoreKind = 'sqlite';
     }
     closers.push(() => eventStore.close());
+    timeAppends(eventStore, eventStoreKind);
 
     let bus: Bus;
     let busKind: Ports['adapters']['bus'];
@@ -120,4 +122,20 @@ export async function createPorts(config: LocusConfig, options: CreatePortsOptio
     lock?.release();
     throw err;
   }
+}
+
+/** Times every append for `locus_event_store_append_duration_seconds` (the store object is kept: adapters are told apart by identity). */
+function timeAppends(eventStore: EventStore, store: Ports['adapters']['eventStore']): void {
+  const append = eventStore.append.bind(eventStore);
+  eventStore.append = async (...args) => {
+    const started = performance.now();
+    try {
+      const result = await append(...args);
+      operationMetrics.append(store, 'ok', performance.now() - started);
+      return result;
+    } catch (err) {
+      operationMetrics.append(store, err instanceof WrongExpectedVersionError ? 'conflict' : 'error', performance.now() - started);
+      throw err;
+    }
+  };
 }

@@ -4,9 +4,10 @@ import type { Logger } from 'pino';
 import { drainOf, DEFAULT_SHUTDOWN_TIMEOUT_MS } from '../http/graceful-shutdown';
 import { listenOrExplain } from './port-clash';
 import { ConfigError } from './config';
-import { createHttpApp } from '../http/http-app';
+import { createHttpApp, metricsOf } from '../http/http-app';
+import { serveMetricsPort } from '../http/metrics';
 import type { ReadinessPorts } from '../http/health';
-import type { MetricsStatusSource } from '../http/metrics';
+import type { MetricsAccess, MetricsStatusSource } from '../http/metrics';
 
 /**
  * Signals within this long of the first are the same stop arriving more than once: a process
@@ -61,6 +62,7 @@ export async function serveUntilSignal(
   const timeoutMs = shutdownTimeoutMs();
   const server = await listenOrExplain(app, { port: options.port, host: options.host, variable: 'PORT' });
   options.logger.info({ port: options.port, host: options.host }, `${options.name} listening`);
+  const metricsServer = await startMetricsPort(app, options.host ?? '127.0.0.1');
   onStopSignal(options.logger, options.name, async () => {
     const drain = drainOf(app);
     if (drain) {
@@ -70,9 +72,18 @@ export async function serveUntilSignal(
       server.close();
       server.closeAllConnections();
     }
+    metricsServer?.close();
+    metricsServer?.closeAllConnections();
     await options.onShutdown?.();
   });
   return server;
+}
+
+/** `/metrics` on LOCUS_METRICS_PORT when the app was made with one; null otherwise. */
+export async function startMetricsPort(app: Koa, host: string): Promise<Server | null> {
+  const found = metricsOf(app);
+  if (found?.access.port === undefined) return null;
+  return serveMetricsPort(found.metrics, { host, port: found.access.port, token: found.access.token });
 }
 
 /**
@@ -81,7 +92,7 @@ export async function serveUntilSignal(
  * signal like the APIs, then runs `onShutdown` (stop the runtime, close the ports).
  */
 export async function serveProbes(options: {
-  config: { port: number; host: string };
+  config: { port: number; host: string; metrics?: MetricsAccess };
   ports: ReadinessPorts;
   logger: Logger;
   name: string;
@@ -89,6 +100,12 @@ export async function serveProbes(options: {
   onShutdown: () => Promise<void>;
 }): Promise<Server> {
   const { config, ports, ...rest } = options;
-  const { app } = createHttpApp({ logger: options.logger, readiness: ports, metricsStatus: options.metricsStatus, mount: () => {} });
+  const { app } = createHttpApp({
+    logger: options.logger,
+    readiness: ports,
+    metricsStatus: options.metricsStatus,
+    metricsAccess: config.metrics,
+    mount: () => {},
+  });
   return serveUntilSignal(app, { ...rest, port: config.port, host: config.host });
 }

@@ -6,7 +6,7 @@ import { requestLogger } from './logging';
 import { errorEnvelope } from './error-middleware';
 import { mountHealth, type ReadinessPorts } from './health';
 import { createDrain, registerDrain, type Drain } from './graceful-shutdown';
-import { createHttpMetrics, type MetricsStatusSource } from './metrics';
+import { createHttpMetrics, type HttpMetrics, type MetricsAccess, type MetricsStatusSource } from './metrics';
 import type { AnyRouter } from './mount-routes';
 import type { LocusState } from './state';
 import { routesByPrefix } from './prefix-routes';
@@ -21,7 +21,13 @@ export interface HttpAppOptions {
   proxy?: boolean;
   /** Projection and reactor status for the lag and parked gauges of `GET /metrics`. */
   metricsStatus?: MetricsStatusSource;
+  /** Who may read `/metrics` (LocusConfig.metrics); open on the app's port when unset. */
+  metricsAccess?: MetricsAccess;
 }
+
+const appMetrics = new WeakMap<object, { metrics: HttpMetrics; access: MetricsAccess }>();
+/** The metrics of an app made by createHttpApp and who may read them (entry points that serve them on their own port). */
+export const metricsOf = (app: object) => appMetrics.get(app);
 
 /**
  * A Koa app with the kit's chain: security headers, request id, request log, the drain (graceful shutdown),
@@ -43,7 +49,7 @@ export function createHttpApp(options: HttpAppOptions): { app: Koa<LocusState>; 
   registerDrain(app, drain);
   mountHealth(router, { ...options.readiness, draining: () => drain.draining });
   const metrics = createHttpMetrics({ status: options.metricsStatus });
-  metrics.mount(router);
+  metrics.mount(router, options.metricsAccess);
   options.mount(router);
   app.use(securityHeaders());
   app.use(requestId());
@@ -54,5 +60,6 @@ export function createHttpApp(options: HttpAppOptions): { app: Koa<LocusState>; 
   app.use(routesByPrefix(router));
   // Not `throw: true`: thrown, the router's 405/501 would lose their `Allow` header.
   app.use(router.allowedMethods());
+  appMetrics.set(app, { metrics, access: options.metricsAccess ?? {} });
   return { app, router, drain };
 }

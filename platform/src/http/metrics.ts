@@ -1,4 +1,7 @@
+import { timingSafeEqual } from 'node:crypto';
+import http, { type Server } from 'node:http';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { operationsRegistry } from '../metrics/operation-metrics';
 import type { AnyRouter } from './mount-routes';
 import type { LocusMiddleware } from './state';
 
@@ -10,12 +13,62 @@ export interface MetricsStatusSource {
   }>;
 }
 
+/** Who may read `/metrics` (LOCUS_METRICS_TOKEN, LOCUS_METRICS_PORT). */
+export interface MetricsAccess {
+  /** Required as `authorization: Bearer <token>`. */
+  token?: string;
+  /** Served on this port of its own instead of the app's (see serveMetricsPort). */
+  port?: number;
+}
+
 export interface HttpMetrics {
+  /** This app's metrics and the process's operation metrics (Google, LLM, mail, appends). */
   readonly registry: Registry;
   /** Times every request by method, route name and status. */
   readonly middleware: LocusMiddleware;
-  /** `GET /metrics` in the Prometheus text format. */
-  mount(router: AnyRouter): void;
+  /** `GET /metrics` in the Prometheus text format, unless `access.port` moves it to its own port. */
+  mount(router: AnyRouter, access?: MetricsAccess): void;
+}
+
+/** Whether an `authorization` header carries the token (compared in constant time); no token means open. */
+export function metricsAuthorized(header: string | undefined, token: string | undefined): boolean {
+  if (token === undefined) return true;
+  const given = Buffer.from(/^Bearer (.+)$/i.exec(header ?? '')?.[1]?.trim() ?? '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+const refusal = JSON.stringify({
+  Success: false,
+  ResponseMessage: 'A metrics token is required',
+  ApiError: { ErrorCode: 'AUTH.METRICS_TOKEN', ErrorMessage: 'Send the metrics token as Authorization: Bearer <LOCUS_METRICS_TOKEN>', Fields: [] },
+});
+
+/**
+ * `GET /metrics` alone on `host:port` (LOCUS_METRICS_PORT), so the app's port can be public
+ * while Prometheus scrapes an internal one; the token still applies when set.
+ */
+export function serveMetricsPort(metrics: Pick<HttpMetrics, 'registry'>, options: { host: string; port: number; token?: string }): Promise<Server> {
+  const server = http.createServer((req, res) => {
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    if (pathname !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
+    } else if (!metricsAuthorized(req.headers.authorization, options.token)) {
+      res.writeHead(401, { 'content-type': 'application/json; charset=utf-8', 'www-authenticate': 'Bearer realm="metrics"' }).end(refusal);
+    } else {
+      metrics.registry.metrics().then(
+        (text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(req.method === 'HEAD' ? undefined : text),
+        () => res.writeHead(500).end(),
+      );
+    }
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
 }
 
 /**
@@ -24,14 +77,14 @@ export interface HttpMetrics {
  * and Node's process metrics.
  */
 export function createHttpMetrics(options: { status?: MetricsStatusSource } = {}): HttpMetrics {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'locus_' });
+  const own = new Registry();
+  collectDefaultMetrics({ register: own, prefix: 'locus_' });
   const latency = new Histogram({
     name: 'locus_http_request_duration_seconds',
     help: 'HTTP request latency by method, route (route table name) and status',
     labelNames: ['method', 'route', 'status'] as const,
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
+    registers: [own],
   });
   const status = options.status;
   if (status) {
@@ -44,7 +97,7 @@ export function createHttpMetrics(options: { status?: MetricsStatusSource } = {}
         name,
         help,
         labelNames: [label],
-        registers: [registry],
+        registers: [own],
         async collect() {
           this.reset();
           for (const [key, value] of values(await read())) this.set({ [label]: key }, value);
@@ -59,6 +112,7 @@ export function createHttpMetrics(options: { status?: MetricsStatusSource } = {}
     );
   }
 
+  const registry = Registry.merge([own, operationsRegistry]);
   return {
     registry,
     middleware: async function requestMetrics(ctx, next) {
@@ -76,8 +130,16 @@ export function createHttpMetrics(options: { status?: MetricsStatusSource } = {}
         });
       }
     },
-    mount(router) {
+    mount(router, access = {}) {
+      if (access.port !== undefined) return;
       router.get('/metrics', async function metrics(ctx) {
+        if (!metricsAuthorized(ctx.get('authorization') || undefined, access.token)) {
+          ctx.status = 401;
+          ctx.set('www-authenticate', 'Bearer realm="metrics"');
+          ctx.type = 'application/json; charset=utf-8';
+          ctx.body = refusal;
+          return;
+        }
         ctx.type = registry.contentType;
         ctx.body = await registry.metrics();
       });

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { LocusConfig, Mailer, MailMessage } from '../runtime/deps';
+import { operationMetrics } from '../metrics/operation-metrics';
 
 export type SmtpConfig = LocusConfig['smtp'];
 
@@ -22,13 +23,19 @@ export function createSmtpMailer(smtp: SmtpConfig, options: { timeoutMs?: number
   });
   return {
     async send(mail: MailMessage) {
-      await transport.sendMail({
-        from: smtp.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        ...(mail.html ? { html: mail.html } : {}),
-      });
+      try {
+        await transport.sendMail({
+          from: smtp.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.html ? { html: mail.html } : {}),
+        });
+      } catch (err) {
+        operationMetrics.mail('failed');
+        throw err;
+      }
+      operationMetrics.mail('sent');
     },
     close() {
       transport.close();

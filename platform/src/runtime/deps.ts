@@ -68,6 +68,8 @@ export interface LocusConfig {
   eventStoreUrl?: string;
   mongoUrl?: string;
   mongoDbName: string;
+  /** Who may read `/metrics`: a bearer token (LOCUS_METRICS_TOKEN) and/or its own port (LOCUS_METRICS_PORT). */
+  metrics?: { token?: string; port?: number };
   natsUrl?: string;
   /** Shared rate-limit counters (sign-in throttling across replicas). */
   redisUrl?: string;

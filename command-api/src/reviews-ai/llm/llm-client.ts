@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import { COMPANY_VARIABLES_COLLECTION, companyVariableSealContext, GOOGLE_REPLY_MAX_BYTES, replyByteLength, type CompanyVariableDoc } from '@locus/contracts';
 import { checkOutboundUrl, outboundFetch, OutboundUrlError, type LocusConfig, type ReadModels, type SecretBox } from '@locus/platform';
+import { operationMetrics } from '@locus/platform/metrics/operation-metrics';
 import { PROMPT_VERSION, reviewReplyMessages, type ReplyPromptInput } from './review-reply-prompt';
 
 /** Where drafts are written: any OpenAI-compatible Chat Completions endpoint. */
@@ -114,25 +115,48 @@ export async function draftReviewReply(endpoint: LlmEndpoint, input: ReplyPrompt
     ...(endpoint.tenant ? { fetch: outboundFetch(endpoint.tenant) } : {}),
   });
   let completion: OpenAI.Chat.Completions.ChatCompletion;
+  const started = performance.now();
+  const measured = (status: string, usage?: OpenAI.CompletionUsage) =>
+    operationMetrics.llmCall({
+      model: endpoint.model,
+      status,
+      ms: performance.now() - started,
+      promptTokens: usage?.prompt_tokens,
+      completionTokens: usage?.completion_tokens,
+    });
   try {
     completion = await client.chat.completions.create({ model: endpoint.model, messages: reviewReplyMessages(input), n: 1, temperature: 0.4 });
   } catch (err) {
     const refused = err instanceof Error && err.cause instanceof OutboundUrlError ? err.cause : err instanceof OutboundUrlError ? err : null;
-    if (refused) throw new LlmDraftError('LLM_URL_NOT_ALLOWED', `LlmBaseUrl is not allowed: ${refused.message}`, err);
-    if (err instanceof OpenAIClient.APIConnectionTimeoutError)
+    if (refused) {
+      measured('refused');
+      throw new LlmDraftError('LLM_URL_NOT_ALLOWED', `LlmBaseUrl is not allowed: ${refused.message}`, err);
+    }
+    if (err instanceof OpenAIClient.APIConnectionTimeoutError) {
+      measured('timeout');
       throw new LlmDraftError('LLM_TIMEOUT', `The AI service did not answer within ${endpoint.timeoutMs} ms`, err);
+    }
     // A company's endpoint may be anything: its answer's wording is not passed on, only its status.
     if (err instanceof OpenAIClient.APIError && err.status !== undefined && err.status < 500 && err.status !== 429) {
+      measured('refused');
       throw new LlmDraftError(
         'LLM_REFUSED',
         endpoint.tenant ? `The AI service refused the request (${err.status})` : `The AI service refused the request (${err.status}): ${err.message}`,
         err,
       );
     }
+    measured('unavailable');
     const message = err instanceof Error ? err.message : String(err);
     throw new LlmDraftError('LLM_UNAVAILABLE', endpoint.tenant ? 'The AI service could not be reached' : `The AI service failed: ${message}`, err);
   }
-  const comment = fitReply(completion.choices[0]?.message.content ?? '');
+  let comment: string;
+  try {
+    comment = fitReply(completion.choices[0]?.message.content ?? '');
+  } catch (err) {
+    measured('empty', completion.usage);
+    throw err;
+  }
+  measured('ok', completion.usage);
   return {
     comment,
     model: completion.model || endpoint.model,
