@@ -2,16 +2,22 @@ import { setMaxListeners } from 'node:events';
 import { v5 as uuidv5 } from 'uuid';
 import { SYSTEM_ACTOR, type EventMetadata, type NotificationMessage } from '@locus/contracts';
 import type { Bus } from '../bus/bus';
-import type { EventStore, RecordedEvent } from '../event-store/event-store';
+import { StreamNotFoundError, WrongExpectedVersionError, type EventStore, type EventToAppend, type RecordedEvent } from '../event-store/event-store';
 import type { AtomicBatch, Doc, ReadStore } from '../read-store/read-store';
 import { backoffDelay, defaultBackoff, realSleep, type BackoffPolicy, type Sleep } from './backoff';
 import { PermanentReactorError, type ReactorContext, type ReactorDefinition } from './definitions';
 import type { Clock } from './deps';
 import { createEventPump } from './event-pump';
+import { lagOf } from './ops-status';
 import { PARKED_COLLECTION, reactorCheckpointName } from './generations';
 import { runFollowerLoop } from './follower-loop';
 import type { Leases } from './lease';
 import { errorMessage, RateMeter, silentLogger, type RuntimeLogger } from './runtime-logger';
+
+/** Events of an outcome stream read back per page while looking for an outcome's ids. */
+const OUTCOME_PAGE = 50;
+/** Appends of an outcome that meet a concurrent writer before the handling is retried. */
+const OUTCOME_APPEND_ATTEMPTS = 5;
 
 /** Namespace of the uuid v5 ids of reactor outcome events. */
 export const REACTOR_EVENT_ID_NAMESPACE = '6f1c2b0e-5d43-4c4e-9a57-0f3b8f1e2a61';
@@ -160,13 +166,49 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
           causationId: source.id,
           occurredAt: now().toISOString(),
         };
-        await eventStore.append(
+        await appendOutcome(
           streamName,
           events.map((e, i) => ({ ...e, id: reactorEventId(def.name, source.id, key, streamName, i), metadata })),
-          { expectedRevision: 'any' },
+          source.position,
         );
       },
     };
+  }
+
+  /**
+   * Appends an outcome unless its ids are in the stream already, at the exact revision it
+   * looked at: the store's own recognition of ids under 'any' does not survive an EventStoreDB
+   * restart. An outcome is appended after its source event, so only the stream's events after
+   * `after` (the source's position) are looked at, newest first.
+   */
+  async function appendOutcome(streamName: string, events: EventToAppend[], after: number): Promise<void> {
+    const ids = new Set(events.map((e) => e.id));
+    for (let attempt = 1; ; attempt++) {
+      let revision: bigint | 'no_stream' = 'no_stream';
+      const present = new Set<string>();
+      try {
+        for (let from: bigint | 'end' = 'end'; ;) {
+          const page = await eventStore.readStream(streamName, { direction: 'backwards', fromRevision: from, maxCount: OUTCOME_PAGE });
+          if (revision === 'no_stream') revision = page[0]?.revision ?? 'no_stream';
+          const newer = page.filter((e) => e.position > after);
+          for (const e of newer) if (ids.has(e.id)) present.add(e.id);
+          const last = page[page.length - 1];
+          if (newer.length < page.length || page.length < OUTCOME_PAGE || !last || last.revision === 0n) break;
+          from = last.revision - 1n;
+        }
+      } catch (err) {
+        if (!(err instanceof StreamNotFoundError)) throw err;
+      }
+      const missing = events.filter((e) => !present.has(e.id));
+      if (missing.length === 0) return;
+      try {
+        await eventStore.append(streamName, missing, { expectedRevision: revision });
+        return;
+      } catch (err) {
+        // Another writer appended to the stream meanwhile: look again.
+        if (!(err instanceof WrongExpectedVersionError) || attempt >= OUTCOME_APPEND_ATTEMPTS) throw err;
+      }
+    }
   }
 
   /** `checkpoint` false: a concurrent reactor, whose checkpoint follows the events done in order. */
@@ -338,8 +380,11 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
    */
   function inOrderWindow(run: Run, signal: AbortSignal, save: (position: number) => void) {
     const limit = Math.max(1, run.def.concurrency ?? 1);
-    /** Handled events not yet passed by the checkpoint, oldest first. */
-    const window: { position: number; done: boolean }[] = [];
+    /**
+     * Handled events not yet passed by the checkpoint, oldest first, each with the position of
+     * the event seen before it: where the checkpoint stands while it is the oldest undone.
+     */
+    const window: { position: number; before: number | null; done: boolean }[] = [];
     const streamTails = new Map<string, Promise<unknown>>();
     const running = new Set<Promise<void>>();
     let seen: number | null = null;
@@ -348,15 +393,15 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
 
     const advance = () => {
       while (window[0]?.done) window.shift();
-      const position = window.length ? window[0]!.position - 1 : seen;
+      const position = window.length ? window[0]!.before : seen;
       if (position !== null && position > (run.position ?? -1)) {
         run.position = position;
         save(position);
       }
     };
 
-    const start = (event: RecordedEvent) => {
-      const entry = { position: event.position, done: false };
+    const start = (event: RecordedEvent, seenBefore: number | null) => {
+      const entry = { position: event.position, before: seenBefore, done: false };
       window.push(entry);
       const before = streamTails.get(event.streamName) ?? Promise.resolve();
       const task = before.then(async () => {
@@ -387,8 +432,9 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
           while (running.size >= limit && !failure && !stopped) await Promise.race(running);
           if (failure) throw failure.err;
           if (stopped || signal.aborted) return false;
+          const before = seen ?? run.position;
           seen = event.position;
-          if (run.handles.has(event.type)) start(event);
+          if (run.handles.has(event.type)) start(event, before);
           else advance();
         }
         seen = Math.max(seen ?? -1, batch.position);
@@ -435,19 +481,14 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
     return (await parkedDocs().findOne({ _id: parkedId(reactor, eventId) })) ?? null;
   }
 
-  /** The stored event at a position (parked documents keep the position, not the event). */
-  async function eventAt(position: number): Promise<RecordedEvent | undefined> {
-    const [event] = await eventStore.readAll({ after: position - 1, maxCount: 1 });
-    return event?.position === position ? event : undefined;
-  }
-
   return {
     parkedEvent,
     async retryParked(reactor, eventId) {
       const run = runOf(reactor);
       const doc = await parkedEvent(reactor, eventId);
       if (!run || !doc) return null;
-      const event = await eventAt(doc.position);
+      // Parked documents keep the position, not the event.
+      const event = await eventStore.eventAt(doc.position);
       if (!event || event.id !== doc.eventId) {
         const error = 'The parked event is no longer in the event store';
         return { succeeded: false, parked: doc, error };
@@ -496,14 +537,16 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
       const head = await eventStore.headPosition();
       const parked = await readStore.collection<ParkedEventDoc>(PARKED_COLLECTION).find({}, { sort: { position: 1 } });
       const stored = await Promise.all(runs.map((run) => readStore.getCheckpoint(reactorCheckpointName(run.def.name))));
+      const positions = runs.map((run, i) => run.position ?? stored[i]?.position ?? null);
+      const lags = await Promise.all(positions.map((position) => lagOf(eventStore, position, head)));
       return runs.map((run, i) => {
-        const position = run.position ?? stored[i]?.position ?? null;
+        const position = positions[i]!;
         return {
           name: run.def.name,
           state: run.state,
           position,
           head,
-          lag: Math.max(0, head - (position ?? 0)),
+          lag: lags[i]!,
           processed: run.meter.processed,
           rate: Math.round(run.meter.rate() * 10) / 10,
           parked: parked.filter((p) => p.reactor === run.def.name),
