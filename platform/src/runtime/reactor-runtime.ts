@@ -4,6 +4,7 @@ import { SYSTEM_ACTOR, type EventMetadata, type NotificationMessage } from '@loc
 import type { Bus } from '../bus/bus';
 import { StreamNotFoundError, WrongExpectedVersionError, type EventStore, type EventToAppend, type RecordedEvent } from '../event-store/event-store';
 import type { AtomicBatch, Doc, ReadStore } from '../read-store/read-store';
+import { CheckpointFencedError } from '../read-store/read-store-errors';
 import { backoffDelay, defaultBackoff, realSleep, type BackoffPolicy, type Sleep } from './backoff';
 import { PermanentReactorError, type ReactorContext, type ReactorDefinition } from './definitions';
 import type { Clock } from './deps';
@@ -17,7 +18,7 @@ import { errorMessage, RateMeter, silentLogger, type RuntimeLogger } from './run
 /** Events of an outcome stream read back per page while looking for an outcome's ids. */
 const OUTCOME_PAGE = 50;
 /** Appends of an outcome that meet a concurrent writer before the handling is retried. */
-const OUTCOME_APPEND_ATTEMPTS = 5;
+const OUTCOME_APPEND_ATTEMPTS = 1_000;
 
 /** Namespace of the uuid v5 ids of reactor outcome events. */
 export const REACTOR_EVENT_ID_NAMESPACE = '6f1c2b0e-5d43-4c4e-9a57-0f3b8f1e2a61';
@@ -105,6 +106,8 @@ interface Run {
   position: number | null;
   lastError: string | null;
   meter: RateMeter;
+  /** The epoch of the lease it follows under (leased mode): its checkpoints carry it. */
+  fence: number | undefined;
   /** Writes of this reactor's checkpoint, one at a time in call order, so it never goes back. */
   commitInTurn(batch: AtomicBatch): Promise<void>;
 }
@@ -140,6 +143,7 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
       position: null,
       lastError: null,
       meter: new RateMeter(),
+      fence: undefined,
       commitInTurn(batch) {
         const result = turn.then(() => readStore.commit(batch));
         turn = result.catch(() => undefined);
@@ -150,8 +154,15 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
   let controller: AbortController | null = null;
   let tasks: Promise<void>[] = [];
 
+  const checkpointOf = (run: Run, position: number) => ({
+    name: reactorCheckpointName(run.def.name),
+    position,
+    ...(run.fence !== undefined ? { fence: run.fence } : {}),
+  });
+
   function contextFor(def: ReactorDefinition, source: RecordedEvent, attempt: number, signal?: AbortSignal): ReactorContext {
     let call = 0;
+    const streams = new Map<string, KnownStream>();
     return {
       attempt,
       ...(signal ? { signal } : {}),
@@ -167,6 +178,7 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
           occurredAt: now().toISOString(),
         };
         await appendOutcome(
+          streams,
           streamName,
           events.map((e, i) => ({ ...e, id: reactorEventId(def.name, source.id, key, streamName, i), metadata })),
           source.position,
@@ -175,37 +187,58 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
     };
   }
 
+  /** What one handling knows of an outcome stream: its revision and the ids after the source event. */
+  interface KnownStream {
+    revision: bigint | 'no_stream';
+    ids: Set<string>;
+  }
+
+  /** The stream's events after `after` (newest first, paged), or only those past what is known. */
+  async function refresh(streamName: string, after: number, known: KnownStream | undefined): Promise<KnownStream> {
+    const state: KnownStream = known ? { revision: known.revision, ids: known.ids } : { revision: 'no_stream', ids: new Set() };
+    try {
+      if (known && known.revision !== 'no_stream') {
+        for (const e of await eventStore.readStream(streamName, { fromRevision: known.revision + 1n })) {
+          state.ids.add(e.id);
+          state.revision = e.revision;
+        }
+        return state;
+      }
+      for (let from: bigint | 'end' = 'end'; ;) {
+        const page = await eventStore.readStream(streamName, { direction: 'backwards', fromRevision: from, maxCount: OUTCOME_PAGE });
+        if (state.revision === 'no_stream' && page[0]) state.revision = page[0].revision;
+        const newer = page.filter((e) => e.position > after);
+        for (const e of newer) state.ids.add(e.id);
+        const last = page[page.length - 1];
+        if (newer.length < page.length || page.length < OUTCOME_PAGE || !last || last.revision === 0n) return state;
+        from = last.revision - 1n;
+      }
+    } catch (err) {
+      if (err instanceof StreamNotFoundError) return state;
+      throw err;
+    }
+  }
+
   /**
    * Appends an outcome unless its ids are in the stream already, at the exact revision it
    * looked at: the store's own recognition of ids under 'any' does not survive an EventStoreDB
    * restart. An outcome is appended after its source event, so only the stream's events after
-   * `after` (the source's position) are looked at, newest first.
+   * `after` (the source's position) are looked at; `streams` keeps what the handling has seen,
+   * so its further appends read only what is new.
    */
-  async function appendOutcome(streamName: string, events: EventToAppend[], after: number): Promise<void> {
-    const ids = new Set(events.map((e) => e.id));
+  async function appendOutcome(streams: Map<string, KnownStream>, streamName: string, events: EventToAppend[], after: number): Promise<void> {
     for (let attempt = 1; ; attempt++) {
-      let revision: bigint | 'no_stream' = 'no_stream';
-      const present = new Set<string>();
-      try {
-        for (let from: bigint | 'end' = 'end'; ;) {
-          const page = await eventStore.readStream(streamName, { direction: 'backwards', fromRevision: from, maxCount: OUTCOME_PAGE });
-          if (revision === 'no_stream') revision = page[0]?.revision ?? 'no_stream';
-          const newer = page.filter((e) => e.position > after);
-          for (const e of newer) if (ids.has(e.id)) present.add(e.id);
-          const last = page[page.length - 1];
-          if (newer.length < page.length || page.length < OUTCOME_PAGE || !last || last.revision === 0n) break;
-          from = last.revision - 1n;
-        }
-      } catch (err) {
-        if (!(err instanceof StreamNotFoundError)) throw err;
-      }
-      const missing = events.filter((e) => !present.has(e.id));
+      const known = await refresh(streamName, after, streams.get(streamName));
+      streams.set(streamName, known);
+      const missing = events.filter((e) => !known.ids.has(e.id));
       if (missing.length === 0) return;
       try {
-        await eventStore.append(streamName, missing, { expectedRevision: revision });
+        const result = await eventStore.append(streamName, missing, { expectedRevision: known.revision });
+        for (const e of missing) known.ids.add(e.id);
+        known.revision = result.nextExpectedRevision;
         return;
       } catch (err) {
-        // Another writer appended to the stream meanwhile: look again.
+        // Another writer appended meanwhile (each conflict is someone's progress): look again.
         if (!(err instanceof WrongExpectedVersionError) || attempt >= OUTCOME_APPEND_ATTEMPTS) throw err;
       }
     }
@@ -229,7 +262,7 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
     };
     await run.commitInTurn({
       writes: [{ collection: PARKED_COLLECTION, ops: [{ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } }] }],
-      ...(checkpoint ? { checkpoint: { name: reactorCheckpointName(run.def.name), position: event.position } } : {}),
+      ...(checkpoint ? { checkpoint: checkpointOf(run, event.position) } : {}),
     });
     logger.error({ reactor: run.def.name, eventId: event.id, eventType: event.type, attempts, permanent, err }, 'reactor event parked');
     if (bus) {
@@ -253,11 +286,13 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
       if (signal.aborted) return false;
       try {
         await run.def.handle(event, contextFor(run.def, event, attempt, signal));
-        if (checkpoint) await run.commitInTurn({ writes: [], checkpoint: { name: reactorCheckpointName(run.def.name), position: event.position } });
+        if (checkpoint) await run.commitInTurn({ writes: [], checkpoint: checkpointOf(run, event.position) });
         if (run.state === 'retrying') run.state = 'live';
         run.lastError = null;
         return true;
       } catch (err) {
+        // The lease was taken over: stop here, the new holder handles the event.
+        if (err instanceof CheckpointFencedError) throw err;
         if (err instanceof PermanentReactorError || attempt >= maxAttempts) {
           await park(run, event, err, attempt, checkpoint);
           run.state = 'live';
@@ -300,9 +335,13 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
     };
   }
 
-  async function follow(run: Run, signal: AbortSignal): Promise<void> {
+  async function follow(run: Run, signal: AbortSignal, fence?: number): Promise<void> {
+    run.fence = fence;
     const checkpoint = await readStore.getCheckpoint(reactorCheckpointName(run.def.name));
     run.position = checkpoint?.position ?? null;
+    // A new holder claims the checkpoint with its epoch at once: from then on a stalled former
+    // holder's late writes are refused.
+    if (fence !== undefined) await run.commitInTurn({ writes: [], checkpoint: checkpointOf(run, checkpoint?.position ?? 0) });
     // Only the events it handles reach it; the others move its position through onCheckpoint.
     const pump = createEventPump(
       (onCheckpoint) => eventStore.subscribeToAll({ after: checkpoint?.position, batchSize, eventTypes: run.def.handles, onCheckpoint }),
@@ -322,7 +361,7 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
       const position = unsaved;
       unsaved = null;
       try {
-        await run.commitInTurn({ writes: [], checkpoint: { name: reactorCheckpointName(run.def.name), position } });
+        await run.commitInTurn({ writes: [], checkpoint: checkpointOf(run, position) });
       } catch (err) {
         logger.warn({ err, reactor: run.def.name }, 'reactor checkpoint write failed');
       }
@@ -455,7 +494,7 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
       signal,
       sleep,
       retry: backoff,
-      follow: (s) => follow(run, s),
+      follow: (s, fence) => follow(run, s, fence),
       onStandby: () => {
         run.state = 'standby';
       },
