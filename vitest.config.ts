@@ -77,7 +77,6 @@ export default defineConfig({
             'deploy/src/audit/audit-cli.int.spec.ts',
             'command-api/src/ops/ops-api.int.spec.ts',
             'tests/templates/publish-crash.int.spec.ts',
-            'deploy/src/bulk-edit-sigkill.int.spec.ts',
           ],
           env: { LOCUS_TEST_EVENT_STORE: 'gapped,no-dedup' },
           maxWorkers: 2,
