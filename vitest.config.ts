@@ -61,6 +61,28 @@ export default defineConfig({
           exclude: [...WEB_DIST_SPECS, '**/node_modules/**', 'web/dist/**'],
         },
       },
+      // The same specs on the SQLite store's variants that behave as EventStoreDB does: positions
+      // with gaps (a position that is not an event's is refused) and ids not recognised under
+      // 'any'. Child processes the specs start inherit the variable.
+      {
+        extends: true,
+        test: {
+          name: 'int-esdb-like',
+          include: [
+            'platform/src/runtime/projector-runtime.int.spec.ts',
+            'platform/src/runtime/reactor-runtime.int.spec.ts',
+            'platform/src/runtime/ops-status.int.spec.ts',
+            'platform/src/runtime/rebuild.int.spec.ts',
+            'platform/src/runtime/lease.int.spec.ts',
+            'deploy/src/audit/audit-cli.int.spec.ts',
+            'command-api/src/ops/ops-api.int.spec.ts',
+            'tests/templates/publish-crash.int.spec.ts',
+          ],
+          env: { LOCUS_TEST_EVENT_STORE: 'gapped,no-dedup' },
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
+        },
+      },
       {
         extends: true,
         test: {
@@ -71,7 +93,7 @@ export default defineConfig({
           // noisy 2-core machine cost a whole session's work once. A test that fails twice still
           // fails the run, and the summary reporter lists every retried test by name.
           retry: 1,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
     ],

@@ -18,8 +18,8 @@ export async function verifyExport(eventStore: EventStore, lines: AsyncIterable<
     if (!verdict.ok) return verdict;
     if (!verdict.entry) continue;
     const { position, eventDigest: expected, line: lineNo } = verdict.entry;
-    const [event] = await eventStore.readAll({ after: position - 1, maxCount: 1 });
-    if (!event || event.position !== position) return { ok: false, line: lineNo, reason: `no event at position ${position} in the store` };
+    const event = await eventStore.eventAt(position);
+    if (!event) return { ok: false, line: lineNo, reason: `no event at position ${position} in the store` };
     if (eventDigest(event) !== expected) return { ok: false, line: lineNo, reason: `the event at position ${position} differs from the store's` };
     events++;
   }

@@ -57,12 +57,21 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
     pingInterval: 20_000,
   });
   let closed = false;
+  const reconnectListeners = new Set<() => void>();
 
   void (async () => {
     for await (const s of nc.status()) {
       if (s.type === 'disconnect' || s.type === 'reconnecting') log?.warn?.({ status: s.type, data: s.data }, 'NATS connection lost; reconnecting');
-      else if (s.type === 'reconnect') log?.info?.({ data: s.data }, 'NATS reconnected');
-      else if (s.type === 'error') log?.error({ data: s.data }, 'NATS error');
+      else if (s.type === 'reconnect') {
+        log?.info?.({ data: s.data }, 'NATS reconnected');
+        for (const listener of [...reconnectListeners]) {
+          try {
+            listener();
+          } catch (err) {
+            log?.error({ err }, 'bus reconnect listener failed');
+          }
+        }
+      } else if (s.type === 'error') log?.error({ data: s.data }, 'NATS error');
     }
   })().catch(() => undefined);
 
@@ -105,9 +114,14 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
       if (closed) return;
       await nc.flush();
     },
+    onReconnect(listener) {
+      reconnectListeners.add(listener);
+      return () => reconnectListeners.delete(listener);
+    },
     async close() {
       if (closed) return;
       closed = true;
+      reconnectListeners.clear();
       try {
         await nc.drain();
       } catch {

@@ -4,13 +4,18 @@ import type { EventMetadata } from '@locus/contracts';
  * EventStore port. Semantics follow EventStoreDB; both adapters (SQLite, EventStoreDB)
  * pass one contract suite (event-store.contract.ts).
  *
- * Positions are numbers: the SQLite adapter's global position is gapless (1, 2, 3, ...);
- * EventStoreDB's commit position is a log offset (ordered, not gapless).
+ * Positions are opaque numbers: ordered, but not gapless (EventStoreDB's commit position is a
+ * log offset in bytes). A caller compares positions and passes back only ones the store handed
+ * out (or 0, the start); it never adds to or subtracts from one, and counts events with
+ * `countAfter`, not by position difference.
  */
 export type ExpectedRevision = 'no_stream' | 'any' | 'stream_exists' | bigint;
 
 export interface EventToAppend<T extends string = string, D = unknown> {
-  /** Unique event id (uuid). Re-appending an id already in the stream is idempotent. */
+  /**
+   * Unique event id (uuid). Re-appending a batch already in the stream is idempotent with
+   * no_stream or an exact revision; under 'any' only while EventStoreDB still caches it.
+   */
   id: string;
   type: T;
   data: D;
@@ -88,6 +93,13 @@ export interface EventStore {
   subscribeToAll(options?: SubscribeToAllOptions): AllSubscription;
   /** Position of the newest event in $all (0 when empty). */
   headPosition(): Promise<number>;
+  /** The event at exactly this position (one the store handed out), or null when there is none. */
+  eventAt(position: number): Promise<RecordedEvent | null>;
+  /**
+   * How many events lie after `after` (0 or a position the store handed out), up to `upTo`
+   * inclusive (default: the head), counting at most `max` (default: all).
+   */
+  countAfter(after: number, options?: { upTo?: number; max?: number }): Promise<number>;
   close(): Promise<void>;
 }
 

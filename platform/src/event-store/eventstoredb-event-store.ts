@@ -349,6 +349,42 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
       return head;
     },
 
+    async eventAt(position) {
+      assertOpen();
+      assertPosition(position, 'position');
+      if (position === 0) return null;
+      // A read from a position starts at the record there (inclusive).
+      let found: RecordedEvent | null = null;
+      await visitRead(client.readAll({ fromPosition: toLogPosition(position), direction: FORWARDS, maxCount: 16 }), (resolved) => {
+        const event = userEvent(resolved);
+        if (!event) return true;
+        if (commitPositionOf(resolved, event) === position) found = toRecorded(resolved, event);
+        return false;
+      });
+      return found;
+    },
+
+    async countAfter(after, countOptions = {}) {
+      assertOpen();
+      assertPosition(after, 'after');
+      const max = countOptions.max ?? Number.POSITIVE_INFINITY;
+      if (countOptions.max !== undefined) assertMaxCount(countOptions.max);
+      const upTo = countOptions.upTo ?? Number.POSITIVE_INFINITY;
+      let count = 0;
+      if (max === 0) return 0;
+      // The server keeps no count: events are read (not converted) up to `upTo` or `max`.
+      await visitRead(client.readAll({ fromPosition: after === 0 ? START : toLogPosition(after), direction: FORWARDS }), (resolved) => {
+        const event = userEvent(resolved);
+        if (!event) return true;
+        const position = commitPositionOf(resolved, event);
+        if (position <= after) return true;
+        if (position > upTo) return false;
+        count++;
+        return count < max;
+      });
+      return count;
+    },
+
     async close() {
       if (closed) return;
       closed = true;

@@ -15,14 +15,30 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'locus-sqlite-event-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const tempFile = () => path.join(dir, `${randomUUID()}.db`);
 
-eventStoreContract('SQLite', async () => createSqliteEventStore({ file: tempFile() }), {
+eventStoreContract('SQLite', async () => createSqliteEventStore({ file: tempFile(), variants: [] }), {
   gaplessPositions: true,
   startsEmpty: true,
+  deduplicatesIdsUnderAny: true,
 });
 
-eventStoreContract('SQLite :memory:', async () => createSqliteEventStore({ file: ':memory:' }), {
+eventStoreContract('SQLite :memory:', async () => createSqliteEventStore({ file: ':memory:', variants: [] }), {
   gaplessPositions: true,
   startsEmpty: true,
+  deduplicatesIdsUnderAny: true,
+});
+
+// The variants that behave as EventStoreDB does: positions with gaps (a position that is not an
+// event's is refused), and ids not recognised under 'any'.
+eventStoreContract('SQLite, gapped positions', async () => createSqliteEventStore({ file: tempFile(), variants: ['gapped'] }), {
+  gaplessPositions: false,
+  startsEmpty: true,
+  deduplicatesIdsUnderAny: true,
+});
+
+eventStoreContract('SQLite, gapped and not deduplicating', async () => createSqliteEventStore({ file: ':memory:', variants: ['gapped', 'no-dedup'] }), {
+  gaplessPositions: false,
+  startsEmpty: true,
+  deduplicatesIdsUnderAny: false,
 });
 
 const event = (data: unknown = {}): EventToAppend => ({
@@ -48,6 +64,17 @@ async function takeMatching(iterable: AsyncIterable<RecordedEvent>, count: numbe
 }
 
 describe('SQLite event store — specifics', () => {
+  it("with gapped positions, refuses a position that is not an event's, as EventStoreDB does", async () => {
+    const store = createSqliteEventStore({ file: ':memory:', variants: ['gapped'] });
+    await store.append('thing-1', [event({ n: 1 }), event({ n: 2 })]);
+    const [first, second] = await store.readAll();
+    expect(second!.position).toBeGreaterThan(first!.position + 1);
+    await expect(store.readAll({ after: second!.position - 1 })).rejects.toMatchObject({ code: 'EVENTSTORE.INVALID_POSITION' });
+    expect(() => store.subscribeToAll({ after: first!.position + 1 })).toThrow(/not the position of an event/);
+    expect(await store.eventAt(second!.position - 1)).toBeNull();
+    await store.close();
+  });
+
   it('keeps events and continues positions after reopening the file', async () => {
     const file = tempFile();
     const first = createSqliteEventStore({ file });

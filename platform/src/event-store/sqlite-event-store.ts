@@ -34,6 +34,36 @@ export interface SqliteEventStoreOptions {
    * positions that hold none of its events (default 20 ms): they are told together. 0: at once.
    */
   progressWakeMs?: number;
+  /**
+   * Test variants that behave as EventStoreDB does where the embedded store is kinder: `gapped`
+   * positions (byte offsets with gaps; a position that is not an event's is refused, as the
+   * server's InvalidPosition), `no-dedup` (an id already in the stream is appended again under
+   * 'any'). Default: LOCUS_TEST_EVENT_STORE, a comma-separated list of them.
+   */
+  variants?: readonly SqliteEventStoreVariant[];
+}
+
+export type SqliteEventStoreVariant = 'gapped' | 'no-dedup';
+
+/** The variants named in LOCUS_TEST_EVENT_STORE (child processes of a test inherit them). */
+export function eventStoreVariantsFromEnv(env: NodeJS.ProcessEnv = process.env): SqliteEventStoreVariant[] {
+  const names = (env.LOCUS_TEST_EVENT_STORE ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  for (const name of names) {
+    if (name !== 'gapped' && name !== 'no-dedup') throw new Error(`LOCUS_TEST_EVENT_STORE: unknown variant "${name}" (gapped, no-dedup)`);
+  }
+  return names as SqliteEventStoreVariant[];
+}
+
+/** A position that is not an event's (EventStoreDB answers InvalidPosition). */
+export class InvalidPositionError extends RangeError {
+  readonly code = 'EVENTSTORE.INVALID_POSITION';
+  constructor(readonly position: number) {
+    super(`Position ${position} is not the position of an event`);
+    this.name = 'InvalidPositionError';
+  }
 }
 
 /** Store instances in this process that share a file wake each other's subscriptions on append. */
@@ -61,10 +91,17 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   db.exec(SCHEMA);
 
   const statements = prepareStatements(db);
+  const variants = new Set(options.variants ?? eventStoreVariantsFromEnv());
+  const gapped = variants.has('gapped');
+  /** A position passed in must be 0 or an event's (checked only where positions have gaps). */
+  const assertEventPosition = (position: number, name: string) => {
+    assertPosition(position, name);
+    if (gapped && position !== 0 && statements.exists.get(position) === undefined) throw new InvalidPositionError(position);
+  };
 
   const toRecorded = (row: EventRow): RecordedEvent => upcasters.upcast(toRecordedEvent(row));
 
-  const groupCommit = createGroupCommit(db, statements, () => notifyAppend());
+  const groupCommit = createGroupCommit(db, statements, () => notifyAppend(), { gappedPositions: gapped, deduplicateIds: !variants.has('no-dedup') });
 
   // A subscription first catches up by reading pages itself; once it has read everything it
   // joins the shared tail (sqlite-shared-tail.ts), and leaves it when it falls too far behind.
@@ -112,7 +149,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     const batchSize = subscribeOptions.batchSize ?? DEFAULT_SUBSCRIPTION_BATCH;
     assertBatchSize(batchSize);
     const after = subscribeOptions.after ?? 0;
-    if (after !== 'end') assertPosition(after, 'after');
+    if (after !== 'end') assertEventPosition(after, 'after');
     const typesJson = subscribeOptions.eventTypes ? typeList(subscribeOptions.eventTypes) : null;
     const onCheckpoint = subscribeOptions.onCheckpoint;
     /** Position up to which everything has been taken or filtered out. */
@@ -173,7 +210,9 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
           // Catching up by itself. With a filter, a page looks at the next catchUpWindow positions
           // at most, and everything up to the window's end is covered once it comes back short.
           const head = typesJson !== null ? statements.head.get()! : 0;
-          const upTo = Math.min(head, cursor + catchUpWindow);
+          // Ends on an event's position (gapless positions always do), so a checkpoint reported from it is valid.
+          const windowEnd = Math.min(head, cursor + catchUpWindow);
+          const upTo = gapped && typesJson !== null ? statements.lastUpTo.get(windowEnd)! : windowEnd;
           const page =
             typesJson !== null ? statements.allForwardsOfTypesUpTo.all(cursor, upTo, typesJson, batchSize) : statements.allForwards.all(cursor, batchSize);
           for (const row of page) {
@@ -253,7 +292,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     async readAll(readOptions: ReadAllOptions = {}) {
       assertOpen();
       const after = readOptions.after ?? 0;
-      assertPosition(after, 'after');
+      assertEventPosition(after, 'after');
       const limit = readOptions.maxCount ?? NO_LIMIT;
       assertMaxCount(limit);
       const backwards = readOptions.direction === 'backwards';
@@ -271,6 +310,23 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     async headPosition() {
       assertOpen();
       return statements.head.get()!;
+    },
+
+    async eventAt(position) {
+      assertOpen();
+      assertPosition(position, 'position');
+      const row = statements.at.get(position);
+      return row ? toRecorded(row) : null;
+    },
+
+    async countAfter(after, countOptions = {}) {
+      assertOpen();
+      assertEventPosition(after, 'after');
+      const upTo = countOptions.upTo ?? statements.head.get()!;
+      assertPosition(upTo, 'upTo');
+      if (countOptions.max === undefined) return statements.countBetween.get(after, upTo)!;
+      assertMaxCount(countOptions.max);
+      return statements.countBetweenMax.get(after, upTo, countOptions.max)!;
     },
 
     async close() {

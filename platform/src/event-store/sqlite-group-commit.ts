@@ -16,7 +16,19 @@ export interface GroupCommit {
 }
 
 /** The store's appends: checked against the stream in the write transaction, committed in groups. */
-export function createGroupCommit(db: Database.Database, statements: Statements, onCommitted: () => void): GroupCommit {
+export interface GroupCommitOptions {
+  /** Positions with gaps between events (a byte offset, as EventStoreDB's): a test variant. */
+  gappedPositions?: boolean;
+  /** False: appends with 'any' / 'stream_exists' do not recognise ids already in the stream (a test variant). */
+  deduplicateIds?: boolean;
+}
+
+export function createGroupCommit(db: Database.Database, statements: Statements, onCommitted: () => void, options: GroupCommitOptions = {}): GroupCommit {
+  const deduplicateIds = options.deduplicateIds ?? true;
+  // Gapped: the next position is past the previous event's bytes, as in a log file.
+  const positionAfter = options.gappedPositions
+    ? (previous: number, payloads: SerializedPayloads, i: number) => previous + 32 + payloads.data[i]!.length + payloads.metadata[i]!.length
+    : (previous: number) => previous + 1;
   /** The original result when `events` already sit in the stream from `revision` on, else null. */
   const existingRun = (streamName: string, revision: number, events: EventToAppend[]): AppendResult | null => {
     const rows = statements.run.all(streamName, revision, events.length);
@@ -32,14 +44,14 @@ export function createGroupCommit(db: Database.Database, statements: Statements,
   // idempotent success that returns the original result; a half-matching batch is a conflict.
   // Runs inside a write transaction. Every check comes before the first write, so a conflict
   // (thrown as WrongExpectedVersionError) leaves nothing behind.
-  let nextPosition: number | null = null; // known inside a group's transaction
+  let lastWritten: number | null = null; // the last position written, known inside a group's transaction
   const appendChecked = (streamName: string, events: EventToAppend[], expected: ExpectedRevision, payloads: SerializedPayloads): AppendResult => {
     const current = statements.streamRevision.get(streamName) ?? null;
 
     if (expected === 'any' || expected === 'stream_exists') {
       if (current === null) {
         if (expected === 'stream_exists') throw conflict(streamName, expected, current);
-      } else {
+      } else if (deduplicateIds) {
         // One pass over the stream for all the batch's ids.
         const found = statements.revisionsOfIds.all(streamName, JSON.stringify(events.map((e) => e.id)));
         if (found.length > 0) {
@@ -58,17 +70,19 @@ export function createGroupCommit(db: Database.Database, statements: Statements,
       }
     }
 
-    const firstPosition = nextPosition ?? statements.head.get()! + 1;
+    let previous = lastWritten ?? statements.head.get()!;
     const firstRevision = (current ?? -1) + 1;
     const created = Date.now();
     for (let i = 0; i < events.length; i++) {
       const event = events[i]!;
-      statements.insert.run(firstPosition + i, streamName, firstRevision + i, event.id, event.type, payloads.data[i]!, payloads.metadata[i]!, created);
+      const position = positionAfter(previous, payloads, i);
+      statements.insert.run(position, streamName, firstRevision + i, event.id, event.type, payloads.data[i]!, payloads.metadata[i]!, created);
+      previous = position;
     }
-    if (nextPosition !== null) nextPosition = firstPosition + events.length;
+    if (lastWritten !== null) lastWritten = previous;
     return {
       nextExpectedRevision: BigInt(firstRevision + events.length - 1),
-      position: firstPosition + events.length - 1,
+      position: previous,
     };
   };
   const appendOne = db.transaction(appendChecked);
@@ -86,7 +100,7 @@ export function createGroupCommit(db: Database.Database, statements: Statements,
   let appendFlushScheduled = false;
 
   const appendGroup = db.transaction((group: PendingAppend[]): Outcome[] => {
-    nextPosition = statements.head.get()! + 1;
+    lastWritten = statements.head.get()!;
     try {
       return group.map((item): Outcome => {
         try {
@@ -97,7 +111,7 @@ export function createGroupCommit(db: Database.Database, statements: Statements,
         }
       });
     } finally {
-      nextPosition = null;
+      lastWritten = null;
     }
   });
 

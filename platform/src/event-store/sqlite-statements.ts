@@ -82,6 +82,14 @@ export function prepareStatements(db: Database.Database) {
         `SELECT ${COLUMNS} FROM events WHERE position > ? AND type IN (SELECT value FROM json_each(?)) ORDER BY position DESC LIMIT ?`,
       )
       .raw(true),
+    at: db.prepare<[number], EventRow>(`SELECT ${COLUMNS} FROM events WHERE position = ?`).raw(true),
+    exists: db.prepare<[number], number>('SELECT 1 FROM events WHERE position = ?').pluck(),
+    // The last event at or before a position: a catch-up window ends on an event's position.
+    lastUpTo: db.prepare<[number], number>('SELECT coalesce(max(position), 0) FROM events WHERE position <= ?').pluck(),
+    countBetween: db.prepare<[number, number], number>('SELECT count(*) FROM events WHERE position > ? AND position <= ?').pluck(),
+    countBetweenMax: db
+      .prepare<[number, number, number], number>('SELECT count(*) FROM (SELECT 1 FROM events WHERE position > ? AND position <= ? LIMIT ?)')
+      .pluck(),
     dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
   };
 }

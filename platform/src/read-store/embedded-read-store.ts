@@ -15,7 +15,7 @@ import type {
   SortSpec,
   WriteOp,
 } from './read-store';
-import { DuplicateKeyError, InvalidOperationError } from './read-store-errors';
+import { assertCheckpointMovesOn, DuplicateKeyError, InvalidOperationError } from './read-store-errors';
 import { assertCheckpoint, assertCollectionName } from './collection-names';
 import { applyWriteOps } from './embedded/apply-write-ops';
 import { assertUniqueHolds, checkIndexAddable, declareIndex, type DeclaredIndex } from './embedded/collection-state';
@@ -403,6 +403,8 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
   const runBatch = (writes: { collection: string; ops: WriteOp[] }[], checkpoint?: Checkpoint, countsUnused = false): Promise<BulkWriteResult[]> =>
     serially(async () => {
       assertOpen();
+      // Checked here, in the commit's turn: no other write of this store comes in between.
+      if (checkpoint) assertCheckpointMovesOn(checkpoints.get(checkpoint.name), checkpoint);
       const staged = new Map<string, StagedCollection>();
       const results = writes.map(({ collection, ops }) => {
         assertCollectionName(collection);
@@ -454,7 +456,8 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
           else cache.delete(key);
         }
       }
-      if (checkpoint) checkpoints.set(checkpoint.name, checkpoint);
+      // The fence lives in memory: one process owns an embedded store (its data directory's lock).
+      if (checkpoint) checkpoints.set(checkpoint.name, { ...checkpoint, fence: checkpoint.fence ?? checkpoints.get(checkpoint.name)?.fence });
       return results;
     });
 
@@ -548,6 +551,7 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
         name: batch.checkpoint.name,
         position: batch.checkpoint.position,
         updatedAt: now().toISOString(),
+        ...(batch.checkpoint.fence !== undefined ? { fence: batch.checkpoint.fence } : {}),
       };
       if (checkpoint) assertCheckpoint(checkpoint);
       await runBatch(batch.writes, checkpoint, true);

@@ -12,7 +12,7 @@ import {
   type Sort,
 } from 'mongodb';
 import type { AtomicBatch, BulkWriteResult, Checkpoint, Collection, CountOptions, Doc, Filter, FindOptions, IndexSpec, ReadStore, WriteOp } from './read-store';
-import { DuplicateKeyError, InvalidOperationError } from './read-store-errors';
+import { assertCheckpointMovesOn, DuplicateKeyError, InvalidOperationError } from './read-store-errors';
 import { assertCheckpoint, assertCollectionName, CHECKPOINTS_COLLECTION } from './collection-names';
 
 /**
@@ -33,6 +33,7 @@ interface CheckpointDoc {
   _id: string;
   position: number;
   updatedAt: string;
+  fence?: number;
 }
 
 /** Server error codes meaning "the operation is invalid" rather than "the server failed". */
@@ -153,9 +154,17 @@ export function createMongoReadStore(options: MongoReadStoreOptions): ReadStore 
         // Sequential on purpose: operations of one transaction must not run in parallel.
         for (const w of models) await db.collection<Document>(w.collection).bulkWrite(w.ops, { session, ordered: true });
         if (checkpoint) {
+          // Read in the transaction: a concurrent writer of the checkpoint makes one of the two abort.
+          assertCheckpointMovesOn(await checkpoints.findOne({ _id: checkpoint.name }, { session }), checkpoint);
           await checkpoints.updateOne(
             { _id: checkpoint.name },
-            { $set: { position: checkpoint.position, updatedAt: now().toISOString() } },
+            {
+              $set: {
+                position: checkpoint.position,
+                updatedAt: now().toISOString(),
+                ...(checkpoint.fence !== undefined ? { fence: checkpoint.fence } : {}),
+              },
+            },
             { upsert: true, session },
           );
         }
@@ -164,7 +173,7 @@ export function createMongoReadStore(options: MongoReadStoreOptions): ReadStore 
     async getCheckpoint(name: string): Promise<Checkpoint | null> {
       assertOpen();
       const doc = await checkpoints.findOne({ _id: name });
-      return doc ? { name: doc._id, position: doc.position, updatedAt: doc.updatedAt } : null;
+      return doc ? { name: doc._id, position: doc.position, updatedAt: doc.updatedAt, ...(doc.fence !== undefined ? { fence: doc.fence } : {}) } : null;
     },
     async deleteCheckpoint(name: string) {
       assertOpen();

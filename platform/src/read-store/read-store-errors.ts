@@ -30,6 +30,30 @@ export class InvalidOperationError extends Error {
   }
 }
 
+/** A checkpoint would move backwards, or its writer's lease epoch is behind the one stored. Nothing of the batch was written. */
+export class CheckpointFencedError extends Error {
+  readonly code = 'READ_STORE.CHECKPOINT_FENCED';
+  constructor(
+    readonly checkpoint: string,
+    reason: string,
+  ) {
+    super(`Checkpoint ${checkpoint} not written: ${reason}`);
+    this.name = 'CheckpointFencedError';
+  }
+}
+
+/** Refuses a checkpoint write that moves back or comes from an older lease epoch than the stored one. */
+export function assertCheckpointMovesOn(
+  stored: { position: number; fence?: number } | null | undefined,
+  next: { name: string; position: number; fence?: number },
+): void {
+  if (!stored) return;
+  if (next.fence !== undefined && stored.fence !== undefined && next.fence < stored.fence) {
+    throw new CheckpointFencedError(next.name, `lease epoch ${next.fence} is behind ${stored.fence} (the lease was taken over)`);
+  }
+  if (next.position < stored.position) throw new CheckpointFencedError(next.name, `position ${next.position} is behind ${stored.position}`);
+}
+
 function safeJson(value: unknown): string {
   try {
     return JSON.stringify(value);

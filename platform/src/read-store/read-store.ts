@@ -58,12 +58,19 @@ export interface Checkpoint {
   name: string;
   position: number;
   updatedAt: string;
+  /** The lease epoch of the last holder that wrote it (see AtomicBatch). */
+  fence?: number;
 }
 
-/** Documents of several collections plus one checkpoint, written atomically. */
+/**
+ * Documents of several collections plus one checkpoint, written atomically. A checkpoint only
+ * moves forward, and one written with a `fence` (the writer's lease epoch) refuses writers of
+ * a lower epoch from then on: a holder that lost its lease while stalled cannot commit its late
+ * batch over its successor's. Either refusal (CheckpointFencedError) writes nothing of the batch.
+ */
 export interface AtomicBatch {
   writes: { collection: string; ops: WriteOp[] }[];
-  checkpoint?: { name: string; position: number };
+  checkpoint?: { name: string; position: number; fence?: number };
 }
 
 export interface ReadStore {

@@ -9,8 +9,11 @@ export interface FollowerLoopOptions {
   signal: AbortSignal;
   sleep: Sleep;
   retry: BackoffPolicy;
-  /** Follows until stopped or the lease is lost; a throw is retried after a backoff pause. */
-  follow(signal: AbortSignal): Promise<void>;
+  /**
+   * Follows until stopped or the lease is lost; a throw is retried after a backoff pause.
+   * `fence` is the lease's epoch (leased mode): every checkpoint it writes carries it.
+   */
+  follow(signal: AbortSignal, fence?: number): Promise<void>;
   /** Another instance holds the lease: this one waits. */
   onStandby(): void;
   onLeaseLost(reason: string): void;
@@ -38,7 +41,7 @@ export async function runFollowerLoop(options: FollowerLoopOptions): Promise<voi
           leases,
           leaseName,
           signal,
-          (s) => options.follow(s),
+          (s, fence) => options.follow(s, fence),
           (reason) => options.onLeaseLost(reason),
         );
       } else {

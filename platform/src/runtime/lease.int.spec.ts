@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmbeddedReadStore } from '../read-store/embedded-read-store';
+import { CheckpointFencedError } from '../read-store/read-store-errors';
 import { createLeases, withLease } from './lease';
 
 const closers: { close(): Promise<void> }[] = [];
@@ -74,5 +75,33 @@ describe('leases', () => {
     expect(await run).toBe('aborted');
     expect(lost).toBe('lease taken over');
     expect(await b.current('n')).toMatchObject({ holder: 'b' });
+  });
+
+  it("fences checkpoints: a stalled holder's late commit is refused once its successor took the lease, and checkpoints never move back", async () => {
+    const { readStore, a, b, advance } = setup();
+    const write = (position: number, fence: number | undefined, id: string) =>
+      readStore.commit({
+        writes: [{ collection: 'shop_orders', ops: [{ insertOne: { document: { _id: id, companyId: null } } }] }],
+        checkpoint: { name: 'projection:shop:g1', position, ...(fence !== undefined ? { fence } : {}) },
+      });
+    expect(await a.tryAcquire('projection:shop')).toBe(true);
+    const epochA = (await a.epoch('projection:shop'))!;
+    expect(await a.tryAcquire('projection:shop')).toBe(true); // a renewal keeps the epoch
+    expect(await a.epoch('projection:shop')).toBe(epochA);
+    await write(5, epochA, 'a1');
+
+    advance(10_000); // a stalls past its lease; b takes it over and writes on
+    expect(await b.tryAcquire('projection:shop')).toBe(true);
+    const epochB = (await b.epoch('projection:shop'))!;
+    expect(epochB).toBeGreaterThan(epochA);
+    expect(await a.epoch('projection:shop')).toBeNull();
+    await write(8, epochB, 'b1');
+
+    // a wakes up and commits its in-flight batch (further on, even): refused, nothing written.
+    await expect(write(12, epochA, 'a2')).rejects.toBeInstanceOf(CheckpointFencedError);
+    // Not even b may move the checkpoint back.
+    await expect(write(7, epochB, 'b2')).rejects.toMatchObject({ code: 'READ_STORE.CHECKPOINT_FENCED' });
+    expect(await readStore.getCheckpoint('projection:shop:g1')).toMatchObject({ position: 8, fence: epochB });
+    expect((await readStore.collection('shop_orders').find({})).map((d) => d._id).sort()).toEqual(['a1', 'b1']);
   });
 });

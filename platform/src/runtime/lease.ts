@@ -15,6 +15,8 @@ export interface LeaseDoc extends Doc {
   holder: string;
   expiresAt: number;
   acquiredAt: string;
+  /** Raised by every acquisition (not by renewals): the fence its holder writes checkpoints with. */
+  epoch: number;
 }
 
 export interface Leases {
@@ -23,6 +25,8 @@ export interface Leases {
   tryAcquire(name: string): Promise<boolean>;
   /** False when the lease was lost (expired and taken by another holder). */
   renew(name: string): Promise<boolean>;
+  /** The epoch of this holder's lease, null when it does not hold it. */
+  epoch(name: string): Promise<number | null>;
   release(name: string): Promise<void>;
   current(name: string): Promise<LeaseDoc | null>;
 }
@@ -52,12 +56,17 @@ export function createLeases(options: LeasesOptions): Leases {
     ttlMs,
     async tryAcquire(name) {
       const t = now();
+      // Still held by us: a renewal, the epoch stays.
+      const live = await leases().bulkWrite([
+        { updateOne: { filter: { _id: name, holder, expiresAt: { $gt: t.getTime() } }, update: { $set: { expiresAt: t.getTime() + ttlMs } } } },
+      ]);
+      if (live.matchedCount === 1) return true;
       try {
         await leases().bulkWrite([
           {
             updateOne: {
               filter: { _id: name, $or: [{ holder }, { expiresAt: { $lte: t.getTime() } }] },
-              update: { $set: { holder, expiresAt: t.getTime() + ttlMs, acquiredAt: t.toISOString(), companyId: null } },
+              update: { $set: { holder, expiresAt: t.getTime() + ttlMs, acquiredAt: t.toISOString(), companyId: null }, $inc: { epoch: 1 } },
               upsert: true,
             },
           },
@@ -72,6 +81,10 @@ export function createLeases(options: LeasesOptions): Leases {
       const t = now().getTime();
       const r = await leases().bulkWrite([{ updateOne: { filter: { _id: name, holder, expiresAt: { $gt: t } }, update: { $set: { expiresAt: t + ttlMs } } } }]);
       return r.matchedCount === 1;
+    },
+    async epoch(name) {
+      const doc = await leases().findOne({ _id: name, holder });
+      return doc?.epoch ?? null;
     },
     async release(name) {
       await leases().bulkWrite([{ deleteOne: { filter: { _id: name, holder } } }]);
@@ -90,7 +103,7 @@ export async function withLease<T>(
   leases: Leases,
   name: string,
   parent: AbortSignal,
-  run: (signal: AbortSignal) => Promise<T>,
+  run: (signal: AbortSignal, fence: number | undefined) => Promise<T>,
   onLost?: (reason: string) => void,
 ): Promise<T> {
   const ac = new AbortController();
@@ -117,7 +130,7 @@ export async function withLease<T>(
   );
   timer.unref?.();
   try {
-    return await run(ac.signal);
+    return await run(ac.signal, (await leases.epoch(name)) ?? undefined);
   } finally {
     clearInterval(timer);
     parent.removeEventListener('abort', abort);

@@ -15,9 +15,9 @@ export interface OpsProjectionStatus {
   generation: number | null;
   position: number | null;
   head: number;
-  /** Positions behind the head (events, on the embedded store). */
+  /** Events after the checkpoint (at most LAG_COUNTED). */
   lag: number;
-  /** Positions per second since the previous status call (null on the first). */
+  /** Events per second since the previous status call (null on the first). */
   rate: number | null;
   state: 'live' | 'rebuilding' | 'not-built';
   building: { generation: number; version: number; position: number | null; lag: number } | null;
@@ -54,6 +54,16 @@ export interface OpsReactorStatus {
   /** The oldest parked events (at most PARKED_EVENTS_SHOWN), with their error and the event. */
   parkedEvents: OpsParkedEvent[];
 }
+
+/**
+ * Lag is counted in events, at most this many: positions are opaque (byte offsets on
+ * EventStoreDB), and counting there means reading the events.
+ */
+export const LAG_COUNTED = 100_000;
+
+/** Events after a checkpoint (0 or null: from the start) up to the head. */
+export const lagOf = (eventStore: EventStore, position: number | null, head: number): Promise<number> =>
+  position !== null && position >= head ? Promise.resolve(0) : eventStore.countAfter(position ?? 0, { upTo: head, max: LAG_COUNTED });
 
 /** Parked events listed per reactor; the count says how many there are in all. */
 export const PARKED_EVENTS_SHOWN = 50;
@@ -93,7 +103,7 @@ export function createOpsStatus(options: OpsStatusOptions): OpsStatus {
   const nowMs = () => (options.clock ? options.clock.now().getTime() : Date.now());
   const samples = new Map<string, { t: number; position: number; rate: number | null }>();
 
-  function rateOf(key: string, position: number | null, t: number): number | null {
+  async function rateOf(key: string, position: number | null, t: number): Promise<number | null> {
     if (position === null) return null;
     const prev = samples.get(key);
     if (!prev) {
@@ -101,7 +111,9 @@ export function createOpsStatus(options: OpsStatusOptions): OpsStatus {
       return null;
     }
     if (t - prev.t < minInterval) return prev.rate;
-    const rate = Math.max(0, Math.round(((position - prev.position) / ((t - prev.t) / 1000)) * 10) / 10);
+    // Events handled since the previous sample (a rebuilt generation may start behind it).
+    const handled = position > prev.position ? await eventStore.countAfter(prev.position, { upTo: position }) : 0;
+    const rate = Math.round((handled / ((t - prev.t) / 1000)) * 10) / 10;
     samples.set(key, { t, position, rate });
     return rate;
   }
@@ -126,7 +138,7 @@ export function createOpsStatus(options: OpsStatusOptions): OpsStatus {
             generation: s.building.generation,
             version: s.building.version,
             position: bcp?.position ?? null,
-            lag: Math.max(0, head - (bcp?.position ?? 0)),
+            lag: await lagOf(eventStore, bcp?.position ?? null, head),
           };
         }
         out.projections.push({
@@ -137,8 +149,8 @@ export function createOpsStatus(options: OpsStatusOptions): OpsStatus {
           generation,
           position,
           head,
-          lag: Math.max(0, head - (position ?? 0)),
-          rate: rateOf(`p:${def.name}:${generation}`, position, t),
+          lag: await lagOf(eventStore, position, head),
+          rate: await rateOf(`p:${def.name}:${generation}`, position, t),
           state: s?.building ? 'rebuilding' : generation === null ? 'not-built' : 'live',
           building,
           rebuild: jobs.get(def.name) ?? null,
@@ -151,7 +163,7 @@ export function createOpsStatus(options: OpsStatusOptions): OpsStatus {
         const mine = parked.filter((p) => p.reactor === def.name);
         const parkedEvents: OpsParkedEvent[] = [];
         for (const p of mine.slice(0, PARKED_EVENTS_SHOWN)) {
-          const [event] = await eventStore.readAll({ after: p.position - 1, maxCount: 1 });
+          const event = await eventStore.eventAt(p.position);
           const stored = event?.id === p.eventId ? event : undefined;
           parkedEvents.push({
             eventId: p.eventId,
@@ -175,8 +187,8 @@ export function createOpsStatus(options: OpsStatusOptions): OpsStatus {
           generation: null,
           position,
           head,
-          lag: Math.max(0, head - (position ?? 0)),
-          rate: rateOf(`r:${def.name}`, position, t),
+          lag: await lagOf(eventStore, position, head),
+          rate: await rateOf(`r:${def.name}`, position, t),
           state: 'live',
           parked: mine.length,
           parkedEvents,

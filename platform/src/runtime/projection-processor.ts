@@ -57,6 +57,8 @@ export interface GenerationProcessorOptions {
   mode: ProcessingMode;
   cacheSize?: number;
   knownIds?: KnownIds;
+  /** The epoch of the lease the processor runs under: its checkpoints carry it. */
+  fence?: number;
 }
 
 export function createGenerationProcessor(options: GenerationProcessorOptions): GenerationProcessor {
@@ -64,6 +66,7 @@ export function createGenerationProcessor(options: GenerationProcessorOptions): 
   const handles = projectionHandles(def);
   const physical = new Map(def.collections.map((c) => [c.name, physicalCollectionName(c.name, generation)]));
   const checkpointName = projectionCheckpointName(def.name, generation);
+  const checkpointAt = (position: number) => ({ name: checkpointName, position, ...(options.fence !== undefined ? { fence: options.fence } : {}) });
   const cache = new DocCache(options.cacheSize ?? 50_000);
   let unsavedPosition: number | null = null;
   // process() and flushCheckpoint() run one at a time, in call order.
@@ -156,7 +159,7 @@ export function createGenerationProcessor(options: GenerationProcessorOptions): 
       return { position, events: events.length, handled, changedDocs: 0, committed: false };
     }
     if (mode === 'live' && changes.length > 0) await companyIdsOfUnreadDeletes(changes);
-    const batch: AtomicBatch = { writes, checkpoint: { name: checkpointName, position } };
+    const batch: AtomicBatch = { writes, checkpoint: checkpointAt(position) };
     try {
       await readStore.commit(batch);
     } catch (err) {
@@ -182,7 +185,7 @@ export function createGenerationProcessor(options: GenerationProcessorOptions): 
       inTurn(async () => {
         if (unsavedPosition === null) return;
         const position = unsavedPosition;
-        await readStore.commit({ writes: [], checkpoint: { name: checkpointName, position } });
+        await readStore.commit({ writes: [], checkpoint: checkpointAt(position) });
         if (unsavedPosition === position) unsavedPosition = null;
       }),
   };

@@ -119,7 +119,7 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
       signal,
       sleep,
       retry,
-      follow: (s) => runOwned(run, s),
+      follow: (s, fence) => runOwned(run, s, fence),
       onStandby: () => {
         run.status.state = 'standby';
       },
@@ -134,7 +134,7 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
   }
 
   /** While this instance owns the projection: build if needed, then follow live. */
-  async function runOwned(run: Run, signal: AbortSignal): Promise<void> {
+  async function runOwned(run: Run, signal: AbortSignal, fence?: number): Promise<void> {
     const { def } = run;
     while (!signal.aborted) {
       const state = await readProjectionState(readStore, def.name);
@@ -165,7 +165,7 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
         continue;
       }
       const generation = state!.activeGeneration!;
-      const outcome = await followLive(run, generation, signal);
+      const outcome = await followLive(run, generation, signal, fence);
       if (outcome === 'switched') {
         const now = await readProjectionState(readStore, def.name);
         logger.info({ projection: def.name, from: generation, to: now?.activeGeneration ?? null }, 'projection switched generation');
@@ -177,10 +177,12 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
     }
   }
 
-  async function followLive(run: Run, generation: number, signal: AbortSignal): Promise<'stopped' | 'switched'> {
+  async function followLive(run: Run, generation: number, signal: AbortSignal, fence?: number): Promise<'stopped' | 'switched'> {
     const { def } = run;
-    const processor = createGenerationProcessor({ readStore, bus, def, generation, mode: 'live' });
+    const processor = createGenerationProcessor({ readStore, bus, def, generation, mode: 'live', ...(fence !== undefined ? { fence } : {}) });
     const checkpoint = await readStore.getCheckpoint(processor.checkpointName);
+    // A new holder claims the checkpoint with its epoch at once: a stalled former holder's late batch is then refused.
+    if (fence !== undefined) await readStore.commit({ writes: [], checkpoint: { name: processor.checkpointName, position: checkpoint?.position ?? 0, fence } });
     run.status.generation = generation;
     run.status.position = checkpoint?.position ?? 0;
     notifyPosition();

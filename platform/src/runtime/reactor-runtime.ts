@@ -2,16 +2,23 @@ import { setMaxListeners } from 'node:events';
 import { v5 as uuidv5 } from 'uuid';
 import { SYSTEM_ACTOR, type EventMetadata, type NotificationMessage } from '@locus/contracts';
 import type { Bus } from '../bus/bus';
-import type { EventStore, RecordedEvent } from '../event-store/event-store';
+import { StreamNotFoundError, WrongExpectedVersionError, type EventStore, type EventToAppend, type RecordedEvent } from '../event-store/event-store';
 import type { AtomicBatch, Doc, ReadStore } from '../read-store/read-store';
+import { CheckpointFencedError } from '../read-store/read-store-errors';
 import { backoffDelay, defaultBackoff, realSleep, type BackoffPolicy, type Sleep } from './backoff';
 import { PermanentReactorError, type ReactorContext, type ReactorDefinition } from './definitions';
 import type { Clock } from './deps';
 import { createEventPump } from './event-pump';
+import { lagOf } from './ops-status';
 import { PARKED_COLLECTION, reactorCheckpointName } from './generations';
 import { runFollowerLoop } from './follower-loop';
 import type { Leases } from './lease';
 import { errorMessage, RateMeter, silentLogger, type RuntimeLogger } from './runtime-logger';
+
+/** Events of an outcome stream read back per page while looking for an outcome's ids. */
+const OUTCOME_PAGE = 50;
+/** Appends of an outcome that meet a concurrent writer before the handling is retried. */
+const OUTCOME_APPEND_ATTEMPTS = 1_000;
 
 /** Namespace of the uuid v5 ids of reactor outcome events. */
 export const REACTOR_EVENT_ID_NAMESPACE = '6f1c2b0e-5d43-4c4e-9a57-0f3b8f1e2a61';
@@ -99,6 +106,8 @@ interface Run {
   position: number | null;
   lastError: string | null;
   meter: RateMeter;
+  /** The epoch of the lease it follows under (leased mode): its checkpoints carry it. */
+  fence: number | undefined;
   /** Writes of this reactor's checkpoint, one at a time in call order, so it never goes back. */
   commitInTurn(batch: AtomicBatch): Promise<void>;
 }
@@ -134,6 +143,7 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
       position: null,
       lastError: null,
       meter: new RateMeter(),
+      fence: undefined,
       commitInTurn(batch) {
         const result = turn.then(() => readStore.commit(batch));
         turn = result.catch(() => undefined);
@@ -144,8 +154,15 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
   let controller: AbortController | null = null;
   let tasks: Promise<void>[] = [];
 
+  const checkpointOf = (run: Run, position: number) => ({
+    name: reactorCheckpointName(run.def.name),
+    position,
+    ...(run.fence !== undefined ? { fence: run.fence } : {}),
+  });
+
   function contextFor(def: ReactorDefinition, source: RecordedEvent, attempt: number, signal?: AbortSignal): ReactorContext {
     let call = 0;
+    const streams = new Map<string, KnownStream>();
     return {
       attempt,
       ...(signal ? { signal } : {}),
@@ -160,13 +177,71 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
           causationId: source.id,
           occurredAt: now().toISOString(),
         };
-        await eventStore.append(
+        await appendOutcome(
+          streams,
           streamName,
           events.map((e, i) => ({ ...e, id: reactorEventId(def.name, source.id, key, streamName, i), metadata })),
-          { expectedRevision: 'any' },
+          source.position,
         );
       },
     };
+  }
+
+  /** What one handling knows of an outcome stream: its revision and the ids after the source event. */
+  interface KnownStream {
+    revision: bigint | 'no_stream';
+    ids: Set<string>;
+  }
+
+  /** The stream's events after `after` (newest first, paged), or only those past what is known. */
+  async function refresh(streamName: string, after: number, known: KnownStream | undefined): Promise<KnownStream> {
+    const state: KnownStream = known ? { revision: known.revision, ids: known.ids } : { revision: 'no_stream', ids: new Set() };
+    try {
+      if (known && known.revision !== 'no_stream') {
+        for (const e of await eventStore.readStream(streamName, { fromRevision: known.revision + 1n })) {
+          state.ids.add(e.id);
+          state.revision = e.revision;
+        }
+        return state;
+      }
+      for (let from: bigint | 'end' = 'end'; ;) {
+        const page = await eventStore.readStream(streamName, { direction: 'backwards', fromRevision: from, maxCount: OUTCOME_PAGE });
+        if (state.revision === 'no_stream' && page[0]) state.revision = page[0].revision;
+        const newer = page.filter((e) => e.position > after);
+        for (const e of newer) state.ids.add(e.id);
+        const last = page[page.length - 1];
+        if (newer.length < page.length || page.length < OUTCOME_PAGE || !last || last.revision === 0n) return state;
+        from = last.revision - 1n;
+      }
+    } catch (err) {
+      if (err instanceof StreamNotFoundError) return state;
+      throw err;
+    }
+  }
+
+  /**
+   * Appends an outcome unless its ids are in the stream already, at the exact revision it
+   * looked at: the store's own recognition of ids under 'any' does not survive an EventStoreDB
+   * restart. An outcome is appended after its source event, so only the stream's events after
+   * `after` (the source's position) are looked at; `streams` keeps what the handling has seen,
+   * so its further appends read only what is new.
+   */
+  async function appendOutcome(streams: Map<string, KnownStream>, streamName: string, events: EventToAppend[], after: number): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const known = await refresh(streamName, after, streams.get(streamName));
+      streams.set(streamName, known);
+      const missing = events.filter((e) => !known.ids.has(e.id));
+      if (missing.length === 0) return;
+      try {
+        const result = await eventStore.append(streamName, missing, { expectedRevision: known.revision });
+        for (const e of missing) known.ids.add(e.id);
+        known.revision = result.nextExpectedRevision;
+        return;
+      } catch (err) {
+        // Another writer appended meanwhile (each conflict is someone's progress): look again.
+        if (!(err instanceof WrongExpectedVersionError) || attempt >= OUTCOME_APPEND_ATTEMPTS) throw err;
+      }
+    }
   }
 
   /** `checkpoint` false: a concurrent reactor, whose checkpoint follows the events done in order. */
@@ -187,7 +262,7 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
     };
     await run.commitInTurn({
       writes: [{ collection: PARKED_COLLECTION, ops: [{ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } }] }],
-      ...(checkpoint ? { checkpoint: { name: reactorCheckpointName(run.def.name), position: event.position } } : {}),
+      ...(checkpoint ? { checkpoint: checkpointOf(run, event.position) } : {}),
     });
     logger.error({ reactor: run.def.name, eventId: event.id, eventType: event.type, attempts, permanent, err }, 'reactor event parked');
     if (bus) {
@@ -211,11 +286,13 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
       if (signal.aborted) return false;
       try {
         await run.def.handle(event, contextFor(run.def, event, attempt, signal));
-        if (checkpoint) await run.commitInTurn({ writes: [], checkpoint: { name: reactorCheckpointName(run.def.name), position: event.position } });
+        if (checkpoint) await run.commitInTurn({ writes: [], checkpoint: checkpointOf(run, event.position) });
         if (run.state === 'retrying') run.state = 'live';
         run.lastError = null;
         return true;
       } catch (err) {
+        // The lease was taken over: stop here, the new holder handles the event.
+        if (err instanceof CheckpointFencedError) throw err;
         if (err instanceof PermanentReactorError || attempt >= maxAttempts) {
           await park(run, event, err, attempt, checkpoint);
           run.state = 'live';
@@ -258,9 +335,13 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
     };
   }
 
-  async function follow(run: Run, signal: AbortSignal): Promise<void> {
+  async function follow(run: Run, signal: AbortSignal, fence?: number): Promise<void> {
+    run.fence = fence;
     const checkpoint = await readStore.getCheckpoint(reactorCheckpointName(run.def.name));
     run.position = checkpoint?.position ?? null;
+    // A new holder claims the checkpoint with its epoch at once: from then on a stalled former
+    // holder's late writes are refused.
+    if (fence !== undefined) await run.commitInTurn({ writes: [], checkpoint: checkpointOf(run, checkpoint?.position ?? 0) });
     // Only the events it handles reach it; the others move its position through onCheckpoint.
     const pump = createEventPump(
       (onCheckpoint) => eventStore.subscribeToAll({ after: checkpoint?.position, batchSize, eventTypes: run.def.handles, onCheckpoint }),
@@ -280,7 +361,7 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
       const position = unsaved;
       unsaved = null;
       try {
-        await run.commitInTurn({ writes: [], checkpoint: { name: reactorCheckpointName(run.def.name), position } });
+        await run.commitInTurn({ writes: [], checkpoint: checkpointOf(run, position) });
       } catch (err) {
         logger.warn({ err, reactor: run.def.name }, 'reactor checkpoint write failed');
       }
@@ -338,8 +419,11 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
    */
   function inOrderWindow(run: Run, signal: AbortSignal, save: (position: number) => void) {
     const limit = Math.max(1, run.def.concurrency ?? 1);
-    /** Handled events not yet passed by the checkpoint, oldest first. */
-    const window: { position: number; done: boolean }[] = [];
+    /**
+     * Handled events not yet passed by the checkpoint, oldest first, each with the position of
+     * the event seen before it: where the checkpoint stands while it is the oldest undone.
+     */
+    const window: { position: number; before: number | null; done: boolean }[] = [];
     const streamTails = new Map<string, Promise<unknown>>();
     const running = new Set<Promise<void>>();
     let seen: number | null = null;
@@ -348,15 +432,15 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
 
     const advance = () => {
       while (window[0]?.done) window.shift();
-      const position = window.length ? window[0]!.position - 1 : seen;
+      const position = window.length ? window[0]!.before : seen;
       if (position !== null && position > (run.position ?? -1)) {
         run.position = position;
         save(position);
       }
     };
 
-    const start = (event: RecordedEvent) => {
-      const entry = { position: event.position, done: false };
+    const start = (event: RecordedEvent, seenBefore: number | null) => {
+      const entry = { position: event.position, before: seenBefore, done: false };
       window.push(entry);
       const before = streamTails.get(event.streamName) ?? Promise.resolve();
       const task = before.then(async () => {
@@ -387,8 +471,9 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
           while (running.size >= limit && !failure && !stopped) await Promise.race(running);
           if (failure) throw failure.err;
           if (stopped || signal.aborted) return false;
+          const before = seen ?? run.position;
           seen = event.position;
-          if (run.handles.has(event.type)) start(event);
+          if (run.handles.has(event.type)) start(event, before);
           else advance();
         }
         seen = Math.max(seen ?? -1, batch.position);
@@ -409,7 +494,7 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
       signal,
       sleep,
       retry: backoff,
-      follow: (s) => follow(run, s),
+      follow: (s, fence) => follow(run, s, fence),
       onStandby: () => {
         run.state = 'standby';
       },
@@ -435,19 +520,14 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
     return (await parkedDocs().findOne({ _id: parkedId(reactor, eventId) })) ?? null;
   }
 
-  /** The stored event at a position (parked documents keep the position, not the event). */
-  async function eventAt(position: number): Promise<RecordedEvent | undefined> {
-    const [event] = await eventStore.readAll({ after: position - 1, maxCount: 1 });
-    return event?.position === position ? event : undefined;
-  }
-
   return {
     parkedEvent,
     async retryParked(reactor, eventId) {
       const run = runOf(reactor);
       const doc = await parkedEvent(reactor, eventId);
       if (!run || !doc) return null;
-      const event = await eventAt(doc.position);
+      // Parked documents keep the position, not the event.
+      const event = await eventStore.eventAt(doc.position);
       if (!event || event.id !== doc.eventId) {
         const error = 'The parked event is no longer in the event store';
         return { succeeded: false, parked: doc, error };
@@ -496,14 +576,16 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
       const head = await eventStore.headPosition();
       const parked = await readStore.collection<ParkedEventDoc>(PARKED_COLLECTION).find({}, { sort: { position: 1 } });
       const stored = await Promise.all(runs.map((run) => readStore.getCheckpoint(reactorCheckpointName(run.def.name))));
+      const positions = runs.map((run, i) => run.position ?? stored[i]?.position ?? null);
+      const lags = await Promise.all(positions.map((position) => lagOf(eventStore, position, head)));
       return runs.map((run, i) => {
-        const position = run.position ?? stored[i]?.position ?? null;
+        const position = positions[i]!;
         return {
           name: run.def.name,
           state: run.state,
           position,
           head,
-          lag: Math.max(0, head - (position ?? 0)),
+          lag: lags[i]!,
           processed: run.meter.processed,
           rate: Math.round(run.meter.rate() * 10) / 10,
           parked: parked.filter((p) => p.reactor === run.def.name),

@@ -1,5 +1,5 @@
 import { type ChangedMessage, LIVE_CHANGED_IDS_CAP, type LiveMessage, mayHearCollection, type Role } from '@locus/contracts';
-import { sseFrame, type Bus, type BusSubscription, type SseChannel } from '@locus/platform';
+import { RESYNC_FRAME, sseFrame, type Bus, type BusSubscription, type SseChannel } from '@locus/platform';
 
 const eventNameOf = (data: unknown): string | undefined => {
   const kind = (data as Partial<LiveMessage> | null)?.kind;
@@ -74,6 +74,8 @@ export interface LiveHub {
   attach(channel: SseChannel, role: Role, scopes: readonly string[], filter?: LiveFilter): () => void;
   /** Open bus subscriptions (one per scope with at least one stream). */
   readonly subscriptions: number;
+  /** Stops listening for the bus's reconnects. */
+  close(): void;
 }
 
 /**
@@ -183,6 +185,18 @@ export function createLiveHub(bus: Bus, options: LiveHubOptions = {}): LiveHub {
     return group;
   };
 
+  // Messages published while the bus was away are lost: every open stream (once, whatever its
+  // scopes) is told to refetch.
+  const resyncAll = () => {
+    const channels = new Set<SseChannel>();
+    for (const group of groups.values()) for (const byRole of group.byRole.values()) for (const channel of byRole) channels.add(channel);
+    for (const channel of channels) {
+      channel.sendFrame(RESYNC_FRAME);
+      channel.flush();
+    }
+  };
+  const stopResync = bus.onReconnect?.(resyncAll) ?? (() => undefined);
+
   const release = (group: ScopeGroup) => {
     group.subscription.unsubscribe();
     group.timer?.();
@@ -218,5 +232,6 @@ export function createLiveHub(bus: Bus, options: LiveHubOptions = {}): LiveHub {
     get subscriptions() {
       return groups.size;
     },
+    close: stopResync,
   };
 }
