@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { routeTable } from '@locus/contracts';
-import { createHttpApp, createLogger, createTokenService, mountRoutes, type RouteImplementation } from '@locus/platform';
+import { createHttpApp, createLogger, createTokenService, mountRoutes, type ReadModels, type RouteImplementation } from '@locus/platform';
 import type { LoadJob, LoadResult } from './load-client';
 import { percentile, withCpu } from './measure';
 
@@ -22,6 +22,12 @@ type RunJob = <R extends LoadResult & { ok: true }>(job: LoadJob) => Promise<R>;
  * server CPU per request. No store, projection or session read runs, so what it measures is
  * Node's HTTP, Koa, the router and the kit's middleware, with far less noise than a command.
  */
+const unreadModels: Pick<ReadModels, 'collection'> = {
+  collection: () => {
+    throw new Error('the HTTP bench reads no read model');
+  },
+};
+
 export async function measureHttpKit(options: { run: RunJob; requests: number; windows: number }): Promise<HttpBenchResult> {
   const clock = { now: () => new Date() };
   const tokens = createTokenService({ secret: randomUUID() + randomUUID(), ttlSeconds: 3_600, clock, ids: { uuid: randomUUID } });
@@ -32,7 +38,8 @@ export async function measureHttpKit(options: { run: RunJob; requests: number; w
   const { app } = createHttpApp({
     logger: createLogger({ name: 'bench', level: 'warn' }),
     readiness: {},
-    mount: (router) => mountRoutes(router, answered, { tokens, sessionValidator: async () => true }),
+    // The timed request names no location, so the location guards' read models are never read.
+    mount: (router) => mountRoutes(router, answered, { tokens, sessionValidator: async () => true, readModels: unreadModels }),
   });
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
