@@ -20,6 +20,8 @@ export const listPostsRoute = defineRoute({
   path: '/api/gmb/:id/posts',
   kind: 'query',
   roles: MEMBERS,
+  summary: "A location's posts, newest first",
+  description: 'Posts section: the masonry list, newest first.',
   request: { params: LocationIdParams },
   response: z.object({
     Success: z.literal(true),
@@ -37,6 +39,8 @@ export const createPostRoute = defineRoute({
   path: '/api/gmb/:id/posts',
   kind: 'command',
   roles: MEMBERS,
+  summary: 'Create a post on Google for a location',
+  description: "Create Post: one local post through Google's localPosts API (waits for Google's answer; 202 while it has not come).",
   request: { params: LocationIdParams, body: CreatePostBodySchema },
   /** `State`: Google's answer (LIVE, PROCESSING in its review, REJECTED), or PENDING while Google has not answered; the message says that one thing. */
   response: z.object({
@@ -54,6 +58,7 @@ export const deletePostRoute = defineRoute({
   path: '/api/gmb/:id/posts/:postId',
   kind: 'command',
   roles: MEMBERS,
+  summary: "Delete a location's post on Google",
   request: { params: LocationIdParams.extend({ postId: idParam('postId') }) },
   response: MessageAnswer,
   tenantParams: ['id'],
@@ -67,6 +72,8 @@ export const listMediaRoute = defineRoute({
   path: '/api/gmb/:id/media',
   kind: 'query',
   roles: MEMBERS,
+  summary: "A location's photos and their count",
+  description: 'Media section: the grid with its count.',
   request: { params: LocationIdParams },
   response: z.object({
     Success: z.literal(true),
@@ -97,6 +104,8 @@ export const createMediaRoute = defineRoute({
   path: '/api/gmb/:id/media',
   kind: 'command',
   roles: MEMBERS,
+  summary: "Add a photo from a URL as the location's cover or logo",
+  description: "Create from a URL as the location's COVER or LOGO.",
   request: { params: LocationIdParams, body: CreateMediaBodySchema },
   response: z.object({ Success: z.literal(true), ResponseMessage: z.string(), Data: z.object({ MediaId: z.string() }) }),
   tenantParams: ['id'],
@@ -109,6 +118,7 @@ export const deleteMediaRoute = defineRoute({
   path: '/api/gmb/:id/media/:mediaId',
   kind: 'command',
   roles: MEMBERS,
+  summary: "Delete a location's photo on Google",
   request: { params: LocationIdParams.extend({ mediaId: idParam('mediaId') }) },
   response: MessageAnswer,
   tenantParams: ['id'],
@@ -135,6 +145,8 @@ export const locationImageRoute = defineRoute({
   path: '/media/location-media/:fileName',
   kind: 'query',
   roles: ['Anonymous'],
+  summary: 'An uploaded location image (public)',
+  description: 'Uploaded location images (public: Google and img tags fetch them without a token; names are random uuids).',
   request: { params: z.object({ fileName: z.string().regex(/^[A-Za-z0-9-]{1,64}\.(png|jpg|gif|webp)$/, 'fileName is not a valid image name') }) },
 });
 
@@ -145,6 +157,8 @@ export const listQuestionsRoute = defineRoute({
   path: '/api/gmb/:id/questions',
   kind: 'query',
   roles: MEMBERS,
+  summary: "A location's questions and answers imported from Google",
+  description: 'Questions & Answers: the questions imported before Google shut the API down (2025-11-03).',
   request: { params: LocationIdParams },
   response: z.object({
     Success: z.literal(true),
@@ -161,6 +175,8 @@ export const refreshContentRoute = defineRoute({
   path: '/api/gmb/:id/content/refresh',
   kind: 'command',
   roles: MEMBERS,
+  summary: "Reload a location's media, posts and questions from Google",
+  description: "Loads a published location's media, posts and questions (and what other features refresh) from Google.",
   request: { params: LocationIdParams },
   response: MessageAnswer,
   tenantParams: ['id'],

@@ -73,6 +73,7 @@ export const locationReviewsSummaryRoute = defineRoute({
   path: '/api/gmb/:locationId/location-reviews-summary',
   kind: 'query',
   roles: READERS,
+  summary: "A location's review summary: totals, unanswered, average rating and count per star",
   request: { params: LocationParams },
   response: z.object({ Success: z.literal(true), Data: ReviewsSummarySchema }),
   tenantParams: ['locationId'],
