@@ -258,7 +258,7 @@ describe('API docs', () => {
       expect(page.headers.get('content-type')).toMatch(/text\/html/);
       expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
       const html = await page.text();
-      expect(html).toContain('<div id="api-reference"></div>');
+      expect(html).toContain('<div id="locus-api-reference"></div>');
       const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]);
       expect(scripts).toEqual(['/api/docs/scalar.standalone.js', '/api/docs/docs-init.js']);
       const init = await (await fetch(`${api.baseUrl}${scripts[1]}`)).text();

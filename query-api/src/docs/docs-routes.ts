@@ -38,7 +38,7 @@ const DOCS_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Locus API</title><style>body{margin:0}</style></head><body>
 <noscript>The API reference needs JavaScript; the document itself is at <a href="/api/docs/openapi.json">/api/docs/openapi.json</a>.</noscript>
-<div id="api-reference"></div>
+<div id="locus-api-reference"></div>
 <script src="/api/docs/${SCALAR_BUNDLE}"></script>
 <script src="/api/docs/${DOCS_INIT}"></script>
 </body></html>`;
@@ -51,12 +51,13 @@ const DOCS_PAGE = `<!doctype html>
 const DOCS_INIT_SCRIPT = `(function () {
   var token = null;
   try { token = window.localStorage.getItem('locus.token'); } catch (e) { token = null; }
-  window.Scalar.createApiReference('#api-reference', {
+  window.Scalar.createApiReference('#locus-api-reference', {
     url: '/api/docs/openapi.json',
     withDefaultFonts: false,
     telemetry: false,
-    hideClientButton: false,
+    hideClientButton: true,
     persistAuth: false,
+    showDeveloperTools: 'never',
     authentication: {
       preferredSecurityScheme: 'bearerAuth',
       securitySchemes: { bearerAuth: { token: token || '' } }
