@@ -115,6 +115,7 @@ export const createCompanyRoute = defineRoute({
   summary: 'Create a company with its default company admin',
   request: { body: CreateCompanyBodySchema },
   response: CommandAnswer,
+  answers: { created: true },
 });
 
 export const updateCompanyRoute = defineRoute({
@@ -198,6 +199,7 @@ export const createCompanyAdminRoute = defineRoute({
   summary: 'Add a company admin to a company',
   request: { params: CompanyIdParams, body: CreateCompanyAdminBodySchema },
   response: CommandAnswer,
+  answers: { created: true },
 });
 
 export const updateCompanyAdminRoute = defineRoute({

@@ -91,6 +91,7 @@ export const signupRoute = defineRoute({
   description: 'Creates a company (CompanyName, else named from the registrant) and its first CompanyAdmin, and signs them in.',
   request: { body: SignupBodySchema },
   response: z.object({ Success: z.literal(true), Token: z.string(), ResponseMessage: z.string() }),
+  answers: { created: true },
 });
 
 /** A fresh token with the caller's current name, company and picture (keeps ViewingAsAdmin). */

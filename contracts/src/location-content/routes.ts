@@ -50,6 +50,7 @@ export const createPostRoute = defineRoute({
   }),
   tenantParams: ['id'],
   location: { param: 'id', needs: 'owner' },
+  answers: { pending: true },
 });
 
 export const deletePostRoute = defineRoute({
@@ -63,6 +64,7 @@ export const deletePostRoute = defineRoute({
   response: MessageAnswer,
   tenantParams: ['id'],
   location: { param: 'id', needs: 'owner' },
+  answers: { pending: true },
 });
 
 /** Media section: the grid with its count. */
@@ -95,6 +97,7 @@ export const uploadMediaRoute = defineRoute({
   response: z.object({ Success: z.literal(true), ResponseMessage: z.string(), Url: z.string(), Data: z.object({ MediaId: z.string() }) }),
   tenantParams: ['id'],
   location: { param: 'id', needs: 'owner' },
+  answers: { pending: true },
 });
 
 /** Create from a URL as the location's COVER or LOGO. */
@@ -110,6 +113,7 @@ export const createMediaRoute = defineRoute({
   response: z.object({ Success: z.literal(true), ResponseMessage: z.string(), Data: z.object({ MediaId: z.string() }) }),
   tenantParams: ['id'],
   location: { param: 'id', needs: 'owner' },
+  answers: { pending: true },
 });
 
 export const deleteMediaRoute = defineRoute({
@@ -123,6 +127,7 @@ export const deleteMediaRoute = defineRoute({
   response: MessageAnswer,
   tenantParams: ['id'],
   location: { param: 'id', needs: 'owner' },
+  answers: { pending: true },
 });
 
 /** Image upload for posts and covers (spec: file upload with company id answers Success, Url, Error). */
@@ -148,6 +153,7 @@ export const locationImageRoute = defineRoute({
   summary: 'An uploaded location image (public)',
   description: 'Uploaded location images (public: Google and img tags fetch them without a token; names are random uuids).',
   request: { params: z.object({ fileName: z.string().regex(/^[A-Za-z0-9-]{1,64}\.(png|jpg|gif|webp)$/, 'fileName is not a valid image name') }) },
+  answers: { media: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] },
 });
 
 /** Questions & Answers: the questions imported before Google shut the API down (2025-11-03). */

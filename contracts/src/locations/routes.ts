@@ -228,6 +228,7 @@ export const publishLocationRoute = defineRoute({
   request: { params: LocationIdParams },
   response: MessageAnswer,
   tenantParams: ['id'],
+  answers: { pending: true },
 });
 
 /** Pulls Google's current data (published locations). */
@@ -243,6 +244,7 @@ export const syncLocationRoute = defineRoute({
   response: MessageAnswer,
   tenantParams: ['id'],
   location: { param: 'id', needs: 'owner' },
+  answers: { pending: true },
 });
 
 export const deleteLocationRoute = defineRoute({
@@ -263,6 +265,7 @@ export const deleteLocationRoute = defineRoute({
   },
   response: MessageAnswer,
   tenantParams: ['id'],
+  answers: { pending: true },
 });
 
 // ---------- countries ----------

@@ -124,6 +124,7 @@ export const updateReviewReplyRoute = defineRoute({
   response: ReviewReplyAnswerSchema,
   tenantParams: ['reviewId'],
   location: { needs: 'staff' },
+  answers: { pending: true },
 });
 
 export const deleteReviewReplyRoute = defineRoute({
@@ -137,6 +138,7 @@ export const deleteReviewReplyRoute = defineRoute({
   response: ReviewReplyAnswerSchema,
   tenantParams: ['reviewId'],
   location: { needs: 'staff' },
+  answers: { pending: true },
 });
 
 export const reviewsRoutes = [

@@ -91,7 +91,7 @@ const ROLE_WORDS: Record<string, string> = {
   CompanyAuditor: 'company auditor',
 };
 
-/** The route's own description, then who may call it and how its answer relates to writes. */
+/** The route's own description (the summary is shown apart), then who may call it and how its answer relates to writes. */
 const descriptionOf = (route: RouteDef): string => {
   const who = route.roles.map((r) => ROLE_WORDS[r] ?? r).join(', ');
   const auditor =
@@ -105,7 +105,7 @@ const descriptionOf = (route: RouteDef): string => {
       ? 'A command: the answer carries `X-Position`; send it back as `X-Min-Position` on a query to read this write.'
       : 'A query of the read model: send `X-Min-Position` to wait until it holds your last write.';
   const location = route.location ? ` Needs the \`${route.location.needs}\` right on the location; without any right on it the answer is 404.` : '';
-  return [route.description ?? route.summary ?? route.name, `${access} ${kind}${location}`].join('\n\n');
+  return [route.description, `${access} ${kind}${location}`].filter(Boolean).join('\n\n');
 };
 
 const operationOf = (route: RouteDef, options: OpenApiOptions) => {
@@ -137,10 +137,21 @@ const operationOf = (route: RouteDef, options: OpenApiOptions) => {
           description: 'Success',
           content: { 'application/json': { schema: route.response ? toSchema(route.response, 'output') : { type: 'object' } } },
         };
-  const responses: Record<string, unknown> = { '200': success, '400': errorResponse('BadRequest') };
+  const responses: Record<string, unknown> = { [route.answers?.created ? '201' : '200']: success, '400': errorResponse('BadRequest') };
+  if (route.answers?.pending) {
+    responses['202'] = {
+      description: "Accepted: Google's answer has not come yet; the outcome arrives as a live update",
+      content: {
+        'application/json': {
+          schema: { type: 'object', properties: { Success: { const: true }, ResponseMessage: { type: 'string' } }, required: ['Success', 'ResponseMessage'] },
+        },
+      },
+    };
+  }
   if (!isPublic) {
     responses['401'] = errorResponse('Unauthorized');
-    if (!route.roles.includes('Authenticated')) responses['403'] = errorResponse('Forbidden');
+    // A company auditor may read but never call a command, even one open to any signed-in user.
+    if (!route.roles.includes('Authenticated') || route.kind === 'command') responses['403'] = errorResponse('Forbidden');
   }
   if (route.tenantParams?.length || pathParamNames(route.path).length) responses['404'] = errorResponse('NotFound');
   if (route.kind === 'command') {

@@ -25,9 +25,10 @@ export interface RouteDef {
   description?: string;
   /**
    * Answers the OpenAPI document lists beyond what kind, roles and params imply: success media
-   * types other than JSON (first is the default), and error statuses a route answers besides.
+   * types other than JSON, 201 instead of 200 (created), 202 besides (Google's answer has not
+   * come yet: the write is pending), and error statuses a route answers besides.
    */
-  answers?: { media?: readonly string[]; errors?: readonly ErrorStatus[] };
+  answers?: { media?: readonly string[]; created?: true; pending?: true; errors?: readonly ErrorStatus[] };
   request?: { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType; multipart?: boolean };
   response?: z.ZodType;
   /**

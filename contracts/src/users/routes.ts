@@ -58,6 +58,7 @@ export const createUserRoute = defineRoute({
   summary: 'Create a company user; they are mailed a link to set a password',
   request: { body: CreateUserBodySchema },
   response: CommandAnswer,
+  answers: { created: true },
 });
 
 export const createCompanyAdminUserRoute = defineRoute({
@@ -69,6 +70,7 @@ export const createCompanyAdminUserRoute = defineRoute({
   summary: 'Create a company admin; they are mailed a link to set a password',
   request: { body: CreateCompanyAdminBodySchema },
   response: CommandAnswer,
+  answers: { created: true },
 });
 
 export const updateUserRoute = defineRoute({
@@ -130,6 +132,7 @@ export const inviteUserRoute = defineRoute({
   request: { params: UserIdParams },
   response: CommandAnswer,
   tenantParams: ['userId'],
+  answers: { pending: true },
 });
 
 // ---- Profile (any signed-in user, always about the caller) ----
@@ -199,6 +202,7 @@ export const avatarImageRoute = defineRoute({
   summary: 'An uploaded profile picture (public)',
   description: 'Uploaded profile images (public: img tags send no token; names are random uuids).',
   request: { params: z.object({ fileName: z.string().regex(/^[A-Za-z0-9-]{1,64}\.(png|jpg|gif|webp)$/, 'fileName is not a valid image name') }) },
+  answers: { media: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] },
 });
 
 export const usersRoutes = [
