@@ -99,6 +99,18 @@ describe('OpenAPI from the route table', () => {
     expect(operations.filter((o) => !o.description || o.description.length < 40).map((o) => o.operationId)).toEqual([]);
   });
 
+  it('documents the answers of the table that are not plain JSON 200s', () => {
+    const doc = buildOpenApiDocument(routeTable, { title: 'Locus', version: '1' });
+    const op = (path: string, method: string) =>
+      doc.paths[path]![method] as { responses: Record<string, { content?: Record<string, unknown>; $ref?: string }> };
+    expect(Object.keys(op('/api/gmb/{companyId}/locations-export', 'get').responses['200']!.content!)).toEqual(['text/csv']);
+    expect(Object.keys(op('/api/audit/history/export', 'get').responses['200']!.content!)).toEqual(['text/csv', 'application/x-ndjson']);
+    expect(op('/api/localeze/list-directories/{id}', 'get').responses['422']).toEqual({ $ref: '#/components/responses/UnprocessableEntity' });
+    expect(op('/api/auth/login', 'post').responses['401']).toEqual({ $ref: '#/components/responses/Unauthorized' });
+    expect(Object.keys(op('/api/auth/signup', 'post').responses)).toContain('201');
+    expect(Object.keys(op('/api/gmb/publish-location/{id}', 'post').responses)).toEqual(expect.arrayContaining(['200', '202']));
+  });
+
   it('converts every route of the table', () => {
     const doc = buildOpenApiDocument(routeTable, { title: 'Locus', version: '1' });
     const operations = Object.values(doc.paths).flatMap((p) => Object.keys(p));
