@@ -30,8 +30,24 @@ export interface OpenApiDocument {
   };
 }
 
+/**
+ * zod writes `.int()` as bounds of ±2^53-1; they say nothing a client needs, and the reference
+ * would take the lower one as the example value (-9007199254740991 for a count).
+ */
+const withoutSafeIntegerBounds = (node: unknown): unknown => {
+  if (Array.isArray(node)) return node.map(withoutSafeIntegerBounds);
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'minimum' && value === Number.MIN_SAFE_INTEGER) continue;
+    if (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) continue;
+    out[key] = withoutSafeIntegerBounds(value);
+  }
+  return out;
+};
+
 const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _ignored, ...rest } = withoutSafeIntegerBounds(z.toJSONSchema(schema, { io, unrepresentable: 'any' })) as JsonSchema;
   return rest;
 };
 
