@@ -54,7 +54,7 @@ export async function buildServer(): Promise<void> {
   });
   // The API reference's browser bundle, served by /api/docs from beside the compiled code.
   const fromQueryApi = createRequire(path.join(repoRoot, 'query-api', 'package.json'));
-  copyFileSync(fromQueryApi.resolve('redoc/bundles/redoc.standalone.js'), path.join(serverDistDir, 'redoc.standalone.js'));
+  copyFileSync(fromQueryApi.resolve('@scalar/api-reference/browser/standalone.js'), path.join(serverDistDir, 'scalar.standalone.js'));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {

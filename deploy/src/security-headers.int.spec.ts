@@ -56,7 +56,7 @@ describe('security headers on every page and answer', () => {
     },
   );
 
-  it('the pages get the app policy; the API reference keeps a policy of its own that lets Redoc run', async () => {
+  it('the pages get the app policy; the API reference keeps a policy of its own that lets the reference run', async () => {
     const page = await fetch(`${running.baseUrl}/approve-review`);
     expect(page.headers.get('content-security-policy')).toBe(APP_CSP);
     expect(await page.text()).toContain('<div id="root">');

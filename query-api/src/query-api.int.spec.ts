@@ -244,7 +244,7 @@ describe('ops status', () => {
 });
 
 describe('API docs', () => {
-  it('serves OpenAPI 3.1 JSON and an interactive reference (Redoc) from this server, no CDN', async () => {
+  it('serves OpenAPI 3.1 JSON and an interactive reference (Scalar, with a try-it console) from this server, no CDN', async () => {
     const api = await startQueryApi(createInProcessBus());
     try {
       const doc = await (await fetch(`${api.baseUrl}/api/docs/openapi.json`)).json();
@@ -258,9 +258,13 @@ describe('API docs', () => {
       expect(page.headers.get('content-type')).toMatch(/text\/html/);
       expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
       const html = await page.text();
-      expect(html).toContain('<redoc spec-url="/api/docs/openapi.json"');
+      expect(html).toContain('<div id="locus-api-reference"></div>');
       const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]);
-      expect(scripts).toEqual(['/api/docs/redoc.standalone.js']);
+      expect(scripts).toEqual(['/api/docs/scalar.standalone.js', '/api/docs/docs-init.js']);
+      const init = await (await fetch(`${api.baseUrl}${scripts[1]}`)).text();
+      expect(init).toContain("url: '/api/docs/openapi.json'");
+      expect(init).toContain("localStorage.getItem('locus.token')");
+      expect(init).toContain('withDefaultFonts: false');
       expect(html).not.toMatch(/https?:\/\//);
       const bundle = await fetch(`${api.baseUrl}${scripts[0]}`);
       expect(bundle.status).toBe(200);

@@ -1,5 +1,6 @@
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
-import { hasLocationRight, mayCall, type Role, type RouteDef } from '@locus/contracts';
+import { hasLocationRight, mayCall, type OpenApiDocument, type Role, type RouteDef } from '@locus/contracts';
+import { openApiConformance } from './openapi-conformance';
 import {
   CALLERS,
   type Caller,
@@ -102,6 +103,7 @@ export function pathOf(route: RouteDef, params: Record<string, string> = {}): st
 
 export interface MatrixResponse {
   status: number;
+  contentType: string;
   text: string;
 }
 
@@ -118,12 +120,13 @@ export async function callRoute(stack: MatrixStack, route: RouteDef, sample: Awa
   }
   const controller = new AbortController();
   const res = await fetch(url, { method: route.method, headers, body, signal: controller.signal });
-  if ((res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+  const contentType = res.headers.get('content-type') ?? '';
+  if (contentType.startsWith('text/event-stream')) {
     // A live stream: status and headers are the answer.
     controller.abort();
-    return { status: res.status, text: '(event stream)' };
+    return { status: res.status, contentType, text: '' };
   }
-  return { status: res.status, text: await res.text() };
+  return { status: res.status, contentType, text: await res.text() };
 }
 
 /** Route names without a sample, and sample names that are not routes. */
@@ -155,6 +158,8 @@ export interface RoleMatrixOptions {
   startStack(): Promise<MatrixStack & { close(): Promise<void> }>;
   /** Creates identities when no provider does (tokens minted for ids that exist nowhere). */
   mintIdentities(stack: MatrixStack): Promise<MatrixIdentities>;
+  /** The OpenAPI document served at /api/docs/openapi.json: every answer is checked against it. */
+  openApi: OpenApiDocument;
 }
 
 const describeExpectation = (c: MatrixCase) =>
@@ -168,6 +173,7 @@ const describeExpectation = (c: MatrixCase) =>
 export function describeRoleMatrix(options: RoleMatrixOptions): void {
   const { routeTable, providers } = options;
   const { samples, duplicates } = mergeSamples(providers);
+  const conformance = openApiConformance(options.openApi);
   let stack: (MatrixStack & { close(): Promise<void> }) | undefined;
   let identities: MatrixIdentities;
 
@@ -230,6 +236,7 @@ export function describeRoleMatrix(options: RoleMatrixOptions): void {
             } else {
               expect(res.status, detail).toBe(c.expect);
             }
+            expect(conformance.check(route, res), `${detail}\ndoes not match the OpenAPI document`).toEqual([]);
           });
         }
       });

@@ -108,6 +108,8 @@ export const historyFacetsRoute = defineRoute({
   path: '/api/audit/history/facets',
   kind: 'query',
   roles: AUDITORS,
+  summary: "The history filters' choices: entity types, event types and actors seen in the company",
+  description: "What the history's filters offer: entity types, event types and actors seen in the company.",
   response: z.object({
     Success: z.literal(true),
     Data: z.object({ EntityTypes: z.array(z.string()), EventTypes: z.array(z.string()), Actors: z.array(z.object({ Id: z.string(), Name: z.string() })) }),
@@ -127,6 +129,7 @@ export const historyExportRoute = defineRoute({
   roles: AUDITORS,
   summary: 'The filtered history as text/csv or application/x-ndjson with a SHA-256 chained digest per line',
   request: { query: HistoryExportQuerySchema },
+  answers: { media: ['text/csv', 'application/x-ndjson'] },
 });
 
 const EntityParams = z.object({
@@ -163,6 +166,9 @@ export const entityAtRoute = defineRoute({
   path: '/api/audit/entities/:entityType/:entityId/state',
   kind: 'command',
   roles: AUDITORS,
+  summary: 'An entity as it was at an instant or position, folded from the event store',
+  description:
+    "The entity as it was at an instant (`at`, ISO date-time) or after a position, folded from the event store by the command side's own `evolve`. Without either: as it is now.",
   request: {
     params: EntityParams,
     query: z.object({
@@ -195,6 +201,9 @@ export const restoreEntityRoute = defineRoute({
   path: '/api/audit/entities/:entityType/:entityId/restore',
   kind: 'command',
   roles: ['CompanyAdmin'],
+  summary: 'Restore chosen fields of an entity to their values at an earlier instant',
+  description:
+    'Restores chosen fields of an entity to their values at an instant: a new command through the normal path, whose events say "restored from" that position. Company admins.',
   request: { params: EntityParams, body: RestoreBodySchema },
   response: z.object({ Success: z.literal(true), ResponseMessage: z.string() }),
   tenantParams: ['entityId'],

@@ -83,6 +83,7 @@ export const getAzureCredentialsRoute = defineRoute({
   path: '/api/azure/credentials',
   kind: 'query',
   roles: ['CompanyAdmin'],
+  summary: "The company's Azure AD app credentials (the secret is never returned) and connection state",
   response: successEnvelope(AzureCredentialsViewSchema),
 });
 

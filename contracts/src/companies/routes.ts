@@ -98,6 +98,8 @@ export const companiesDropdownRoute = defineRoute({
   path: '/api/companies/dropdown',
   kind: 'query',
   roles: ['Administrator'],
+  summary: 'Switch Company dropdown: the active companies',
+  description: "Administrator's Switch Company dropdown (active companies only).",
   response: z.object({
     Success: z.literal(true),
     Data: z.array(z.object({ Id: z.string(), CompanyName: z.string().nullable(), DefaultCompanyAdminId: z.string().nullable() })),
@@ -110,8 +112,10 @@ export const createCompanyRoute = defineRoute({
   path: '/api/companies',
   kind: 'command',
   roles: ['Administrator'],
+  summary: 'Create a company with its default company admin',
   request: { body: CreateCompanyBodySchema },
   response: CommandAnswer,
+  answers: { created: true },
 });
 
 export const updateCompanyRoute = defineRoute({
@@ -120,6 +124,7 @@ export const updateCompanyRoute = defineRoute({
   path: '/api/companies/:companyId/update',
   kind: 'command',
   roles: ['Administrator'],
+  summary: 'Edit a company',
   request: { params: CompanyIdParams, body: UpdateCompanyBodySchema },
   response: CommandAnswer,
 });
@@ -130,6 +135,7 @@ export const deactivateCompanyRoute = defineRoute({
   path: '/api/companies/:companyId/deactivate',
   kind: 'command',
   roles: ['Administrator'],
+  summary: 'Deactivate a company: its users can no longer sign in',
   request: { params: CompanyIdParams },
   response: CommandAnswer,
 });
@@ -140,6 +146,7 @@ export const activateCompanyRoute = defineRoute({
   path: '/api/companies/:companyId/activate',
   kind: 'command',
   roles: ['Administrator'],
+  summary: 'Activate a deactivated company again',
   request: { params: CompanyIdParams },
   response: CommandAnswer,
 });
@@ -151,6 +158,8 @@ export const deleteCompanyRoute = defineRoute({
   path: '/api/companies/:companyId',
   kind: 'command',
   roles: ['Administrator'],
+  summary: 'Delete a company and its users; their sessions end at once',
+  description: 'Deletes the company; every session of its users stops at once and its users are deleted.',
   request: { params: CompanyIdParams },
   response: CommandAnswer,
 });
@@ -162,6 +171,8 @@ export const listCompanyAdminsRoute = defineRoute({
   path: '/api/companies/:companyId/admins',
   kind: 'query',
   roles: ['Administrator'],
+  summary: "A company's company admins, 15 per page",
+  description: "Company Admin(s) tab: the company's users with role CompanyAdmin; 15 per page.",
   request: { params: CompanyIdParams, query: PagedQuerySchema },
   response: pagedResponse(UserRowSchema),
 });
@@ -173,6 +184,8 @@ export const listCompanyUsersRoute = defineRoute({
   path: '/api/companies/:companyId/users',
   kind: 'query',
   roles: ['Administrator'],
+  summary: 'Every user of one company',
+  description: 'All users of one company.',
   request: { params: CompanyIdParams, query: PagedQuerySchema },
   response: pagedResponse(UserRowSchema),
 });
@@ -183,8 +196,10 @@ export const createCompanyAdminRoute = defineRoute({
   path: '/api/companies/:companyId/admins',
   kind: 'command',
   roles: ['Administrator'],
+  summary: 'Add a company admin to a company',
   request: { params: CompanyIdParams, body: CreateCompanyAdminBodySchema },
   response: CommandAnswer,
+  answers: { created: true },
 });
 
 export const updateCompanyAdminRoute = defineRoute({
@@ -193,6 +208,7 @@ export const updateCompanyAdminRoute = defineRoute({
   path: '/api/companies/:companyId/admins/:adminId/update',
   kind: 'command',
   roles: ['Administrator'],
+  summary: 'Edit a company admin (name, email, phone; optionally a new password)',
   request: { params: CompanyAdminParams, body: UpdateUserBodySchema },
   response: CommandAnswer,
 });
@@ -204,6 +220,8 @@ export const deleteCompanyAdminRoute = defineRoute({
   path: '/api/companies/:companyId/admins/:adminId',
   kind: 'command',
   roles: ['Administrator'],
+  summary: "Delete a company admin (not the company's default admin)",
+  description: '422 COMPANY.DEFAULT_ADMIN for the default company admin.',
   request: { params: CompanyAdminParams },
   response: CommandAnswer,
 });
@@ -215,6 +233,8 @@ export const switchCompanyRoute = defineRoute({
   path: '/api/companies/:companyId/switch',
   kind: 'command',
   roles: ['Administrator'],
+  summary: 'View as a company: a token for it as one of its company admins',
+  description: 'Token for that company as CompanyAdminId (default admin when omitted), with ViewingAsAdmin.',
   request: { params: CompanyIdParams, body: z.object({ CompanyAdminId: z.string().min(1, 'CompanyAdminId must not be empty').optional() }) },
   response: TokenAnswer,
 });
@@ -226,6 +246,8 @@ export const exitCompanyViewRoute = defineRoute({
   path: '/api/companies/exit-view',
   kind: 'command',
   roles: ['CompanyAdmin', 'Administrator'],
+  summary: "Stop viewing as a company: the administrator's own token again",
+  description: "Back to the administrator's own token (only when viewing as administrator).",
   response: TokenAnswer,
 });
 
@@ -236,6 +258,8 @@ export const getCompanyNameRoute = defineRoute({
   path: '/api/companies/company-name',
   kind: 'query',
   roles: ['CompanyAdmin', 'CompanyUser'],
+  summary: "The caller's company name",
+  description: "Every member reads their company's current name (the top bar); a company admin renames it.",
   response: z.object({ Success: z.literal(true), Data: z.object({ Id: z.string(), CompanyName: z.string().nullable() }) }),
 });
 
@@ -245,6 +269,7 @@ export const updateCompanyNameRoute = defineRoute({
   path: '/api/companies/company-name',
   kind: 'command',
   roles: ['CompanyAdmin'],
+  summary: "Rename the caller's company",
   request: { body: z.object({ CompanyName: CompanyNameSchema }) },
   response: CommandAnswer,
 });

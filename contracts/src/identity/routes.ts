@@ -35,6 +35,7 @@ export const loginRoute = defineRoute({
   summary: 'Sign in with email and password (rate-limited per email and address: 429 after 5 a minute)',
   request: { body: LoginBodySchema },
   response: LoginResponseSchema,
+  answers: { errors: [401, 429] },
 });
 
 export const verifyOtpRoute = defineRoute({
@@ -86,8 +87,11 @@ export const signupRoute = defineRoute({
   path: '/api/auth/signup',
   kind: 'command',
   roles: ['Anonymous'],
+  summary: 'Sign up: create a company and its first company admin, signed in',
+  description: 'Creates a company (CompanyName, else named from the registrant) and its first CompanyAdmin, and signs them in.',
   request: { body: SignupBodySchema },
   response: z.object({ Success: z.literal(true), Token: z.string(), ResponseMessage: z.string() }),
+  answers: { created: true },
 });
 
 /** A fresh token with the caller's current name, company and picture (keeps ViewingAsAdmin). */
@@ -97,6 +101,8 @@ export const refreshTokenRoute = defineRoute({
   path: '/api/auth/token',
   kind: 'query',
   roles: ['Authenticated'],
+  summary: "A fresh token with the caller's current name, company and picture",
+  description: "A fresh token with the caller's current name, company and picture (keeps ViewingAsAdmin).",
   response: z.object({ Success: z.literal(true), Token: z.string() }),
 });
 
@@ -118,6 +124,8 @@ export const forgotPasswordRoute = defineRoute({
   path: '/api/auth/forgot-password',
   kind: 'command',
   roles: ['Anonymous'],
+  summary: 'Mail a password reset link (same answer whether or not the email exists)',
+  description: 'Same answer whether or not the email exists; the mail links to `${publicUrl}/forget-password?email=..&token=..`.',
   request: { body: z.object({ Email: EmailSchema }) },
   response: z.object({ Success: z.literal(true), ResponseMessage: z.string() }),
 });
@@ -142,6 +150,8 @@ export const resetPasswordRoute = defineRoute({
   path: '/api/auth/reset-password',
   kind: 'command',
   roles: ['Anonymous'],
+  summary: 'Set a new password with the emailed reset link',
+  description: 'Completes the emailed link: single use, expires after an hour.',
   request: { body: ResetPasswordBodySchema },
   response: z.object({ Success: z.literal(true), ResponseMessage: z.string() }),
 });

@@ -27,10 +27,13 @@ export const listDirectoriesRoute = defineRoute({
   path: '/api/localeze/list-directories/:id',
   kind: 'query',
   roles: ['CompanyAdmin', 'CompanyUser'],
+  summary: "The directories of a location's Localeze listing",
+  description: "Publishers dialog: the directories of the location's Localeze listing.",
   request: { params: z.object({ id: z.string().trim().min(1, 'id is required').max(100, 'id is too long') }) },
   response: z.object({ Success: z.literal(true), ResponseMessage: z.string(), ResponseData: z.array(PublisherSchema) }),
   tenantParams: ['id'],
   location: { param: 'id', needs: 'read' },
+  answers: { errors: [422] },
 });
 
 /** Localeze's business categories (Edit Location's Localeze categories). */
@@ -40,6 +43,8 @@ export const localezeCategoriesRoute = defineRoute({
   path: '/api/localeze/categories',
   kind: 'query',
   roles: ['CompanyAdmin', 'CompanyUser'],
+  summary: "Localeze's business categories",
+  description: "Localeze's business categories (Edit Location's Localeze categories).",
   response: z.object({ Success: z.literal(true), ResponseData: z.array(z.object({ Id: z.string(), Name: z.string() })) }),
 });
 

@@ -20,6 +20,8 @@ export const listPostsRoute = defineRoute({
   path: '/api/gmb/:id/posts',
   kind: 'query',
   roles: MEMBERS,
+  summary: "A location's posts, newest first",
+  description: 'Posts section: the masonry list, newest first.',
   request: { params: LocationIdParams },
   response: z.object({
     Success: z.literal(true),
@@ -37,6 +39,8 @@ export const createPostRoute = defineRoute({
   path: '/api/gmb/:id/posts',
   kind: 'command',
   roles: MEMBERS,
+  summary: 'Create a post on Google for a location',
+  description: "Create Post: one local post through Google's localPosts API (waits for Google's answer; 202 while it has not come).",
   request: { params: LocationIdParams, body: CreatePostBodySchema },
   /** `State`: Google's answer (LIVE, PROCESSING in its review, REJECTED), or PENDING while Google has not answered; the message says that one thing. */
   response: z.object({
@@ -46,6 +50,7 @@ export const createPostRoute = defineRoute({
   }),
   tenantParams: ['id'],
   location: { param: 'id', needs: 'owner' },
+  answers: { pending: true },
 });
 
 export const deletePostRoute = defineRoute({
@@ -54,10 +59,12 @@ export const deletePostRoute = defineRoute({
   path: '/api/gmb/:id/posts/:postId',
   kind: 'command',
   roles: MEMBERS,
+  summary: "Delete a location's post on Google",
   request: { params: LocationIdParams.extend({ postId: idParam('postId') }) },
   response: MessageAnswer,
   tenantParams: ['id'],
   location: { param: 'id', needs: 'owner' },
+  answers: { pending: true },
 });
 
 /** Media section: the grid with its count. */
@@ -67,6 +74,8 @@ export const listMediaRoute = defineRoute({
   path: '/api/gmb/:id/media',
   kind: 'query',
   roles: MEMBERS,
+  summary: "A location's photos and their count",
+  description: 'Media section: the grid with its count.',
   request: { params: LocationIdParams },
   response: z.object({
     Success: z.literal(true),
@@ -88,6 +97,7 @@ export const uploadMediaRoute = defineRoute({
   response: z.object({ Success: z.literal(true), ResponseMessage: z.string(), Url: z.string(), Data: z.object({ MediaId: z.string() }) }),
   tenantParams: ['id'],
   location: { param: 'id', needs: 'owner' },
+  answers: { pending: true },
 });
 
 /** Create from a URL as the location's COVER or LOGO. */
@@ -97,10 +107,13 @@ export const createMediaRoute = defineRoute({
   path: '/api/gmb/:id/media',
   kind: 'command',
   roles: MEMBERS,
+  summary: "Add a photo from a URL as the location's cover or logo",
+  description: "Create from a URL as the location's COVER or LOGO.",
   request: { params: LocationIdParams, body: CreateMediaBodySchema },
   response: z.object({ Success: z.literal(true), ResponseMessage: z.string(), Data: z.object({ MediaId: z.string() }) }),
   tenantParams: ['id'],
   location: { param: 'id', needs: 'owner' },
+  answers: { pending: true },
 });
 
 export const deleteMediaRoute = defineRoute({
@@ -109,10 +122,12 @@ export const deleteMediaRoute = defineRoute({
   path: '/api/gmb/:id/media/:mediaId',
   kind: 'command',
   roles: MEMBERS,
+  summary: "Delete a location's photo on Google",
   request: { params: LocationIdParams.extend({ mediaId: idParam('mediaId') }) },
   response: MessageAnswer,
   tenantParams: ['id'],
   location: { param: 'id', needs: 'owner' },
+  answers: { pending: true },
 });
 
 /** Image upload for posts and covers (spec: file upload with company id answers Success, Url, Error). */
@@ -135,7 +150,10 @@ export const locationImageRoute = defineRoute({
   path: '/media/location-media/:fileName',
   kind: 'query',
   roles: ['Anonymous'],
+  summary: 'An uploaded location image (public)',
+  description: 'Uploaded location images (public: Google and img tags fetch them without a token; names are random uuids).',
   request: { params: z.object({ fileName: z.string().regex(/^[A-Za-z0-9-]{1,64}\.(png|jpg|gif|webp)$/, 'fileName is not a valid image name') }) },
+  answers: { media: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] },
 });
 
 /** Questions & Answers: the questions imported before Google shut the API down (2025-11-03). */
@@ -145,6 +163,8 @@ export const listQuestionsRoute = defineRoute({
   path: '/api/gmb/:id/questions',
   kind: 'query',
   roles: MEMBERS,
+  summary: "A location's questions and answers imported from Google",
+  description: 'Questions & Answers: the questions imported before Google shut the API down (2025-11-03).',
   request: { params: LocationIdParams },
   response: z.object({
     Success: z.literal(true),
@@ -161,6 +181,8 @@ export const refreshContentRoute = defineRoute({
   path: '/api/gmb/:id/content/refresh',
   kind: 'command',
   roles: MEMBERS,
+  summary: "Reload a location's media, posts and questions from Google",
+  description: "Loads a published location's media, posts and questions (and what other features refresh) from Google.",
   request: { params: LocationIdParams },
   response: MessageAnswer,
   tenantParams: ['id'],

@@ -151,6 +151,7 @@ export const locationDefaultsCategoriesRoute = defineRoute({
   path: '/api/locationDefault/fetch-categories',
   kind: 'query',
   roles: ADMIN,
+  summary: "Google's categories for the location defaults form",
   response: z.object({ Success: z.literal(true), IsUnauthorized: z.boolean(), Data: z.array(CategorySchema) }),
 });
 
@@ -160,6 +161,7 @@ export const saveLocationDefaultsRoute = defineRoute({
   path: '/api/locationDefault/save',
   kind: 'command',
   roles: ADMIN,
+  summary: "Save the company's location defaults (new locations start from them)",
   request: { body: SaveLocationDefaultsBodySchema },
   response: z.object({ Success: z.literal(true), ResponseMessage: z.string() }),
 });
@@ -170,6 +172,7 @@ export const deleteLocationDefaultImageRoute = defineRoute({
   path: '/api/locationDefault/delete/:mediaId',
   kind: 'command',
   roles: ADMIN,
+  summary: "Remove an image from the company's location defaults",
   request: { params: z.object({ mediaId: z.string().trim().min(1, 'mediaId is required').max(100) }) },
   response: z.object({ Success: z.literal(true), ResponseMessage: z.string() }),
   tenantParams: ['mediaId'],
@@ -194,6 +197,8 @@ export const uploadImageRoute = defineRoute({
   path: '/api/gmb/UploadImage',
   kind: 'command',
   roles: ADMIN,
+  summary: 'Upload one image for the location defaults',
+  description: 'multipart/form-data: `File` (one PNG, JPEG, GIF or WebP image, at most 10 MB) and `CompanyId`.',
   request: { multipart: true },
   response: z.object({ Success: z.literal(true), ResponseMessage: z.string(), Data: DefaultImageSchema }),
 });
@@ -205,6 +210,8 @@ export const uploadImagesRoute = defineRoute({
   path: '/api/gmb/multi',
   kind: 'command',
   roles: ADMIN,
+  summary: 'Upload several images for the location defaults',
+  description: 'multipart/form-data: `companyId` and one or more `files` (PNG, JPEG, GIF or WebP, at most 10 MB each); answers the media list.',
   request: { multipart: true },
   response: z.object({ Success: z.literal(true), ResponseMessage: z.string(), Data: z.array(DefaultImageSchema) }),
 });

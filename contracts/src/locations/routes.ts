@@ -60,6 +60,7 @@ export const exportLocationsRoute = defineRoute({
   summary: 'The filtered directory as text/csv (query: globalFilter, AccountId, Status, State, City, Zip, sortField, sortOrder)',
   request: { params: CompanyIdParams, query: DirectoryExportQuerySchema },
   tenantParams: ['companyId'],
+  answers: { media: ['text/csv'] },
 });
 
 /** Location details header and edit dialog data, and its insights (website clicks of the last 90 days, top search keywords). */
@@ -69,6 +70,8 @@ export const getLocationRoute = defineRoute({
   path: '/api/gmb/:id/location',
   kind: 'query',
   roles: READERS,
+  summary: 'One location: details, edit data and insights',
+  description: 'Location details header and edit dialog data, and its insights (website clicks of the last 90 days, top search keywords).',
   request: { params: LocationIdParams },
   response: z.object({
     Success: z.literal(true),
@@ -86,6 +89,8 @@ export const locationItemsRoute = defineRoute({
   path: '/api/gmb/locations-items',
   kind: 'query',
   roles: READERS,
+  summary: 'Every location of the company or of one group, for pickers',
+  description: 'Pickers: every location of the company (Title, LocationId), or of one of its location groups (`groupId`).',
   request: { query: z.object({ groupId: z.string().trim().max(200, 'groupId is too long').optional() }) },
   response: z.object({ Success: z.literal(true), Data: z.array(LocationItemSchema) }),
 });
@@ -97,6 +102,8 @@ export const defaultHoursRoute = defineRoute({
   path: '/api/gmb/location-default-hours',
   kind: 'query',
   roles: READERS,
+  summary: 'Default opening hours for a new location',
+  description: 'Default week for a new location: Monday to Friday 09:00-17:00 (closed days IsOpen false).',
   response: z.object({ Success: z.literal(true), Data: z.object({ LocationBusinessHours: z.array(BusinessHoursOutSchema) }) }),
 });
 
@@ -107,6 +114,8 @@ export const locationDefaultHoursRoute = defineRoute({
   path: '/api/gmb/location-default-hours/:id',
   kind: 'query',
   roles: READERS,
+  summary: 'A location with its opening hours',
+  description: 'A location with its hours (template preview by LocationId).',
   request: { params: LocationIdParams },
   response: z.object({ Success: z.literal(true), Data: LocationDetailsSchema }),
   tenantParams: ['id'],
@@ -120,6 +129,8 @@ export const categoriesRoute = defineRoute({
   path: '/api/gmb/categories',
   kind: 'query',
   roles: READERS,
+  summary: "Google's business categories",
+  description: "Google's categories (cached from Google when an account connects). IsUnauthorized when the company has no connected account.",
   response: CategoriesAnswer,
 });
 
@@ -130,6 +141,8 @@ export const locationCategoriesRoute = defineRoute({
   path: '/api/gmb/:id/categories',
   kind: 'query',
   roles: READERS,
+  summary: 'Category choices for one location',
+  description: "Category choices for one location's edit dialog (the location's own categories first).",
   request: { params: LocationIdParams },
   response: CategoriesAnswer,
   tenantParams: ['id'],
@@ -142,6 +155,7 @@ export const getAttributesRoute = defineRoute({
   path: '/api/gmb/:id/attributes',
   kind: 'query',
   roles: READERS,
+  summary: "A location's business attributes and the attributes its category offers",
   request: { params: LocationIdParams },
   response: z.object({ Success: z.literal(true), Data: LocationAttributesSchema }),
   tenantParams: ['id'],
@@ -180,6 +194,7 @@ export const regularHoursRoute = defineRoute({
   path: '/api/gmb/:id/regularHours',
   kind: 'command',
   roles: EDITORS,
+  summary: "Edit a location's opening hours (sent to Google when published)",
   request: { params: LocationIdParams, body: RegularHoursBodySchema },
   response: z.object({ Success: z.literal(true), IsUnauthorized: z.boolean(), ResponseMessage: z.string() }),
   tenantParams: ['id'],
@@ -193,6 +208,8 @@ export const updateAttributesRoute = defineRoute({
   path: '/api/gmb/:id/attributes',
   kind: 'command',
   roles: EDITORS,
+  summary: "Edit a location's business attributes and place page URLs",
+  description: 'Business Attributes dialog (attributes and Place Page URLs).',
   request: { params: LocationIdParams, body: UpdateAttributesBodySchema },
   response: MessageAnswer,
   tenantParams: ['id'],
@@ -206,9 +223,12 @@ export const publishLocationRoute = defineRoute({
   path: '/api/gmb/publish-location/:id',
   kind: 'command',
   roles: ['CompanyAdmin'],
+  summary: 'Publish a location: create it on Google',
+  description: "Creates the location on Google (waits for Google's answer up to a few seconds). 422 LOCATION.ALREADY_PUBLISHED.",
   request: { params: LocationIdParams },
   response: MessageAnswer,
   tenantParams: ['id'],
+  answers: { pending: true },
 });
 
 /** Pulls Google's current data (published locations). */
@@ -218,10 +238,13 @@ export const syncLocationRoute = defineRoute({
   path: '/api/gmb/:id/sync',
   kind: 'command',
   roles: EDITORS,
+  summary: "Pull a published location's current data from Google",
+  description: "Pulls Google's current data (published locations).",
   request: { params: LocationIdParams },
   response: MessageAnswer,
   tenantParams: ['id'],
   location: { param: 'id', needs: 'owner' },
+  answers: { pending: true },
 });
 
 export const deleteLocationRoute = defineRoute({
@@ -230,6 +253,7 @@ export const deleteLocationRoute = defineRoute({
   path: '/api/gmb/delete-location/:id',
   kind: 'command',
   roles: ['CompanyAdmin'],
+  summary: 'Delete a location (on Google too when published)',
   request: {
     params: LocationIdParams,
     query: z.object({
@@ -241,6 +265,7 @@ export const deleteLocationRoute = defineRoute({
   },
   response: MessageAnswer,
   tenantParams: ['id'],
+  answers: { pending: true },
 });
 
 // ---------- countries ----------
@@ -251,6 +276,7 @@ export const statesRoute = defineRoute({
   path: '/api/countries/states',
   kind: 'query',
   roles: ['Authenticated'],
+  summary: 'States of the country, for address fields',
   response: z.object({ Success: z.literal(true), Data: z.array(StateSchema) }),
 });
 
@@ -260,6 +286,7 @@ export const citiesRoute = defineRoute({
   path: '/api/countries/states/:state/cities',
   kind: 'query',
   roles: ['Authenticated'],
+  summary: 'Cities of a state, for address fields',
   request: { params: z.object({ state: z.string().trim().min(1, 'state is required').max(10, 'state is too long') }) },
   response: z.object({ Success: z.literal(true), Data: z.array(CitySchema) }),
 });
@@ -273,6 +300,8 @@ export const primaryOwnerRoute = defineRoute({
   path: '/api/users/primaryOwner/:locationId',
   kind: 'query',
   roles: ['CompanyAdmin'],
+  summary: "A location's primary owner",
+  description: 'ResponseMessage is the current-owner message of the overwrite confirmation.',
   request: { params: z.object({ locationId: idParam('locationId') }) },
   response: z.object({ Success: z.literal(true), ResponseMessage: z.string(), Data: PrimaryOwnerSchema.nullable() }),
   tenantParams: ['locationId'],
@@ -286,6 +315,8 @@ export const assignLocationRoute = defineRoute({
   path: '/api/users/assign-location',
   kind: 'command',
   roles: ['CompanyAdmin'],
+  summary: 'Assign a location to a user as primary owner, co-owner or staff member',
+  description: 'Assign Locations dialog. A new primary owner demotes the previous one to co-owner.',
   request: { body: AssignLocationBodySchema },
   response: MessageAnswer,
 });
@@ -296,6 +327,7 @@ export const unassignLocationRoute = defineRoute({
   path: '/api/users/:userId/locations/:locationId',
   kind: 'command',
   roles: ['CompanyAdmin'],
+  summary: "Remove a user's right on a location",
   request: { params: z.object({ userId: idParam('userId'), locationId: idParam('locationId') }) },
   response: MessageAnswer,
   tenantParams: ['userId', 'locationId'],
@@ -308,6 +340,8 @@ export const userLocationsRoute = defineRoute({
   path: '/api/users/:userId/locations',
   kind: 'query',
   roles: ['CompanyAdmin'],
+  summary: "A user's locations, 15 per page",
+  description: 'Associated Locations panel of a user (15 per page; search over title and address).',
   request: { params: z.object({ userId: idParam('userId') }), query: UserLocationsQuerySchema },
   response: z.object({
     Success: z.literal(true),
@@ -326,6 +360,8 @@ export const locationUsersRoute = defineRoute({
   path: '/api/gmb/:id/users',
   kind: 'query',
   roles: ['CompanyAdmin'],
+  summary: 'The users of a location and their rights',
+  description: 'Users of a location (details page Users dialog).',
   request: { params: LocationIdParams },
   response: z.object({
     Success: z.literal(true),
@@ -346,6 +382,7 @@ export const saveLocationUsersRoute = defineRoute({
   path: '/api/gmb/:id/users',
   kind: 'command',
   roles: ['CompanyAdmin'],
+  summary: 'Set the users of a location and their rights',
   request: { params: LocationIdParams, body: LocationAssociationBodySchema },
   response: MessageAnswer,
   tenantParams: ['id'],

@@ -203,6 +203,7 @@ export const saveAutoReplyRulesRoute = defineRoute({
   path: '/api/companyMetaData/auto-reply-rules',
   kind: 'command',
   roles: COMPANY_ADMINS,
+  summary: "Save the company's review auto-reply rules",
   request: { body: z.object({ Rules: z.array(AutoReplyRuleBodySchema).max(50, 'At most 50 rules') }) },
   response: SuccessMessageSchema,
 });
@@ -223,6 +224,7 @@ export const getBrandSettingsRoute = defineRoute({
   path: '/api/brand-settings',
   kind: 'query',
   roles: COMPANY_MEMBERS,
+  summary: "The company's brand voice for AI review replies",
   response: successEnvelope(BrandSettingsDtoSchema),
 });
 
@@ -232,6 +234,7 @@ export const saveBrandSettingsRoute = defineRoute({
   path: '/api/brand-settings',
   kind: 'command',
   roles: COMPANY_ADMINS,
+  summary: "Save the company's brand voice for AI review replies",
   request: { body: BrandSettingsBodySchema },
   response: SuccessMessageSchema,
 });
@@ -255,6 +258,7 @@ export const cancelAutoReplyRoute = defineRoute({
   path: '/api/review-automation/:reviewId/cancel',
   kind: 'command',
   roles: COMPANY_ADMINS,
+  summary: 'Cancel a pending automatic reply to a review',
   request: { params: ReviewParams },
   response: SuccessMessageSchema,
   tenantParams: ['reviewId'],
@@ -266,6 +270,7 @@ export const approveFromListRoute = defineRoute({
   path: '/api/review-automation/:reviewId/approve',
   kind: 'command',
   roles: COMPANY_ADMINS,
+  summary: 'Approve a drafted reply from the reviews list: it is sent to Google',
   request: { params: ReviewParams, body: ApproveBodySchema },
   response: SuccessMessageSchema,
   tenantParams: ['reviewId'],
@@ -277,6 +282,7 @@ export const rejectFromListRoute = defineRoute({
   path: '/api/review-automation/:reviewId/reject',
   kind: 'command',
   roles: COMPANY_ADMINS,
+  summary: 'Reject a drafted reply from the reviews list',
   request: { params: ReviewParams },
   response: SuccessMessageSchema,
   tenantParams: ['reviewId'],
@@ -299,6 +305,7 @@ export const approveByLinkRoute = defineRoute({
   path: '/api/review-approval/:token/approve',
   kind: 'command',
   roles: ['Anonymous'],
+  summary: 'Approve a drafted reply with the emailed approval link',
   request: { params: TokenParams, body: ApproveBodySchema },
   response: SuccessMessageSchema,
 });

@@ -73,6 +73,7 @@ export const locationReviewsSummaryRoute = defineRoute({
   path: '/api/gmb/:locationId/location-reviews-summary',
   kind: 'query',
   roles: READERS,
+  summary: "A location's review summary: totals, unanswered, average rating and count per star",
   request: { params: LocationParams },
   response: z.object({ Success: z.literal(true), Data: ReviewsSummarySchema }),
   tenantParams: ['locationId'],
@@ -123,6 +124,7 @@ export const updateReviewReplyRoute = defineRoute({
   response: ReviewReplyAnswerSchema,
   tenantParams: ['reviewId'],
   location: { needs: 'staff' },
+  answers: { pending: true },
 });
 
 export const deleteReviewReplyRoute = defineRoute({
@@ -136,6 +138,7 @@ export const deleteReviewReplyRoute = defineRoute({
   response: ReviewReplyAnswerSchema,
   tenantParams: ['reviewId'],
   location: { needs: 'staff' },
+  answers: { pending: true },
 });
 
 export const reviewsRoutes = [

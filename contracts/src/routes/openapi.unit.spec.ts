@@ -53,7 +53,9 @@ describe('OpenAPI from the route table', () => {
       '404': 'NotFound',
       '409': 'Conflict',
       '422': 'UnprocessableEntity',
+      '429': 'TooManyRequests',
       '500': 'ServerError',
+      '503': 'ServiceUnavailable',
     };
     for (const [status, name] of Object.entries(shared)) {
       expect(op.responses[status]).toEqual({ $ref: `#/components/responses/${name}` });
@@ -65,6 +67,50 @@ describe('OpenAPI from the route table', () => {
     expect(importOp.security).toEqual([]);
     expect(importOp.requestBody.content).toHaveProperty('multipart/form-data');
     expect(importOp.responses).not.toHaveProperty('401');
+  });
+
+  it('documents file answers by media type, declared extra errors, and a description with who may call', () => {
+    const exportRoute = defineRoute({
+      name: 'items.export',
+      method: 'GET',
+      path: '/api/items/export',
+      kind: 'query',
+      roles: ['CompanyAdmin', 'CompanyUser'],
+      summary: 'Items as CSV',
+      description: 'Streams every item.',
+      answers: { media: ['text/csv', 'application/x-ndjson'], errors: [422] },
+    });
+    const doc = buildOpenApiDocument([exportRoute, upload], { title: 'T', version: '1' });
+    const op = doc.paths['/api/items/export']!.get as Record<string, any>;
+    expect(Object.keys(op.responses['200'].content)).toEqual(['text/csv', 'application/x-ndjson']);
+    expect(op.responses['422']).toEqual({ $ref: '#/components/responses/UnprocessableEntity' });
+    expect(op.responses).not.toHaveProperty('409');
+    expect(Object.keys(op.responses)).toEqual(['200', '400', '401', '403', '422', '500', '503']);
+    expect(op.description).toMatch(/^Streams every item\.\n\n\*\*Who may call:\*\* company admin, company user, company auditor \(read only\)\./);
+    const importOp = doc.paths['/api/items/import']!.post as Record<string, any>;
+    expect(importOp.summary).toBe('items.import');
+    expect(importOp.description).toMatch(/^\*\*Who may call:\*\* anyone, no token\./);
+  });
+
+  it('gives every operation of the table a summary of its own and a description', () => {
+    const doc = buildOpenApiDocument(routeTable, { title: 'Locus', version: '1' });
+    const operations = Object.values(doc.paths).flatMap((p) => Object.values(p) as { operationId: string; summary: string; description: string }[]);
+    expect(operations.filter((o) => o.summary === o.operationId).map((o) => o.operationId)).toEqual([]);
+    expect(operations.filter((o) => !o.description || o.description.length < 40).map((o) => o.operationId)).toEqual([]);
+  });
+
+  it('documents the answers of the table that are not plain JSON 200s', () => {
+    const doc = buildOpenApiDocument(routeTable, { title: 'Locus', version: '1' });
+    const op = (path: string, method: string) =>
+      doc.paths[path]![method] as { responses: Record<string, { content?: Record<string, unknown>; $ref?: string }> };
+    expect(Object.keys(op('/api/gmb/{companyId}/locations-export', 'get').responses['200']!.content!)).toEqual(['text/csv']);
+    expect(Object.keys(op('/api/audit/history/export', 'get').responses['200']!.content!)).toEqual(['text/csv', 'application/x-ndjson']);
+    expect(op('/api/localeze/list-directories/{id}', 'get').responses['422']).toEqual({ $ref: '#/components/responses/UnprocessableEntity' });
+    expect(op('/api/auth/login', 'post').responses['401']).toEqual({ $ref: '#/components/responses/Unauthorized' });
+    expect(Object.keys(op('/api/auth/signup', 'post').responses)).toContain('201');
+    expect(Object.keys(op('/api/gmb/publish-location/{id}', 'post').responses)).toEqual(expect.arrayContaining(['200', '202']));
+    // Integers carry no ±2^53-1 bounds (the reference would show the lower one as the example).
+    expect(JSON.stringify(doc)).not.toContain(String(Number.MAX_SAFE_INTEGER));
   });
 
   it('converts every route of the table', () => {

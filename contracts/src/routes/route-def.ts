@@ -3,6 +3,9 @@ import type { Role } from '../event-envelope';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Error statuses a route may declare in `answers.errors`. */
+export type ErrorStatus = 401 | 403 | 404 | 409 | 422 | 429 | 503;
+
 /**
  * Who may call a route. 'Anonymous' = no token needed; 'Authenticated' = any signed-in role.
  * An Administrator viewing as a company holds a CompanyAdmin token with viewingAsAdmin = true.
@@ -18,6 +21,14 @@ export interface RouteDef {
   kind: 'command' | 'query';
   roles: readonly Access[];
   summary?: string;
+  /** What the operation does, for the API reference (Markdown; who may call it is added). */
+  description?: string;
+  /**
+   * Answers the OpenAPI document lists beyond what kind, roles and params imply: success media
+   * types other than JSON, 201 instead of 200 (created), 202 besides (Google's answer has not
+   * come yet: the write is pending), and error statuses a route answers besides.
+   */
+  answers?: { media?: readonly string[]; created?: true; pending?: true; errors?: readonly ErrorStatus[] };
   request?: { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType; multipart?: boolean };
   response?: z.ZodType;
   /**

@@ -158,6 +158,7 @@ export const deleteCompanyVariableRoute = defineRoute({
   path: '/api/companyMetaData/variables/:variableId',
   kind: 'command',
   roles: ['CompanyAdmin'],
+  summary: 'Delete a company variable',
   request: { params: VariableIdParamsSchema },
   response: SuccessMessageSchema,
   tenantParams: ['variableId'],
@@ -195,6 +196,7 @@ export const listAdminVariablesRoute = defineRoute({
   path: '/api/adminMetaData/variables',
   kind: 'query',
   roles: ['Administrator'],
+  summary: "The administrator's global variables",
   response: successEnvelope(z.array(AdminVariableSchema)),
 });
 
@@ -204,6 +206,7 @@ export const saveAdminVariableRoute = defineRoute({
   path: '/api/adminMetaData/variables/save',
   kind: 'command',
   roles: ['Administrator'],
+  summary: 'Create or edit a global variable',
   request: { body: SaveAdminVariableBodySchema },
   response: SavedResponse,
 });
@@ -214,6 +217,7 @@ export const setAdminVariableValueRoute = defineRoute({
   path: '/api/adminMetaData/variables/:variableId/value',
   kind: 'command',
   roles: ['Administrator'],
+  summary: "Set a global variable's value",
   request: { params: VariableIdParamsSchema, body: SetVariableValueBodySchema },
   response: SavedResponse,
 });
@@ -224,6 +228,7 @@ export const deleteAdminVariableRoute = defineRoute({
   path: '/api/adminMetaData/variables/:variableId',
   kind: 'command',
   roles: ['Administrator'],
+  summary: 'Delete a global variable',
   request: { params: VariableIdParamsSchema },
   response: SuccessMessageSchema,
 });

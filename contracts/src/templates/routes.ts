@@ -66,6 +66,7 @@ export const templateVariablesRoute = defineRoute({
   path: `${BASE}/template-variables`,
   kind: 'query',
   roles: ADMIN,
+  summary: 'The variables a post template may use',
   response: successEnvelope(z.array(TemplateVariableSchema)),
 });
 
@@ -149,6 +150,7 @@ export const cancelTemplateScheduleRoute = defineRoute({
   path: `${BASE}/cancel-schedule/:id`,
   kind: 'command',
   roles: ADMIN,
+  summary: "Cancel a template's scheduled publishing",
   request: { params: IdParams },
   response: SuccessMessageSchema,
   tenantParams: ['id'],
@@ -160,6 +162,7 @@ export const deleteTemplateRoute = defineRoute({
   path: `${BASE}/delete/:id`,
   kind: 'command',
   roles: ADMIN,
+  summary: 'Delete a post template',
   request: { params: IdParams },
   response: SuccessMessageSchema,
   tenantParams: ['id'],
@@ -172,6 +175,8 @@ export const uploadTemplateImageRoute = defineRoute({
   path: `${BASE}/upload-image`,
   kind: 'command',
   roles: ADMIN,
+  summary: "Upload a template's image; answers its public URL",
+  description: 'multipart/form-data with one image in field `File` (≤ 5 MB). Answers its public URL (under /media/templates/), which Google fetches.',
   request: { multipart: true },
   response: z.object({ Success: z.literal(true), Url: z.string(), ResponseMessage: z.string() }),
 });

@@ -29,6 +29,9 @@ export const listUsersRoute = defineRoute({
   path: '/api/users',
   kind: 'query',
   roles: ['CompanyAdmin'],
+  summary: "The users of the caller's company, 15 per page",
+  description:
+    "Users of the caller's own company (CompanyAdmin; an Administrator viewing a company holds a CompanyAdmin token). The signed-in user is never listed. Search covers name, email, phone, role name and created date (MM/dd/yyyy).",
   request: { query: PagedQuerySchema },
   response: pagedResponse(UserRowSchema),
 });
@@ -40,6 +43,8 @@ export const userPickerRoute = defineRoute({
   path: '/api/users/picker',
   kind: 'query',
   roles: ['CompanyAdmin', 'CompanyUser'],
+  summary: 'Company members for pickers',
+  description: 'Company members for pickers (location assignment). `?role=CompanyUser',
   request: { query: z.object({ role: z.enum(['CompanyAdmin', 'CompanyUser'], { error: 'role must be CompanyAdmin or CompanyUser' }).optional() }) },
   response: z.object({ Success: z.literal(true), Data: z.array(UserPickerItemSchema) }),
 });
@@ -50,8 +55,10 @@ export const createUserRoute = defineRoute({
   path: '/api/users',
   kind: 'command',
   roles: ['CompanyAdmin'],
+  summary: 'Create a company user; they are mailed a link to set a password',
   request: { body: CreateUserBodySchema },
   response: CommandAnswer,
+  answers: { created: true },
 });
 
 export const createCompanyAdminUserRoute = defineRoute({
@@ -60,8 +67,10 @@ export const createCompanyAdminUserRoute = defineRoute({
   path: '/api/users/company-admin',
   kind: 'command',
   roles: ['CompanyAdmin'],
+  summary: 'Create a company admin; they are mailed a link to set a password',
   request: { body: CreateCompanyAdminBodySchema },
   response: CommandAnswer,
+  answers: { created: true },
 });
 
 export const updateUserRoute = defineRoute({
@@ -70,6 +79,7 @@ export const updateUserRoute = defineRoute({
   path: '/api/users/:userId/update',
   kind: 'command',
   roles: ['CompanyAdmin'],
+  summary: 'Edit a user (name, email, phone, role; optionally a new password)',
   request: { params: UserIdParams, body: UpdateUserBodySchema },
   response: CommandAnswer,
   tenantParams: ['userId'],
@@ -81,6 +91,7 @@ export const deactivateUserRoute = defineRoute({
   path: '/api/users/:userId/deactivate',
   kind: 'command',
   roles: ['CompanyAdmin'],
+  summary: 'Deactivate a user: their sessions end and they cannot sign in',
   request: { params: UserIdParams },
   response: CommandAnswer,
   tenantParams: ['userId'],
@@ -92,6 +103,7 @@ export const activateUserRoute = defineRoute({
   path: '/api/users/:userId/activate',
   kind: 'command',
   roles: ['CompanyAdmin'],
+  summary: 'Activate a deactivated user again',
   request: { params: UserIdParams },
   response: CommandAnswer,
   tenantParams: ['userId'],
@@ -103,6 +115,7 @@ export const deleteUserRoute = defineRoute({
   path: '/api/users/:userId',
   kind: 'command',
   roles: ['CompanyAdmin'],
+  summary: 'Delete a user; their sessions end at once',
   request: { params: UserIdParams },
   response: CommandAnswer,
   tenantParams: ['userId'],
@@ -119,6 +132,7 @@ export const inviteUserRoute = defineRoute({
   request: { params: UserIdParams },
   response: CommandAnswer,
   tenantParams: ['userId'],
+  answers: { pending: true },
 });
 
 // ---- Profile (any signed-in user, always about the caller) ----
@@ -129,6 +143,7 @@ export const getProfileRoute = defineRoute({
   path: '/api/profile',
   kind: 'query',
   roles: ['Authenticated'],
+  summary: "The signed-in user's profile",
   response: z.object({ Success: z.literal(true), Data: UserProfileSchema }),
 });
 
@@ -138,6 +153,7 @@ export const updateProfileRoute = defineRoute({
   path: '/api/profile',
   kind: 'command',
   roles: ['Authenticated'],
+  summary: "Edit the signed-in user's profile",
   request: { body: UpdateProfileBodySchema },
   response: SuccessMessageResponse,
 });
@@ -149,6 +165,8 @@ export const uploadAvatarRoute = defineRoute({
   path: '/api/profile/avatar',
   kind: 'command',
   roles: ['Authenticated'],
+  summary: "Upload the signed-in user's picture",
+  description: 'multipart/form-data with one image in field `File` (PNG, JPEG, GIF or WebP, ≤ 5 MB). Answers the new URL (served under /media/).',
   request: { multipart: true },
   response: UploadResponseSchema,
 });
@@ -159,6 +177,7 @@ export const removeAvatarRoute = defineRoute({
   path: '/api/profile/avatar',
   kind: 'command',
   roles: ['Authenticated'],
+  summary: "Remove the signed-in user's picture",
   response: UploadResponseSchema,
 });
 
@@ -168,6 +187,7 @@ export const profileResetPasswordRoute = defineRoute({
   path: '/api/profile/reset-password',
   kind: 'command',
   roles: ['Authenticated'],
+  summary: "Change the signed-in user's password (needs the current one)",
   request: { body: ProfilePasswordResetBodySchema },
   response: SuccessMessageResponse,
 });
@@ -179,7 +199,10 @@ export const avatarImageRoute = defineRoute({
   path: '/media/avatars/:fileName',
   kind: 'query',
   roles: ['Anonymous'],
+  summary: 'An uploaded profile picture (public)',
+  description: 'Uploaded profile images (public: img tags send no token; names are random uuids).',
   request: { params: z.object({ fileName: z.string().regex(/^[A-Za-z0-9-]{1,64}\.(png|jpg|gif|webp)$/, 'fileName is not a valid image name') }) },
+  answers: { media: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] },
 });
 
 export const usersRoutes = [

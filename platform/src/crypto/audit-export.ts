@@ -29,6 +29,11 @@ export const CSV_COLUMNS = [
 ] as const;
 export type CsvRecord = Record<(typeof CSV_COLUMNS)[number], string | number | boolean | null>;
 
+/** The CSV header: the record's columns and the chained digest every row ends with. */
+export const CSV_HEADER = [...CSV_COLUMNS, 'digest'].join(',');
+/** The header of exports written before it named the digest column; still verifiable. */
+const LEGACY_CSV_HEADER = CSV_COLUMNS.join(',');
+
 const csvCell = (value: string | number | boolean | null): string => {
   const text = value === null ? '' : String(value).replace(/\r\n|\r|\n/g, '\\n');
   // Cells a spreadsheet would run as formulas get a leading quote; others are quoted when needed.
@@ -47,9 +52,8 @@ export function exportWriter(format: ExportFormat) {
     /** The first line(s) of the file ('' for NDJSON). */
     header(): string {
       if (format === 'ndjson') return '';
-      const header = CSV_COLUMNS.join(',');
-      previous = chainDigest(previous, header);
-      return `${header}\n`;
+      previous = chainDigest(previous, CSV_HEADER);
+      return `${CSV_HEADER}\n`;
     },
     line(record: CsvRecord & Record<string, unknown>, json: Record<string, unknown>): string {
       if (format === 'ndjson') return seal(JSON.stringify(json), (body, digest) => `${body.slice(0, -1)},"digest":"${digest}"}`);
@@ -80,7 +84,7 @@ export function exportChainChecker() {
     if (csv === null) {
       csv = !line.startsWith('{');
       if (csv) {
-        if (line !== CSV_COLUMNS.join(',')) return fail('the CSV header is not the export header');
+        if (line !== CSV_HEADER && line !== LEGACY_CSV_HEADER) return fail('the CSV header is not the export header');
         previous = chainDigest(previous, line);
         return { ok: true, entry: null };
       }
