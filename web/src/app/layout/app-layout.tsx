@@ -58,6 +58,9 @@ const Shell = () => {
 
   return (
     <div className={`locus-shell${desktop ? '' : ' is-mobile'}`}>
+      <a className="locus-skip-link" href="#main-content">
+        Skip to main content
+      </a>
       {desktop ? (
         <Sidebar role={user.role} collapsed={collapsed} />
       ) : (
@@ -68,7 +71,7 @@ const Shell = () => {
       <div className="locus-main">
         <TopBar onToggleSidebar={() => (desktop ? setCollapsed((c) => !c) : setMobileOpen(true))} onOpenProfilePanel={() => setPanelOpen(true)} />
         <Breadcrumb />
-        <main className="locus-content">
+        <main className="locus-content" id="main-content" tabIndex={-1}>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>
