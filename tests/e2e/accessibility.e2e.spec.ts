@@ -96,6 +96,8 @@ describe('accessibility of the main pages (axe-core in Chromium)', { timeout: 90
     const page = await newPage();
     await page.goto(`${e2e.url}/login`);
     await page.getByLabel('Email').waitFor();
+    // a main landmark holding the page's one h1
+    expect(await page.getByRole('main').getByRole('heading', { level: 1 }).textContent()).toBe('Sign in to your account');
     await check(page, 'login');
     await page.context().close();
   });
@@ -103,7 +105,18 @@ describe('accessibility of the main pages (axe-core in Chromium)', { timeout: 90
   it('dashboard', async () => {
     await companyAdmin.goto(`${e2e.url}/dashboard`);
     await companyAdmin.getByTestId('chart-calls').waitFor();
+    await companyAdmin.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    // a chart is an image named by its title and figures
+    expect(await companyAdmin.getByTestId('chart-calls').locator('.locus-chart-figure[role="img"]').getAttribute('aria-label')).toMatch(
+      /^Calls: .+ in total, \d+ days from /,
+    );
     await check(companyAdmin, 'dashboard');
+    // the first Tab reaches the skip link; following it puts focus on the main content
+    await companyAdmin.keyboard.press('Tab');
+    const skip = companyAdmin.getByRole('link', { name: 'Skip to main content' });
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    await companyAdmin.keyboard.press('Enter');
+    await expect.poll(() => companyAdmin.evaluate(() => document.activeElement?.id)).toBe('main-content');
   });
 
   it('directory (/locations)', async () => {

@@ -41,7 +41,11 @@ export function DailyLineChart({ title, lines }: { title: string; lines: LineSer
   const span = labels.length
     ? `, ${labels.length} days from ${shown.get(labels[0]!) ?? labels[0]} to ${shown.get(labels[labels.length - 1]!) ?? labels[labels.length - 1]}`
     : '';
-  const label = `${title}: ${lines.map((l) => `${l.id} ${total(l.series).toLocaleString()} in total`).join(', ')}${span}`;
+  const figures =
+    lines.length === 1
+      ? `${total(lines[0]!.series).toLocaleString()} in total`
+      : lines.map((l) => `${l.id} ${total(l.series).toLocaleString()} in total`).join(', ');
+  const label = `${title}: ${figures}${span}`;
   return (
     <ChartFigure label={label}>
       <ResponsiveLine
