@@ -1,4 +1,4 @@
-import { Breadcrumbs, Drawer, DrawerSize, type BreadcrumbProps } from '@blueprintjs/core';
+import { Breadcrumb as BreadcrumbItem, Classes, Drawer, DrawerSize, type BreadcrumbProps } from '@blueprintjs/core';
 import { Suspense, useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
@@ -28,7 +28,18 @@ const Breadcrumb = () => {
     .find(Boolean);
   const labels = breadcrumbLabels(user.role, pathname, title);
   const items: BreadcrumbProps[] = [{ icon: 'home', text: 'Home', onClick: () => navigate('/') }, ...labels.map((text) => ({ text }))];
-  return <Breadcrumbs items={items} className="locus-breadcrumb" />;
+  // Blueprint's Breadcrumbs puts an overflow spacer div inside the <ol>; a plain list keeps its look and valid markup
+  return (
+    <nav aria-label="Breadcrumb">
+      <ol className={`${Classes.OVERFLOW_LIST} ${Classes.BREADCRUMBS} locus-breadcrumb`}>
+        {items.map((item, i) => (
+          <li key={i}>
+            <BreadcrumbItem {...item} current={i === items.length - 1} />
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
 };
 
 /** Sidebar, top bar, breadcrumb and content for signed-in users; the live channel runs meanwhile. */
@@ -58,6 +69,9 @@ const Shell = () => {
 
   return (
     <div className={`locus-shell${desktop ? '' : ' is-mobile'}`}>
+      <a className="locus-skip-link" href="#main-content">
+        Skip to main content
+      </a>
       {desktop ? (
         <Sidebar role={user.role} collapsed={collapsed} />
       ) : (
@@ -68,7 +82,7 @@ const Shell = () => {
       <div className="locus-main">
         <TopBar onToggleSidebar={() => (desktop ? setCollapsed((c) => !c) : setMobileOpen(true))} onOpenProfilePanel={() => setPanelOpen(true)} />
         <Breadcrumb />
-        <main className="locus-content">
+        <main className="locus-content" id="main-content" tabIndex={-1}>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>

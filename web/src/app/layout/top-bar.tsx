@@ -34,8 +34,10 @@ export const TopBar = ({ onToggleSidebar, onOpenProfilePanel }: { onToggleSideba
           </Menu>
         }
       >
-        <button type="button" className="locus-avatar-button" aria-label="Account menu">
+        {/* named by its content (the person, then hidden text), so the visible initials stay part of the name */}
+        <button type="button" className="locus-avatar-button">
           <Avatar name={user.fullName} url={user.profileImgUrl} size={32} />
+          <span className="locus-visually-hidden">Account menu</span>
         </button>
       </Popover>
     </header>

@@ -15,7 +15,7 @@ export const Avatar = ({ name, url, size }: { name: string; url: string | null |
   return url && !failed ? (
     <img className="locus-avatar" src={url} alt={name} style={style} onError={() => setFailed(true)} />
   ) : (
-    <span className="locus-avatar locus-avatar-initials" style={style} aria-label={name}>
+    <span className="locus-avatar locus-avatar-initials" style={style} role="img" aria-label={name}>
       {initials(name)}
     </span>
   );

@@ -8,6 +8,8 @@ export interface Column<T> {
   label?: string;
   cell: (row: T) => ReactNode;
   width?: string | number;
+  /** The column's sort state, announced on its header cell (aria-sort belongs on the th, not its button). */
+  sort?: 'ascending' | 'descending' | 'none';
 }
 
 interface Props<T> {
@@ -47,7 +49,7 @@ export function PaginatedTable<T>({ rows, columns, rowKey, pageSize, paginator, 
         <thead>
           <tr>
             {columns.map((c, i) => (
-              <th key={i} style={c.width !== undefined ? { width: c.width } : undefined}>
+              <th key={i} style={c.width !== undefined ? { width: c.width } : undefined} aria-sort={c.sort}>
                 {c.header}
               </th>
             ))}
@@ -80,7 +82,7 @@ export function PaginatedTable<T>({ rows, columns, rowKey, pageSize, paginator, 
         </tbody>
       </HTMLTable>
       {showPaginator(total, pageSize, paginator) ? (
-        <div className="locus-paginator" aria-label="Paginator">
+        <nav className="locus-paginator" aria-label="Paginator">
           <span className="locus-paginator-range">
             Showing {from} to {to} of {total} entries
           </span>
@@ -91,7 +93,7 @@ export function PaginatedTable<T>({ rows, columns, rowKey, pageSize, paginator, 
           </span>
           <Button icon="chevron-right" variant="minimal" disabled={current >= pages - 1} onClick={() => setPage(current + 1)} aria-label="Next page" />
           <Button icon="double-chevron-right" variant="minimal" disabled={current >= pages - 1} onClick={() => setPage(pages - 1)} aria-label="Last page" />
-        </div>
+        </nav>
       ) : null}
     </div>
   );

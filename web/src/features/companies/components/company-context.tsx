@@ -52,7 +52,8 @@ const SwitchCompany = () => {
         onItemSelect={(c) => void choose(c)}
         noResults={<MenuItem disabled text={t.noCompanyMatches} roleStructure="listoption" />}
         inputProps={{ placeholder: t.filterCompanies }}
-        popoverProps={{ minimal: true, placement: 'bottom-start' }}
+        // a fieldset (role group) may carry the aria-expanded Select puts on its trigger wrapper; a div may not
+        popoverProps={{ minimal: true, placement: 'bottom-start', targetTagName: 'fieldset' }}
         resetOnClose
       >
         <Button text={t.switchCompanyPlaceholder} endIcon="caret-down" icon="office" loading={isFetching || state.isLoading} />

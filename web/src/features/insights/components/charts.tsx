@@ -1,6 +1,7 @@
 import { ResponsiveBar } from '@nivo/bar';
 import { ResponsiveLine } from '@nivo/line';
 import { ResponsivePie } from '@nivo/pie';
+import type { ReactNode } from 'react';
 import type { MetricSeries } from '../api/insights-api';
 import { WEEKDAYS_FROM_MONDAY } from '../constants';
 
@@ -19,31 +20,56 @@ const tickValues = (labels: string[], n = 6): string[] => {
   return labels.filter((_, i) => i % step === 0);
 };
 
+/**
+ * A chart's text alternative: the drawing is one image named by its title and a summary of its
+ * figures, so screen readers get the numbers the picture shows.
+ */
+function ChartFigure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div role="img" aria-label={label} className="locus-chart-figure">
+      {children}
+    </div>
+  );
+}
+
+const total = (s: MetricSeries): number => s.SeriesValues.reduce((n, p) => n + p.Value, 0);
+
 /** Daily lines with fixed colours (spec part 1 §9); x is the day, shown as `Nov 23`. */
-export function DailyLineChart({ lines }: { lines: LineSeries[] }) {
+export function DailyLineChart({ title, lines }: { title: string; lines: LineSeries[] }) {
   const labels = lines[0]?.series.SeriesValues.map((p) => p.Label) ?? [];
   const shown = new Map(lines[0]?.series.SeriesValues.map((p) => [p.Label, p.DataPointLabel]) ?? []);
+  const span = labels.length
+    ? `, ${labels.length} days from ${shown.get(labels[0]!) ?? labels[0]} to ${shown.get(labels[labels.length - 1]!) ?? labels[labels.length - 1]}`
+    : '';
+  const figures =
+    lines.length === 1
+      ? `${total(lines[0]!.series).toLocaleString()} in total`
+      : lines.map((l) => `${l.id} ${total(l.series).toLocaleString()} in total`).join(', ');
+  const label = `${title}: ${figures}${span}`;
   return (
-    <ResponsiveLine
-      data={lines.map((l) => ({ id: l.id, data: l.series.SeriesValues.map((p) => ({ x: p.Label, y: p.Value })) }))}
-      colors={lines.map((l) => l.colour)}
-      margin={{ ...MARGIN, right: lines.length > 1 ? 150 : MARGIN.right }}
-      xScale={{ type: 'point' }}
-      yScale={{ type: 'linear', min: 0, max: 'auto' }}
-      axisBottom={{ tickValues: tickValues(labels), format: (v) => shown.get(String(v)) ?? String(v) }}
-      axisLeft={{ tickValues: 5 }}
-      enableGridX={false}
-      enablePoints={labels.length <= 31}
-      pointSize={5}
-      useMesh
-      enableSlices="x"
-      curve="monotoneX"
-      legends={
-        lines.length > 1
-          ? [{ anchor: 'right', direction: 'column', translateX: 140, itemWidth: 130, itemHeight: 20, symbolSize: 10, symbolShape: 'circle' }]
-          : []
-      }
-    />
+    <ChartFigure label={label}>
+      <ResponsiveLine
+        role="presentation"
+        data={lines.map((l) => ({ id: l.id, data: l.series.SeriesValues.map((p) => ({ x: p.Label, y: p.Value })) }))}
+        colors={lines.map((l) => l.colour)}
+        margin={{ ...MARGIN, right: lines.length > 1 ? 150 : MARGIN.right }}
+        xScale={{ type: 'point' }}
+        yScale={{ type: 'linear', min: 0, max: 'auto' }}
+        axisBottom={{ tickValues: tickValues(labels), format: (v) => shown.get(String(v)) ?? String(v) }}
+        axisLeft={{ tickValues: 5 }}
+        enableGridX={false}
+        enablePoints={labels.length <= 31}
+        pointSize={5}
+        useMesh
+        enableSlices="x"
+        curve="monotoneX"
+        legends={
+          lines.length > 1
+            ? [{ anchor: 'right', direction: 'column', translateX: 140, itemWidth: 130, itemHeight: 20, symbolSize: 10, symbolShape: 'circle' }]
+            : []
+        }
+      />
+    </ChartFigure>
   );
 }
 
@@ -55,21 +81,24 @@ export interface Share {
 }
 
 /** A doughnut of shares with fixed colours. */
-export function Doughnut({ shares }: { shares: Share[] }) {
+export function Doughnut({ title, shares }: { title: string; shares: Share[] }) {
   return (
-    <ResponsivePie
-      data={shares.map((s) => ({ id: s.id, label: s.label, value: s.value, color: s.colour }))}
-      colors={{ datum: 'data.color' }}
-      margin={{ top: 16, right: 190, bottom: 16, left: 16 }}
-      innerRadius={0.6}
-      padAngle={1}
-      cornerRadius={2}
-      arcLinkLabelsSkipAngle={360}
-      arcLabelsSkipAngle={12}
-      arcLabel={(d) => d.value.toLocaleString()}
-      arcLabelsTextColor="#ffffff"
-      legends={[{ anchor: 'right', direction: 'column', translateX: 180, itemWidth: 170, itemHeight: 22, symbolSize: 10, symbolShape: 'circle' }]}
-    />
+    <ChartFigure label={`${title}: ${shares.map((s) => `${s.label} ${s.value.toLocaleString()}`).join(', ')}`}>
+      <ResponsivePie
+        role="presentation"
+        data={shares.map((s) => ({ id: s.id, label: s.label, value: s.value, color: s.colour }))}
+        colors={{ datum: 'data.color' }}
+        margin={{ top: 16, right: 190, bottom: 16, left: 16 }}
+        innerRadius={0.6}
+        padAngle={1}
+        cornerRadius={2}
+        arcLinkLabelsSkipAngle={360}
+        arcLabelsSkipAngle={12}
+        arcLabel={(d) => d.value.toLocaleString()}
+        arcLabelsTextColor="#ffffff"
+        legends={[{ anchor: 'right', direction: 'column', translateX: 180, itemWidth: 170, itemHeight: 22, symbolSize: 10, symbolShape: 'circle' }]}
+      />
+    </ChartFigure>
   );
 }
 
@@ -83,18 +112,21 @@ export function weekdayTotals(series: MetricSeries): { day: string; value: numbe
   return WEEKDAYS_FROM_MONDAY.map((d) => ({ day: d.label, value: sums.get(d.index) ?? 0 }));
 }
 
-export function WeekdayBars({ totals, colour, label }: { totals: { day: string; value: number }[]; colour: string; label: string }) {
+export function WeekdayBars({ title, totals, colour, label }: { title: string; totals: { day: string; value: number }[]; colour: string; label: string }) {
   return (
-    <ResponsiveBar
-      data={totals.map((t) => ({ day: t.day, [label]: t.value }))}
-      keys={[label]}
-      indexBy="day"
-      colors={[colour]}
-      margin={MARGIN}
-      padding={0.3}
-      axisLeft={{ tickValues: 5 }}
-      labelSkipHeight={14}
-      labelTextColor="#ffffff"
-    />
+    <ChartFigure label={`${title}: ${totals.map((t) => `${t.day} ${t.value.toLocaleString()}`).join(', ')}`}>
+      <ResponsiveBar
+        role="presentation"
+        data={totals.map((t) => ({ day: t.day, [label]: t.value }))}
+        keys={[label]}
+        indexBy="day"
+        colors={[colour]}
+        margin={MARGIN}
+        padding={0.3}
+        axisLeft={{ tickValues: 5 }}
+        labelSkipHeight={14}
+        labelTextColor="#ffffff"
+      />
+    </ChartFigure>
   );
 }

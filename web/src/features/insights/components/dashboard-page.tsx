@@ -53,7 +53,7 @@ function MetricLineCard({
       testId={testId}
       series={series?.[0]}
     >
-      {series?.[0] ? <DailyLineChart lines={[{ id: METRIC_DISPLAY_NAMES[metric], colour: METRIC_COLOURS[metric], series: series[0] }]} /> : null}
+      {series?.[0] ? <DailyLineChart title={title} lines={[{ id: METRIC_DISPLAY_NAMES[metric], colour: METRIC_COLOURS[metric], series: series[0] }]} /> : null}
     </ChartCard>
   );
 }
@@ -72,7 +72,7 @@ function ReviewGrowthCard({ preloaded, groupId }: { preloaded: MetricSeries | nu
       testId="chart-reviews"
       series={series}
     >
-      {series ? <DailyLineChart lines={[{ id: t.reviewsSeries, colour: METRIC_COLOURS.REVIEWS, series }]} /> : null}
+      {series ? <DailyLineChart title={t.reviewGrowth} lines={[{ id: t.reviewsSeries, colour: METRIC_COLOURS.REVIEWS, series }]} /> : null}
     </ChartCard>
   );
 }
@@ -105,7 +105,7 @@ function ViewersCard({ preloaded, groupId }: { preloaded: MetricSeries | null; g
       empty={shares.every((s) => s.value === 0)}
       testId="chart-viewers"
     >
-      <Doughnut shares={shares} />
+      <Doughnut title={t.profileViewers} shares={shares} />
     </ChartCard>
   );
 }

@@ -31,7 +31,7 @@ function LocationLineCard({ locationId, title, metrics, testId }: { locationId: 
       testId={testId}
       series={series?.[0]}
     >
-      <DailyLineChart lines={lines} />
+      <DailyLineChart title={title} lines={lines} />
     </ChartCard>
   );
 }
@@ -50,7 +50,7 @@ function CallsByWeekdayCard({ locationId }: { locationId: string }) {
       testId="chart-calls-weekday"
       series={series?.[0]}
     >
-      {series?.[0] ? <WeekdayBars totals={weekdayTotals(series[0])} colour={METRIC_COLOURS.CALL_CLICKS} label={t.calls} /> : null}
+      {series?.[0] ? <WeekdayBars title={t.phoneCallsByDay} totals={weekdayTotals(series[0])} colour={METRIC_COLOURS.CALL_CLICKS} label={t.calls} /> : null}
     </ChartCard>
   );
 }
@@ -72,7 +72,7 @@ function DiscoveryCard({ locationId }: { locationId: string }) {
       empty={shares.every((s) => s.value === 0)}
       testId="chart-discovery"
     >
-      <Doughnut shares={shares} />
+      <Doughnut title={t.discovery} shares={shares} />
     </ChartCard>
   );
 }

@@ -44,6 +44,9 @@ const STATUS_INTENT: Record<string, Intent> = {
   ClosedPermanently: 'danger',
 };
 
+const sortOf = (state: DirectoryState, field: DirectorySortField): 'ascending' | 'descending' | 'none' =>
+  state.sortField !== field ? 'none' : state.sortOrder === 1 ? 'ascending' : 'descending';
+
 const SortHeader = ({
   label,
   field,
@@ -58,12 +61,7 @@ const SortHeader = ({
   const active = state.sortField === field;
   const icon = active ? (state.sortOrder === 1 ? 'sort-asc' : 'sort-desc') : 'double-caret-vertical';
   return (
-    <button
-      type="button"
-      className={`locus-sort-header${active ? ' is-active' : ''}`}
-      onClick={() => onSort(field)}
-      aria-sort={active ? (state.sortOrder === 1 ? 'ascending' : 'descending') : 'none'}
-    >
+    <button type="button" className={`locus-sort-header${active ? ' is-active' : ''}`} onClick={() => onSort(field)}>
       {label} <Icon icon={icon} size={12} />
     </button>
   );
@@ -151,12 +149,14 @@ export const LocationDirectory = ({ companyId, embedded = false, accountId, tool
   const columns: Column<LocationRow>[] = [
     {
       header: <SortHeader label={t.columns.store} field="StoreCode" state={state} onSort={onSort} />,
+      sort: sortOf(state, 'StoreCode'),
       label: t.columns.store,
       width: 120,
       cell: (l) => <span className="locus-store-code">{l.StoreCode}</span>,
     },
     {
       header: <SortHeader label={t.columns.description} field="Title" state={state} onSort={onSort} />,
+      sort: sortOf(state, 'Title'),
       label: t.columns.description,
       cell: (l) => (
         <div className="locus-location-description">
@@ -179,6 +179,7 @@ export const LocationDirectory = ({ companyId, embedded = false, accountId, tool
     },
     {
       header: <SortHeader label={t.columns.rating} field="TotalRatingsCount" state={state} onSort={onSort} />,
+      sort: sortOf(state, 'TotalRatingsCount'),
       label: t.columns.rating,
       width: 150,
       cell: (l) => (
@@ -190,6 +191,7 @@ export const LocationDirectory = ({ companyId, embedded = false, accountId, tool
     },
     {
       header: <SortHeader label={t.columns.status} field="OpenStatus" state={state} onSort={onSort} />,
+      sort: sortOf(state, 'OpenStatus'),
       label: t.columns.status,
       width: 150,
       cell: (l) => (
@@ -206,6 +208,7 @@ export const LocationDirectory = ({ companyId, embedded = false, accountId, tool
     columns.push(
       {
         header: <SortHeader label={t.columns.lastSync} field="LastSyncDate" state={state} onSort={onSort} />,
+        sort: sortOf(state, 'LastSyncDate'),
         label: t.columns.lastSync,
         width: 120,
         cell: (l) => (l.LastSyncDate ? formatDate(l.LastSyncDate) : <span className="locus-muted">{t.never}</span>),

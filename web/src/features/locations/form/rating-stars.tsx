@@ -12,7 +12,7 @@ export const formatRating = (rating: number | null | undefined): string =>
 export const RatingStars = ({ rating, size = 14, showValue = false }: { rating: number | null | undefined; size?: number; showValue?: boolean }) => {
   const filled = filledStars(rating);
   return (
-    <span className="locus-stars" aria-label={`Rating ${formatRating(rating)} out of 5`} title={formatRating(rating)}>
+    <span className="locus-stars" role="img" aria-label={`Rating ${formatRating(rating)} out of 5`} title={formatRating(rating)}>
       {[0, 1, 2, 3, 4].map((i) => (
         <Icon key={i} icon={i < filled ? 'star' : 'star-empty'} size={size} className={i < filled ? 'locus-star-on' : 'locus-star-off'} />
       ))}

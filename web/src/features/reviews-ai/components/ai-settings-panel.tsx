@@ -62,7 +62,7 @@ function OptionsForm({ value, onChange, disabled }: { value: Settings; onChange:
         onChange={(e) => onChange({ ...value, ReviewsOverwrite: e.currentTarget.checked })}
       />
       {AI_OPTION_NAMES.map((name) => (
-        <div key={name} className="locus-ai-option" aria-label={OPTION_TITLES[name]}>
+        <div key={name} className="locus-ai-option" role="group" aria-label={OPTION_TITLES[name]}>
           <div className="locus-ai-option-label">{OPTION_TITLES[name]}</div>
           <Slider
             min={0}
@@ -72,6 +72,7 @@ function OptionsForm({ value, onChange, disabled }: { value: Settings; onChange:
             value={aiOptionStep(name, value[name])}
             labelRenderer={(step) => AI_OPTION_SCALES[name][step]?.label ?? ''}
             onChange={(step) => onChange({ ...value, [name]: aiOptionAt(name, step) })}
+            handleHtmlProps={{ 'aria-label': OPTION_TITLES[name] }}
           />
         </div>
       ))}

@@ -8,7 +8,7 @@ import { aiTexts, approvalTexts as t } from '../constants';
 import '../reviews-ai.css';
 
 const Stars = ({ value }: { value: number }) => (
-  <div className="locus-approval-stars" aria-label={`${value} stars`}>
+  <div className="locus-approval-stars" role="img" aria-label={`${value} stars`}>
     {[1, 2, 3, 4, 5].map((n) => (
       <span key={n} className={n <= value ? 'is-on' : 'is-off'}>
         ★

@@ -33,6 +33,9 @@ export function GrowthChart({ companyId }: { companyId: string }) {
         ) : (
           <ResponsiveLine
             data={series}
+            ariaLabel={`${t.growthTitle}: ${t.totalLine} ${points[points.length - 1]!.Total.toLocaleString()}, ${t.newReviews} ${points
+              .reduce((n, p) => n + p.Count, 0)
+              .toLocaleString()}, ${points.length} days from ${points[0]!.Date} to ${points[points.length - 1]!.Date}`}
             margin={{ top: 16, right: 24, bottom: 48, left: 48 }}
             xScale={{ type: 'time', format: '%Y-%m-%d', precision: 'day', useUTC: true }}
             xFormat="time:%m/%d/%Y"

@@ -78,12 +78,18 @@ export function ReviewsTable({ scope, pageSize, sortFields, headline }: ReviewsT
     );
     setPage(0);
   };
+  // the header cell announces the order (aria-sort belongs on the th)
+  const sortState = (column: string): 'ascending' | 'descending' | 'none' | undefined => {
+    const field = sortFields.find((f) => SORT_COLUMN[f] === column);
+    if (!field) return undefined;
+    return sort.field !== field ? 'none' : sort.order === 1 ? 'ascending' : 'descending';
+  };
   const header = (text: string, column: string) => {
     const field = sortFields.find((f) => SORT_COLUMN[f] === column);
     if (!field) return text;
     const active = sort.field === field;
     return (
-      <button type="button" className="locus-sort-header" onClick={() => sortBy(field)} aria-label={`${t.sortBy} ${t.sorts[field]}`}>
+      <button type="button" className="locus-sort-header" onClick={() => sortBy(field)} aria-label={`${text}, ${t.sortBy.toLowerCase()} ${t.sorts[field]}`}>
         {text} <Icon icon={active ? (sort.order === 1 ? 'caret-up' : 'caret-down') : 'double-caret-vertical'} size={12} />
       </button>
     );
@@ -92,6 +98,7 @@ export function ReviewsTable({ scope, pageSize, sortFields, headline }: ReviewsT
   const columns: Column<ReviewRow>[] = [
     {
       header: header(t.columns.review, 'review'),
+      sort: sortState('review'),
       label: t.columns.review,
       cell: (r) => (
         <div className="locus-review-cell" data-testid="review-cell">
@@ -119,10 +126,11 @@ export function ReviewsTable({ scope, pageSize, sortFields, headline }: ReviewsT
       ),
     },
     ...(scope.kind === 'company'
-      ? [{ header: header(t.columns.location, 'location'), label: t.columns.location, cell: (r: ReviewRow) => r.LocationTitle }]
+      ? [{ header: header(t.columns.location, 'location'), sort: sortState('location'), label: t.columns.location, cell: (r: ReviewRow) => r.LocationTitle }]
       : []),
     {
       header: header(t.columns.response, 'response'),
+      sort: sortState('response'),
       label: t.columns.response,
       cell: (r) => (
         <div data-testid="review-response">
@@ -155,7 +163,7 @@ export function ReviewsTable({ scope, pageSize, sortFields, headline }: ReviewsT
         </div>
       ),
     },
-    { header: header(t.columns.date, 'date'), label: t.columns.date, cell: (r) => formatDate(r.CreateTime), width: 120 },
+    { header: header(t.columns.date, 'date'), sort: sortState('date'), label: t.columns.date, cell: (r) => formatDate(r.CreateTime), width: 120 },
     {
       header: t.columns.actions,
       width: 170,

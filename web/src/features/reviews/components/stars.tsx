@@ -2,7 +2,7 @@ import { Icon } from '@blueprintjs/core';
 
 /** 1-5 stars, filled up to `value`. */
 export const Stars = ({ value, size = 14 }: { value: number; size?: number }) => (
-  <span className="locus-review-stars" aria-label={`${value} stars`} title={`${value} stars`}>
+  <span className="locus-review-stars" role="img" aria-label={`${value} stars`} title={`${value} stars`}>
     {[1, 2, 3, 4, 5].map((n) => (
       <Icon key={n} icon={n <= value ? 'star' : 'star-empty'} size={size} className={n <= value ? 'locus-star-on' : 'locus-star-off'} />
     ))}
