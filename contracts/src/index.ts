@@ -115,3 +115,4 @@ export * from './location-groups/read-models';
 export * from './location-groups/messages';
 export * from './location-groups/errors';
 export * from './location-groups/routes';
+export * from './field-labels';

@@ -63,5 +63,8 @@ lines.push(
   `Memory: heap limit ${heapLimitMb()} MB (LOCUS_HEAP_MB=${config.heapMb}); read-store cache ${config.readCacheDocuments.toLocaleString('en-US')} documents; use at /ready`,
 );
 const listening = `listening on ${config.host}:${config.port}${config.host === '127.0.0.1' ? '; set HOST=0.0.0.0 to open it to other machines' : ''}`;
-const banner = [`Locus is running at ${config.publicUrl} (${listening})`, ...lines, `Data: ${config.dataDir}   Stop: Ctrl+C`];
+const links = config.publicUrlFixed
+  ? `OAuth redirects and mail links use LOCUS_PUBLIC_URL (${config.publicUrl})`
+  : `OAuth redirects go back to the address the browser used; mail links use ${config.publicUrl} (set LOCUS_PUBLIC_URL to fix both)`;
+const banner = [`Locus is running at ${config.publicUrl} (${listening})`, ...lines, links, `Data: ${config.dataDir}   Stop: Ctrl+C`];
 process.stdout.write(`\n${banner.map((l) => `  ${l}`).join('\n')}\n\n`);

@@ -156,6 +156,7 @@ describe('bulk edit in the browser', () => {
 
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect.poll(() => page.getByTestId('bulk-counts').textContent(), { timeout: 120_000, interval: 250 }).toBe('2 done, 0 failed, 0 pending of 2');
+    await page.locator('.bp6-toast').getByText('Bulk edit finished: 2 of 2 location(s) updated.').waitFor();
     for (const d of [first!, second!]) {
       expect(mediaOf(d).filter((m) => m.sourceUrl === imageUrl)).toEqual([{ category: 'ADDITIONAL', sourceUrl: imageUrl }]);
       await expect

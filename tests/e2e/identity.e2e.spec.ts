@@ -274,6 +274,19 @@ describe('identity, companies and users in the browser', () => {
     await admin.getByRole('button', { name: 'Remove Image' }).click();
     await toast(admin, 'Your profile image has been removed successfully').waitFor({ timeout: UI_WAIT });
     await admin.getByRole('button', { name: 'Remove Image' }).waitFor({ state: 'detached' });
+    // a disabled Update Profile says why, beside the field
+    const firstName = admin.locator('#profile-FirstName');
+    const phone = admin.locator('#profile-PhoneNumber');
+    const [savedFirst, savedPhone] = [await firstName.inputValue(), await phone.inputValue()];
+    await firstName.fill('');
+    await phone.fill('abc');
+    await admin.getByText('First name is required').waitFor();
+    await admin.getByText('Phone number may contain digits, spaces and + ( ) - . only').waitFor();
+    expect(await admin.getByRole('button', { name: 'Update Profile' }).isDisabled()).toBe(true);
+    await firstName.fill(savedFirst);
+    await phone.fill(savedPhone);
+    await admin.getByText('First name is required').waitFor({ state: 'detached' });
+    expect(await admin.getByRole('button', { name: 'Update Profile' }).isEnabled()).toBe(true);
 
     // ---------- Exit Company View returns to the administrator ----------
     await admin.getByRole('button', { name: 'Exit Company View' }).click();

@@ -122,6 +122,34 @@ describe('a company user sees the locations assigned to them, everywhere', () =>
     expect(csv.text.trim().split('\n').length - 1, csv.text).toBe(SEES[who].length);
   });
 
+  it.each(CALLERS)('GET /api/gmb/locations and POST /api/gmb/fetch-locations cover the same locations (%s)', async (who) => {
+    const list = await get<{ Data: { Id: string; Title: string }[] }>(who, 'GET', '/api/gmb/locations');
+    expect(list.Data.map((l) => l.Id).sort()).toEqual(expected(who));
+
+    const seen = expected(who);
+    if (seen.length) {
+      const fetched = await get<{ Data: { Id: string; Title: string }[] }>(who, 'POST', '/api/gmb/fetch-locations', { LocationIds: [...seen].reverse() });
+      expect(fetched.Data.map((l) => l.Id)).toEqual([...seen].reverse());
+      expect(fetched.Data.every((l) => l.Title.length > 0)).toBe(true);
+    }
+    // One location outside the caller's scope makes the whole request 404.
+    const unseen = ids.locations.filter((id) => !seen.includes(id));
+    if (unseen.length) {
+      const res = await stack.call('POST', '/api/gmb/fetch-locations', { token: tokens[who], body: { LocationIds: [...seen, unseen[0]] } });
+      expect(res.status, res.text).toBe(404);
+    }
+  });
+
+  it('fetch-locations: an id of no location of the company is 404, an empty or malformed list a 400 naming LocationIds', async () => {
+    const other = await stack.call('POST', '/api/gmb/fetch-locations', { token: tokens.admin, body: { LocationIds: [ids.locations[0], randomUUID()] } });
+    expect(other.status, other.text).toBe(404);
+    for (const body of [{ LocationIds: [] }, { LocationIds: 'abc' }, {}]) {
+      const res = await stack.call('POST', '/api/gmb/fetch-locations', { token: tokens.admin, body });
+      expect(res.status, res.text).toBe(400);
+      expect(res.text).toContain('LocationIds');
+    }
+  });
+
   it.each(CALLERS)('reviews and their counts cover the same locations (%s)', async (who) => {
     const page = await get<{ data: { LocationId: string }[]; totalResultsCount: number }>(who, 'POST', `/api/gmb/${ids.companyId}/reviews-lazy`, {
       first: 0,

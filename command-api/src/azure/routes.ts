@@ -12,7 +12,7 @@ import {
   saveAzureCredentialsRoute,
   azureErrors,
 } from '@locus/contracts';
-import { implement, ok, type CommandDeps, type RequestContext, type RouteImplementation, fail, failWith, invalidInput } from '@locus/platform';
+import { implement, ok, publicBaseOf, type CommandDeps, type RequestContext, type RouteImplementation, fail, failWith, invalidInput } from '@locus/platform';
 import { createSecretBox, SecretBoxError } from '@locus/platform/crypto/secret-box';
 import { eventMetadata, handleCommand, loadStream } from '../kit';
 import { createCompanyUser } from '../users/user-accounts';
@@ -34,7 +34,8 @@ export function azureCommandRoutes(deps: CommandDeps, options: AzureRouteOptions
   const box = createSecretBox(deps.config.encryptionKey, deps.config.previousEncryptionKeys);
   const graph: GraphClient = createGraphClient(deps.config.graph, options.fetch);
   const states = createOAuthStateSigner(deps.config.jwtSecret, deps.clock);
-  const redirectUri = `${deps.config.publicUrl.replace(/\/+$/, '')}${AZURE_CALLBACK_PATH}`;
+  // Back to where the browser reached Locus (or LOCUS_PUBLIC_URL); the callback is posted from there too.
+  const redirectUri = (req: Pick<RequestContext, 'origin'>) => `${publicBaseOf(deps.config, req)}${AZURE_CALLBACK_PATH}`;
   const newId = () => deps.ids.uuid();
 
   const open = (companyId: string, field: 'clientSecret' | 'accessToken' | 'refreshToken', sealed: string) => {
@@ -144,7 +145,7 @@ export function azureCommandRoutes(deps: CommandDeps, options: AzureRouteOptions
       const RedirectUrl = graph.authorizeUrl({
         tenantId: credentials.tenantId,
         clientId: credentials.clientId,
-        redirectUri,
+        redirectUri: redirectUri(req),
         state: states.sign(companyId, req.auth!.userId),
         scope: AZURE_SCOPES,
       });
@@ -166,7 +167,7 @@ export function azureCommandRoutes(deps: CommandDeps, options: AzureRouteOptions
           clientId: credentials.clientId,
           clientSecret: open(companyId, 'clientSecret', credentials.clientSecret),
           code: req.body.Code,
-          redirectUri,
+          redirectUri: redirectUri(req),
           scope: AZURE_SCOPES,
         });
       } catch (err) {

@@ -36,6 +36,23 @@ describe('Google sign-in and connection rules', () => {
     expect(claims).toMatchObject({ userId: company.adminId, role: 'CompanyAdmin', companyId: company.companyId });
   });
 
+  it('sends Google back to where the browser reached Locus (no LOCUS_PUBLIC_URL), and the code exchange agrees', async () => {
+    for (const base of [stack.baseUrl, stack.baseUrl.replace('127.0.0.1', 'localhost')]) {
+      const res = await fetch(`${base}/api/auth/google/token-url`);
+      const body = (await res.json()) as { RedirectUrl: string };
+      expect(new URL(body.RedirectUrl).searchParams.get('redirect_uri')).toBe(`${base}/google-auth-callback`);
+      // The exchange names the same redirect: Google answers (the user is simply unknown), not invalid_grant.
+      const { code, state } = await consentAs(body.RedirectUrl, 'marcus.lee.newbiz@gmail.com');
+      const answer = await fetch(`${base}/api/auth/callback`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ Code: code, State: state }),
+      });
+      expect(((await answer.json()) as { ApiError: { ErrorCode: string } }).ApiError.ErrorCode).toBe('AUTH.GOOGLE_USER_UNKNOWN');
+    }
+    expect(stack.deps.config.publicUrl).not.toBe(stack.baseUrl);
+  });
+
   it('refuses a Google user no Locus user matches', async () => {
     const url = await call('GET', '/api/auth/google/token-url', null);
     const { code, state } = await consentAs(url.body.RedirectUrl, 'marcus.lee.newbiz@gmail.com');

@@ -32,8 +32,9 @@ const accessTokens = new Map<string, GoogleTokens>();
 export interface GoogleAccess {
   redirectUri: string;
   hasCredentials: boolean;
-  authorizeUrl(state: string, loginHint?: string): string;
-  exchangeCode(code: string): Promise<GoogleTokens>;
+  /** `base`: where the browser reached Locus (publicBaseOf); default LOCUS_PUBLIC_URL or localhost. */
+  authorizeUrl(state: string, loginHint?: string, base?: string): string;
+  exchangeCode(code: string, base?: string): Promise<GoogleTokens>;
   userInfo(accessToken: string): Promise<GoogleUserInfo>;
   clientForTokens(tokens: GoogleTokens): GoogleBusinessClient;
   clientForCredentials(credentials: GoogleCredentials): GoogleBusinessClient;
@@ -58,7 +59,9 @@ export function createGoogleAccess(
   let box: SecretBox | undefined;
   const secretBox = () => (box ??= createSecretBox(deps.config.encryptionKey, deps.config.previousEncryptionKeys));
   const writeQueue = options.writeQueue ?? sharedWriteQueue(cfg.queriesPerMinute ?? GOOGLE_REQUESTS_PER_MINUTE);
-  const redirectUri = `${deps.config.publicUrl.replace(/\/$/, '')}/google-auth-callback`;
+  // Default base; routes pass the base the browser reached Locus at (publicBaseOf).
+  const redirectUriAt = (base = deps.config.publicUrl) => `${base.replace(/\/+$/, '')}/google-auth-callback`;
+  const redirectUri = redirectUriAt();
   const fetchOpt = options.fetch ? { fetch: options.fetch } : {};
 
   const clientForTokens = (tokens: GoogleTokens) =>
@@ -75,8 +78,8 @@ export function createGoogleAccess(
   const access: GoogleAccess = {
     redirectUri,
     hasCredentials: Boolean(cfg.clientId),
-    authorizeUrl: (state, loginHint) => buildGoogleAuthorizeUrl(cfg, { redirectUri, state, ...(loginHint ? { loginHint } : {}) }),
-    exchangeCode: (code) => exchangeGoogleAuthCode(cfg, { code, redirectUri }, fetchOpt),
+    authorizeUrl: (state, loginHint, base) => buildGoogleAuthorizeUrl(cfg, { redirectUri: redirectUriAt(base), state, ...(loginHint ? { loginHint } : {}) }),
+    exchangeCode: (code, base) => exchangeGoogleAuthCode(cfg, { code, redirectUri: redirectUriAt(base) }, fetchOpt),
     userInfo: (accessToken) => fetchGoogleUserInfo(cfg, accessToken, fetchOpt),
     clientForTokens,
     clientForCredentials(credentials) {

@@ -15,7 +15,16 @@ import {
   authErrors,
   connectionErrors,
 } from '@locus/contracts';
-import { callerCompanyId, implement, type CommandDeps, type RequestContext, type RouteImplementation, fail } from '@locus/platform';
+import {
+  callerCompanyId,
+  implement,
+  publicBaseOf,
+  type AnyRequest,
+  type CommandDeps,
+  type RequestContext,
+  type RouteImplementation,
+  fail,
+} from '@locus/platform';
 import { claimsFor, loadCompanyState } from '../identity/claims';
 import { eventMetadata, handleCommand } from '../kit';
 import { findUserByEmail } from '../users/email-reservation';
@@ -56,7 +65,7 @@ export function connectionsCommandRoutes(deps: CommandDeps, options: Connections
   const google = options.google ?? createGoogleAccess(deps);
   const now = () => deps.clock.now();
 
-  const tokenUrl = (purpose: 'connect' | 'signin', userId: string | null, companyId: string | null): TokenUrlResponse => {
+  const tokenUrl = (req: AnyRequest, purpose: 'connect' | 'signin', userId: string | null, companyId: string | null): TokenUrlResponse => {
     if (!google.hasCredentials) return { Success: true, CanConnect: false, HasGMBCredentials: false, ErrorMessage: m.noCredentials, RedirectUrl: null };
     const state = signOAuthState(deps.config.jwtSecret, {
       processId: deps.ids.uuid(),
@@ -65,16 +74,22 @@ export function connectionsCommandRoutes(deps: CommandDeps, options: Connections
       companyId,
       expiresAt: Math.floor(now().getTime() / 1000) + OAUTH_STATE_TTL_SECONDS,
     });
-    return { Success: true, CanConnect: true, HasGMBCredentials: true, ErrorMessage: null, RedirectUrl: google.authorizeUrl(state) };
+    return {
+      Success: true,
+      CanConnect: true,
+      HasGMBCredentials: true,
+      ErrorMessage: null,
+      RedirectUrl: google.authorizeUrl(state, undefined, publicBaseOf(deps.config, req)),
+    };
   };
 
-  const connectTokenUrl = implement(connectTokenUrlRoute, async (req) => ({ body: tokenUrl('connect', req.auth!.userId, companyOf(req)) }));
-  const signInTokenUrl = implement(googleSignInTokenUrlRoute, async () => ({ body: tokenUrl('signin', null, null) }));
+  const connectTokenUrl = implement(connectTokenUrlRoute, async (req) => ({ body: tokenUrl(req, 'connect', req.auth!.userId, companyOf(req)) }));
+  const signInTokenUrl = implement(googleSignInTokenUrlRoute, async (req) => ({ body: tokenUrl(req, 'signin', null, null) }));
 
   const callback = implement(authCallbackRoute, async (req) => {
     const state = verifyOAuthState(deps.config.jwtSecret, req.body.State, now().getTime());
     if (state.purpose === 'connect' && req.auth && req.auth.userId !== state.userId) throw fail(authErrors.googleStateWrongUser);
-    const tokens = await withGoogle(() => google.exchangeCode(req.body.Code));
+    const tokens = await withGoogle(() => google.exchangeCode(req.body.Code, publicBaseOf(deps.config, req)));
     const googleUser = googleUserOf(await withGoogle(() => google.userInfo(tokens.accessToken)));
     const stream = connectionProcessStream(state.processId);
 

@@ -10,7 +10,7 @@ import {
   googleWorkspaceStream,
   googleWorkspaceErrors,
 } from '@locus/contracts';
-import { implement, ok, type CommandDeps, type RouteImplementation, fail } from '@locus/platform';
+import { implement, ok, publicBaseOf, type AnyRequest, type CommandDeps, type RouteImplementation, fail } from '@locus/platform';
 import { createSecretBox } from '@locus/platform/crypto/secret-box';
 import { eventMetadata, handleCommand, loadStream } from '../kit';
 import { signOAuthState, verifyOAuthState } from '../connections/oauth-state';
@@ -35,7 +35,7 @@ const notConnected = () => fail(googleWorkspaceErrors.notConnected);
 export function googleWorkspaceCommandRoutes(deps: CommandDeps): RouteImplementation[] {
   const box = createSecretBox(deps.config.encryptionKey);
   const secrets = createIdentitySecrets(deps.config.encryptionKey);
-  const redirectUri = `${deps.config.publicUrl.replace(/\/$/, '')}/google-workspace-callback`;
+  const redirectUri = (req: AnyRequest) => `${publicBaseOf(deps.config, req)}/google-workspace-callback`;
   const load = (companyId: string) => loadStream(deps.eventStore, googleWorkspaceStream(companyId), workspaceDirectoryDecider);
   const run = (companyId: string, req: Parameters<typeof eventMetadata>[0], command: WorkspaceDirectoryCommand) =>
     handleCommand({
@@ -68,7 +68,11 @@ export function googleWorkspaceCommandRoutes(deps: CommandDeps): RouteImplementa
         companyId: req.auth!.companyId,
         expiresAt: Math.floor(deps.clock.now().getTime() / 1000) + STATE_TTL_SECONDS,
       });
-      const RedirectUrl = buildGoogleAuthorizeUrl(deps.config.google, { redirectUri, state, scopes: ['openid', 'email', 'profile', GOOGLE_DIRECTORY_SCOPE] });
+      const RedirectUrl = buildGoogleAuthorizeUrl(deps.config.google, {
+        redirectUri: redirectUri(req),
+        state,
+        scopes: ['openid', 'email', 'profile', GOOGLE_DIRECTORY_SCOPE],
+      });
       return { body: { Success: true as const, CanConnect: true, RedirectUrl, ErrorMessage: null } };
     }),
 
@@ -78,7 +82,7 @@ export function googleWorkspaceCommandRoutes(deps: CommandDeps): RouteImplementa
       if (signed.purpose !== 'workspace' || signed.companyId !== companyId || signed.userId !== req.auth!.userId) {
         throw fail(googleWorkspaceErrors.invalidState, [{ field: 'State', message: 'The sign-in request has expired or is not yours' }]);
       }
-      const tokens = await exchangeGoogleAuthCode(deps.config.google, { code: req.body.Code, redirectUri });
+      const tokens = await exchangeGoogleAuthCode(deps.config.google, { code: req.body.Code, redirectUri: redirectUri(req) });
       if (!tokens.refreshToken || !(tokens.scope ?? '').split(' ').includes(GOOGLE_DIRECTORY_SCOPE)) throw fail(googleWorkspaceErrors.notAuthorized);
       const info = await fetchGoogleUserInfo(deps.config.google, tokens.accessToken);
       const result = await run(companyId, req, {

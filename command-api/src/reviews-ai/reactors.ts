@@ -16,6 +16,11 @@ const DRAFT_ATTEMPTS = 3;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+// The mail cannot know the reader's time zone, so it names UTC instead of showing a raw ISO stamp.
+const MAIL_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+/** `2026-11-30T09:05:00.000Z` → `Nov 30, 2026, 9:05 AM UTC`. */
+export const mailDateTime = (iso: string) => `${MAIL_DATE.format(new Date(iso))} UTC`;
+
 export function approvalMail(
   to: string,
   link: string,
@@ -25,11 +30,12 @@ export function approvalMail(
 ) {
   const stars = '★'.repeat(review.starRating) + '☆'.repeat(5 - review.starRating);
   const quote = review.comment?.trim() || '(no text)';
+  const until = mailDateTime(expiresAt);
   return {
     to,
     subject: `Approve the reply to ${review.reviewerName}'s ${review.starRating}-star review`,
-    text: `${review.reviewerName} wrote (${stars}):\n${quote}\n\nThe AI drafted this reply:\n${reply}\n\nOpen this link to read, edit and approve it (usable once, valid until ${expiresAt}):\n${link}`,
-    html: `<p><strong>${escapeHtml(review.reviewerName)}</strong> wrote (${stars}):</p><blockquote>${escapeHtml(quote)}</blockquote><p>The AI drafted this reply:</p><blockquote>${escapeHtml(reply)}</blockquote><p><a href="${escapeHtml(link)}">Review and approve the reply</a> (usable once, valid until ${escapeHtml(expiresAt)}).</p>`,
+    text: `${review.reviewerName} wrote (${stars}):\n${quote}\n\nThe AI drafted this reply:\n${reply}\n\nOpen this link to read, edit and approve it (usable once, valid until ${until}):\n${link}`,
+    html: `<p><strong>${escapeHtml(review.reviewerName)}</strong> wrote (${stars}):</p><blockquote>${escapeHtml(quote)}</blockquote><p>The AI drafted this reply:</p><blockquote>${escapeHtml(reply)}</blockquote><p><a href="${escapeHtml(link)}">Review and approve the reply</a> (usable once, valid until ${escapeHtml(until)}).</p>`,
   };
 }
 

@@ -63,6 +63,8 @@ describe('AI review replies, automation and approval links', () => {
     const bad = await call('PUT', '/api/companyMetaData/auto-reply-rules', company.adminToken, { Rules: [{ MinStars: 4, MaxStars: 2, Action: 'post' }] });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body.ApiError.Fields)).toContain('MinStars');
+    // The wire name stays in Field (the web places the message); the text uses the form's labels.
+    expect(bad.body.ApiError.Fields).toContainEqual({ Field: 'Rules[0].MinStars', Message: 'Lowest stars must not be above Highest stars' });
     const userSave = await call('POST', '/api/companyMetaData/reviews-settings', company.userToken, settings);
     expect(userSave.status).toBe(403);
   });

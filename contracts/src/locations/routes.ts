@@ -9,7 +9,7 @@ import {
   UserLocationsQuerySchema,
 } from './assignment-dto';
 import { BusinessHoursOutSchema, CategorySchema, CitySchema, LocationDetailsSchema, LocationItemSchema, StateSchema } from './details-dto';
-import { DirectoryExportQuerySchema, FilteringDataSchema, LocationsSummaryResponseSchema, PrimaryOwnerSchema } from './directory-dto';
+import { DirectoryExportQuerySchema, FilteringDataSchema, LocationRowSchema, LocationsSummaryResponseSchema, PrimaryOwnerSchema } from './directory-dto';
 import { CreateLocationBodySchema, LocationAttributesSchema, RegularHoursBodySchema, UpdateAttributesBodySchema, UpdateLocationBodySchema } from './edit-dto';
 
 const idParam = (name: string) =>
@@ -93,6 +93,39 @@ export const locationItemsRoute = defineRoute({
   description: 'Pickers: every location of the company (Title, LocationId), or of one of its location groups (`groupId`).',
   request: { query: z.object({ groupId: z.string().trim().max(200, 'groupId is too long').optional() }) },
   response: z.object({ Success: z.literal(true), Data: z.array(LocationItemSchema) }),
+});
+
+/** Every location of the caller's company that the caller sees (a company user's assigned ones), as directory rows. */
+export const listLocationsRoute = defineRoute({
+  name: 'locations.list',
+  method: 'GET',
+  path: '/api/gmb/locations',
+  kind: 'query',
+  roles: READERS,
+  response: z.object({ Success: z.literal(true), Data: z.array(LocationRowSchema) }),
+});
+
+export const FetchLocationsBodySchema = z.object({
+  LocationIds: z
+    .array(z.string({ error: 'Each location id must be text' }).trim().min(1, 'A location id is empty').max(100, 'A location id is too long'), {
+      error: 'LocationIds must be a list of location ids',
+    })
+    .min(1, 'Select one or more locations.')
+    .max(1000, 'Select at most 1000 locations.'),
+});
+
+/**
+ * The named locations with their details (bulk edit's form). Every id must be a location the
+ * caller sees: another company's, or one a company user is not assigned to, answers 404.
+ */
+export const fetchLocationsRoute = defineRoute({
+  name: 'locations.fetch',
+  method: 'POST',
+  path: '/api/gmb/fetch-locations',
+  kind: 'query',
+  roles: READERS,
+  request: { body: FetchLocationsBodySchema },
+  response: z.object({ Success: z.literal(true), Data: z.array(LocationDetailsSchema) }),
 });
 
 /** Default week for a new location: Monday to Friday 09:00-17:00 (closed days IsOpen false). */
@@ -393,6 +426,8 @@ export const locationsRoutes = [
   exportLocationsRoute,
   getLocationRoute,
   locationItemsRoute,
+  listLocationsRoute,
+  fetchLocationsRoute,
   defaultHoursRoute,
   locationDefaultHoursRoute,
   categoriesRoute,

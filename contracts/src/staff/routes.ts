@@ -7,7 +7,8 @@ export const staffMessages = {
   created: 'Staff member has been created successfully',
   updated: 'Staff member has been updated successfully',
   deactivated: 'Staff member has been deactivated successfully',
-  confirmDelete: 'Are you sure you want to delete this Staff?',
+  // The server deactivates (the member leaves the list, the history stays): the question says so.
+  confirmDelete: 'Are you sure you want to deactivate this staff member? They will no longer be listed.',
 } as const;
 
 export const StaffSchema = z.object({

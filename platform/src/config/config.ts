@@ -302,6 +302,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     host,
     dataDir,
     publicUrl: url(env, 'LOCUS_PUBLIC_URL', `http://localhost:${port}`),
+    publicUrlFixed: str(env, 'LOCUS_PUBLIC_URL') !== undefined,
     ...(eventStoreUrl ? { eventStoreUrl } : {}),
     ...(mongoUrl ? { mongoUrl } : {}),
     mongoDbName,

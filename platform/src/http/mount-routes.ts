@@ -64,6 +64,7 @@ export function requestContextOf(ctx: LocusContext): RequestContext {
     correlationId: ctx.state.correlationId ?? ctx.state.requestId,
     ip: ctx.ip,
     headers: ctx.headers,
+    ...(ctx.host ? { origin: `${ctx.protocol}://${ctx.host}` } : {}),
   };
 }
 

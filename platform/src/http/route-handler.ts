@@ -36,6 +36,14 @@ export interface RequestContext<P = Record<string, string>, Q = unknown, B = unk
   correlationId: string;
   ip: string;
   headers: Record<string, string | string[] | undefined>;
+  /** scheme://host the browser used (X-Forwarded-Proto/Host only when the app trusts its proxy). */
+  origin?: string;
+}
+
+/** The base URL for a redirect back to Locus: LOCUS_PUBLIC_URL when set, else where this request reached it. */
+export function publicBaseOf(config: { publicUrl: string; publicUrlFixed?: boolean }, req: Pick<AnyRequest, 'origin'>): string {
+  const base = config.publicUrlFixed || !req.origin ? config.publicUrl : req.origin;
+  return base.replace(/\/+$/, '');
 }
 
 /** Any route's request, for helpers that read only what every request has (auth, ids, ip). */

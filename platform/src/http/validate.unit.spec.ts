@@ -24,6 +24,17 @@ describe('validator', () => {
     expect(ctx.state.input).toEqual({ params: { id: 'ab' }, query: { page: 1 }, body: { Name: 'Ann' } });
   });
 
+  it("words a failing field's message with the form's label and keeps the wire name as the field", () => {
+    const email = z.object({ PrimaryEmail: z.email({ error: 'PrimaryEmail is not a valid email address' }) });
+    const ctx = ctxOf({ body: { PrimaryEmail: 'nope' } });
+    expect(() => validator({ body: email })!(ctx)).toThrow(
+      expect.objectContaining({
+        message: 'Primary Email is not a valid email address',
+        fields: [{ field: 'PrimaryEmail', message: 'Primary Email is not a valid email address' }],
+      }),
+    );
+  });
+
   it('answers the first failing part, params before query before body', () => {
     const ctx = ctxOf({ params: { id: 'a' }, query: { page: 'x' }, body: {} });
     expect(() => validator(schemas)!(ctx)).toThrow(expect.objectContaining({ code: 'VALIDATION.FAILED', message: 'The path contains invalid values' }));

@@ -63,8 +63,13 @@ export interface LocusConfig {
   /** Interface the HTTP server listens on (HOST; default 127.0.0.1). */
   host: string;
   dataDir: string;
-  /** Public base URL of the web app, for links in mails and OAuth redirects. */
+  /** Public base URL of the web app, for links in mails and OAuth redirects (LOCUS_PUBLIC_URL, else http://localhost:PORT). */
   publicUrl: string;
+  /**
+   * LOCUS_PUBLIC_URL was set: redirects use `publicUrl`. Unset: a redirect goes back to the origin
+   * the browser reached Locus at (`publicBaseOf`), so 127.0.0.1 or a LAN name works as well.
+   */
+  publicUrlFixed?: boolean;
   eventStoreUrl?: string;
   mongoUrl?: string;
   mongoDbName: string;

@@ -15,6 +15,8 @@ import {
   locationCategoriesRoute,
   locationDefaultHoursRoute,
   locationItemsRoute,
+  listLocationsRoute,
+  fetchLocationsRoute,
   locationMessages as m,
   locationUsersRoute,
   exportLocationsRoute,
@@ -162,6 +164,24 @@ export function locationsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
     return ok(docs.map((d) => ({ Title: d.profile.Title, LocationId: d._id, StoreCode: d.profile.StoreCode })));
   });
 
+  const list = implement(listLocationsRoute, async (req) => {
+    const companyId = companyOf(req);
+    const docs = await locations().find(await inScope(req, { companyId }), { sort: { titleSort: 1, _id: 1 } });
+    const mine = docs.length ? await links().find({ companyId, userId: req.auth!.userId, locationId: { $in: docs.map((d) => d._id) } }) : [];
+    const linkOf = new Map(mine.map((l) => [l.locationId, l._id]));
+    return ok(docs.map((d) => toLocationRow(d, linkOf.get(d._id) ?? null)));
+  });
+
+  // All or nothing: an id the caller cannot see answers 404 (as a single location would), so
+  // the answer never hides that part of a selection was dropped.
+  const fetchMany = implement(fetchLocationsRoute, async (req) => {
+    const ids = [...new Set(req.body.LocationIds)];
+    const docs = await locations().find(await inScope(req, { companyId: companyOf(req), _id: { $in: ids } }));
+    if (docs.length !== ids.length) throw locationNotFound();
+    const order = new Map(ids.map((id, i) => [id, i]));
+    return ok([...docs].sort((a, b) => (order.get(a._id) ?? 0) - (order.get(b._id) ?? 0)).map(toLocationDetails));
+  });
+
   // The company's saved default hours (Default Location page), else Monday-Friday 9-5.
   const defaultHours = implement(defaultHoursRoute, async (req) => {
     const saved = await deps.readModels.collection<LocationDefaultsDoc>(LOCATION_DEFAULTS_COLLECTION).findOne({ _id: companyOf(req) });
@@ -240,6 +260,8 @@ export function locationsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
     exportCsv,
     details,
     items,
+    list,
+    fetchMany,
     defaultHours,
     locationWithHours,
     companyCategories,

@@ -56,3 +56,6 @@ export const reviewTexts = {
 } as const;
 
 export const SENTIMENT_INTENT = { Positive: 'success', Neutral: 'none', Negative: 'danger' } as const;
+
+/** `Nov 23, 2026: 10 total reviews` (nivo's default reads `x: 11/23/2026, y: 10`). */
+export const growthTooltip = (date: string, count: number, series: string) => `${date}: ${count.toLocaleString('en-US')} ${series.toLowerCase()}`;

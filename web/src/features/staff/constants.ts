@@ -14,7 +14,7 @@ export const staffTexts = {
   email: 'Email',
   phone: 'Phone Number',
   edit: 'Edit',
-  delete: 'Delete',
+  delete: 'Deactivate',
   save: 'Save',
   cancel: 'Cancel',
   search: 'Search',

@@ -5,6 +5,14 @@ import { rulesFor } from './user-rules';
 const valid: PersonForm = { FirstName: 'Ada', LastName: '', Email: 'ada@example.com', PhoneNumber: '', Password: '', ConfirmPassword: '' };
 
 describe('contact / admin / user form rules', () => {
+  it('refuses a phone number the server would refuse, such as "abc", for New User and optional phones alike', () => {
+    const form = { ...emptyPerson(), FirstName: 'Ann', Email: 'ann@example.com', PhoneNumber: 'abc' };
+    for (const phoneRequired of [true, false]) {
+      expect(validatePerson(form, { password: 'none', phoneRequired })).toEqual({ PhoneNumber: 'Phone number may contain digits, spaces and + ( ) - . only' });
+      expect(validatePerson({ ...form, PhoneNumber: '(303) 555-0100' }, { password: 'none', phoneRequired })).toEqual({});
+    }
+  });
+
   it('requires first name and a valid email', () => {
     expect(validatePerson(emptyPerson(), { password: 'none', phoneRequired: false })).toEqual({
       FirstName: 'First name is required',

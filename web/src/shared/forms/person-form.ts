@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, userMessages as m } from '@locus/contracts';
+import { OptionalPhoneNumberSchema, PASSWORD_MIN_LENGTH, userMessages as m } from '@locus/contracts';
 
 /** The contact / company admin / company user form (spec part 2 §3 Contact or admin, User). */
 export interface PersonForm {
@@ -35,6 +35,11 @@ export const validatePerson = (form: PersonForm, rules: PersonRules): PersonErro
   if (!form.Email.trim()) errors.Email = m.emailRequired;
   else if (!EMAIL.test(form.Email.trim())) errors.Email = m.emailInvalid;
   if (rules.phoneRequired && !form.PhoneNumber.trim()) errors.PhoneNumber = m.phoneRequired;
+  else {
+    // The server's own rule, so the form refuses what the server would (e.g. "abc").
+    const phone = OptionalPhoneNumberSchema.safeParse(form.PhoneNumber);
+    if (!phone.success) errors.PhoneNumber = phone.error.issues[0]?.message ?? m.phoneRequired;
+  }
 
   const { Password: p, ConfirmPassword: c } = form;
   switch (rules.password) {

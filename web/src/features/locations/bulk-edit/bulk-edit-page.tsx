@@ -76,7 +76,7 @@ const BulkEditPage = () => {
   const [dialog, setDialog] = useState(false);
   const [sampleId, setSampleId] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
-  const { data: items = [], isError: itemsFailed } = useBulkLocationsQuery();
+  const { data: items = [], isError: itemsFailed, isSuccess: itemsLoaded } = useBulkLocationsQuery();
   // the picker offers one location group's locations when one is chosen; the selection keeps its titles from the full list
   const [groupId, setGroupId] = useState('');
   const grouped = useBulkLocationsQuery({ groupId }, { skip: !groupId });
@@ -159,7 +159,8 @@ const BulkEditPage = () => {
       <PageHeader title={t.title} subtitle={t.subtitle} />
       <div className="locus-bulk-layout">
         <Card className="locus-bulk-form">
-          <FormGroup label={t.locations} labelFor="bulk-locations">
+          {/* A company without locations is told so up front, not only inside an empty picker. */}
+          <FormGroup label={t.locations} labelFor="bulk-locations" helperText={itemsLoaded && items.length === 0 ? t.noLocations : undefined}>
             <FeatureSlot name="locationGroupFilter" value={groupId} onChange={setGroupId} />
             <MultiSelect<BulkLocationItem>
               items={choices}

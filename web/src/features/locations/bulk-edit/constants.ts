@@ -32,6 +32,8 @@ export const bulkTexts = {
   progress: (done: number, failed: number, pending: number, total: number) => `${done} done, ${failed} failed, ${pending} pending of ${total}`,
   eta: (seconds: number) => (seconds >= 60 ? `About ${Math.ceil(seconds / 60)} min left` : `About ${seconds} s left`),
   finished: 'Finished',
+  finishedToast: (done: number, failed: number, total: number) =>
+    `Bulk edit finished: ${done} of ${total} location(s) updated${failed ? `, ${failed} failed` : ''}.`,
   cancelledStatus: 'Cancelled',
   retryFailed: 'Retry failed',
   cancel: 'Cancel',

@@ -1,4 +1,5 @@
 import { Button, Callout, HTMLTable, Intent, ProgressBar, Tag } from '@blueprintjs/core';
+import { useEffect, useRef } from 'react';
 import { failureMessage } from '@web/shared/lib/envelope';
 import { toast } from '@web/shared/ui/toaster';
 import { useConfirm } from '@web/shared/ui/confirm-dialog';
@@ -13,6 +14,18 @@ export const JobProgress = ({ jobId }: { jobId: string }) => {
   const [retry, retrying] = useRetryBulkEditMutation();
   const [cancel, cancelling] = useCancelBulkEditMutation();
   const { confirm } = useConfirm();
+  // The end of a run the user watched is a result the server reported: toast it with its counts.
+  const lastStatus = useRef<string | null>(null);
+  const job0 = data?.Job;
+  useEffect(() => {
+    if (!job0) return;
+    const was = lastStatus.current;
+    lastStatus.current = job0.Status;
+    if (was !== 'running' || job0.Status !== 'finished') return;
+    const counts = t.finishedToast(job0.Done, job0.Failed, job0.Total);
+    if (job0.Failed > 0) toast.warning(counts);
+    else toast.success(counts);
+  }, [job0]);
   if (!data) return null;
   const { Job: job, Outcomes: outcomes } = data;
   const running = job.Status === 'running';

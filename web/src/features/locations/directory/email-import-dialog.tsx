@@ -94,7 +94,14 @@ export const EmailImportDialog = ({ onClose }: { onClose: () => void }) => {
           inputProps={{ accept: '.csv,text/csv', 'aria-label': 'CSV file' }}
           onInputChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
         />
-        {percent !== null ? <ProgressBar value={percent / 100} intent={Intent.PRIMARY} className="locus-import-progress" /> : null}
+        {percent !== null ? (
+          <div className="locus-import-progress-row">
+            <ProgressBar value={percent / 100} intent={Intent.PRIMARY} className="locus-import-progress" />
+            <span className="locus-import-percent" aria-live="polite">
+              {Math.round(percent)}%
+            </span>
+          </div>
+        ) : null}
       </DialogBody>
       <DialogFooter
         actions={

@@ -6,7 +6,7 @@ import { Avatar } from '@web/shared/ui/avatar';
 import { toast } from '@web/shared/ui/toaster';
 import { useRemoveAvatarMutation, useUpdateProfileMutation, useUploadAvatarMutation, type UserProfile } from '../api/profile-api';
 import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES, profileTexts as t } from '../constants';
-import { avatarProblem } from '../validation';
+import { avatarProblem, profileProblems } from '../validation';
 
 type Editable = Pick<UserProfile, 'FirstName' | 'LastName' | 'Email' | 'PhoneNumber' | 'AddressLine1' | 'AddressLine2' | 'City' | 'PostalCode'>;
 
@@ -72,11 +72,29 @@ export const PersonalInfoCard = ({ profile }: { profile: UserProfile }) => {
     }
   };
 
-  const field = (name: keyof Editable, label: string, type = 'text', required = false) => (
-    <FormGroup key={name} label={label} labelFor={`profile-${name}`} labelInfo={required ? '*' : undefined} className="locus-form-cell">
-      <InputGroup id={`profile-${name}`} type={type} value={form[name]} onValueChange={(v) => setForm((f) => ({ ...f, [name]: v }))} />
-    </FormGroup>
-  );
+  const problems: Partial<Record<keyof Editable, string>> = profileProblems(form);
+  const field = (name: keyof Editable, label: string, type = 'text', required = false) => {
+    const problem = problems[name];
+    return (
+      <FormGroup
+        key={name}
+        label={label}
+        labelFor={`profile-${name}`}
+        labelInfo={required ? '*' : undefined}
+        className="locus-form-cell"
+        intent={problem ? 'danger' : 'none'}
+        helperText={problem}
+      >
+        <InputGroup
+          id={`profile-${name}`}
+          type={type}
+          value={form[name]}
+          intent={problem ? 'danger' : 'none'}
+          onValueChange={(v) => setForm((f) => ({ ...f, [name]: v }))}
+        />
+      </FormGroup>
+    );
+  };
 
   return (
     <Card className="locus-card">
@@ -114,7 +132,7 @@ export const PersonalInfoCard = ({ profile }: { profile: UserProfile }) => {
           {field('City', t.city)}
           {field('PostalCode', t.postalCode)}
         </div>
-        <Button type="submit" intent="primary" text={t.updateProfile} loading={updateState.isLoading} disabled={!form.FirstName.trim() || !form.Email.trim()} />
+        <Button type="submit" intent="primary" text={t.updateProfile} loading={updateState.isLoading} disabled={Object.keys(problems).length > 0} />
       </form>
     </Card>
   );

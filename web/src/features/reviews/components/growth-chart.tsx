@@ -3,7 +3,7 @@ import { ResponsiveLine } from '@nivo/line';
 import { useState } from 'react';
 import { REVIEW_GROWTH_DAYS } from '@locus/contracts';
 import { useReviewsGrowthQuery } from '../api/reviews-api';
-import { reviewTexts as t } from '../constants';
+import { growthTooltip, reviewTexts as t } from '../constants';
 
 /** Reviews growth (nivo line): the running total of reviews and the new ones per day. */
 export function GrowthChart({ companyId }: { companyId: string }) {
@@ -38,12 +38,15 @@ export function GrowthChart({ companyId }: { companyId: string }) {
               .toLocaleString()}, ${points.length} days from ${points[0]!.Date} to ${points[points.length - 1]!.Date}`}
             margin={{ top: 16, right: 24, bottom: 48, left: 48 }}
             xScale={{ type: 'time', format: '%Y-%m-%d', precision: 'day', useUTC: true }}
-            xFormat="time:%m/%d/%Y"
+            xFormat="time:%b %d, %Y"
             yScale={{ type: 'linear', min: 0, max: 'auto' }}
             axisBottom={{ format: '%m/%d', tickValues: 6 }}
             axisLeft={{ tickValues: 5 }}
             enablePoints={false}
             useMesh
+            tooltip={({ point }) => (
+              <div className="locus-chart-tooltip">{growthTooltip(point.data.xFormatted, Number(point.data.y), String(point.seriesId))}</div>
+            )}
             colors={['#2d72d2', '#29a634']}
             legends={[{ anchor: 'top-left', direction: 'row', itemWidth: 120, itemHeight: 16, translateY: -16 }]}
           />
