@@ -143,7 +143,17 @@ describe('locations contracts', () => {
   });
 
   it('defaults the directory request to the first 25 by StoreCode ascending', () => {
-    expect(FilteringDataSchema.parse({})).toEqual({ first: 0, rows: 25, sortField: 'StoreCode', sortOrder: 1, globalFilter: '', State: '', City: '', Zip: '', GroupId: '' });
+    expect(FilteringDataSchema.parse({})).toEqual({
+      first: 0,
+      rows: 25,
+      sortField: 'StoreCode',
+      sortOrder: 1,
+      globalFilter: '',
+      State: '',
+      City: '',
+      Zip: '',
+      GroupId: '',
+    });
     expect(FilteringDataSchema.parse({ sortField: 'LastSyncDate', sortOrder: -1, globalFilter: null, filters: {} })).toMatchObject({
       sortField: 'LastSyncDate',
       sortOrder: -1,

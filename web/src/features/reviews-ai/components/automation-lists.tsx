@@ -18,7 +18,10 @@ const stars = (n: number) => '★'.repeat(n) + '☆'.repeat(Math.max(0, 5 - n));
 function ReviewHeader({ item }: { item: AutomationItem }) {
   return (
     <div className="locus-ai-item-header">
-      <strong>{item.ReviewerDisplayName}</strong> <span role="img" aria-label={`${item.StarRating} stars`}>{stars(item.StarRating)}</span>
+      <strong>{item.ReviewerDisplayName}</strong>{' '}
+      <span role="img" aria-label={`${item.StarRating} stars`}>
+        {stars(item.StarRating)}
+      </span>
       {item.Comment ? <blockquote className="locus-ai-item-review">{item.Comment}</blockquote> : null}
     </div>
   );
