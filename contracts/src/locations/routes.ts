@@ -101,6 +101,8 @@ export const listLocationsRoute = defineRoute({
   method: 'GET',
   path: '/api/gmb/locations',
   kind: 'query',
+  summary: 'List the locations the caller sees',
+  description: "Every location of the caller's company that the caller sees (a company user: the locations assigned to them), in the directory's row shape.",
   roles: READERS,
   response: z.object({ Success: z.literal(true), Data: z.array(LocationRowSchema) }),
 });
@@ -123,6 +125,9 @@ export const fetchLocationsRoute = defineRoute({
   method: 'POST',
   path: '/api/gmb/fetch-locations',
   kind: 'query',
+  summary: 'Fetch the details of chosen locations',
+  description:
+    "The details of the locations named in `LocationIds`, in the order asked; one the caller does not see (another company's, unknown, or not assigned to a company user) answers 404 for the whole request.",
   roles: READERS,
   request: { body: FetchLocationsBodySchema },
   response: z.object({ Success: z.literal(true), Data: z.array(LocationDetailsSchema) }),
