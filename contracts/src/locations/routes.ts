@@ -130,6 +130,7 @@ export const fetchLocationsRoute = defineRoute({
     "The details of the locations named in `LocationIds`, in the order asked; one the caller does not see (another company's, unknown, or not assigned to a company user) answers 404 for the whole request.",
   roles: READERS,
   request: { body: FetchLocationsBodySchema },
+  answers: { errors: [404] },
   response: z.object({ Success: z.literal(true), Data: z.array(LocationDetailsSchema) }),
 });
 
