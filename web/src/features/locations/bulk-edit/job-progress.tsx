@@ -15,13 +15,14 @@ export const JobProgress = ({ jobId }: { jobId: string }) => {
   const [cancel, cancelling] = useCancelBulkEditMutation();
   const { confirm } = useConfirm();
   // The end of a run the user watched is a result the server reported: toast it with its counts.
+  // A job is shown from its start (or while running), so a first sight of it finished is its end too.
   const lastStatus = useRef<string | null>(null);
   const job0 = data?.Job;
   useEffect(() => {
     if (!job0) return;
     const was = lastStatus.current;
     lastStatus.current = job0.Status;
-    if (was !== 'running' || job0.Status !== 'finished') return;
+    if (was === 'finished' || job0.Status !== 'finished') return;
     const counts = t.finishedToast(job0.Done, job0.Failed, job0.Total);
     if (job0.Failed > 0) toast.warning(counts);
     else toast.success(counts);
