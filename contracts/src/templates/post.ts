@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limitProblem } from '../google-limits';
-import { htmlToPlainText } from './render';
+import { htmlToPlainText } from './plain-text';
 import { TEMPLATE_CONTENT_MAX_LENGTH, templateMessages } from './messages';
 
 /**

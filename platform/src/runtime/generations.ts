@@ -1,6 +1,21 @@
 import type { Doc, ReadStore, WriteOp } from '../read-store/read-store';
 import type { ProjectionDefinition } from './definitions';
 
+/** A reactor's event that failed and waits for an operator (kept beside its collection's name). */
+export interface ParkedEventDoc extends Doc {
+  _id: string;
+  companyId: string | null;
+  reactor: string;
+  eventId: string;
+  eventType: string;
+  streamName: string;
+  position: number;
+  error: string;
+  permanent: boolean;
+  attempts: number;
+  parkedAt: string;
+}
+
 /**
  * Blue-green generations of a projection. Every logical collection of generation `g` lives
  * in the physical collection `${logical}__g${g}`; each generation has its own checkpoint, so

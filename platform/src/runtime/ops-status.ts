@@ -2,9 +2,8 @@ import type { EventStore } from '../event-store/event-store';
 import type { ReadStore } from '../read-store/read-store';
 import type { ProjectionDefinition, ReactorDefinition } from './definitions';
 import type { Clock } from './deps';
-import type { ParkedEventDoc } from './reactor-runtime';
 import type { RebuildJobs, RebuildJobStatus } from './rebuild-jobs';
-import { PARKED_COLLECTION, projectionCheckpointName, readAllProjectionStates, reactorCheckpointName } from './generations';
+import { PARKED_COLLECTION, type ParkedEventDoc, projectionCheckpointName, readAllProjectionStates, reactorCheckpointName } from './generations';
 
 export interface OpsProjectionStatus {
   kind: 'projection';

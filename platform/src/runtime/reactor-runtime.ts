@@ -31,19 +31,8 @@ export function reactorEventId(reactor: string, sourceEventId: string, key: stri
   return uuidv5(JSON.stringify([reactor, sourceEventId, key, streamName, index]), REACTOR_EVENT_ID_NAMESPACE);
 }
 
-export interface ParkedEventDoc extends Doc {
-  _id: string;
-  companyId: string | null;
-  reactor: string;
-  eventId: string;
-  eventType: string;
-  streamName: string;
-  position: number;
-  error: string;
-  permanent: boolean;
-  attempts: number;
-  parkedAt: string;
-}
+import type { ParkedEventDoc } from './generations';
+export type { ParkedEventDoc };
 
 export type ReactorRunState = 'starting' | 'standby' | 'live' | 'retrying' | 'error' | 'stopped';
 
