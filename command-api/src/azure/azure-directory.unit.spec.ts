@@ -1,82 +1,65 @@
 import { describe, expect, it } from 'vitest';
 import type { AzureEvent } from '@locus/contracts';
-import type { AppError } from '@locus/platform';
-import { azureDirectoryDecider, type AzureDirectoryCommand } from './azure-directory';
+import { deciderSpec } from '../kit/testing/decider-spec';
+import { azureDirectoryDecider } from './azure-directory';
 import { createOAuthStateSigner, STATE_TTL_MS } from './oauth-state';
 
-const C = 'c1';
-const S = 'v1.aXY.dGFn.c2VjcmV0';
-const T = { accessToken: 'v1.aXY.dGFn.YQ', refreshToken: 'v1.aXY.dGFn.cg', expiresAt: '2025-01-15T11:00:00.000Z' };
-
-const decide = (events: AzureEvent[], command: AzureDirectoryCommand) =>
-  [azureDirectoryDecider.decide(command, events.reduce(azureDirectoryDecider.evolve, azureDirectoryDecider.initialState()))].flat();
-const codeOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (err) {
-    return (err as AppError).code;
-  }
-  return 'no error';
-};
-
-const saved: AzureEvent = { type: 'AzureCredentialsSaved', data: { companyId: C, clientId: 'app', tenantId: 'tenant', clientSecret: S } };
+const spec = deciderSpec(azureDirectoryDecider);
+const credentials: AzureEvent = { type: 'AzureCredentialsSaved', data: { companyId: 'c1', clientId: 'app1', tenantId: 'ten1', clientSecret: 'sealed:1' } };
+const tokens = { accessToken: 'sealed:a', refreshToken: 'sealed:r', expiresAt: '2026-11-28T11:00:00.000Z' };
+const connect = { type: 'RecordAzureConnection' as const, companyId: 'c1', clientId: 'app1', tenantId: 'ten1', tokens, scope: 'User.Read.All', userId: 'u1' };
 const connected: AzureEvent = {
   type: 'AzureDirectoryConnected',
-  data: { companyId: C, clientId: 'app', tenantId: 'tenant', ...T, scope: 'User.Read.All', connectedByUserId: 'u1' },
+  data: { companyId: 'c1', tenantId: 'ten1', clientId: 'app1', ...tokens, scope: 'User.Read.All', connectedByUserId: 'u1' },
 };
-const connect: AzureDirectoryCommand = {
-  type: 'RecordAzureConnection',
-  companyId: C,
-  clientId: 'app',
-  tenantId: 'tenant',
-  tokens: T,
-  scope: 'User.Read.All',
-  userId: 'u1',
-};
-const addUser: AzureDirectoryCommand = {
-  type: 'ConnectDirectoryUser',
-  companyId: C,
-  directoryUserId: 'd1',
-  displayName: 'Ava Lee',
-  userPrincipalName: 'ava@contoso.com',
-  userId: 'u9',
-};
+const user = { companyId: 'c1', directoryUserId: 'd1', displayName: 'Ann Lee', userPrincipalName: 'ann@garcia.example', userId: 'u2' };
 
-describe('azure directory decider', () => {
+describe('Azure directory decider', () => {
   it('saves credentials with the sealed secret', () => {
-    expect(decide([], { type: 'SaveAzureCredentials', companyId: C, clientId: 'app', tenantId: 'tenant', sealedSecret: S })).toEqual([saved]);
+    spec.given([]).when({ type: 'SaveAzureCredentials', companyId: 'c1', clientId: 'app1', tenantId: 'ten1', sealedSecret: 'sealed:1' }).then([credentials]);
   });
 
-  it('records a connection only for the app whose credentials are stored', () => {
-    expect(codeOf(() => decide([], connect))).toBe('AZURE.NO_CREDENTIALS');
-    expect(codeOf(() => decide([saved], { ...connect, clientId: 'other' }))).toBe('AZURE.CREDENTIALS_CHANGED');
-    expect(decide([saved], connect)).toEqual([connected]);
+  it('connects only with saved credentials, and only the app they name', () => {
+    spec.given([credentials]).when(connect).then([connected]);
+    spec.given([]).when(connect).thenThrows('AZURE.NO_CREDENTIALS');
+    spec
+      .given([credentials])
+      .when({ ...connect, clientId: 'app2' })
+      .thenThrows({ code: 'AZURE.CREDENTIALS_CHANGED', kind: 'conflict' });
   });
 
-  it('needs a connection to refresh tokens or add users; a lost connection needs a new consent', () => {
-    expect(codeOf(() => decide([saved], { type: 'RecordAzureTokenRefresh', companyId: C, tokens: T }))).toBe('AZURE.NOT_CONNECTED');
-    expect(codeOf(() => decide([saved], addUser))).toBe('AZURE.NOT_CONNECTED');
-    const lost: AzureEvent = { type: 'AzureDirectoryConnectionLost', data: { companyId: C, reason: 'revoked' } };
-    expect(decide([saved, connected], { type: 'RecordAzureConnectionLost', companyId: C, reason: 'revoked' })).toEqual([lost]);
-    expect(decide([saved, connected, lost], { type: 'RecordAzureConnectionLost', companyId: C, reason: 'again' })).toEqual([]);
-    expect(codeOf(() => decide([saved, connected, lost], addUser))).toBe('AZURE.NOT_CONNECTED');
+  it('new credentials for another app drop the connection; tokens refresh only while connected', () => {
+    const other: AzureEvent = { type: 'AzureCredentialsSaved', data: { companyId: 'c1', clientId: 'app2', tenantId: 'ten1', clientSecret: 'sealed:2' } };
+    const refresh = { type: 'RecordAzureTokenRefresh' as const, companyId: 'c1', tokens };
+    spec
+      .given([credentials, connected])
+      .when(refresh)
+      .then([{ type: 'AzureTokensRefreshed', data: { companyId: 'c1', ...tokens } }]);
+    spec.given([credentials, connected, other]).when(refresh).thenThrows('AZURE.NOT_CONNECTED');
+    spec
+      .given([credentials, connected, credentials])
+      .when(refresh)
+      .then([{ type: 'AzureTokensRefreshed', data: { companyId: 'c1', ...tokens } }]);
   });
 
-  it('saving another app drops the connection; the same app keeps it', () => {
-    const other: AzureEvent = { type: 'AzureCredentialsSaved', data: { companyId: C, clientId: 'other', tenantId: 'tenant', clientSecret: S } };
-    expect(codeOf(() => decide([saved, connected, other], addUser))).toBe('AZURE.NOT_CONNECTED');
-    expect(decide([saved, connected, saved], addUser)).toHaveLength(1);
+  it('records a lost connection once', () => {
+    const lost = { type: 'RecordAzureConnectionLost' as const, companyId: 'c1', reason: 'invalid_grant' };
+    const lostEvent: AzureEvent = { type: 'AzureDirectoryConnectionLost', data: { companyId: 'c1', reason: 'invalid_grant' } };
+    spec.given([credentials, connected]).when(lost).then([lostEvent]);
+    spec.given([credentials, connected, lostEvent]).when(lost).then([]);
   });
 
-  it('adds a directory user once', () => {
-    const added = decide([saved, connected], addUser);
-    expect(added).toEqual([
-      {
-        type: 'AzureDirectoryUserConnected',
-        data: { companyId: C, directoryUserId: 'd1', displayName: 'Ava Lee', userPrincipalName: 'ava@contoso.com', userId: 'u9' },
-      },
-    ]);
-    expect(codeOf(() => decide([saved, connected, ...added], addUser))).toBe('AZURE.USER_ALREADY_CONNECTED');
+  it('adds a directory user once, while connected', () => {
+    const add = { type: 'ConnectDirectoryUser' as const, ...user };
+    spec
+      .given([credentials, connected])
+      .when(add)
+      .then([{ type: 'AzureDirectoryUserConnected', data: user }]);
+    spec
+      .given([credentials, connected, { type: 'AzureDirectoryUserConnected', data: user }])
+      .when(add)
+      .thenThrows({ code: 'AZURE.USER_ALREADY_CONNECTED', kind: 'conflict' });
+    spec.given([credentials]).when(add).thenThrows('AZURE.NOT_CONNECTED');
   });
 });
 

@@ -165,9 +165,8 @@ describe('company settings decider', () => {
 });
 
 describe('admin settings decider', () => {
+  const admin = deciderSpec(adminSettingsDecider);
   const seeded: AdminSettingsEvent = { type: 'AdminVariablesSeeded', data: { variables: adminSeed() } };
-  const run = (events: AdminSettingsEvent[], command: AdminSettingsCommand) =>
-    [adminSettingsDecider.decide(command, events.reduce(adminSettingsDecider.evolve, adminSettingsDecider.initialState()))].flat();
   const saveCmd = (over: Partial<Extract<AdminSettingsCommand, { type: 'SaveAdminVariable' }>> = {}): AdminSettingsCommand => ({
     type: 'SaveAdminVariable',
     seed: adminSeed(),
@@ -177,46 +176,47 @@ describe('admin settings decider', () => {
     value: { kind: 'set', value: 'help@example.com' },
     ...over,
   });
+  const created: AdminSettingsEvent = {
+    type: 'AdminVariableCreated',
+    data: { variableId: 'a1', variableName: 'SupportEmail', title: 'Support Email', description: null, isBooleanType: false, value: 'help@example.com' },
+  };
 
   it('seeds with the first command and creates the variable', () => {
-    expect(run([], saveCmd())).toEqual([
-      seeded,
-      {
-        type: 'AdminVariableCreated',
-        data: { variableId: 'a1', variableName: 'SupportEmail', title: 'Support Email', description: null, isBooleanType: false, value: 'help@example.com' },
-      },
-    ]);
+    admin.given([]).when(saveCmd()).then([seeded, created]);
+    admin.given([seeded]).when(saveCmd()).then([created]);
+    admin.given([seeded, created]).when(saveCmd()).thenThrows({ code: 'SETTINGS.VARIABLE_EXISTS', kind: 'conflict' });
   });
 
   it('keeps names unique and system variables fixed', () => {
-    const created = run([seeded], saveCmd());
-    expect(() =>
-      run(
-        [seeded, ...created],
-        saveCmd({ variableId: 'a2', definition: { variableName: 'supportemail', title: '', description: null, isBooleanType: false } }),
-      ),
-    ).toThrow(/already exists/);
+    admin
+      .given([seeded, created])
+      .when(saveCmd({ variableId: 'a2', definition: { variableName: 'supportemail', title: '', description: null, isBooleanType: false } }))
+      .thenThrows({ code: 'SETTINGS.VARIABLE_NAME_TAKEN', kind: 'conflict' });
     const sys = adminSeed()[0]!;
-    expect(() => run([seeded], { type: 'DeleteAdminVariable', seed: adminSeed(), variableId: sys.variableId })).toThrow(/cannot be deactivated/);
-    expect(() =>
-      run(
-        [seeded],
+    admin.given([seeded]).when({ type: 'DeleteAdminVariable', seed: adminSeed(), variableId: sys.variableId }).thenThrows('SETTINGS.SYSTEM_VARIABLE_DELETE');
+    admin
+      .given([seeded])
+      .when(
         saveCmd({
           mode: 'update',
           variableId: sys.variableId,
           definition: { variableName: 'Other', title: sys.title, description: sys.description, isBooleanType: sys.isBooleanType },
         }),
-      ),
-    ).toThrow(/cannot be renamed/);
+      )
+      .thenThrows('SETTINGS.SYSTEM_VARIABLE_RENAME');
   });
 
   it('sets a value only when it changes', () => {
     const sys = adminSeed()[1]!;
-    expect(run([seeded], { type: 'SetAdminVariableValue', seed: adminSeed(), variableId: sys.variableId, value: '1' })).toEqual([
-      { type: 'AdminVariableValueSet', data: { variableId: sys.variableId, value: '1' } },
-    ]);
-    expect(run([seeded], { type: 'SetAdminVariableValue', seed: adminSeed(), variableId: sys.variableId, value: sys.value })).toEqual([]);
-    expect(() => run([seeded], { type: 'SetAdminVariableValue', seed: adminSeed(), variableId: 'missing', value: '1' })).toThrow(/not found/);
+    admin
+      .given([seeded])
+      .when({ type: 'SetAdminVariableValue', seed: adminSeed(), variableId: sys.variableId, value: '1' })
+      .then([{ type: 'AdminVariableValueSet', data: { variableId: sys.variableId, value: '1' } }]);
+    admin.given([seeded]).when({ type: 'SetAdminVariableValue', seed: adminSeed(), variableId: sys.variableId, value: sys.value }).then([]);
+    admin
+      .given([seeded])
+      .when({ type: 'SetAdminVariableValue', seed: adminSeed(), variableId: 'missing', value: '1' })
+      .thenThrows('SETTINGS.VARIABLE_NOT_FOUND');
   });
 });
 

@@ -1,42 +1,36 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { StaffEvent } from '@locus/contracts';
-import type { AppError } from '@locus/platform';
-import { staffDecider, type StaffCommand } from './staff-member';
+import { deciderSpec } from '../kit/testing/decider-spec';
+import { staffDecider } from './staff-member';
 
-const decide = (events: StaffEvent[], command: StaffCommand) =>
-  [staffDecider.decide(command, events.reduce(staffDecider.evolve, staffDecider.initialState()))].flat();
-const details = { firstName: 'Ava', lastName: 'Lee', email: 'ava@x.com', phoneNumber: '' };
+const spec = deciderSpec(staffDecider);
+const details = { firstName: 'Ann', lastName: 'Lee', email: 'ann@garcia.example', phoneNumber: '(404) 555-0100' };
 const created: StaffEvent = { type: 'StaffMemberCreated', data: { companyId: 'c1', staffId: 's1', ...details } };
-const codeOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (err) {
-    return (err as AppError).code;
-  }
-  return 'no error';
-};
+const deactivated: StaffEvent = { type: 'StaffMemberDeactivated', data: { companyId: 'c1', staffId: 's1' } };
 
 describe('staff decider', () => {
-  it('creates a staff member once', () => {
-    expect(decide([], { type: 'CreateStaffMember', companyId: 'c1', staffId: 's1', details })).toEqual([created]);
-    expect(decide([created], { type: 'CreateStaffMember', companyId: 'c1', staffId: 's1', details })).toEqual([]);
+  it('creates once (a retried create appends nothing)', () => {
+    spec.given([]).when({ type: 'CreateStaffMember', companyId: 'c1', staffId: 's1', details }).then([created]);
+    spec.given([created]).when({ type: 'CreateStaffMember', companyId: 'c1', staffId: 's1', details }).then([]);
   });
 
-  it('updates only a changed, active member of the same company', () => {
-    const update = (companyId: string, d = details): StaffCommand => ({ type: 'UpdateStaffMember', companyId, staffId: 's1', details: d });
-    expect(decide([created], update('c1'))).toEqual([]);
-    expect(decide([created], update('c1', { ...details, phoneNumber: '+1 512 555 0100' }))).toEqual([
-      { type: 'StaffMemberUpdated', data: { companyId: 'c1', staffId: 's1', ...details, phoneNumber: '+1 512 555 0100' } },
-    ]);
-    expect(codeOf(() => decide([created], update('c2')))).toBe('STAFF.NOT_FOUND');
-    expect(codeOf(() => decide([], update('c1')))).toBe('STAFF.NOT_FOUND');
+  it('updates only what changed, only an active member of the same company', () => {
+    const moved = { ...details, phoneNumber: '(404) 555-0199' };
+    spec
+      .given([created])
+      .when({ type: 'UpdateStaffMember', companyId: 'c1', staffId: 's1', details: moved })
+      .then([{ type: 'StaffMemberUpdated', data: { companyId: 'c1', staffId: 's1', ...moved } }]);
+    spec.given([created]).when({ type: 'UpdateStaffMember', companyId: 'c1', staffId: 's1', details }).then([]);
+    spec
+      .given([created])
+      .when({ type: 'UpdateStaffMember', companyId: 'c2', staffId: 's1', details: moved })
+      .thenThrows({ kind: 'not_found', code: 'STAFF.NOT_FOUND' });
+    spec.given([created, deactivated]).when({ type: 'UpdateStaffMember', companyId: 'c1', staffId: 's1', details: moved }).thenThrows('STAFF.NOT_FOUND');
   });
 
-  it('deactivates once; a deactivated member is not found', () => {
-    const deactivate: StaffCommand = { type: 'DeactivateStaffMember', companyId: 'c1', staffId: 's1' };
-    const done = decide([created], deactivate);
-    expect(done).toEqual([{ type: 'StaffMemberDeactivated', data: { companyId: 'c1', staffId: 's1' } }]);
-    expect(codeOf(() => decide([created, ...done], deactivate))).toBe('STAFF.NOT_FOUND');
-    expect(codeOf(() => decide([created], { ...deactivate, companyId: 'c2' }))).toBe('STAFF.NOT_FOUND');
+  it('deactivates an active member once', () => {
+    spec.given([created]).when({ type: 'DeactivateStaffMember', companyId: 'c1', staffId: 's1' }).then([deactivated]);
+    spec.given([created, deactivated]).when({ type: 'DeactivateStaffMember', companyId: 'c1', staffId: 's1' }).thenThrows('STAFF.NOT_FOUND');
+    spec.given([]).when({ type: 'DeactivateStaffMember', companyId: 'c1', staffId: 's1' }).thenThrows('STAFF.NOT_FOUND');
   });
 });

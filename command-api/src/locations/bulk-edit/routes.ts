@@ -9,7 +9,6 @@ import {
   LOCATIONS_COLLECTION,
   retryBulkEditRoute,
   toHoursPeriods,
-  type BulkEditEvent,
   type BulkEditField,
   type BulkEditValues,
   type LocationDoc,
@@ -18,33 +17,9 @@ import {
 } from '@locus/contracts';
 import { callerCompanyId, fail, failOn, implement, ok, validationError, type CommandDeps, type RouteImplementation } from '@locus/platform';
 import { eventMetadata, handleCommand, loadStream } from '../../kit';
-import type { Decider } from '../../kit/decider';
 import { resolveCategories } from '../profile-input';
-import { failedLocations, isRunning, jobFold, type BulkEditJobState } from './job-state';
-
-type JobCommand = { type: 'Start'; data: Extract<BulkEditEvent, { type: 'BulkEditJobStarted' }>['data'] } | { type: 'Retry' };
-
-/** The job stream's decider: a job starts once; a retry runs the failed locations of a finished round. */
-export const bulkEditDecider: Decider<BulkEditJobState, JobCommand, BulkEditEvent> = {
-  ...jobFold,
-  decide(command, state) {
-    switch (command.type) {
-      case 'Start':
-        return { type: 'BulkEditJobStarted', data: command.data };
-      case 'Retry': {
-        if (!state.started) throw fail(bulkEditErrors.jobNotFound);
-        if (isRunning(state)) throw fail(bulkEditErrors.stillRunning);
-        const failed = failedLocations(state);
-        if (!failed.length) throw fail(bulkEditErrors.nothingToRetry);
-        return { type: 'BulkEditRetryRequested', data: { jobId: state.started.jobId, round: state.round + 1, locationIds: failed } };
-      }
-      default: {
-        const never: never = command;
-        return never;
-      }
-    }
-  },
-};
+import { bulkEditDecider } from './bulk-edit-decider';
+import { isRunning, jobFold } from './job-state';
 
 const companyOf = (req: Parameters<typeof callerCompanyId>[0]) => callerCompanyId(req, () => fail(bulkEditErrors.jobNotFound));
 
