@@ -3,7 +3,7 @@ import { v5 as uuidv5 } from 'uuid';
 import { SYSTEM_ACTOR, type EventMetadata, type NotificationMessage } from '@locus/contracts';
 import type { Bus } from '../bus/bus';
 import { StreamNotFoundError, WrongExpectedVersionError, type EventStore, type EventToAppend, type RecordedEvent } from '../event-store/event-store';
-import type { AtomicBatch, Doc, ReadStore } from '../read-store/read-store';
+import type { AtomicBatch, ReadStore } from '../read-store/read-store';
 import { CheckpointFencedError } from '../read-store/read-store-errors';
 import { backoffDelay, defaultBackoff, realSleep, type BackoffPolicy, type Sleep } from './backoff';
 import { PermanentReactorError, type ReactorContext, type ReactorDefinition } from './definitions';
