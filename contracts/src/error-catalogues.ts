@@ -18,12 +18,14 @@ import { locationContentErrors } from './location-content/errors';
 import { localezeErrors } from './localeze/errors';
 import { reviewsAiErrors } from './reviews-ai/errors';
 import { locationGroupErrors } from './location-groups/errors';
+import { googleChangesErrors } from './locations/google-changes';
 
 /** Every feature's catalogue, for the check that one code carries one message and one kind. */
 export const errorCatalogues: Record<string, Record<string, ErrorEntry | ErrorTemplate<never>>> = {
   companies: companyErrors,
   staff: staffErrors,
   locations: locationErrors,
+  googleChanges: googleChangesErrors,
   users: userErrors,
   auth: authErrors,
   settings: settingErrors,
