@@ -90,7 +90,7 @@ describe("Google's own changes: found on Sync, decided per field", () => {
     await page.screenshot({ path: '/tmp/google-changes-directory.png' });
 
     // The details page's diff: accept Google's phone, keep Locus's hours.
-    await row.getByRole('button', { name: `View ${target.Title}` }).click();
+    await row.getByRole('button', { name: `View details ${target.Title}` }).click();
     const panel = page.getByTestId('google-changes');
     await panel.locator('tr[data-field="Phone"] .locus-google-value', { hasText: GOOGLE_PHONE }).waitFor();
     await panel.locator('tr[data-field="Hours"] .locus-google-value', { hasText: 'Monday 10:00–14:00' }).waitFor();

@@ -23,7 +23,7 @@ export const GoogleChangesPanel = ({ locationId, changes, editable }: { location
     }
   };
   return (
-    <Callout intent="warning" icon="google" title={t.panelTitle} className="locus-callout locus-google-changes" data-testid="google-changes">
+    <Callout intent="warning" icon="globe" title={t.panelTitle} className="locus-callout locus-google-changes" data-testid="google-changes">
       <p>{t.panelIntro}</p>
       <HTMLTable compact striped className="locus-google-changes-table">
         <thead>
