@@ -1,6 +1,6 @@
 import type { ErrorEntry, ErrorTemplate } from './errors';
 import { companyErrors } from './companies/errors';
-import { emailImportErrors, locationDefaultsErrors, locationErrors, uploadErrors } from './locations/errors';
+import { emailImportErrors, googleChangesErrors, locationDefaultsErrors, locationErrors, uploadErrors } from './locations/errors';
 import { bulkEditErrors } from './bulk-edit/errors';
 import { staffErrors } from './staff/errors';
 import { userErrors } from './users/errors';
@@ -18,7 +18,6 @@ import { locationContentErrors } from './location-content/errors';
 import { localezeErrors } from './localeze/errors';
 import { reviewsAiErrors } from './reviews-ai/errors';
 import { locationGroupErrors } from './location-groups/errors';
-import { googleChangesErrors } from './locations/google-changes';
 
 /** Every feature's catalogue, for the check that one code carries one message and one kind. */
 export const errorCatalogues: Record<string, Record<string, ErrorEntry | ErrorTemplate<never>>> = {

@@ -1,4 +1,4 @@
-import { emptyProfile, type GoogleChanges, type HoursPeriod, type LocationEvent } from '@locus/contracts';
+import { emptyProfile, googleChangesErrors, type GoogleChanges, type HoursPeriod, type LocationEvent } from '@locus/contracts';
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../kit/testing/decider-spec';
 import { googleChangesFrom, googleChangesMask } from './google-changes';
@@ -97,14 +97,14 @@ describe("Google's own changes", () => {
   it('refuses a decision on a field Google shows no change of', () => {
     given([imported, found])
       .when({ type: 'ResolveGoogleChanges', data: { accept: ['Website'], keep: [] } })
-      .thenThrows('GOOGLE_CHANGES.NO_CHANGE');
+      .thenThrows(googleChangesErrors.noChange.code);
     const accepted: LocationEvent = {
       type: 'LocationGoogleChangesAccepted',
       data: { locationId: L, fields: ['Phone'], accepted: {}, profile, hours, changed: [] },
     };
     given([imported, found, accepted])
       .when({ type: 'ResolveGoogleChanges', data: { accept: ['Phone'], keep: [] } })
-      .thenThrows('GOOGLE_CHANGES.NO_CHANGE');
+      .thenThrows(googleChangesErrors.noChange.code);
   });
 
   it('pushes a decision with a mask of exactly the fields decided', () => {

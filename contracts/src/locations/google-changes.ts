@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { defineErrors } from '../errors';
 import { defineRoute } from '../routes/route-def';
 import { GOOGLE_CHANGE_FIELDS, GoogleChangeFieldSchema, type GoogleChangeField, type LocationProfile } from './events';
 import { DAYS_OF_WEEK, type HoursPeriod } from './hours';
@@ -90,11 +89,6 @@ export const googleChangesMessages = {
   noneChosen: 'Choose at least one field to accept or keep',
   both: 'A field cannot be both accepted and kept',
 } as const;
-
-export const googleChangesErrors = defineErrors({
-  noChange: { code: 'GOOGLE_CHANGES.NO_CHANGE', kind: 'rule', message: (fields: string) => `Google shows no change of ${fields} any more` },
-  refused: { code: 'GOOGLE_CHANGES.GOOGLE_REFUSED', kind: 'rule', message: (message: string) => `Saved in Locus, but Google refused it: ${message}` },
-});
 
 // ---------- route ----------
 
