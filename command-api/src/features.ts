@@ -7,6 +7,7 @@ import { companiesCommandRoutes } from './companies';
 import { usersCommandRoutes } from './users';
 import { connectionsCommandRoutes } from './connections';
 import { bulkEditCommandRoutes, emailImportCommandRoutes, locationDefaultsCommandRoutes, locationsCommandRoutes } from './locations';
+import { googleChangesCommandRoutes } from './locations/google-changes-routes';
 import { googleWorkspaceCommandRoutes } from './google-workspace';
 import { reviewsCommandRoutes } from './reviews';
 import { reviewsAiCommandRoutes } from './reviews-ai';
@@ -28,6 +29,7 @@ export const commandFeatures: CommandFeature[] = [
   (deps) => usersCommandRoutes(deps),
   (deps) => connectionsCommandRoutes(deps),
   (deps) => locationsCommandRoutes(deps),
+  (deps) => googleChangesCommandRoutes(deps),
   googleWorkspaceCommandRoutes,
   (deps) => reviewsCommandRoutes(deps),
   reviewsAiCommandRoutes,

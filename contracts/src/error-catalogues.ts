@@ -1,6 +1,6 @@
 import type { ErrorEntry, ErrorTemplate } from './errors';
 import { companyErrors } from './companies/errors';
-import { emailImportErrors, locationDefaultsErrors, locationErrors, uploadErrors } from './locations/errors';
+import { emailImportErrors, googleChangesErrors, locationDefaultsErrors, locationErrors, uploadErrors } from './locations/errors';
 import { bulkEditErrors } from './bulk-edit/errors';
 import { staffErrors } from './staff/errors';
 import { userErrors } from './users/errors';
@@ -24,6 +24,7 @@ export const errorCatalogues: Record<string, Record<string, ErrorEntry | ErrorTe
   companies: companyErrors,
   staff: staffErrors,
   locations: locationErrors,
+  googleChanges: googleChangesErrors,
   users: userErrors,
   auth: authErrors,
   settings: settingErrors,

@@ -43,6 +43,7 @@ export * from './locations/assignment-dto';
 export * from './locations/hours';
 export * from './locations/attributes';
 export * from './locations/google-fields';
+export * from './locations/google-changes';
 export * from './settings/events';
 export * from './settings/routes';
 export * from './settings/read-models';

@@ -22,6 +22,7 @@ import { googleExtras } from '../locations/google-extras';
 import { attributesFromGoogle, hoursFromGoogle, profileFromGoogle, snapshotFromGoogle } from '../locations/google-mapping';
 import { evolveLocation, initialLocationState, type LocationState } from '../locations/location-state';
 import { reserveStoreCode } from '../locations/store-codes';
+import { recordGoogleChanges } from '../locations/record-google-changes';
 import { createGoogleAccess, type GoogleAccess } from './google-access';
 import { importedLocationIdOf } from './ids';
 import { loadStream } from '../kit';
@@ -79,6 +80,8 @@ export function connectionsReactors(deps: CommandDeps, options: { google?: Googl
       syncedAt: now().toISOString(),
     };
     await ctx.append(locationStream(locationId), [{ type: 'LocationImported', data: imported }], { key: `import:${googleName}`, companyId: req.companyId });
+    const after = evolveLocation(existing.state, { type: 'LocationImported', data: imported });
+    if (after.status === 'active') await recordGoogleChanges(ctx, client, after, loc, 'import', `google-changes:${googleName}`, req.companyId);
     if (profile.StoreCode) {
       // Best effort: Google may hold one code twice; the first location imported keeps it.
       await reserveStoreCode(deps, req.companyId, profile.StoreCode, locationId, {

@@ -14,6 +14,7 @@ import {
   type GoogleCategory,
   type GoogleDate,
   type GoogleLocation,
+  type GoogleUpdatedLocation,
   type GoogleQuestionItem,
   type GoogleReview,
   type LocalPost,
@@ -55,6 +56,8 @@ export interface GoogleBusinessClient {
   listLocations(accountName: string, req?: ListLocationsRequest): Promise<Page<GoogleLocation> & { totalSize?: number }>;
   allLocations(accountName: string, req?: Omit<ListLocationsRequest, 'pageToken'>): AsyncIterable<GoogleLocation>;
   getLocation(locationName: string, readMask?: string): Promise<GoogleLocation>;
+  /** The location as Google shows it, with the fields Google changed (`diffMask`) and the merchant's edits not yet live (`pendingMask`). */
+  getGoogleUpdated(locationName: string, readMask?: string): Promise<GoogleUpdatedLocation>;
   /** `requestId` makes retries safe: Google returns the first location created with it. */
   createLocation(accountName: string, location: GoogleLocation, opts: { requestId: string; validateOnly?: boolean }): Promise<GoogleLocation>;
   updateLocation(locationName: string, location: GoogleLocation, updateMask: string[], opts?: { validateOnly?: boolean }): Promise<GoogleLocation>;
@@ -196,6 +199,15 @@ export function createGoogleBusinessClient(options: GoogleBusinessClientOptions)
         query: { readMask: readMask ?? LOCATION_READ_MASK },
         subject: 'the location',
         operation: 'locations.get',
+        idempotent: true,
+      }),
+    getGoogleUpdated: (locationName, readMask) =>
+      call({
+        method: 'GET',
+        url: `${cfg.businessInformationUrl}/${v1LocationName(locationName)}:getGoogleUpdated`,
+        query: { readMask: readMask ?? LOCATION_READ_MASK },
+        subject: 'the location',
+        operation: 'locations.getGoogleUpdated',
         idempotent: true,
       }),
     createLocation: (accountName, location, opts) =>

@@ -68,9 +68,21 @@ export interface GoogleLocation {
     newReviewUri?: string;
     canDelete?: boolean;
     hasVoiceOfMerchant?: boolean;
+    /** Google shows values of its own for some fields (read them with getGoogleUpdated). */
+    hasGoogleUpdated?: boolean;
+    hasPendingEdits?: boolean;
     [key: string]: unknown;
   };
   [key: string]: unknown;
+}
+
+/** `locations.getGoogleUpdated`: the location as shown on Maps and Search, with field masks. */
+export interface GoogleUpdatedLocation {
+  location: GoogleLocation;
+  /** Fields whose shown value differs from the merchant's (comma-separated paths). */
+  diffMask?: string;
+  /** Fields with merchant edits not yet live. */
+  pendingMask?: string;
 }
 
 export type AttributeValueType = 'BOOL' | 'ENUM' | 'URL' | 'REPEATED_ENUM';

@@ -1,6 +1,17 @@
-import { locationErrors, missingPublishFields, type HoursPeriod, type LocationEvent, type LocationProfile } from '@locus/contracts';
-import { fail, validationError } from '@locus/platform/ports';
+import {
+  GOOGLE_CHANGE_FIELD_INFO,
+  googleChangesErrors,
+  locationErrors,
+  missingPublishFields,
+  type GoogleChangeField,
+  type GoogleChanges,
+  type HoursPeriod,
+  type LocationEvent,
+  type LocationProfile,
+} from '@locus/contracts';
+import { fail, failWith, validationError } from '@locus/platform/ports';
 import type { Decider } from '../kit/decider';
+import { sameGoogleChanges, sameHours } from './google-changes';
 import { evolveLocation, initialLocationState, primaryOwnerOf, type LocationData, type LocationState } from './location-state';
 
 type EventData<T extends LocationEvent['type']> = Extract<LocationEvent, { type: T }>['data'];
@@ -24,6 +35,10 @@ export type LocationCommand =
   | { type: 'DeleteLocation'; data: { requestId: string; deleteFromGoogle: boolean } }
   | { type: 'AssignUser'; data: AssigneeInfo & { isPrimaryOwner: boolean; isStaffMember: boolean; known: Record<string, AssigneeInfo> } }
   | { type: 'UnassignUser'; data: { userId: string } }
+  /** What Google shows of its own now (a reactor read `getGoogleUpdated`); nothing when Locus knows it already. */
+  | { type: 'RecordGoogleChanges'; data: { changes: GoogleChanges; diffMask: string; source: 'import' | 'sync' | 'refresh' | 'notification' } }
+  /** A person's decision on fields Google changed: Google's value becomes Locus's, or Locus's goes back to Google. */
+  | { type: 'ResolveGoogleChanges'; data: { accept: GoogleChangeField[]; keep: GoogleChangeField[] } }
   | {
       type: 'SaveAssociations';
       data: {
@@ -43,16 +58,6 @@ const requireActive = (state: LocationState): LocationData => {
 };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** The same opening hours, in whatever order the periods come (Google's order and the form's differ). */
-const sameHours = (a: readonly HoursPeriod[], b: readonly HoursPeriod[]) => {
-  const key = (hours: readonly HoursPeriod[]) =>
-    hours
-      .map((p) => JSON.stringify([p.openDay, p.openTime.hours, p.openTime.minutes, p.closeDay, p.closeTime.hours, p.closeTime.minutes]))
-      .sort()
-      .join();
-  return key(a) === key(b);
-};
 
 /** `current` with the changed keys set, and those changed to null removed. */
 function withChanges<V>(current: Record<string, V>, changes: Record<string, V | null>): Record<string, V> {
@@ -172,6 +177,30 @@ export const locationDecider: Decider<LocationState, LocationCommand, LocationEv
         const s = requireActive(state);
         if (!s.assignments[command.data.userId]) throw fail(locationErrors.userNotAssigned);
         return { type: 'UserUnassignedFromLocation', data: { locationId: s.locationId, userId: command.data.userId } };
+      }
+      case 'RecordGoogleChanges': {
+        const s = requireActive(state);
+        if (sameGoogleChanges(s.googleChanges, command.data.changes)) return [];
+        return { type: 'LocationGoogleChangesFound', data: { locationId: s.locationId, ...command.data } };
+      }
+      case 'ResolveGoogleChanges': {
+        const s = requireActive(state);
+        const { accept, keep } = command.data;
+        const unknown = [...accept, ...keep].filter((f) => !s.googleChanges[f]);
+        if (unknown.length) throw failWith(googleChangesErrors.noChange, unknown.map((f) => GOOGLE_CHANGE_FIELD_INFO[f].label).join(', '));
+        const pick = (fields: GoogleChangeField[]): GoogleChanges => Object.fromEntries(fields.map((f) => [f, s.googleChanges[f]]));
+        const events: LocationEvent[] = [];
+        if (accept.length) {
+          const accepted = pick(accept);
+          const profile = { ...s.profile, ...Object.assign({}, ...Object.values(accepted).map((c) => c.profile)) } as LocationProfile;
+          const hours = accepted.Hours?.hours ?? s.hours;
+          events.push({
+            type: 'LocationGoogleChangesAccepted',
+            data: { locationId: s.locationId, fields: accept, accepted, profile, hours, changed: changedFields(s.profile, profile) },
+          });
+        }
+        if (keep.length) events.push({ type: 'LocationLocusValuesKept', data: { locationId: s.locationId, fields: keep, declined: pick(keep) } });
+        return events;
       }
       case 'SaveAssociations': {
         const s = requireActive(state);

@@ -1,4 +1,4 @@
-import type { HoursPeriod, LocationEvent, LocationProfile } from '@locus/contracts';
+import type { GoogleChanges, HoursPeriod, LocationEvent, LocationProfile } from '@locus/contracts';
 
 export interface Assignment {
   isPrimaryOwner: boolean;
@@ -23,6 +23,8 @@ export interface LocationData {
   pendingSync: string | null;
   pendingDelete: string | null;
   assignments: Record<string, Assignment>;
+  /** Google's own changes waiting for a person's decision, per field. */
+  googleChanges: GoogleChanges;
 }
 
 export type LocationState = { status: 'none' } | LocationData;
@@ -30,6 +32,10 @@ export type LocationState = { status: 'none' } | LocationData;
 export const initialLocationState = (): LocationState => ({ status: 'none' });
 
 export const primaryOwnerOf = (state: LocationData): string | null => Object.entries(state.assignments).find(([, a]) => a.isPrimaryOwner)?.[0] ?? null;
+
+export function withoutFields(changes: GoogleChanges, fields: readonly string[]): GoogleChanges {
+  return Object.fromEntries(Object.entries(changes).filter(([field]) => !fields.includes(field)));
+}
 
 export function evolveLocation(state: LocationState, event: LocationEvent): LocationState {
   switch (event.type) {
@@ -51,6 +57,7 @@ export function evolveLocation(state: LocationState, event: LocationEvent): Loca
         pendingSync: null,
         pendingDelete: null,
         assignments: {},
+        googleChanges: {},
       };
     }
     case 'LocationImported': {
@@ -71,6 +78,7 @@ export function evolveLocation(state: LocationState, event: LocationEvent): Loca
         pendingSync: null,
         pendingDelete: null,
         assignments: state.status === 'none' ? {} : state.assignments,
+        googleChanges: state.status === 'none' ? {} : state.googleChanges,
       };
     }
     default:
@@ -102,6 +110,12 @@ export function evolveLocation(state: LocationState, event: LocationEvent): Loca
     case 'LocationGoogleUpdateSucceeded':
     case 'LocationGoogleUpdateFailed':
       return state;
+    case 'LocationGoogleChangesFound':
+      return { ...state, googleChanges: event.data.changes };
+    case 'LocationGoogleChangesAccepted':
+      return { ...state, profile: event.data.profile, hours: event.data.hours, googleChanges: withoutFields(state.googleChanges, event.data.fields) };
+    case 'LocationLocusValuesKept':
+      return { ...state, googleChanges: withoutFields(state.googleChanges, event.data.fields) };
     case 'LocationDeleteRequested':
       return { ...state, pendingDelete: event.data.requestId };
     case 'LocationDeleted':

@@ -14,6 +14,7 @@ import {
   toGoogleLocation,
 } from './google-mapping';
 import { evolveLocation, initialLocationState, type LocationData, type LocationState } from './location-state';
+import { recordGoogleChanges } from './record-google-changes';
 import { releaseStoreCode } from './store-codes';
 
 export const MAX_ATTEMPTS = 5;
@@ -141,6 +142,8 @@ export function locationsReactors(deps: CommandDeps, options: { google?: GoogleA
           syncedAt: now(),
         };
         await ctx.append(stream, [{ type: 'LocationSynced', data: synced }], { key: 'synced' });
+        const after = evolveLocation(state, { type: 'LocationSynced', data: synced });
+        if (active(after)) await recordGoogleChanges(ctx, client, after, loc, 'sync', 'google-changes');
       } catch (err) {
         await recordFailure(err, ctx, (code, message) =>
           ctx.append(stream, [{ type: 'LocationSyncFailed', data: { locationId, requestId, code, message } }], { key: 'failed' }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OpenStatusSchema, PrimaryOwnerSchema } from './directory-dto';
+import { GoogleChangeViewSchema } from './google-changes';
 
 // ---------- details ----------
 
@@ -78,6 +79,8 @@ export const LocationDetailsSchema = z.object({
   PendingGoogleEdits: z.number().int(),
   GoogleError: z.string().nullable(),
   GoogleErrorAt: z.string().nullable(),
+  /** Fields Google changed on its own, Google's value beside Locus's (empty when none). */
+  GoogleChanges: z.array(GoogleChangeViewSchema),
 });
 export type LocationDetails = z.infer<typeof LocationDetailsSchema>;
 

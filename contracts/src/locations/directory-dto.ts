@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GoogleChangeFieldSchema } from './events';
 import { DIRECTORY_SORT_FIELDS, LOCATIONS_PAGE_SIZE } from './messages';
 
 // ---------- directory ----------
@@ -53,6 +54,12 @@ export const FilteringDataSchema = z.object({
   Zip: filterText('Zip', 10).refine((v) => /^[\d-]*$/.test(v), 'Zip must be digits'),
   /** Restricts to the locations of one of the company's location groups (another company's group: 404). */
   GroupId: filterText('GroupId', 200),
+  /** Only locations Google changed on its own (fields waiting for a decision). */
+  GoogleChanged: z
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: 'GoogleChanged must be true or false' })
+    .nullable()
+    .optional()
+    .transform((v) => v === true || v === 'true'),
 });
 export type FilteringData = z.infer<typeof FilteringDataSchema>;
 
@@ -92,6 +99,8 @@ export const LocationRowSchema = z.object({
   AccountName: z.string(),
   /** The last Google push failed: its message (visible until the next success). */
   GoogleError: z.string().nullable(),
+  /** Fields Google changed on its own and nobody has decided yet. */
+  GoogleChangedFields: z.array(GoogleChangeFieldSchema),
 });
 export type LocationRow = z.infer<typeof LocationRowSchema>;
 

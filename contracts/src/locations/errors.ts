@@ -40,3 +40,9 @@ export const uploadErrors = defineErrors({
   tooLarge: { code: 'UPLOAD.TOO_LARGE', kind: 'validation', message: uploadMessages.tooLarge },
   missing: { code: 'UPLOAD.MISSING', kind: 'validation', message: uploadMessages.missing },
 });
+
+/** Google's own changes: a decision on a field Google no longer shows, and Google refusing the decision. */
+export const googleChangesErrors = defineErrors({
+  noChange: { code: 'GOOGLE_CHANGES.NO_CHANGE', kind: 'rule', message: (fields: string) => `Google shows no change of ${fields} any more` },
+  refused: { code: 'GOOGLE_CHANGES.GOOGLE_REFUSED', kind: 'rule', message: (message: string) => `Saved in Locus, but Google refused it: ${message}` },
+});

@@ -184,6 +184,41 @@ export const LocationGoogleUpdateFailedSchema = z.object({
   message: z.string(),
 });
 
+/**
+ * Google's own changes (`locations.getGoogleUpdated`), in Locus's terms: one entry per field Locus
+ * holds that Google shows with another value, keyed by the field (google-changes.ts names them).
+ */
+export const GOOGLE_CHANGE_FIELDS = ['Title', 'Phone', 'Website', 'Address', 'Categories', 'Description', 'OpeningDate', 'MapPin', 'Hours'] as const;
+export const GoogleChangeFieldSchema = z.enum(GOOGLE_CHANGE_FIELDS, { error: `A field must be one of ${GOOGLE_CHANGE_FIELDS.join(', ')}` });
+export type GoogleChangeField = z.infer<typeof GoogleChangeFieldSchema>;
+/** Google's value of one field: the profile fields it covers, or the hours; `text` as the screens show it. */
+export const GoogleChangeValueSchema = z.object({ profile: LocationProfileSchema.partial(), hours: z.array(HoursPeriodSchema).optional(), text: z.string() });
+export type GoogleChangeValue = z.infer<typeof GoogleChangeValueSchema>;
+export const GoogleChangesSchema = z.partialRecord(GoogleChangeFieldSchema, GoogleChangeValueSchema);
+export type GoogleChanges = z.infer<typeof GoogleChangesSchema>;
+/** What Google shows now that differs from Locus (none: Google's changes are gone); read on import, Sync, the daily check or a notification. */
+export const LocationGoogleChangesFoundSchema = z.object({
+  locationId: z.string(),
+  changes: GoogleChangesSchema,
+  diffMask: z.string(),
+  source: z.enum(['import', 'sync', 'refresh', 'notification']),
+});
+/** A person took Google's values as Locus's: the profile and hours after, and the fields taken (pushed to Google with their mask). */
+export const LocationGoogleChangesAcceptedSchema = z.object({
+  locationId: z.string(),
+  fields: z.array(GoogleChangeFieldSchema),
+  accepted: GoogleChangesSchema,
+  profile: LocationProfileSchema,
+  hours: z.array(HoursPeriodSchema),
+  changed: z.array(z.string()),
+});
+/** A person kept Locus's values over Google's: pushed to Google with a mask of those fields. */
+export const LocationLocusValuesKeptSchema = z.object({
+  locationId: z.string(),
+  fields: z.array(GoogleChangeFieldSchema),
+  declined: GoogleChangesSchema,
+});
+
 /** Deleting a published location on Google too: the reactor deletes it there, then appends LocationDeleted or LocationDeleteFailed. */
 export const LocationDeleteRequestedSchema = z.object({ locationId: z.string(), requestId: z.string() });
 export const LocationDeletedSchema = z.object({
@@ -221,6 +256,9 @@ export const locationEventSchemas = {
   LocationSyncFailed: LocationSyncFailedSchema,
   LocationGoogleUpdateSucceeded: LocationGoogleUpdateSucceededSchema,
   LocationGoogleUpdateFailed: LocationGoogleUpdateFailedSchema,
+  LocationGoogleChangesFound: LocationGoogleChangesFoundSchema,
+  LocationGoogleChangesAccepted: LocationGoogleChangesAcceptedSchema,
+  LocationLocusValuesKept: LocationLocusValuesKeptSchema,
   LocationDeleteRequested: LocationDeleteRequestedSchema,
   LocationDeleted: LocationDeletedSchema,
   LocationDeleteFailed: LocationDeleteFailedSchema,

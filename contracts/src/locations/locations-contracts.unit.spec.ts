@@ -153,6 +153,7 @@ describe('locations contracts', () => {
       City: '',
       Zip: '',
       GroupId: '',
+      GoogleChanged: false,
     });
     expect(FilteringDataSchema.parse({ sortField: 'LastSyncDate', sortOrder: -1, globalFilter: null, filters: {} })).toMatchObject({
       sortField: 'LastSyncDate',

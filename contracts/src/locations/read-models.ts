@@ -1,6 +1,6 @@
 import type { HoursPeriod } from './hours';
 import type { z } from 'zod';
-import type { GoogleOpenStatusSchema, LocationProfile } from './events';
+import type { GoogleChanges, GoogleOpenStatusSchema, LocationProfile } from './events';
 
 type GoogleOpenStatus = z.infer<typeof GoogleOpenStatusSchema>;
 
@@ -46,6 +46,10 @@ export interface LocationDoc {
   pendingEditIds: string[];
   googleError: string | null;
   googleErrorAt: string | null;
+  /** Google's own changes waiting for a decision, per field (absent on documents written before them). */
+  googleChanges?: GoogleChanges;
+  /** How many fields Google changed (the directory's badge and filter). */
+  googleChangedCount?: number;
   // Sort and search keys (lowercased).
   storeCodeSort: string;
   titleSort: string;

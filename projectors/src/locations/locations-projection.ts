@@ -3,6 +3,7 @@ import { locationDefaultsProjection } from './location-defaults-projection';
 import {
   LOCATIONS_COLLECTION,
   locationEventSchemas,
+  type GoogleChanges,
   type GoogleSnapshot,
   type LocationDoc,
   type CompanyDeletedEvent,
@@ -35,6 +36,9 @@ function openStatusOf(doc: Pick<LocationDoc, 'isPublished' | 'googleOpenStatus'>
   return 'Published';
 }
 
+const withoutFields = (changes: GoogleChanges, fields: readonly string[]): GoogleChanges =>
+  Object.fromEntries(Object.entries(changes).filter(([field]) => !fields.includes(field)));
+
 /** Recomputes the derived keys after any change. */
 function finish(doc: LocationDoc): LocationDoc {
   doc.storeCodeSort = lower(doc.profile.StoreCode);
@@ -45,6 +49,7 @@ function finish(doc: LocationDoc): LocationDoc {
   doc.openStatus = openStatusOf(doc);
   doc.pendingGoogleEdits = (doc.pendingEditIds as string[]).length;
   doc.searchText = searchTextOf(doc.profile, doc.primaryOwnerName);
+  doc.googleChangedCount = Object.keys(doc.googleChanges ?? {}).length;
   return doc;
 }
 
@@ -157,6 +162,7 @@ export const locationsProjection: ProjectionDefinition<HandledEvent> = {
         { key: { companyId: 1, postCode: 1 } },
         { key: { companyId: 1, townLower: 1 } },
         { key: { companyId: 1, primaryOwnerId: 1 } },
+        { key: { companyId: 1, googleChangedCount: 1, storeCodeSort: 1, _id: 1 } },
         { key: { searchText: 'text' } },
       ],
       queries: [
@@ -178,6 +184,7 @@ export const locationsProjection: ProjectionDefinition<HandledEvent> = {
           sort: { titleSort: -1, storeCodeSort: 1, _id: 1 },
         },
         { name: 'location items', filter: { companyId: 'c' }, sort: { titleSort: 1, _id: 1 } },
+        { name: 'directory of locations Google changed', filter: { companyId: 'c', googleChangedCount: { $gt: 0 } }, sort: { storeCodeSort: 1, _id: 1 } },
         {
           name: 'directory filters (status, state, city, zip)',
           filter: { companyId: 'c', openStatus: 'OPEN', stateCode: 'CO', townLower: { $regex: 'den' }, postCode: { $gte: '802', $lt: '802\uffff' } },
@@ -313,6 +320,19 @@ export const locationsProjection: ProjectionDefinition<HandledEvent> = {
       case 'LocationGoogleUpdateFailed':
         editDone(event.data.sourceEventId);
         failed(event.data.message);
+        break;
+      case 'LocationGoogleChangesFound':
+        doc.googleChanges = event.data.changes;
+        break;
+      case 'LocationGoogleChangesAccepted':
+        doc.profile = event.data.profile;
+        doc.hours = event.data.hours;
+        doc.googleChanges = withoutFields(doc.googleChanges ?? {}, event.data.fields);
+        editAwaitingGoogle();
+        break;
+      case 'LocationLocusValuesKept':
+        doc.googleChanges = withoutFields(doc.googleChanges ?? {}, event.data.fields);
+        editAwaitingGoogle();
         break;
       case 'LocationPublishFailed':
       case 'LocationSyncFailed':

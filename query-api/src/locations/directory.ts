@@ -31,6 +31,7 @@ export function directoryFilter(companyId: string, f: Omit<DirectoryExportQuery,
   if (f.City) filter.townLower = { $regex: escapeRegex(f.City.toLowerCase()) };
   // a prefix as a range of text: answered in SQL (and by an index) on both read stores
   if (f.Zip) filter.postCode = { $gte: f.Zip, $lt: `${f.Zip}\uffff` };
+  if (f.GoogleChanged) filter.googleChangedCount = { $gt: 0 };
   const term = f.globalFilter.toLowerCase();
   if (term) filter.searchText = { $regex: escapeRegex(term) };
   return filter;

@@ -1,4 +1,8 @@
 import {
+  GOOGLE_CHANGE_FIELDS,
+  GOOGLE_CHANGE_FIELD_INFO,
+  googleChangeText,
+  type GoogleChangeField,
   LOCATION_ATTRIBUTE_FLAGS,
   PLACE_PAGE_URL_FIELDS,
   associationBadge,
@@ -10,6 +14,17 @@ import {
   type OpenStatus,
   type UserLocationLink,
 } from '@locus/contracts';
+
+const googleChangedFields = (doc: LocationDoc): GoogleChangeField[] => GOOGLE_CHANGE_FIELDS.filter((f) => doc.googleChanges?.[f]);
+
+/** Each field Google changed: Google's value beside Locus's, as the screens show them. */
+const googleChangeViews = (doc: LocationDoc) =>
+  googleChangedFields(doc).map((field) => ({
+    Field: field,
+    Label: GOOGLE_CHANGE_FIELD_INFO[field].label,
+    Google: doc.googleChanges![field]!.text,
+    Locus: googleChangeText(field, doc.profile, doc.hours),
+  }));
 
 const owner = (doc: LocationDoc) => (doc.primaryOwnerId ? { Id: doc.primaryOwnerId, Name: doc.primaryOwnerName ?? '' } : null);
 
@@ -39,6 +54,7 @@ export function toLocationRow(doc: LocationDoc, userLocationId: string | null): 
     AccountId: doc.connectionId,
     AccountName: doc.accountDisplayName,
     GoogleError: doc.googleError,
+    GoogleChangedFields: googleChangedFields(doc),
   };
 }
 
@@ -103,6 +119,7 @@ export function toLocationDetails(doc: LocationDoc): LocationDetails {
     PendingGoogleEdits: doc.pendingGoogleEdits,
     GoogleError: doc.googleError,
     GoogleErrorAt: doc.googleErrorAt,
+    GoogleChanges: googleChangeViews(doc),
   };
 }
 

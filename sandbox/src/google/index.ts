@@ -14,6 +14,7 @@ import { registerPerformanceRoutes } from './api/performance';
 import { registerQandaRoutes } from './api/qanda';
 import { registerV4Routes } from './api/v4';
 import { registerAdminRoutes } from './admin';
+import { registerGoogleUpdateAdminRoutes } from './api/google-updates';
 import { registerReviewAdminRoutes } from './admin-reviews';
 import { GoogleApiError, insufficientScope, unauthenticated } from './errors';
 import { renderAvatarSvg, renderPhoto } from './images';
@@ -58,6 +59,7 @@ export function createGoogleModule(env: SandboxEnv): GoogleModule {
   registerQandaRoutes(routes, api);
   registerDirectoryRoutes(routes, api);
   registerAdminRoutes(routes, store);
+  registerGoogleUpdateAdminRoutes(routes, api);
   registerReviewAdminRoutes(routes, api);
   registerPlacePages(routes, store);
 

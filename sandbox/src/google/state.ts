@@ -40,6 +40,8 @@ export interface GLocation {
   createTime: string;
   updateTime: string;
   brandKey?: string;
+  /** Google's own values of some top-level fields, shown instead of the merchant's until a PATCH settles them. */
+  googleUpdated?: JsonObject;
 }
 
 export interface GReview {

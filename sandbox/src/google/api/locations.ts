@@ -7,6 +7,7 @@ import { createRng } from '../../kit/rng';
 import type { GLocation, Json, JsonObject } from '../state';
 import { applyMask, getPath, pageOf, pageSize, parseFieldMask, queryBool, queryString, readPageToken, requireBodyObject, setPath } from './common';
 import { PATHS, type GoogleApi, type RegisterRoutes } from './context';
+import { diffMaskOf, hasGoogleUpdates, settleGoogleUpdates, shownResource } from './google-updates';
 import { assertKnownFields, LOCATION_FIELDS, normaliseLocationInput, UPDATABLE_FIELDS, validateLocation } from './location-validation';
 
 export function locationJson(api: GoogleApi, loc: GLocation): JsonObject {
@@ -16,7 +17,7 @@ export function locationJson(api: GoogleApi, loc: GLocation): JsonObject {
     name: `locations/${loc.id}`,
     ...r,
     metadata: {
-      hasGoogleUpdated: false,
+      hasGoogleUpdated: hasGoogleUpdates(loc),
       hasPendingEdits: false,
       canDelete: true,
       canOperateLocalPost: true,
@@ -126,7 +127,8 @@ export const registerLocationRoutes: RegisterRoutes = (routes, api) => {
   routes.add('GET', `${PATHS.businessInformation}/locations/{locationId}:getGoogleUpdated`, (ctx, p) => {
     const { sub } = api.caller(ctx);
     const loc = store.locationFor(sub, p.locationId!);
-    ctx.body = { location: applyMask(locationJson(api, loc), readMaskOf(ctx)), diffMask: '', pendingMask: '' };
+    const shown = locationJson(api, { ...loc, resource: shownResource(loc) });
+    ctx.body = { location: applyMask(shown, readMaskOf(ctx)), diffMask: diffMaskOf(loc), pendingMask: '' };
   });
 
   routes.add('POST', `${PATHS.businessInformation}/accounts/{accountId}/locations`, (ctx, p) => {
@@ -192,6 +194,7 @@ export const registerLocationRoutes: RegisterRoutes = (routes, api) => {
     }
     store.countEdit(loc.id);
     loc.resource = next;
+    settleGoogleUpdates(loc, mask);
     loc.updateTime = new Date(store.now()).toISOString();
     store.changed();
     ctx.body = locationJson(api, loc);

@@ -324,7 +324,38 @@ export function generateState(seed: number, anchor: Date): GState {
   // A Google Workspace administrator (Admin SDK directory), from its own random stream so the
   // data above stays as it was.
   state.users.push({ ...WORKSPACE_ADMIN, sub: createRng(`${seed}:workspace`).digits(21) });
+  addDemoGoogleUpdates(state);
   return state;
+}
+
+/**
+ * A few profiles Google changed on its own (demo data for "Google changed N fields"): in each
+ * brand account, the third location shows another phone, and the fifth shorter Saturday hours
+ * and a website without "www.". Derived from the data, so the random streams stay as they were.
+ */
+function addDemoGoogleUpdates(state: GState): void {
+  for (const account of Object.values(state.accounts)) {
+    if (account.type === 'PERSONAL') continue;
+    const third = state.locations[account.locationIds[2] ?? ''];
+    const phone = third?.resource.phoneNumbers as { primaryPhone?: string } | undefined;
+    if (third && phone?.primaryPhone) {
+      const digits = phone.primaryPhone.replace(/\d(?=\d{0,1}$)/g, (d) => String((Number(d) + 3) % 10));
+      third.googleUpdated = { phoneNumbers: { ...phone, primaryPhone: digits } };
+    }
+    const fifth = state.locations[account.locationIds[4] ?? ''];
+    if (!fifth) continue;
+    const updated: JsonObject = {};
+    const hours = fifth.resource.regularHours as { periods?: { openDay: string; closeTime?: { hours?: number } }[] } | undefined;
+    const periods = hours?.periods ?? [];
+    if (periods.some((p) => p.openDay === 'SATURDAY' && (p.closeTime?.hours ?? 0) > 12)) {
+      updated.regularHours = {
+        periods: periods.map((p) => (p.openDay === 'SATURDAY' ? { ...p, closeTime: { ...p.closeTime, hours: (p.closeTime?.hours ?? 0) - 1 } } : p)),
+      } as unknown as JsonObject;
+    }
+    const website = fifth.resource.websiteUri;
+    if (typeof website === 'string' && website.includes('://www.')) updated.websiteUri = website.replace('://www.', '://');
+    if (Object.keys(updated).length) fifth.googleUpdated = updated;
+  }
 }
 
 /** The Workspace admin of summithomeservices.com: signs in with Google and lists its directory. */

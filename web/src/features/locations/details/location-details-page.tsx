@@ -21,6 +21,7 @@ import { PostsSection } from './sections/posts-section';
 import { PublishersDialog } from './sections/publishers-dialog';
 import { QuestionsSection } from './sections/questions-section';
 import { useContentFirstLoad } from './sections/use-content-first-load';
+import { GoogleChangesPanel } from '../google-changes/google-changes-panel';
 import './details.css';
 
 type OpenDialog = 'edit' | 'hours' | 'attributes' | 'users' | 'publishers' | null;
@@ -182,6 +183,7 @@ export default function LocationDetailsPage() {
           {location.GoogleErrorAt ? <div className="locus-muted">{formatDateTime(location.GoogleErrorAt)}</div> : null}
         </Callout>
       ) : null}
+      <GoogleChangesPanel locationId={location.Id} changes={location.GoogleChanges} editable={canEdit} />
       <div className="locus-details-sections">
         <FeatureSlot name="locationReviews" locationId={location.Id} />
         <MediaSection locationId={location.Id} editable={location.IsPublishedOnGMB && canEdit} />

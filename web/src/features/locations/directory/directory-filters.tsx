@@ -6,6 +6,7 @@ import { useCreatableAccountsQuery, useUsStatesQuery } from '../api/locations-ap
 import { stateChoices } from '../form/choices';
 import { locationTexts as t } from './constants';
 import type { DirectoryFilters } from './directory-request';
+import { GoogleChangedFilter } from '../google-changes/google-changed-filter';
 
 const STATUSES = ['Published', 'Unpublished', 'ClosedTemporarily', 'ClosedPermanently'] as const;
 
@@ -85,6 +86,7 @@ export const DirectoryFilterBar = ({
         onSettled={(Zip) => onChange({ Zip })}
         width="locus-filter-zip"
       />
+      <GoogleChangedFilter checked={filters.GoogleChanged} onChange={(GoogleChanged) => onChange({ GoogleChanged })} />
     </div>
   );
 };

@@ -15,9 +15,11 @@ export interface DirectoryFilters {
   Zip: string;
   /** One of the company's location groups. */
   GroupId: string;
+  /** Only locations Google changed on its own. */
+  GoogleChanged: boolean;
 }
 
-export const NO_FILTERS: DirectoryFilters = { Status: '', State: '', AccountId: '', City: '', Zip: '', GroupId: '' };
+export const NO_FILTERS: DirectoryFilters = { Status: '', State: '', AccountId: '', City: '', Zip: '', GroupId: '', GoogleChanged: false };
 
 /** The lazy table's state (PrimeNG-style: first row, rows per page, sort, global filter) and the filters. */
 export interface DirectoryState {
@@ -59,6 +61,7 @@ const activeFilters = (
     ...(city ? { City: city } : {}),
     ...(zip ? { Zip: zip } : {}),
     ...(filters.GroupId ? { GroupId: filters.GroupId } : {}),
+    ...(filters.GoogleChanged ? { GoogleChanged: true } : {}),
   };
 };
 

@@ -35,6 +35,8 @@ import {
 import { CreateLocationDialog } from './create-location-dialog';
 import { EmailImportDialog } from './email-import-dialog';
 import { DirectoryFilterBar } from './directory-filters';
+import { GoogleChangedBadge } from '../google-changes/google-changed-badge';
+import { GoogleChangesBulkBar, useLocationSelection } from '../google-changes/google-changes-bulk';
 import './directory.css';
 
 const STATUS_INTENT: Record<string, Intent> = {
@@ -169,6 +171,7 @@ export const LocationDirectory = ({ companyId, embedded = false, accountId, tool
               </div>
             ))}
           {isAdmin && l.PrimaryOwner ? <div className="locus-managed-by">{t.managedBy(l.PrimaryOwner.Name)}</div> : null}
+          <GoogleChangedBadge fields={l.GoogleChangedFields} />
           {l.GoogleError ? (
             <div className="locus-google-error" title={inFormTerms(l.GoogleError)}>
               <Icon icon="warning-sign" size={12} /> {inFormTerms(l.GoogleError)}
@@ -204,6 +207,9 @@ export const LocationDirectory = ({ companyId, embedded = false, accountId, tool
       ),
     },
   ];
+  const selection = useLocationSelection(data?.data ?? []);
+  const canDecide = !embedded && (user.role === 'CompanyAdmin' || user.role === 'CompanyUser');
+  if (canDecide) columns.unshift(selection.column);
   if (!embedded) {
     columns.push(
       {
@@ -266,6 +272,7 @@ export const LocationDirectory = ({ companyId, embedded = false, accountId, tool
           showAccount={!accountId}
         />
       ) : null}
+      {canDecide ? <GoogleChangesBulkBar selected={selection.selected} onDone={selection.clear} /> : null}
       {error ? <div className="locus-field-error">{failureMessage(error, t.genericFailure)}</div> : null}
       <PaginatedTable
         rows={data?.data ?? []}

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoLocations } from '../connections/demo';
+import { googleChangesCommandRoutes } from './google-changes-routes';
+import { googleChangesReactors } from './google-changes-reactors';
+import { startLocationsTestStack, type LocationsTestStack } from './testing/stack';
+
+/**
+ * Google's own changes end to end against the Google sandbox: a change made "as Google" is read
+ * on Sync, shown in the directory and details, and a person's decisions reach Google's store with
+ * a mask of exactly the fields decided.
+ */
+const SALON = { googleUserEmail: 'priya.patel.health@gmail.com', accountName: 'Bloom & Co. Salon' };
+
+let stack: LocationsTestStack;
+beforeAll(async () => {
+  stack = await startLocationsTestStack({
+    extras: { commandFeatures: [(d) => googleChangesCommandRoutes(d)], reactors: [(d) => googleChangesReactors(d)] },
+  });
+}, 30_000);
+afterAll(async () => {
+  await stack?.close();
+});
+
+const call = (method: string, path: string, token: string | null, body?: unknown) => stack.test.call(method, path, { token, body });
+const sandbox = async (method: string, path: string, body?: unknown) => {
+  const res = await fetch(`${stack.sandbox.url}/google/__sandbox${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as any;
+  expect(res.status, JSON.stringify(json)).toBe(200);
+  return json;
+};
+
+/** Periods as [day, open, close] in minutes (Google leaves zero minutes out). */
+const hoursKey = (h: { periods: any[] }) =>
+  h.periods
+    .map((p) => [p.openDay, (p.openTime.hours ?? 0) * 60 + (p.openTime.minutes ?? 0), (p.closeTime.hours ?? 0) * 60 + (p.closeTime.minutes ?? 0)])
+    .sort();
+
+const summary = async (c: { companyId: string; adminToken: string }, extra: Record<string, unknown> = {}) =>
+  (await call('POST', `/api/gmb/${c.companyId}/locations-summary`, c.adminToken, { first: 0, rows: 100, ...extra })).body;
+
+describe("Google's own changes", () => {
+  it('are read on Sync, shown, and decided per field: the accepted phone and the kept hours are on Google', async () => {
+    const c = await stack.seedCompany('Google Changes Co');
+    const other = await stack.seedCompany('Another Co');
+    const seeded = await seedDemoLocations(stack.deps, {
+      companyId: c.companyId,
+      adminUserId: c.adminId,
+      ...SALON,
+      accountNames: [SALON.accountName],
+      waitMs: 60_000,
+    });
+    expect(seeded?.completed).toBe(true);
+    await stack.waitForProjections();
+
+    // The demo data's own Google changes were read on import.
+    const imported = await summary(c, { GoogleChanged: true });
+    expect(imported.data.length).toBeGreaterThan(0);
+
+    const rows = (await summary(c)).data as any[];
+    const target = rows.find((r) => r.GoogleChangedFields.length === 0 && r.PrimaryPhoneNumber)!;
+    const googleId = target.LocationName.replace('locations/', '');
+    const before = await sandbox('GET', `/locations/${googleId}`);
+    const locusHours = before.location.regularHours;
+    const googlePhone = '(720) 555-4477';
+    const googleHours = { periods: [{ openDay: 'MONDAY', openTime: { hours: 10 }, closeDay: 'MONDAY', closeTime: { hours: 14 } }] };
+    const applied = await sandbox('POST', `/locations/${googleId}/google-updates`, { phoneNumbers: { primaryPhone: googlePhone }, regularHours: googleHours });
+    expect(applied.googleUpdated.diffMask).toBe('phoneNumbers,regularHours');
+
+    expect((await call('POST', `/api/gmb/${target.Id}/sync`, c.adminToken)).status).toBe(200);
+    await stack.test.waitForReactors();
+    await stack.waitForProjections();
+    const changed = (await summary(c, { GoogleChanged: true })).data.find((r: any) => r.Id === target.Id);
+    expect(changed.GoogleChangedFields).toEqual(['Phone', 'Hours']);
+    const details = (await call('GET', `/api/gmb/${target.Id}/location`, c.adminToken)).body.Data.Location;
+    expect(details.GoogleChanges.map((g: any) => [g.Field, g.Google])).toEqual([
+      ['Phone', googlePhone],
+      ['Hours', 'Monday 10:00–14:00'],
+    ]);
+    expect(details.GoogleChanges[0].Locus).toBe(target.PrimaryPhoneNumber);
+
+    // Another company's id is not found; a field Google did not change is refused by name.
+    expect((await call('POST', `/api/gmb/${target.Id}/google-changes`, other.adminToken, { Accept: ['Phone'] })).status).toBe(404);
+    const unknown = await call('POST', `/api/gmb/${target.Id}/google-changes`, c.adminToken, { Accept: ['Website'] });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.ResponseMessage ?? unknown.text).toContain('Website');
+    expect((await call('POST', `/api/gmb/${target.Id}/google-changes`, c.adminToken, {})).status).toBe(400);
+
+    // A company user not assigned to the location does not see it.
+    expect((await call('POST', `/api/gmb/${target.Id}/google-changes`, c.userToken, { Accept: ['Phone'] })).status).toBe(404);
+
+    const decided = await call('POST', `/api/gmb/${target.Id}/google-changes`, c.adminToken, { Accept: ['Phone'], Keep: ['Hours'] });
+    expect(decided.status).toBe(200);
+    expect(decided.body.Data).toEqual({ Accepted: ['Phone'], Kept: ['Hours'], Pending: false });
+
+    const after = await sandbox('GET', `/locations/${googleId}`);
+    expect(after.location.phoneNumbers.primaryPhone).toBe(googlePhone);
+    expect(hoursKey(after.location.regularHours)).toEqual(hoursKey(locusHours));
+    expect(after.googleUpdated).toBeNull();
+
+    const events = (await stack.test.allEvents()).filter((e: any) => e.streamName === `location-${target.Id}`).map((e: any) => [e.type, e.data]);
+    const types = events.map(([t]: any) => t);
+    expect(types).toContain('LocationGoogleChangesAccepted');
+    expect(types).toContain('LocationLocusValuesKept');
+    const masks = events.filter(([t]: any) => t === 'LocationGoogleUpdateSucceeded').map(([, d]: any) => d.updateMask);
+    expect(masks).toEqual(expect.arrayContaining(['phoneNumbers', 'regularHours']));
+
+    await stack.waitForProjections();
+    const settled = (await call('GET', `/api/gmb/${target.Id}/location`, c.adminToken)).body.Data.Location;
+    expect(settled.GoogleChanges).toEqual([]);
+    expect(settled.PrimaryPhoneNumber).toBe(googlePhone);
+  }, 120_000);
+});

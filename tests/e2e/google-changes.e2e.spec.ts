@@ -1,0 +1,125 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_COMPANIES } from '@locus/command-api/demo/seed-demo';
+import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
+
+/**
+ * Google's own changes in a browser, checked against the sandbox's Google store: Google changes a
+ * location's phone and hours; after a Sync the directory shows "Google changed 2 fields"; the
+ * user accepts Google's phone and keeps Locus's hours; Google then holds that phone and Locus's
+ * hours, and the location's history shows both decisions.
+ */
+const UI_WAIT = 30_000;
+const DEMO = DEMO_COMPANIES[0]!;
+const GOOGLE_PHONE = '(720) 555-4477';
+const GOOGLE_HOURS = { periods: [{ openDay: 'MONDAY', openTime: { hours: 10 }, closeDay: 'MONDAY', closeTime: { hours: 14 } }] };
+
+const toast = (page: Page, text: string | RegExp) => page.locator('.bp6-toast').filter({ hasText: text });
+/** Periods as [day, open, close] in minutes (Google leaves zero minutes out). */
+const hoursKey = (h: { periods: any[] }) =>
+  h.periods
+    .map((p) => [p.openDay, (p.openTime.hours ?? 0) * 60 + (p.openTime.minutes ?? 0), (p.closeTime.hours ?? 0) * 60 + (p.closeTime.minutes ?? 0)])
+    .sort();
+
+describe("Google's own changes: found on Sync, decided per field", () => {
+  let e2e: E2EStack;
+  let page: Page;
+  let token = '';
+  let companyId = '';
+
+  const api = async (method: string, pathname: string, body?: unknown) => {
+    const res = await fetch(`${e2e.url}${pathname}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  /** The sandbox's Google store: the merchant's location and what Google shows of its own. */
+  const googleStore = async (method: string, googleId: string, suffix = '', body?: unknown) => {
+    const res = await fetch(`${e2e.sandboxUrl}/google/__sandbox/locations/${googleId}${suffix}`, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as any;
+  };
+
+  beforeAll(async () => {
+    e2e = await startE2EStack();
+    const { company } = await seedDemoCompany(e2e);
+    companyId = company.companyId;
+    page = await e2e.newPage();
+    page.setDefaultTimeout(UI_WAIT);
+    await page.goto(`${e2e.url}/login`);
+    await page.getByLabel('Email').fill(DEMO.admin.email);
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL(/\/dashboard$/);
+    token = (await page.evaluate(() => localStorage.getItem('locus.token')))!;
+  }, 300_000);
+
+  afterAll(async () => {
+    await e2e?.close();
+  }, 60_000);
+
+  it('accepting the phone and keeping the hours leaves Google with that phone and Locus’s hours, and the history shows both', async () => {
+    const rows = (await api('POST', `/api/gmb/${companyId}/locations-summary`, { first: 0, rows: 100 })).body.data as any[];
+    const target = rows.find((r) => r.LocationName && r.PrimaryPhoneNumber && r.GoogleChangedFields.length === 0)!;
+    const googleId = target.LocationName.replace('locations/', '');
+    const locusHours = (await googleStore('GET', googleId)).location.regularHours;
+
+    // Google changes the phone and the hours on its own.
+    const applied = await googleStore('POST', googleId, '/google-updates', { phoneNumbers: { primaryPhone: GOOGLE_PHONE }, regularHours: GOOGLE_HOURS });
+    expect(applied.googleUpdated.diffMask).toBe('phoneNumbers,regularHours');
+
+    // Sync from the details page.
+    await page.goto(`${e2e.url}/${target.Id}/location-details`);
+    await page.getByRole('button', { name: 'Sync', exact: true }).click();
+    await toast(page, /synchroni/i)
+      .first()
+      .waitFor();
+
+    // The directory shows the badge, and its filter finds the location.
+    await page.goto(`${e2e.url}/locations`);
+    await page.getByText('Google changes only').click();
+    const row = page.locator('tr', { hasText: target.Title });
+    await row.getByTestId('google-changed-badge').filter({ hasText: 'Google changed 2 fields' }).waitFor();
+    await expect.poll(async () => page.getByTestId('google-changed-badge').count(), { timeout: UI_WAIT }).toBeGreaterThan(0);
+    await page.screenshot({ path: '/tmp/google-changes-directory.png' });
+
+    // The details page's diff: accept Google's phone, keep Locus's hours.
+    await row.getByRole('button', { name: `View details ${target.Title}` }).click();
+    const panel = page.getByTestId('google-changes');
+    await panel.locator('tr[data-field="Phone"] .locus-google-value', { hasText: GOOGLE_PHONE }).waitFor();
+    await panel.locator('tr[data-field="Hours"] .locus-google-value', { hasText: 'Monday 10:00–14:00' }).waitFor();
+    await page.screenshot({ path: '/tmp/google-changes-details.png', fullPage: true });
+    await panel.getByRole('button', { name: "Accept Google's Phone Numbers" }).click();
+    await toast(page, "Phone Numbers: Google's value accepted.").waitFor();
+    await panel.getByRole('button', { name: "Keep Locus's Regular Business Hours" }).click();
+    await toast(page, 'Regular Business Hours: your value was sent back to Google.').waitFor();
+    await panel.waitFor({ state: 'detached' });
+    await page.getByText(GOOGLE_PHONE).first().waitFor();
+
+    // Google's store: the accepted phone, Locus's hours, nothing of Google's own left.
+    const onGoogle = await googleStore('GET', googleId);
+    expect(onGoogle.location.phoneNumbers.primaryPhone).toBe(GOOGLE_PHONE);
+    expect(hoursKey(onGoogle.location.regularHours)).toEqual(hoursKey(locusHours));
+    expect(onGoogle.googleUpdated).toBeNull();
+
+    // The history shows both decisions.
+    await page.goto(`${e2e.url}/history?entityType=location&entityId=${target.Id}`);
+    const table = page.getByTestId('history-table');
+    await table
+      .getByText(/accepted/i)
+      .first()
+      .waitFor();
+    await table
+      .getByText(new RegExp(GOOGLE_PHONE.replace(/[()]/g, '\\$&')))
+      .first()
+      .waitFor();
+    await table.getByText(/kept/i).first().waitFor();
+    await page.screenshot({ path: '/tmp/google-changes-history.png', fullPage: true });
+  }, 240_000);
+});
