@@ -14,6 +14,7 @@ import { auditCommandRoutes } from './audit';
 import { templatesCommandRoutes } from './templates';
 import { locationContentCommandRoutes } from './location-content';
 import { locationGroupsCommandRoutes } from './location-groups';
+import { notificationsCommandRoutes } from './notifications';
 
 /** One feature's command routes (`command-api/src/<feature>/`). */
 export type CommandFeature = (deps: CommandDeps) => RouteImplementation[];
@@ -38,6 +39,7 @@ export const commandFeatures: CommandFeature[] = [
   templatesCommandRoutes,
   (deps) => locationContentCommandRoutes(deps),
   locationGroupsCommandRoutes,
+  notificationsCommandRoutes,
 ];
 
 /**

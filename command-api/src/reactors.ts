@@ -10,6 +10,7 @@ import { templatesReactors } from './templates';
 import { locationContentReactors } from './location-content';
 import { insightsReactors } from './insights';
 import { reviewsAiReactors } from './reviews-ai';
+import { notificationsReactors } from './notifications';
 
 /** One feature's reactors (side effects: mail, Google, Graph), built from the command-side deps. */
 export type ReactorFeature = (deps: CommandDeps) => ReactorDefinition[];
@@ -31,4 +32,5 @@ export const reactorFeatures: ReactorFeature[] = [
   (deps) => locationContentReactors(deps),
   (deps) => insightsReactors(deps),
   reviewsAiReactors,
+  notificationsReactors,
 ];

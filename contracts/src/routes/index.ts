@@ -21,6 +21,7 @@ import { locationContentRoutes } from '../location-content/routes';
 import { localezeRoutes } from '../localeze/routes';
 import { insightsRoutes } from '../insights/routes';
 import { locationGroupsRoutes } from '../location-groups/routes';
+import { notificationRoutes } from '../notifications/routes';
 
 /**
  * The route table: every HTTP route of command-api and query-api. Feature helpers append
@@ -50,4 +51,5 @@ export const routeTable: readonly RouteDef[] = [
   ...localezeRoutes,
   ...insightsRoutes,
   ...locationGroupsRoutes,
+  ...notificationRoutes,
 ];
