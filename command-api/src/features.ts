@@ -15,6 +15,7 @@ import { auditCommandRoutes } from './audit';
 import { templatesCommandRoutes } from './templates';
 import { locationContentCommandRoutes } from './location-content';
 import { locationGroupsCommandRoutes } from './location-groups';
+import { notificationsCommandRoutes } from './notifications';
 
 /** One feature's command routes (`command-api/src/<feature>/`). */
 export type CommandFeature = (deps: CommandDeps) => RouteImplementation[];
@@ -40,6 +41,7 @@ export const commandFeatures: CommandFeature[] = [
   templatesCommandRoutes,
   (deps) => locationContentCommandRoutes(deps),
   locationGroupsCommandRoutes,
+  notificationsCommandRoutes,
 ];
 
 /**

@@ -11,6 +11,7 @@ import { locationContentReactors } from './location-content';
 import { insightsReactors } from './insights';
 import { reviewsAiReactors } from './reviews-ai';
 import { googleChangesReactors } from './locations/google-changes-reactors';
+import { notificationsReactors } from './notifications';
 
 /** One feature's reactors (side effects: mail, Google, Graph), built from the command-side deps. */
 export type ReactorFeature = (deps: CommandDeps) => ReactorDefinition[];
@@ -33,4 +34,5 @@ export const reactorFeatures: ReactorFeature[] = [
   (deps) => insightsReactors(deps),
   reviewsAiReactors,
   (deps) => googleChangesReactors(deps),
+  notificationsReactors,
 ];

@@ -18,6 +18,7 @@ import { locationContentErrors } from './location-content/errors';
 import { localezeErrors } from './localeze/errors';
 import { reviewsAiErrors } from './reviews-ai/errors';
 import { locationGroupErrors } from './location-groups/errors';
+import { notificationErrors } from './notifications/errors';
 
 /** Every feature's catalogue, for the check that one code carries one message and one kind. */
 export const errorCatalogues: Record<string, Record<string, ErrorEntry | ErrorTemplate<never>>> = {
@@ -44,4 +45,5 @@ export const errorCatalogues: Record<string, Record<string, ErrorEntry | ErrorTe
   locationDefaults: locationDefaultsErrors,
   uploads: uploadErrors,
   locationGroups: locationGroupErrors,
+  notifications: notificationErrors,
 };

@@ -14,6 +14,7 @@ import { projections as locationContentProjections } from './location-content';
 import { projections as insightsProjections } from './insights';
 import { projections as reviewsAiProjections } from './reviews-ai';
 import { projections as locationGroupsProjections } from './location-groups';
+import { projections as notificationsProjections } from './notifications';
 
 /** The read-model projections of every feature; each feature adds its own line. */
 export const projections: ProjectionDefinition[] = [
@@ -32,4 +33,5 @@ export const projections: ProjectionDefinition[] = [
   ...insightsProjections,
   ...reviewsAiProjections,
   ...locationGroupsProjections,
+  ...notificationsProjections,
 ];

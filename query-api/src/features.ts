@@ -15,6 +15,7 @@ import { locationContentQueryRoutes } from './location-content';
 import { localezeQueryRoutes } from './localeze';
 import { insightsQueryRoutes } from './insights';
 import { locationGroupsQueryRoutes } from './location-groups';
+import { notificationsQueryRoutes } from './notifications';
 
 /** One feature's query routes (`query-api/src/<feature>/`). */
 export type QueryFeature = (deps: QueryDeps) => RouteImplementation[];
@@ -39,6 +40,7 @@ export const queryFeatures: QueryFeature[] = [
   (deps) => localezeQueryRoutes(deps),
   insightsQueryRoutes,
   locationGroupsQueryRoutes,
+  notificationsQueryRoutes,
 ];
 
 /** Same session check as command-api's manifest (set by the identity feature); null: the token alone decides. */

@@ -20,6 +20,7 @@ import { createOpsStatus, createProjectorRuntime, createReactorRuntime, createRe
 import { loadConfig } from '@locus/platform/config/config';
 import { listen, memoryLogger } from '@locus/platform/http/testing';
 import { createMemoryMailer } from '@locus/platform/mail/memory-mailer';
+import { createSmtpMailer } from '@locus/platform/mail/smtp-mailer';
 import { mountCommandApi } from '@locus/command-api/app';
 import { commandFeatures as commandManifest, sessionValidation as commandSessionValidation, type CommandFeature } from '@locus/command-api/features';
 import type { ReactorFeature } from '@locus/command-api/reactors';
@@ -48,6 +49,13 @@ export interface TestStackOptions {
   readStoreOnDisk?: boolean;
   /** Events per batch of an online rebuild (default 5,000). */
   rebuildBatchSize?: number;
+  /**
+   * A data directory of the caller's: the event store, read store and sandbox keep their files
+   * there and it is left in place on close, so a second stack on it is a restart.
+   */
+  dataDir?: string;
+  /** Send mail over SMTP to the sandbox's mailbox instead of keeping it in memory. */
+  smtpMail?: boolean;
   /** Level of the logs kept in memory (`logs.lines()`); default TEST_LOG_LEVEL or silent. */
   logLevel?: string;
 }
@@ -69,25 +77,29 @@ export interface ApiAnswer {
  * HTTP, logs kept in memory.
  */
 export async function startTestStack(options: TestStackOptions = {}) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'locus-test-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'locus-test-'));
   const sandbox: RunningSandbox | undefined = options.sandbox
     ? await startSandbox({ httpPort: 0, smtpPort: 0, dataDir: path.join(dataDir, 'sandbox'), log: () => undefined })
     : undefined;
-  const sandboxEnv: Record<string, string> = sandbox ? { LOCUS_SANDBOX: 'true', LOCUS_SANDBOX_PORT: new URL(sandbox.url).port } : {};
+  const sandboxEnv: Record<string, string> = sandbox
+    ? { LOCUS_SANDBOX: 'true', LOCUS_SANDBOX_PORT: new URL(sandbox.url).port, LOCUS_SANDBOX_SMTP_PORT: String(sandbox.smtpPort) }
+    : {};
   const config = loadConfig({ LOCUS_DATA_DIR: dataDir, PORT: '18080', ...sandboxEnv, ...options.env }, { sandboxByDefault: true });
   const logs = memoryLogger(options.logLevel ?? process.env.TEST_LOG_LEVEL ?? 'silent');
   const logger = logs.logger;
   const clock = options.clock ?? { now: () => new Date() };
   const ids = { uuid: () => randomUUID() };
-  const eventStore = createSqliteEventStore({ file: ':memory:' });
-  const readStore = createEmbeddedReadStore({ file: options.readStoreOnDisk ? path.join(dataDir, 'readmodels.db') : ':memory:' });
+  const eventStore = createSqliteEventStore({ file: options.dataDir ? path.join(dataDir, 'events.db') : ':memory:' });
+  const readStore = createEmbeddedReadStore({ file: options.readStoreOnDisk || options.dataDir ? path.join(dataDir, 'readmodels.db') : ':memory:' });
   const bus = createInProcessBus();
   const projections = options.projections ?? projectionManifest;
   const projector = createProjectorRuntime({ eventStore, readStore, bus, projections, logger });
   await projector.start();
   const readModels = createReadModels({ readStore, bus, projections });
   const tokens = createTokenService({ secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, clock, ids });
-  const mailer = createMemoryMailer();
+  const memoryMailer = createMemoryMailer();
+  const smtpMailer = options.smtpMail ? createSmtpMailer(config.smtp) : null;
+  const mailer = smtpMailer ?? memoryMailer;
   const commandDeps: CommandDeps = { eventStore, readModels, readStore, bus, clock, ids, mailer, tokens, logger, config };
   const queryDeps: QueryDeps = { readModels, bus, clock, tokens, logger, config };
   const reactorDefinitions: ReactorDefinition[] = (options.reactors ?? []).flatMap((feature) => feature(commandDeps));
@@ -189,7 +201,7 @@ export async function startTestStack(options: TestStackOptions = {}) {
     readStore,
     readModels,
     bus,
-    mailer,
+    mailer: memoryMailer,
     logs,
     /** Online rebuilds (`POST /api/ops/projections/:name/rebuild`) and the reactors (parked events). */
     rebuildJobs,
@@ -231,8 +243,9 @@ export async function startTestStack(options: TestStackOptions = {}) {
       await bus.close();
       await readStore.close();
       await eventStore.close();
+      smtpMailer?.close();
       await sandbox?.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -4,7 +4,7 @@ import { ingestReview } from './ingest';
 import { reviewIdOf } from './review-id';
 import { evolveReview, initialReviewState, type ReviewState } from './review-state';
 import { decideReview } from './review-decider';
-import { sentimentOf } from './sentiment';
+import { reviewSentiment } from '@locus/platform/text/review-sentiment';
 
 const g = (over: Partial<GoogleReview> = {}): GoogleReview => ({
   name: 'accounts/1/locations/2/reviews/abc',
@@ -94,9 +94,9 @@ describe('review ingestion', () => {
     );
   });
 
-  it('scores sentiment from the text; no text is neutral', () => {
-    expect(sentimentOf(null)).toEqual({ score: 0, label: 'Neutral' });
-    expect(sentimentOf('Terrible, rude staff. Awful.').label).toBe('Negative');
-    expect(sentimentOf('Wonderful people, amazing care!').label).toBe('Positive');
+  it('scores sentiment from the stars and the text; no text is what the stars say', () => {
+    expect(reviewSentiment(3, null)).toEqual({ score: 0, label: 'Neutral' });
+    expect(reviewSentiment(1, 'Terrible, rude staff. Awful.').label).toBe('Negative');
+    expect(reviewSentiment(5, 'Wonderful people, amazing care!').label).toBe('Positive');
   });
 });

@@ -25,9 +25,11 @@ export const ReviewerSchema = z.object({
 export type Reviewer = z.infer<typeof ReviewerSchema>;
 
 /**
- * Sentiment of the review's text (the `sentiment` package, AFINN-165): `score` is the
- * comparative score clamped to -1..1; `label` is Negative (< -0.05), Positive (> 0.05) or
- * Neutral; a review without text is Neutral 0.
+ * Sentiment of the review as a person reads it: its stars and its text together (VADER for the
+ * text, platform/src/text/review-sentiment.ts). `score` is -1..1; `label` is Negative (< -0.25),
+ * Positive (> 0.25) or Neutral; a review without text is what its stars say. The events carry
+ * the label of the model of their day (auto-reply rules read it); the reviews read model computes
+ * it again with the current model.
  */
 export const SentimentLabelSchema = z.enum(['Positive', 'Neutral', 'Negative']);
 export type SentimentLabel = z.infer<typeof SentimentLabelSchema>;

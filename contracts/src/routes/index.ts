@@ -22,6 +22,7 @@ import { localezeRoutes } from '../localeze/routes';
 import { insightsRoutes } from '../insights/routes';
 import { locationGroupsRoutes } from '../location-groups/routes';
 import { googleChangesRoutes } from '../locations/google-changes';
+import { notificationRoutes } from '../notifications/routes';
 
 /**
  * The route table: every HTTP route of command-api and query-api. Feature helpers append
@@ -52,4 +53,5 @@ export const routeTable: readonly RouteDef[] = [
   ...insightsRoutes,
   ...locationGroupsRoutes,
   ...googleChangesRoutes,
+  ...notificationRoutes,
 ];

@@ -366,5 +366,6 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
       approvalLinkTtlHours: int(env, 'LOCUS_APPROVAL_LINK_TTL_HOURS', 72, 1, 24 * 30),
       tickMs: int(env, 'LOCUS_AUTO_REPLY_TICK_MS', 5_000, 100, 600_000),
     },
+    notifications: { digestTickMs: int(env, 'LOCUS_DIGEST_TICK_MS', 60_000, 100, 3_600_000) },
   };
 }

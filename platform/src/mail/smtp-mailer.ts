@@ -30,6 +30,7 @@ export function createSmtpMailer(smtp: SmtpConfig, options: { timeoutMs?: number
           subject: mail.subject,
           text: mail.text,
           ...(mail.html ? { html: mail.html } : {}),
+          ...(mail.headers ? { headers: mail.headers } : {}),
         });
       } catch (err) {
         operationMetrics.mail('failed');

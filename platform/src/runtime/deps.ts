@@ -17,6 +17,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 export interface Mailer {
   send(mail: MailMessage): Promise<void>;
@@ -138,6 +140,8 @@ export interface LocusConfig {
    * replies are looked for.
    */
   reviewsAi: { secondsPerDelayMinute: number; approvalLinkTtlHours: number; tickMs: number };
+  /** How often the review digests due are looked for. */
+  notifications: { digestTickMs: number };
 }
 
 export interface CommandDeps {

@@ -17,6 +17,7 @@ import {
   type ReviewSyncEvent,
 } from '@locus/contracts';
 import type { IndexSpec, ProjectionDefinition, ProjectionDocs, SortSpec } from '@locus/platform/ports';
+import { reviewSentiment } from '@locus/platform/text/review-sentiment';
 import { joinSearchText, lower } from '../locations/search-text';
 
 type LocationTitleEvent = Extract<LocationEvent, { type: 'LocationCreated' | 'LocationImported' | 'LocationUpdated' | 'LocationSynced' | 'LocationDeleted' }>;
@@ -28,6 +29,15 @@ type HandledEvent =
   | CompanyDeletedEvent;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * The label is computed here, not taken from the event, so a better model relabels every stored
+ * review by a version bump (a rebuild) instead of a migration of the events.
+ */
+const sentimentFields = (stars: number, comment: string | null) => {
+  const s = reviewSentiment(stars, comment);
+  return { sentimentScore: s.score, sentimentLabel: s.label };
+};
 const dayOf = (iso: string) => iso.slice(0, 10);
 
 const emptyCounts = (): ReviewStatsCounts => ({
@@ -167,7 +177,8 @@ const sortIndex = (scope: 'companyId' | 'locationId', sort: SortSpec): IndexSpec
 export const reviewsProjection: ProjectionDefinition<HandledEvent> = {
   name: 'reviews',
   // 2: filter keys (stars, state) at the end of each sort's index.
-  version: 2,
+  // 3: sentiment read from the stars and the text (VADER), relabelling every stored review.
+  version: 3,
   collections: [
     {
       name: REVIEWS_COLLECTION,
@@ -299,8 +310,7 @@ export const reviewsProjection: ProjectionDefinition<HandledEvent> = {
           responded: d.reply ? 1 : 0,
           removed: 0,
           removedAt: null,
-          sentimentScore: d.sentiment.score,
-          sentimentLabel: d.sentiment.label,
+          ...sentimentFields(d.starRating, d.comment),
           history: history.length ? history : [entry('received', at, { starRating: d.starRating, comment: d.comment })],
           stars: d.starRating,
           state: 0,
@@ -331,8 +341,7 @@ export const reviewsProjection: ProjectionDefinition<HandledEvent> = {
               starRating: d.starRating,
               comment: d.comment,
               updateTime: d.updateTime,
-              sentimentScore: d.sentiment.score,
-              sentimentLabel: d.sentiment.label,
+              ...sentimentFields(d.starRating, d.comment),
             });
             break;
           }

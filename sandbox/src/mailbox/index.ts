@@ -23,7 +23,19 @@ export interface MailboxMessage {
   text: string;
   html?: string;
   attachments: { filename?: string; contentType: string; size: number }[];
+  /** `List-Unsubscribe` and `List-Unsubscribe-Post` as sent (raw values), when the mail has them. */
+  listUnsubscribe?: { link: string; post: string | null };
 }
+
+const rawHeader = (lines: readonly { key: string; line: string }[], key: string) => {
+  const found = lines.find((l) => l.key === key);
+  return found
+    ? found.line
+        .slice(found.line.indexOf(':') + 1)
+        .replace(/\r?\n\s+/g, ' ')
+        .trim()
+    : null;
+};
 
 export interface MailboxModule extends SandboxModule {
   /** The SMTP port actually listened on. */
@@ -85,6 +97,8 @@ export function createMailboxModule(env: SandboxEnv): MailboxModule {
             ...(typeof parsed.html === 'string' ? { html: parsed.html } : {}),
             attachments: parsed.attachments.map((a) => ({ ...(a.filename ? { filename: a.filename } : {}), contentType: a.contentType, size: a.size })),
           };
+          const unsubscribe = rawHeader(parsed.headerLines, 'list-unsubscribe');
+          if (unsubscribe) message.listUnsubscribe = { link: unsubscribe.replace(/^<|>$/g, ''), post: rawHeader(parsed.headerLines, 'list-unsubscribe-post') };
           messages.push(message);
           if (messages.length > MAX_MESSAGES) messages = messages.slice(-MAX_MESSAGES);
           snapshot.schedule(() => ({ messages }));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SYSTEM_ACTOR, type EventMetadata, type ReviewEvent } from '@locus/contracts';
-import { sentimentOf } from '../sentiment';
+import { reviewSentiment } from '@locus/platform/text/review-sentiment';
 
 /** Metadata for events a test or bench writes as the system. */
 export const systemMetadata = (companyId: string | null, occurredAt = new Date().toISOString()): EventMetadata => ({
@@ -41,7 +41,7 @@ export function reviewReceived(seed: ReviewSeed): Extract<ReviewEvent, { type: '
       createTime,
       updateTime: createTime,
       reply: seed.reply ? { comment: seed.reply, updateTime: createTime } : null,
-      sentiment: sentimentOf(comment),
+      sentiment: reviewSentiment(seed.stars, comment),
       receivedAt: createTime,
     },
   };

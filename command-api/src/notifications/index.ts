@@ -1,0 +1,2 @@
+export { notificationsCommandRoutes } from './routes';
+export { notificationsReactors } from './reactors';

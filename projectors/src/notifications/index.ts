@@ -1,0 +1,1 @@
+export { notificationsProjection, projections } from './notifications-projection';

@@ -1,0 +1,1 @@
+export { notificationsQueryRoutes } from './routes';
