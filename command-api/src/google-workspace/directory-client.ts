@@ -17,15 +17,23 @@ interface RawUser {
   suspended?: boolean;
 }
 
-/** Every user of the caller's Workspace (`customer=my_customer`), page by page. */
-export async function listWorkspaceUsers(directoryUrl: string, accessToken: string, doFetch: typeof fetch = fetch): Promise<WorkspaceUser[]> {
+/**
+ * Every user of the caller's Workspace (`customer=my_customer`), page by page; `probe` reads one
+ * user only, to learn whether the account may read the directory at all (403 when it may not).
+ */
+export async function listWorkspaceUsers(
+  directoryUrl: string,
+  accessToken: string,
+  doFetch: typeof fetch = fetch,
+  { probe = false }: { probe?: boolean } = {},
+): Promise<WorkspaceUser[]> {
   const users: WorkspaceUser[] = [];
   let pageToken: string | undefined;
   const ctx = { subject: 'the Google Workspace directory', operation: 'users.list', attempts: 1 };
   do {
     const url = new URL(`${directoryUrl.replace(/\/$/, '')}/users`);
     url.searchParams.set('customer', 'my_customer');
-    url.searchParams.set('maxResults', '200');
+    url.searchParams.set('maxResults', probe ? '1' : '200');
     url.searchParams.set('orderBy', 'email');
     if (pageToken) url.searchParams.set('pageToken', pageToken);
     let res: Response;
@@ -48,7 +56,7 @@ export async function listWorkspaceUsers(directoryUrl: string, accessToken: stri
         suspended: !!u.suspended,
       });
     }
-    pageToken = json.nextPageToken;
+    pageToken = probe ? undefined : json.nextPageToken;
   } while (pageToken);
   return users;
 }

@@ -5,6 +5,7 @@ import {
   googleWorkspaceCallbackRoute,
   googleWorkspaceConnectRoute,
   googleWorkspaceDirectoryUsersRoute,
+  googleWorkspaceDisconnectRoute,
   googleWorkspaceMessages as m,
   googleWorkspaceSealContext,
   googleWorkspaceStream,
@@ -26,6 +27,16 @@ import { workspaceDirectoryDecider, type WorkspaceDirectoryCommand } from './wor
 const STATE_TTL_SECONDS = 10 * 60;
 
 const notConnected = () => fail(googleWorkspaceErrors.notConnected);
+
+/** Google's 401/403 (a consumer account, a user who is no Workspace administrator) as the page's one refusal. */
+async function refusedAsNotAuthorized<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof GoogleApiError && (err.info.httpStatus === 401 || err.info.httpStatus === 403)) throw fail(googleWorkspaceErrors.notAuthorized);
+    throw err;
+  }
+}
 
 /**
  * Google Workspace directory import (spec part 1 §7, part 2 §7): a company admin consents with
@@ -50,13 +61,11 @@ export function googleWorkspaceCommandRoutes(deps: CommandDeps): RouteImplementa
   const directory = async (companyId: string): Promise<WorkspaceUser[]> => {
     const { state } = await load(companyId);
     if (!state.connection) throw notConnected();
-    try {
-      const tokens = await refreshGoogleAccessToken(deps.config.google, box.decrypt(state.connection.refreshToken, googleWorkspaceSealContext(companyId)));
-      return await listWorkspaceUsers(deps.config.google.directoryUrl, tokens.accessToken);
-    } catch (err) {
-      if (err instanceof GoogleApiError && (err.info.httpStatus === 401 || err.info.httpStatus === 403)) throw fail(googleWorkspaceErrors.notAuthorized);
-      throw err;
-    }
+    const { refreshToken } = state.connection;
+    return refusedAsNotAuthorized(async () => {
+      const tokens = await refreshGoogleAccessToken(deps.config.google, box.decrypt(refreshToken, googleWorkspaceSealContext(companyId)));
+      return listWorkspaceUsers(deps.config.google.directoryUrl, tokens.accessToken);
+    });
   };
 
   return [
@@ -72,6 +81,8 @@ export function googleWorkspaceCommandRoutes(deps: CommandDeps): RouteImplementa
         redirectUri: redirectUri(req),
         state,
         scopes: ['openid', 'email', 'profile', GOOGLE_DIRECTORY_SCOPE],
+        // the account chooser every time, so an admin can use another account than the last one
+        prompt: 'select_account consent',
       });
       return { body: { Success: true as const, CanConnect: true, RedirectUrl, ErrorMessage: null } };
     }),
@@ -84,6 +95,8 @@ export function googleWorkspaceCommandRoutes(deps: CommandDeps): RouteImplementa
       }
       const tokens = await exchangeGoogleAuthCode(deps.config.google, { code: req.body.Code, redirectUri: redirectUri(req) });
       if (!tokens.refreshToken || !(tokens.scope ?? '').split(' ').includes(GOOGLE_DIRECTORY_SCOPE)) throw fail(googleWorkspaceErrors.notAuthorized);
+      // an account that cannot read a directory is refused here, so "connected" is only said of one that can
+      await refusedAsNotAuthorized(() => listWorkspaceUsers(deps.config.google.directoryUrl, tokens.accessToken, fetch, { probe: true }));
       const info = await fetchGoogleUserInfo(deps.config.google, tokens.accessToken);
       const result = await run(companyId, req, {
         type: 'RecordConnection',
@@ -96,6 +109,12 @@ export function googleWorkspaceCommandRoutes(deps: CommandDeps): RouteImplementa
         },
       });
       return ok(undefined, { message: m.connected, position: result.position });
+    }),
+
+    implement(googleWorkspaceDisconnectRoute, async (req) => {
+      const companyId = req.auth!.companyId!;
+      const result = await run(companyId, req, { type: 'Disconnect', data: { companyId, disconnectedByUserId: req.auth!.userId } });
+      return ok(undefined, { message: m.disconnected, position: result.position });
     }),
 
     implement(googleWorkspaceDirectoryUsersRoute, async (req) => {

@@ -11,7 +11,8 @@ export interface WorkspaceDirectoryState {
 
 export type WorkspaceDirectoryCommand =
   | { type: 'RecordConnection'; data: Extract<GoogleWorkspaceEvent, { type: 'GoogleWorkspaceConnected' }>['data'] }
-  | { type: 'RecordUserAdded'; data: Extract<GoogleWorkspaceEvent, { type: 'GoogleWorkspaceUserAdded' }>['data'] };
+  | { type: 'RecordUserAdded'; data: Extract<GoogleWorkspaceEvent, { type: 'GoogleWorkspaceUserAdded' }>['data'] }
+  | { type: 'Disconnect'; data: { companyId: string; disconnectedByUserId: string } };
 
 export const workspaceDirectoryDecider: Decider<WorkspaceDirectoryState, WorkspaceDirectoryCommand, GoogleWorkspaceEvent> = {
   initialState: () => ({ connection: null, addedUsers: {} }),
@@ -19,6 +20,8 @@ export const workspaceDirectoryDecider: Decider<WorkspaceDirectoryState, Workspa
     switch (event.type) {
       case 'GoogleWorkspaceConnected':
         return { ...state, connection: { googleUserEmail: event.data.googleUserEmail, refreshToken: event.data.refreshToken, scope: event.data.scope } };
+      case 'GoogleWorkspaceDisconnected':
+        return { ...state, connection: null };
       case 'GoogleWorkspaceUserAdded':
         return { ...state, addedUsers: { ...state.addedUsers, [event.data.directoryUserId]: event.data.userId } };
       default: {
@@ -34,6 +37,9 @@ export const workspaceDirectoryDecider: Decider<WorkspaceDirectoryState, Workspa
       case 'RecordUserAdded':
         if (state.addedUsers[command.data.directoryUserId]) throw fail(googleWorkspaceErrors.alreadyAdded);
         return { type: 'GoogleWorkspaceUserAdded', data: command.data };
+      case 'Disconnect':
+        if (!state.connection) throw fail(googleWorkspaceErrors.notConnected);
+        return { type: 'GoogleWorkspaceDisconnected', data: { ...command.data, googleUserEmail: state.connection.googleUserEmail } };
       default: {
         const never: never = command;
         return never;

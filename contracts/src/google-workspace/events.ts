@@ -25,8 +25,16 @@ export const GoogleWorkspaceUserAddedSchema = z.object({
   userId: z.string(),
 });
 
+/** The consent forgotten (its refresh token with it); users already added stay. */
+export const GoogleWorkspaceDisconnectedSchema = z.object({
+  companyId: z.string(),
+  googleUserEmail: z.string(),
+  disconnectedByUserId: z.string(),
+});
+
 export const googleWorkspaceEventSchemas = {
   GoogleWorkspaceConnected: GoogleWorkspaceConnectedSchema,
+  GoogleWorkspaceDisconnected: GoogleWorkspaceDisconnectedSchema,
   GoogleWorkspaceUserAdded: GoogleWorkspaceUserAddedSchema,
 } as const;
 

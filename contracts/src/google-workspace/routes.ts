@@ -7,6 +7,7 @@ export const GOOGLE_DIRECTORY_SCOPE = 'https://www.googleapis.com/auth/admin.dir
 export const googleWorkspaceMessages = {
   notConnected: 'Connect your Google Workspace account to see its directory users.',
   connected: 'Your Google Workspace account has been connected successfully',
+  disconnected: 'Your Google Workspace account has been disconnected',
   notAdmin: 'This Google account cannot read a Workspace directory. Sign in with a Google Workspace administrator.',
   userAdded: (name: string) => `${name} has been added to your agency successfully`,
   userNotInDirectory: 'This user is not in your Google Workspace directory.',
@@ -80,9 +81,22 @@ export const googleWorkspaceAddUserRoute = defineRoute({
   response: z.object({ Success: z.literal(true), ResponseMessage: z.string(), Data: z.object({ Id: z.string() }) }),
 });
 
+export const googleWorkspaceDisconnectRoute = defineRoute({
+  name: 'googleWorkspace.disconnect',
+  method: 'POST',
+  path: '/api/GoogleWorkspaceAdmin/disconnect',
+  kind: 'command',
+  roles: ['CompanyAdmin'],
+  summary: "Forgets the company's Google Workspace consent",
+  description:
+    'Drops the stored consent (its sealed refresh token), so the next directory import asks Google for an account again. Users already added stay. 422 GOOGLE_WORKSPACE.NOT_CONNECTED when nothing is connected.',
+  response: z.object({ Success: z.literal(true), ResponseMessage: z.string() }),
+});
+
 export const googleWorkspaceRoutes = [
   googleWorkspaceConnectRoute,
   googleWorkspaceCallbackRoute,
   googleWorkspaceDirectoryUsersRoute,
   googleWorkspaceAddUserRoute,
+  googleWorkspaceDisconnectRoute,
 ] as const;

@@ -86,7 +86,21 @@ export type LocationDetails = z.infer<typeof LocationDetailsSchema>;
 
 // ---------- pickers, states ----------
 
-export const LocationItemSchema = z.object({ Title: z.string(), LocationId: z.string(), StoreCode: z.string() });
+/** A location in a picker: the title, and the store code and one-line address that tell a brand's locations apart. */
+export const LocationItemSchema = z.object({ Title: z.string(), LocationId: z.string(), StoreCode: z.string(), Address: z.string() });
+
+/** A location's address on one line ("12 Main St, Suite 4, Atlanta, GA 30301"), blanks left out. */
+export const oneLineAddress = (p: {
+  StreetAddressLine1?: string | null;
+  StreetAddressLine2?: string | null;
+  Town?: string | null;
+  State?: string | null;
+  PostCode?: string | null;
+}) =>
+  [p.StreetAddressLine1, p.StreetAddressLine2, p.Town, [p.State, p.PostCode].filter((x) => x?.trim()).join(' ')]
+    .map((x) => x?.trim() ?? '')
+    .filter(Boolean)
+    .join(', ');
 export const StateSchema = z.object({ Name: z.string(), StateCode: z.string() });
 export const CitySchema = z.object({ Name: z.string(), Latitude: z.number(), Longitude: z.number() });
 

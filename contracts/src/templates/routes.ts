@@ -57,6 +57,8 @@ export const TemplatePreviewSchema = z.object({
   TopicType: PostTopicTypeSchema,
   EventTitle: z.string().nullable(),
   ActionType: CtaActionTypeSchema.nullable(),
+  /** The post's image, as Google receives it (null when the template has none). */
+  MediaItemUrl: z.string().nullable(),
 });
 export type TemplatePreview = z.infer<typeof TemplatePreviewSchema>;
 

@@ -15,6 +15,7 @@ import {
   locationCategoriesRoute,
   locationDefaultHoursRoute,
   locationItemsRoute,
+  oneLineAddress,
   listLocationsRoute,
   fetchLocationsRoute,
   locationMessages as m,
@@ -161,7 +162,7 @@ export function locationsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   const items = implement(locationItemsRoute, async (req) => {
     const companyId = companyOf(req);
     const docs = await locations().find(await inScope(req, await withGroup(companyId, req.query.groupId, { companyId })), { sort: { titleSort: 1, _id: 1 } });
-    return ok(docs.map((d) => ({ Title: d.profile.Title, LocationId: d._id, StoreCode: d.profile.StoreCode })));
+    return ok(docs.map((d) => ({ Title: d.profile.Title, LocationId: d._id, StoreCode: d.profile.StoreCode, Address: oneLineAddress(d.profile) })));
   });
 
   const list = implement(listLocationsRoute, async (req) => {

@@ -87,6 +87,7 @@ export function templatesQueryRoutes(deps: QueryDeps): RouteImplementation[] {
         TopicType: doc.post.TopicType,
         EventTitle: post.Event?.EventTitle ?? null,
         ActionType: doc.post.CallToAction?.ActionType ?? null,
+        MediaItemUrl: post.MediaUrl ?? null,
       });
     }),
   ];

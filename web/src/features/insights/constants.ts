@@ -33,6 +33,8 @@ export const insightsTexts = {
   search: 'Search',
   clear: 'Clear',
   title: 'Title',
+  storeCode: 'Store Code',
+  address: 'Address',
   close: 'Close',
   noLocations: 'No location(s) found.',
   noData: 'No data for this period.',

@@ -54,7 +54,11 @@ export function VariableEditor({
   variablesRef.current = variables;
   const suggestionOpen = useRef(false);
   suggestionOpen.current = suggestion !== null;
-  const lastEmitted = useRef<string | null>(null);
+  // Values this editor produced since the last outside change, and the value prop last seen: a
+  // render may carry a value older than the editor (a transaction re-renders it before the
+  // parent's state catches up), which must not be written back over what was just typed.
+  const emitted = useRef(new Set<string>());
+  const seenValue = useRef(value);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
@@ -103,7 +107,7 @@ export function VariableEditor({
       },
       onUpdate: ({ editor: current }) => {
         const next = fromEditor(current);
-        lastEmitted.current = next;
+        emitted.current.add(next);
         onChangeRef.current(next);
       },
     },
@@ -113,8 +117,15 @@ export function VariableEditor({
   // A value set from outside (a template loaded for editing, a reset) replaces the content.
   useEffect(() => {
     if (!editor || editor.isDestroyed) return;
-    if (value === lastEmitted.current || value === fromEditor(editor)) return;
-    lastEmitted.current = value;
+    const changed = value !== seenValue.current;
+    seenValue.current = value;
+    if (value === fromEditor(editor)) {
+      // caught up: older values of ours can no longer arrive, so none is mistaken for a reset
+      emitted.current = new Set([value]);
+      return;
+    }
+    if (!changed || emitted.current.has(value)) return;
+    emitted.current.clear();
     // the converters read refs only, so the value and the editor are the dependencies
     editor.commands.setContent(toEditorContent(value), { emitUpdate: false });
   }, [editor, value]);

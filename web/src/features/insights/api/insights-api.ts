@@ -1,6 +1,7 @@
 import {
   dashboardFetchRoute,
   getLocationRoute,
+  locationItemsRoute,
   metricsInsightsRoute,
   reviewsGrowthInsightsRoute,
   type DashboardData,
@@ -8,6 +9,7 @@ import {
   type MetricSeries,
 } from '@locus/contracts';
 import { api } from '@web/app/api';
+import { LIST } from '@web/app/tag-types';
 import { requestFor, type AnswerOf, type BodyOf } from '@web/shared/lib/api-path';
 
 export type { DashboardData, LocationInsights, MetricSeries };
@@ -38,7 +40,13 @@ export const insightsApi = api.injectEndpoints({
       transformResponse: (res: AnswerOf<typeof getLocationRoute>) => res.Data.LocationInsights,
       providesTags: (_r, _e, id) => [{ type: 'Location', id }, 'Dashboard'],
     }),
+    /** Store code and address of the company's locations, to tell apart the ones listed without an email. */
+    insightsLocationItems: build.query<AnswerOf<typeof locationItemsRoute>['Data'], void>({
+      query: () => requestFor(locationItemsRoute),
+      transformResponse: (res: AnswerOf<typeof locationItemsRoute>) => res.Data,
+      providesTags: [{ type: 'Location', id: LIST }],
+    }),
   }),
 });
 
-export const { useDashboardQuery, useMetricsInsightsQuery, useReviewsGrowthQuery, useLocationInsightsQuery } = insightsApi;
+export const { useDashboardQuery, useMetricsInsightsQuery, useReviewsGrowthQuery, useLocationInsightsQuery, useInsightsLocationItemsQuery } = insightsApi;

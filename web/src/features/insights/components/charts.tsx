@@ -1,7 +1,7 @@
 import { ResponsiveBar } from '@nivo/bar';
 import { ResponsiveLine } from '@nivo/line';
 import { ResponsivePie } from '@nivo/pie';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { MetricSeries } from '../api/insights-api';
 import { WEEKDAYS_FROM_MONDAY } from '../constants';
 
@@ -80,25 +80,52 @@ export interface Share {
   colour: string;
 }
 
-/** A doughnut of shares with fixed colours. */
+/** Below this width the doughnut's legend goes under it, so the ring and its numbers keep their room. */
+const DOUGHNUT_SIDE_LEGEND_MIN = 480;
+const LEGEND_ROW = 22;
+
+/** The width of an element, followed as it resizes. */
+function useWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
+
+/** A doughnut of shares with fixed colours; its legend on the right, or under it on a narrow card. */
 export function Doughnut({ title, shares }: { title: string; shares: Share[] }) {
+  const [ref, width] = useWidth<HTMLDivElement>();
+  const side = width === 0 || width >= DOUGHNUT_SIDE_LEGEND_MIN;
+  const below = shares.length * LEGEND_ROW + 8;
   return (
-    <ChartFigure label={`${title}: ${shares.map((s) => `${s.label} ${s.value.toLocaleString()}`).join(', ')}`}>
-      <ResponsivePie
-        role="presentation"
-        data={shares.map((s) => ({ id: s.id, label: s.label, value: s.value, color: s.colour }))}
-        colors={{ datum: 'data.color' }}
-        margin={{ top: 16, right: 190, bottom: 16, left: 16 }}
-        innerRadius={0.6}
-        padAngle={1}
-        cornerRadius={2}
-        arcLinkLabelsSkipAngle={360}
-        arcLabelsSkipAngle={12}
-        arcLabel={(d) => d.value.toLocaleString()}
-        arcLabelsTextColor="#ffffff"
-        legends={[{ anchor: 'right', direction: 'column', translateX: 180, itemWidth: 170, itemHeight: 22, symbolSize: 10, symbolShape: 'circle' }]}
-      />
-    </ChartFigure>
+    <div ref={ref} className="locus-chart-figure">
+      <ChartFigure label={`${title}: ${shares.map((s) => `${s.label} ${s.value.toLocaleString()}`).join(', ')}`}>
+        <ResponsivePie
+          role="presentation"
+          data={shares.map((s) => ({ id: s.id, label: s.label, value: s.value, color: s.colour }))}
+          colors={{ datum: 'data.color' }}
+          margin={side ? { top: 16, right: 190, bottom: 16, left: 16 } : { top: 8, right: 8, bottom: below + 8, left: 8 }}
+          innerRadius={0.6}
+          padAngle={1}
+          cornerRadius={2}
+          arcLinkLabelsSkipAngle={360}
+          arcLabelsSkipAngle={12}
+          arcLabel={(d) => d.value.toLocaleString()}
+          arcLabelsTextColor="#ffffff"
+          legends={[
+            side
+              ? { anchor: 'right', direction: 'column', translateX: 180, itemWidth: 170, itemHeight: LEGEND_ROW, symbolSize: 10, symbolShape: 'circle' }
+              : { anchor: 'bottom', direction: 'column', translateY: below, itemWidth: 170, itemHeight: LEGEND_ROW, symbolSize: 10, symbolShape: 'circle' },
+          ]}
+        />
+      </ChartFigure>
+    </div>
   );
 }
 

@@ -6,6 +6,7 @@ export function DurationPicker({ value, onChange, label }: { value: number; onCh
   return (
     <HTMLSelect
       minimal
+      className="locus-duration-picker"
       value={value}
       aria-label={`${label} ${t.duration}`}
       onChange={(e) => onChange(Number(e.currentTarget.value))}

@@ -33,6 +33,7 @@ import { useLocationDefaultsQuery, useSaveLocationDefaultsMutation } from '../ap
 import { SaveTemplateDialog } from './save-template-dialog';
 import { DescriptionLengths, namesOf, overLimit, useDescriptionLengths } from './description-lengths';
 import { useConfirm } from '@web/shared/ui/confirm-dialog';
+import { LocationLabel, locationLabelText } from '@web/shared/ui/location-label';
 import './bulk-edit.css';
 import { FeatureSlot } from '@web/app/feature-slots';
 
@@ -169,7 +170,7 @@ const BulkEditPage = () => {
                 const ids = new Set(
                   filterChoices(
                     query,
-                    all.map((i) => ({ value: i.LocationId, label: `${i.StoreCode} ${i.Title}` })),
+                    all.map((i) => ({ value: i.LocationId, label: `${i.StoreCode} ${i.Title} ${i.Address}` })),
                     200,
                   ).map((c) => c.value),
                 );
@@ -179,8 +180,7 @@ const BulkEditPage = () => {
                 <MenuItem
                   key={item.LocationId}
                   ref={ref}
-                  text={item.Title}
-                  label={item.StoreCode}
+                  text={<LocationLabel item={item} />}
                   active={modifiers.active}
                   selected={form.selected.includes(item.LocationId)}
                   onClick={handleClick}
@@ -190,7 +190,7 @@ const BulkEditPage = () => {
               )}
               onItemSelect={toggleLocation}
               onRemove={(item) => update({ selected: form.selected.filter((x) => x !== item.LocationId) })}
-              tagRenderer={(item) => item.Title}
+              tagRenderer={(item) => (item.StoreCode ? `${item.Title} (${item.StoreCode})` : item.Title)}
               placeholder={t.selectPlaceholder}
               noResults={<MenuItem disabled text={t.noLocations} roleStructure="listoption" />}
               resetOnSelect
@@ -315,7 +315,7 @@ const BulkEditPage = () => {
         <Card className="locus-bulk-sample" aria-label={t.sampleTitle}>
           <strong>{t.sampleTitle}</strong>
           <ChoiceSelect
-            choices={selectedItems.map((i) => ({ value: i.LocationId, label: i.Title }))}
+            choices={selectedItems.map((i) => ({ value: i.LocationId, label: locationLabelText(i) }))}
             value={sampleId}
             onChange={(c) => setSampleId(c.value)}
             placeholder={t.searchLocations}

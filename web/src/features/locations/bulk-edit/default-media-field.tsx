@@ -1,4 +1,5 @@
 import { Button, Dialog, DialogBody, DialogFooter, FileInput, InputGroup, Intent } from '@blueprintjs/core';
+import { MediaThumbnail } from '@web/shared/ui/media-thumbnail';
 import { useState } from 'react';
 import { locationDefaultsMessages as m } from '@locus/contracts';
 import { failureMessage } from '@web/shared/lib/envelope';
@@ -80,7 +81,7 @@ export const DefaultMediaField = ({ value, onChange, disabled }: { value: string
         <div className="locus-bulk-media-list">
           {value.map((url, i) => (
             <figure key={`${i}:${url}`}>
-              <img src={url} alt={`Default location media ${i + 1}`} width={THUMBNAIL} height={THUMBNAIL} />
+              <MediaThumbnail src={url} alt={`Default location media ${i + 1}`} size={THUMBNAIL} />
               <Button
                 small
                 minimal

@@ -1,4 +1,5 @@
 import { Button, Card, FileInput, FormGroup, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { MediaThumbnail } from '@web/shared/ui/media-thumbnail';
 import { useEffect, useState } from 'react';
 import { DESCRIPTION_MAX_LENGTH, locationDefaultsMessages as m } from '@locus/contracts';
 import { useCurrentUser } from '@web/shared/session/session-context';
@@ -194,7 +195,7 @@ const DefaultLocationPage = () => {
           <div className="locus-defaults-images">
             {form.images.map((image) => (
               <figure key={image.Id ?? image.MediaItemUrl}>
-                <img src={image.MediaItemUrl} alt="Default location media" width={130} height={130} />
+                <MediaThumbnail src={image.MediaItemUrl} alt="Default location media" size={130} />
                 <Button small minimal icon="trash" intent={Intent.DANGER} aria-label="Delete image" onClick={() => void onDeleteImage(image)} />
               </figure>
             ))}

@@ -63,7 +63,9 @@ function OptionsForm({ value, onChange, disabled }: { value: Settings; onChange:
       />
       {AI_OPTION_NAMES.map((name) => (
         <div key={name} className="locus-ai-option" role="group" aria-label={OPTION_TITLES[name]}>
-          <div className="locus-ai-option-label">{OPTION_TITLES[name]}</div>
+          <div className="locus-ai-option-label">
+            {OPTION_TITLES[name]}: <span className="locus-ai-option-value">{AI_OPTION_SCALES[name][aiOptionStep(name, value[name])]?.label}</span>
+          </div>
           <Slider
             min={0}
             max={2}

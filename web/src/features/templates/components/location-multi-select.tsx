@@ -1,6 +1,7 @@
 import { Checkbox, InputGroup } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { filterRows } from '@web/shared/lib/global-search';
+import { LocationLabel, locationLabelText } from '@web/shared/ui/location-label';
 import type { TemplateLocationItem } from '../api/templates-api';
 import { TEMPLATE_LOCATION_ITEM_SIZE, templateTexts as t } from '../constants';
 
@@ -24,7 +25,7 @@ export function LocationMultiSelect({
   const [filter, setFilter] = useState('');
   const [scrollTop, setScrollTop] = useState(0);
   const chosen = useMemo(() => new Set(selected), [selected]);
-  const shown = useMemo(() => filterRows(items, filter, (i) => [i.Title, i.StoreCode]), [items, filter]);
+  const shown = useMemo(() => filterRows(items, filter, (i) => [i.Title, i.StoreCode, i.Address]), [items, filter]);
   const allShownChosen = shown.length > 0 && shown.every((i) => chosen.has(i.LocationId));
   const someShownChosen = shown.some((i) => chosen.has(i.LocationId));
 
@@ -69,7 +70,12 @@ export function LocationMultiSelect({
         <div style={{ height: shown.length * size, position: 'relative' }}>
           {shown.slice(first, last).map((item, index) => (
             <div key={item.LocationId} className="template-locations-row" style={{ top: (first + index) * size, height: size }}>
-              <Checkbox checked={chosen.has(item.LocationId)} onChange={() => toggle(item.LocationId)} label={item.Title} />
+              <Checkbox
+                checked={chosen.has(item.LocationId)}
+                onChange={() => toggle(item.LocationId)}
+                labelElement={<LocationLabel item={item} />}
+                aria-label={locationLabelText(item)}
+              />
             </div>
           ))}
         </div>

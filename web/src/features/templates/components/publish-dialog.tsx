@@ -29,10 +29,10 @@ export function PublishDialog({ template, onPublished, onClose }: { template: Po
   const [retry, retryState] = useRetryTemplateMutation();
   const byId = useMemo(() => new Map(items.map((i) => [i.LocationId, i])), [items]);
   const selected = useMemo(
-    () => template.TemplateLocationIds.map((id) => byId.get(id) ?? { LocationId: id, Title: id, StoreCode: '' }),
+    () => template.TemplateLocationIds.map((id) => byId.get(id) ?? { LocationId: id, Title: id, StoreCode: '', Address: '' }),
     [template.TemplateLocationIds, byId],
   );
-  const rows = filterRows(selected, filter, (l) => [l.Title, l.StoreCode]);
+  const rows = filterRows(selected, filter, (l) => [l.Title, l.StoreCode, l.Address]);
   const isDraft = !template.IsPublished;
 
   const doPublish = async () => {
@@ -56,7 +56,8 @@ export function PublishDialog({ template, onPublished, onClose }: { template: Po
 
   const columns: Column<TemplateLocationItem>[] = [
     { header: t.locations, cell: (l) => l.Title },
-    { header: 'Store code', cell: (l) => l.StoreCode, width: 140 },
+    { header: 'Store code', cell: (l) => l.StoreCode, width: 120 },
+    { header: 'Address', cell: (l) => l.Address },
     {
       header: t.columns.actions,
       width: 200,

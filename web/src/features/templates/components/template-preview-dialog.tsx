@@ -16,6 +16,7 @@ export function TemplatePreviewDialog({ templateId, locationId, onClose }: { tem
           <div aria-label="Rendered post">
             <h4 className="bp6-heading">{data.LocationName}</h4>
             <Tag minimal>{TOPIC_TYPE_LABELS[data.TopicType]}</Tag>
+            {data.MediaItemUrl ? <img className="template-preview-image" src={data.MediaItemUrl} alt={t.image} /> : null}
             {data.EventTitle ? <h5 className="bp6-heading">{data.EventTitle}</h5> : null}
             <p className="template-preview-body" data-testid="template-preview-summary">
               {data.Summary}

@@ -3,6 +3,7 @@ import {
   googleWorkspaceCallbackRoute,
   googleWorkspaceConnectRoute,
   googleWorkspaceDirectoryUsersRoute,
+  googleWorkspaceDisconnectRoute,
   type GoogleDirectoryUser,
 } from '@locus/contracts';
 import { api } from '@web/app/api';
@@ -27,6 +28,10 @@ const workspaceApi = api.injectEndpoints({
       query: (body) => requestFor(googleWorkspaceCallbackRoute, { body }),
       invalidatesTags: [directoryTag],
     }),
+    workspaceDisconnect: build.mutation<Answer, void>({
+      query: () => requestFor(googleWorkspaceDisconnectRoute),
+      invalidatesTags: [directoryTag],
+    }),
     workspaceUsers: build.query<GoogleDirectoryUser[], void>({
       query: () => requestFor(googleWorkspaceDirectoryUsersRoute),
       transformResponse: (res: { ResponseData: GoogleDirectoryUser[] }) => res.ResponseData ?? [],
@@ -45,4 +50,5 @@ export const {
   useWorkspaceUsersQuery,
   useLazyWorkspaceUsersQuery,
   useWorkspaceAddToAgencyMutation,
+  useWorkspaceDisconnectMutation,
 } = workspaceApi;
