@@ -16,6 +16,7 @@ import {
   type GoogleLocation,
   type GoogleQuestionItem,
   type GoogleReview,
+  type GoogleVoiceOfMerchantState,
   type LocalPost,
   type MediaCategory,
   type MediaItem,
@@ -103,6 +104,8 @@ export interface GoogleBusinessClient {
   allQuestions(locationName: string): AsyncIterable<GoogleQuestionItem>;
 
   fetchDailyMetrics(locationName: string, metrics: DailyMetric[], range: DateRange): Promise<DailyMetricSeries[]>;
+  /** Verifications API: whether the location's edits go live, and what Google asks before they do. */
+  getVoiceOfMerchantState(locationName: string): Promise<GoogleVoiceOfMerchantState>;
   listSearchKeywordImpressions(
     locationName: string,
     range: { startMonth: { year: number; month: number }; endMonth: { year: number; month: number } },
@@ -463,6 +466,15 @@ export function createGoogleBusinessClient(options: GoogleBusinessClientOptions)
         pageToken = r.nextPageToken;
       } while (pageToken);
     },
+
+    getVoiceOfMerchantState: (locationName) =>
+      call<GoogleVoiceOfMerchantState>({
+        method: 'GET',
+        url: `${cfg.verificationsUrl}/${v1LocationName(locationName)}/VoiceOfMerchantState`,
+        subject: 'the verification state',
+        operation: 'verifications.getVoiceOfMerchantState',
+        idempotent: true,
+      }),
 
     async fetchDailyMetrics(locationName, metrics, range) {
       const r = await call<{

@@ -1,4 +1,4 @@
-import type { HoursPeriod, LocationEvent, LocationProfile } from '@locus/contracts';
+import type { HoursPeriod, LocationEvent, LocationProfile, VoiceOfMerchant } from '@locus/contracts';
 
 export interface Assignment {
   isPrimaryOwner: boolean;
@@ -23,6 +23,8 @@ export interface LocationData {
   pendingSync: string | null;
   pendingDelete: string | null;
   assignments: Record<string, Assignment>;
+  /** Google's voice-of-merchant state last recorded; null before the first read. */
+  voiceOfMerchant: VoiceOfMerchant | null;
 }
 
 export type LocationState = { status: 'none' } | LocationData;
@@ -51,6 +53,7 @@ export function evolveLocation(state: LocationState, event: LocationEvent): Loca
         pendingSync: null,
         pendingDelete: null,
         assignments: {},
+        voiceOfMerchant: null,
       };
     }
     case 'LocationImported': {
@@ -71,6 +74,7 @@ export function evolveLocation(state: LocationState, event: LocationEvent): Loca
         pendingSync: null,
         pendingDelete: null,
         assignments: state.status === 'none' ? {} : state.assignments,
+        voiceOfMerchant: state.status === 'none' ? null : state.voiceOfMerchant,
       };
     }
     default:
@@ -108,6 +112,8 @@ export function evolveLocation(state: LocationState, event: LocationEvent): Loca
       return { ...state, status: 'deleted', pendingDelete: null };
     case 'LocationDeleteFailed':
       return { ...state, pendingDelete: null };
+    case 'LocationVerificationStateChanged':
+      return { ...state, voiceOfMerchant: event.data.voiceOfMerchant };
     case 'UserAssignedToLocation': {
       const d = event.data;
       return { ...state, assignments: { ...state.assignments, [d.userId]: { isPrimaryOwner: d.isPrimaryOwner, isStaffMember: d.isStaffMember } } };

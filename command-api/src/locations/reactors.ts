@@ -15,6 +15,7 @@ import {
 } from './google-mapping';
 import { evolveLocation, initialLocationState, type LocationData, type LocationState } from './location-state';
 import { releaseStoreCode } from './store-codes';
+import { voiceOfMerchantReactors } from './voice-of-merchant';
 
 export const MAX_ATTEMPTS = 5;
 
@@ -244,5 +245,5 @@ export function locationsReactors(deps: CommandDeps, options: { google?: GoogleA
     },
   };
 
-  return [publish, sync, deleteOnGoogle, pushEdits, releaseCodes];
+  return [publish, sync, deleteOnGoogle, pushEdits, releaseCodes, ...voiceOfMerchantReactors(deps, google, (id) => locationAt(deps, id))];
 }

@@ -15,6 +15,7 @@ import {
   locationCategoriesRoute,
   locationDefaultHoursRoute,
   locationItemsRoute,
+  listingHealthRoute,
   listLocationsRoute,
   fetchLocationsRoute,
   locationMessages as m,
@@ -51,6 +52,7 @@ import { createInsightsReader, createReviewsSource } from '../insights';
 import { directoryCsv, directoryFilter, directorySort, escapeRegex } from './directory';
 import { groupLocationIds } from '../location-groups';
 import { attributeCatalog, toLocationDetails, toLocationRow, toUserLocationLink } from './rows';
+import { listingHealth } from './listing-health';
 
 const locationNotFound = () => fail(locationErrors.notFound);
 
@@ -164,6 +166,8 @@ export function locationsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
     return ok(docs.map((d) => ({ Title: d.profile.Title, LocationId: d._id, StoreCode: d.profile.StoreCode })));
   });
 
+  const health = implement(listingHealthRoute, async (req) => ok(await listingHealth(locations(), await inScope(req, { companyId: companyOf(req) }))));
+
   const list = implement(listLocationsRoute, async (req) => {
     const companyId = companyOf(req);
     const docs = await locations().find(await inScope(req, { companyId }), { sort: { titleSort: 1, _id: 1 } });
@@ -260,6 +264,7 @@ export function locationsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
     exportCsv,
     details,
     items,
+    health,
     list,
     fetchMany,
     defaultHours,

@@ -40,6 +40,12 @@ export interface GLocation {
   createTime: string;
   updateTime: string;
   brandKey?: string;
+  /** What Google asks before the location's edits go live (Verifications API); absent: good standing. */
+  voiceOfMerchant?: {
+    action: 'waitForVoiceOfMerchant' | 'verify' | 'resolveOwnershipConflict' | 'complyWithGuidelines';
+    hasPendingVerification?: boolean;
+    recommendationReason?: string;
+  };
 }
 
 export interface GReview {
