@@ -44,7 +44,7 @@ describe('listing health in the browser', () => {
     await page.waitForURL(/\/dashboard$/);
     token = (await page.evaluate(() => localStorage.getItem('locus.token')))!;
     // the import's verification reads have been recorded (bounded only so a hung stack fails)
-    for (const until = Date.now() + 120_000; Date.now() < until; ) {
+    for (const until = Date.now() + 120_000; Date.now() < until;) {
       if ((await summary({ Verification: 'NeedsAction' })).filteredResultsCount === 3) break;
       await new Promise((r) => setTimeout(r, 250));
     }

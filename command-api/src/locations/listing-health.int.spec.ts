@@ -45,8 +45,7 @@ describe('listing health', () => {
 
     // recorded by event, once: an unchanged state on the next read appends nothing
     const conflict = needsAction.body.data.find((r: any) => r.Verification === 'OwnershipConflict');
-    const recorded = async () =>
-      (await stack.eventStore.readStream(locationStream(conflict.Id))).filter((e) => e.type === 'LocationVerificationStateChanged');
+    const recorded = async () => (await stack.eventStore.readStream(locationStream(conflict.Id))).filter((e) => e.type === 'LocationVerificationStateChanged');
     expect((await recorded()).map((e) => (e.data as any).trigger)).toEqual(['import']);
 
     // Google resolves the conflict; a Sync reads and records it

@@ -16,8 +16,7 @@ import type { LocationState } from './location-state';
 const MAX_ATTEMPTS = 5;
 
 type Handled =
-  | Extract<LocationEvent, { type: 'LocationImported' | 'LocationPublished' | 'LocationSynced' }>
-  | Extract<InsightsEvent, { type: 'InsightsDailyRefreshDue' }>;
+  Extract<LocationEvent, { type: 'LocationImported' | 'LocationPublished' | 'LocationSynced' }> | Extract<InsightsEvent, { type: 'InsightsDailyRefreshDue' }>;
 type Trigger = 'import' | 'publish' | 'sync' | 'daily';
 
 /** Google's answer in the shape Locus records (the one action Google names, else none). */
@@ -46,11 +45,7 @@ export function voiceOfMerchantFromGoogle(g: GoogleVoiceOfMerchantState): VoiceO
  * when it differs from the state last recorded on the location's stream (an unchanged day
  * appends nothing). Outcome keys come from the source event, so a re-handled event appends once.
  */
-export function voiceOfMerchantReactors(
-  deps: CommandDeps,
-  google: GoogleAccess,
-  stateOf: (locationId: string) => Promise<LocationState>,
-): ReactorDefinition[] {
+export function voiceOfMerchantReactors(deps: CommandDeps, google: GoogleAccess, stateOf: (locationId: string) => Promise<LocationState>): ReactorDefinition[] {
   const locations = () => deps.readModels.collection<LocationDoc>(LOCATIONS_COLLECTION);
 
   /** Reads and records one location's state; a failure Google will answer the same way again is left to the next read. */

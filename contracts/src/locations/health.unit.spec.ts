@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { emptyProfile } from './events';
-import { COMPLETENESS_FIELDS, completenessOf, mediaSummaryOf, sameVoiceOfMerchant, verificationStateOf, type CompletenessInput, type VoiceOfMerchant } from './health';
+import {
+  COMPLETENESS_FIELDS,
+  completenessOf,
+  mediaSummaryOf,
+  sameVoiceOfMerchant,
+  verificationStateOf,
+  type CompletenessInput,
+  type VoiceOfMerchant,
+} from './health';
 import { FilteringDataSchema } from './directory-dto';
 
 const bare = (): CompletenessInput => ({ profile: emptyProfile(), hours: [], attributes: {}, urls: {}, media: null });
@@ -88,7 +96,10 @@ describe('verification state', () => {
 
 describe('directory health filters', () => {
   it('accepts a completeness threshold and a verification state, empty meaning any', () => {
-    expect(FilteringDataSchema.parse({ CompletenessBelow: '80', Verification: 'NeedsAction' })).toMatchObject({ CompletenessBelow: 80, Verification: 'NeedsAction' });
+    expect(FilteringDataSchema.parse({ CompletenessBelow: '80', Verification: 'NeedsAction' })).toMatchObject({
+      CompletenessBelow: 80,
+      Verification: 'NeedsAction',
+    });
     expect(FilteringDataSchema.parse({ CompletenessBelow: '' }).CompletenessBelow).toBeNull();
   });
 

@@ -35,21 +35,53 @@ describe('locations projection: listing health', () => {
       verification: 'Unknown',
     });
 
-    const edited = e('LocationUpdated', { locationId: 'L1', profile: { ...profile('Pearl St', 'B-2'), ProfileDescription: 'Dentist.' }, changed: ['ProfileDescription'] }, 'c1');
+    const edited = e(
+      'LocationUpdated',
+      { locationId: 'L1', profile: { ...profile('Pearl St', 'B-2'), ProfileDescription: 'Dentist.' }, changed: ['ProfileDescription'] },
+      'c1',
+    );
     const media = e(
       'LocationMediaRefreshed',
       {
         locationId: 'L1',
         companyId: 'c1',
         items: [
-          { mediaId: 'm1', name: 'n1', category: 'COVER', mediaFormat: 'PHOTO', sourceUrl: null, googleUrl: null, thumbnailUrl: null, viewCount: 0, createTime: null, width: null, height: null },
-          { mediaId: 'm2', name: 'n2', category: 'EXTERIOR', mediaFormat: 'PHOTO', sourceUrl: null, googleUrl: null, thumbnailUrl: null, viewCount: 0, createTime: null, width: null, height: null },
+          {
+            mediaId: 'm1',
+            name: 'n1',
+            category: 'COVER',
+            mediaFormat: 'PHOTO',
+            sourceUrl: null,
+            googleUrl: null,
+            thumbnailUrl: null,
+            viewCount: 0,
+            createTime: null,
+            width: null,
+            height: null,
+          },
+          {
+            mediaId: 'm2',
+            name: 'n2',
+            category: 'EXTERIOR',
+            mediaFormat: 'PHOTO',
+            sourceUrl: null,
+            googleUrl: null,
+            thumbnailUrl: null,
+            viewCount: 0,
+            createTime: null,
+            width: null,
+            height: null,
+          },
         ],
         refreshedAt: '2025-03-05T00:00:00.000Z',
       },
       'c1',
     );
-    const verification = e('LocationVerificationStateChanged', { locationId: 'L1', companyId: 'c1', voiceOfMerchant: vom, trigger: 'sync', checkedAt: '2025-03-05T00:00:00.000Z' }, 'c1');
+    const verification = e(
+      'LocationVerificationStateChanged',
+      { locationId: 'L1', companyId: 'c1', voiceOfMerchant: vom, trigger: 'sync', checkedAt: '2025-03-05T00:00:00.000Z' },
+      'c1',
+    );
     // the media refresh says what Google has now: a cover and a photo, no logo
     expect(await docOf([imported, edited, media, verification])).toMatchObject({
       completeness: 50,

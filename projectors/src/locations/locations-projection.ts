@@ -132,7 +132,11 @@ const LOCATION_EVENT_TYPES = Object.keys(locationEventSchemas) as LocationEvent[
 /** The directory's sorts (query-api/src/locations/routes.ts): the chosen field, then store code and id. */
 const DIRECTORY_SORTS: SortSpec[] = [
   { storeCodeSort: 1, _id: 1 },
-  ...(['titleSort', 'totalRatingsCount', 'openStatus', 'lastSyncDate', 'completeness'] as const).map((key): SortSpec => ({ [key]: -1, storeCodeSort: 1, _id: 1 })),
+  ...(['titleSort', 'totalRatingsCount', 'openStatus', 'lastSyncDate', 'completeness'] as const).map((key): SortSpec => ({
+    [key]: -1,
+    storeCodeSort: 1,
+    _id: 1,
+  })),
 ];
 const OTHER_EVENT_TYPES = [
   'GoogleAccountDisconnected',
@@ -206,7 +210,11 @@ export const locationsProjection: ProjectionDefinition<HandledEvent> = {
         },
         { name: 'location items', filter: { companyId: 'c' }, sort: { titleSort: 1, _id: 1 } },
         { name: 'directory by completeness below', filter: { companyId: 'c', completeness: { $lt: 60 } }, sort: { storeCodeSort: 1, _id: 1 } },
-        { name: 'directory by verification state', filter: { companyId: 'c', verification: 'NeedsVerification' }, sort: { titleSort: 1, storeCodeSort: 1, _id: 1 } },
+        {
+          name: 'directory by verification state',
+          filter: { companyId: 'c', verification: 'NeedsVerification' },
+          sort: { titleSort: 1, storeCodeSort: 1, _id: 1 },
+        },
         {
           name: 'directory of locations needing action',
           filter: { companyId: 'c', verification: { $in: ['NeedsVerification', 'OwnershipConflict', 'GuidelinesIssue'] } },

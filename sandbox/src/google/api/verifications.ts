@@ -33,8 +33,7 @@ export const registerVerificationRoutes: RegisterRoutes = (routes, api: GoogleAp
     if (!loc) throw invalidArgument(`No location ${p.locationId}`, [{ field: 'locationId', description: 'unknown location' }]);
     const body = requireBodyObject(ctx.request.body);
     const action = body.action as VoiceOfMerchantAction;
-    if (!ACTIONS.includes(action))
-      throw invalidArgument(`action must be one of ${ACTIONS.join(', ')}`, [{ field: 'action', description: 'unknown action' }]);
+    if (!ACTIONS.includes(action)) throw invalidArgument(`action must be one of ${ACTIONS.join(', ')}`, [{ field: 'action', description: 'unknown action' }]);
     if (action === 'none') delete loc.voiceOfMerchant;
     else
       loc.voiceOfMerchant = {

@@ -1,4 +1,11 @@
-import { DIRECTORY_SORT_FIELDS, LOCATIONS_PAGE_SIZE, VERIFICATION_FILTERS, type locationsSummaryRoute, type OpenStatus, type VerificationFilter } from '@locus/contracts';
+import {
+  DIRECTORY_SORT_FIELDS,
+  LOCATIONS_PAGE_SIZE,
+  VERIFICATION_FILTERS,
+  type locationsSummaryRoute,
+  type OpenStatus,
+  type VerificationFilter,
+} from '@locus/contracts';
 import type { BodyOf } from '@web/shared/lib/api-path';
 
 export type DirectorySortField = (typeof DIRECTORY_SORT_FIELDS)[number];

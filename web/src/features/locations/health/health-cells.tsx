@@ -3,12 +3,25 @@ import { VERIFICATION_STATES, type CompletenessField, type VerificationState } f
 import { COMPLETENESS_THRESHOLDS, VERIFICATION_INTENT, fieldLabel, healthTexts as t } from './health-texts';
 
 /** A location's completeness (bar and score, what is missing as its title) and its verification state. */
-export const HealthCell = ({ completeness, missing, verification }: { completeness: number; missing: CompletenessField[]; verification: VerificationState }) => {
+export const HealthCell = ({
+  completeness,
+  missing,
+  verification,
+}: {
+  completeness: number;
+  missing: CompletenessField[];
+  verification: VerificationState;
+}) => {
   const missingText = missing.length ? t.missing(missing.map(fieldLabel)) : t.complete;
   return (
     <div className="locus-health-cell" data-testid="health-cell">
       <div title={missingText}>
-        <ProgressBar value={completeness / 100} stripes={false} animate={false} intent={completeness >= 80 ? 'success' : completeness >= 50 ? 'warning' : 'danger'} />
+        <ProgressBar
+          value={completeness / 100}
+          stripes={false}
+          animate={false}
+          intent={completeness >= 80 ? 'success' : completeness >= 50 ? 'warning' : 'danger'}
+        />
         <span className="locus-muted">{t.completeness(completeness)}</span>
       </div>
       <Tag minimal round intent={VERIFICATION_INTENT[verification]} title={t.advice[verification] ?? undefined}>

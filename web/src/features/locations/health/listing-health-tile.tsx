@@ -7,7 +7,19 @@ import './health.css';
 
 const detailsOf = (id: string) => `/${encodeURIComponent(id)}/location-details`;
 
-function FixList({ title, rows, kind, more, moreTo }: { title: string; rows: ListingHealth['NeedsAction']; kind: 'action' | 'incomplete'; more: string; moreTo: string }) {
+function FixList({
+  title,
+  rows,
+  kind,
+  more,
+  moreTo,
+}: {
+  title: string;
+  rows: ListingHealth['NeedsAction'];
+  kind: 'action' | 'incomplete';
+  more: string;
+  moreTo: string;
+}) {
   if (!rows.length) return null;
   return (
     <div className="locus-health-list" data-testid={`health-list-${kind}`}>
