@@ -14,6 +14,7 @@ import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from '.
 const SHOTS = process.env.LOCUS_SCREENSHOTS_DIR ? path.resolve(process.env.LOCUS_SCREENSHOTS_DIR) : path.join(os.tmpdir(), 'locus-e2e-listing-health');
 const UI_WAIT = 30_000;
 const DEMO = DEMO_COMPANIES[0]!;
+const POLL = { timeout: UI_WAIT, interval: 250 };
 
 describe('listing health in the browser', () => {
   let e2e: E2EStack;
@@ -60,33 +61,33 @@ describe('listing health in the browser', () => {
     await page.goto(`${e2e.url}/locations`);
     const caption = page.getByTestId('directory-caption');
     const total = (await summary({})).filteredResultsCount;
-    await expect.poll(() => caption.textContent()).toBe(`Filtered : ${total} out of ${total} total locations`);
+    await expect.poll(() => caption.textContent(), POLL).toBe(`Filtered : ${total} out of ${total} total locations`);
 
     await page.getByLabel('Filter by verification').selectOption('NeedsAction');
-    await expect.poll(() => caption.textContent()).toBe(`Filtered : 3 out of ${total} total locations`);
-    for (const l of needing) await expect.poll(() => page.getByText(l.Title, { exact: true }).count()).toBeGreaterThan(0);
-    await expect.poll(() => page.getByTestId('health-cell').count()).toBe(3);
+    await expect.poll(() => caption.textContent(), POLL).toBe(`Filtered : 3 out of ${total} total locations`);
+    for (const l of needing) await expect.poll(() => page.getByText(l.Title, { exact: true }).count(), POLL).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('health-cell').count(), POLL).toBe(3);
     await page.screenshot({ path: path.join(SHOTS, 'directory-needs-action.png'), fullPage: true });
 
     await page.getByLabel('Filter by verification').selectOption('OwnershipConflict');
-    await expect.poll(() => caption.textContent()).toBe(`Filtered : 1 out of ${total} total locations`);
-    await expect.poll(() => page.getByTestId('health-cell').first().textContent()).toContain('Ownership conflict');
+    await expect.poll(() => caption.textContent(), POLL).toBe(`Filtered : 1 out of ${total} total locations`);
+    await expect.poll(() => page.getByTestId('health-cell').first().textContent(), POLL).toContain('Ownership conflict');
 
     await page.getByLabel('Filter by verification').selectOption('');
     const below = (await summary({ CompletenessBelow: 80 })).filteredResultsCount;
     await page.getByLabel('Filter by completeness').selectOption('80');
-    await expect.poll(() => caption.textContent()).toBe(`Filtered : ${below} out of ${total} total locations`);
+    await expect.poll(() => caption.textContent(), POLL).toBe(`Filtered : ${below} out of ${total} total locations`);
     const scores = await page.getByTestId('health-cell').allTextContents();
     for (const text of scores) expect(Number(/(\d+)% complete/.exec(text)![1])).toBeLessThan(80);
     await page.screenshot({ path: path.join(SHOTS, 'directory-completeness.png'), fullPage: true });
-  });
+  }, 180_000);
 
   it('shows the dashboard tile whose links lead to the fix', async () => {
     await page.goto(`${e2e.url}/dashboard`);
     const tile = page.getByTestId('tile-listing-health');
-    await expect.poll(() => tile.getByTestId('health-needs-action').textContent()).toBe('3 locations need action on Google');
+    await expect.poll(() => tile.getByTestId('health-needs-action').textContent(), POLL).toBe('3 locations need action on Google');
     const list = tile.getByTestId('health-list-action');
-    await expect.poll(() => list.getByTestId('health-fix-link').count()).toBe(3);
+    await expect.poll(() => list.getByTestId('health-fix-link').count(), POLL).toBe(3);
     await page.screenshot({ path: path.join(SHOTS, 'dashboard-tile.png'), fullPage: true });
 
     // a location to fix opens its details
@@ -94,13 +95,13 @@ describe('listing health in the browser', () => {
     const title = (await first.textContent())!;
     await first.click();
     await page.waitForURL(/\/location-details$/);
-    await expect.poll(() => page.getByText(title).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(title).first().isVisible(), POLL).toBe(true);
 
     // "see all" opens the directory filtered to the locations needing action
     await page.goBack();
     await tile.getByText('See all needing action').click();
     await page.waitForURL(/\/locations\?verification=NeedsAction$/);
-    await expect.poll(() => page.getByTestId('directory-caption').textContent()).toMatch(/^Filtered : 3 out of \d+ total locations$/);
-    await expect.poll(() => page.getByLabel('Filter by verification').inputValue()).toBe('NeedsAction');
-  });
+    await expect.poll(() => page.getByTestId('directory-caption').textContent(), POLL).toMatch(/^Filtered : 3 out of \d+ total locations$/);
+    await expect.poll(() => page.getByLabel('Filter by verification').inputValue(), POLL).toBe('NeedsAction');
+  }, 180_000);
 });
