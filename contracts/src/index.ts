@@ -41,6 +41,8 @@ export * from './locations/directory-dto';
 export * from './locations/details-dto';
 export * from './locations/assignment-dto';
 export * from './locations/hours';
+export * from './locations/health';
+export * from './locations/health-dto';
 export * from './locations/attributes';
 export * from './locations/google-fields';
 export * from './locations/google-changes';

@@ -17,6 +17,7 @@ import {
   type GoogleUpdatedLocation,
   type GoogleQuestionItem,
   type GoogleReview,
+  type GoogleVoiceOfMerchantState,
   type LocalPost,
   type MediaCategory,
   type MediaItem,
@@ -106,6 +107,8 @@ export interface GoogleBusinessClient {
   allQuestions(locationName: string): AsyncIterable<GoogleQuestionItem>;
 
   fetchDailyMetrics(locationName: string, metrics: DailyMetric[], range: DateRange): Promise<DailyMetricSeries[]>;
+  /** Verifications API: whether the location's edits go live, and what Google asks before they do. */
+  getVoiceOfMerchantState(locationName: string): Promise<GoogleVoiceOfMerchantState>;
   listSearchKeywordImpressions(
     locationName: string,
     range: { startMonth: { year: number; month: number }; endMonth: { year: number; month: number } },
@@ -475,6 +478,15 @@ export function createGoogleBusinessClient(options: GoogleBusinessClientOptions)
         pageToken = r.nextPageToken;
       } while (pageToken);
     },
+
+    getVoiceOfMerchantState: (locationName) =>
+      call<GoogleVoiceOfMerchantState>({
+        method: 'GET',
+        url: `${cfg.verificationsUrl}/${v1LocationName(locationName)}/VoiceOfMerchantState`,
+        subject: 'the verification state',
+        operation: 'verifications.getVoiceOfMerchantState',
+        idempotent: true,
+      }),
 
     async fetchDailyMetrics(locationName, metrics, range) {
       const r = await call<{

@@ -37,6 +37,7 @@ function endpoints(base: string): GoogleEndpoints {
     businessInformationUrl: `${base}/google/mybusinessbusinessinformation/v1`,
     v4Url: `${base}/google/mybusiness/v4`,
     performanceUrl: `${base}/google/businessprofileperformance/v1`,
+    verificationsUrl: `${base}/google/mybusinessverifications/v1`,
     directoryUrl: `${base}/google/admin/directory/v1`,
     uploadUrl: `${base}/google/upload/v1/media`,
     qandaUrl: `${base}/google/mybusinessqanda/v1`,

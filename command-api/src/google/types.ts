@@ -232,3 +232,13 @@ export const LOCATION_READ_MASK = [
   'labels',
   'metadata',
 ].join(',');
+
+/** Verifications API `locations.getVoiceOfMerchantState`: at most one of the actions is set. */
+export interface GoogleVoiceOfMerchantState {
+  hasVoiceOfMerchant?: boolean;
+  hasBusinessAuthority?: boolean;
+  waitForVoiceOfMerchant?: Record<string, never>;
+  verify?: { hasPendingVerification?: boolean };
+  resolveOwnershipConflict?: Record<string, never>;
+  complyWithGuidelines?: { recommendationReason?: string };
+}

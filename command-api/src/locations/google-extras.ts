@@ -1,3 +1,4 @@
+import { mediaSummaryOf, type GoogleMediaSummary } from '@locus/contracts';
 import type { GoogleBusinessClient } from '../google/client';
 import { v4LocationName } from '../google/client';
 import { GoogleApiError } from '../google/errors';
@@ -6,14 +7,15 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * What the directory shows beside Google's location resource: the star rating and review count
- * (v4 reviews summary) and a thumbnail (the newest logo or profile photo, else the first photo).
+ * (v4 reviews summary), a thumbnail (the newest logo or profile photo, else the first photo) and
+ * whether it has a logo, a cover and photos (of the first page of its media: the completeness score).
  * A location Google has no reviews or photos for yet answers nulls, not an error.
  */
 export async function googleExtras(
   client: GoogleBusinessClient,
   accountName: string,
   googleName: string,
-): Promise<{ thumbnailUrl: string | null; totalRating: number | null; totalRatingsCount: number }> {
+): Promise<{ thumbnailUrl: string | null; totalRating: number | null; totalRatingsCount: number; media: GoogleMediaSummary }> {
   const v4 = v4LocationName(accountName, googleName);
   const tolerate404 = async <T>(work: () => Promise<T>, fallback: T): Promise<T> => {
     try {
@@ -35,5 +37,6 @@ export async function googleExtras(
     thumbnailUrl: photo ? (photo.thumbnailUrl ?? photo.googleUrl ?? null) : null,
     totalRating: count > 0 && reviews.averageRating !== undefined ? round2(reviews.averageRating) : null,
     totalRatingsCount: count,
+    media: mediaSummaryOf(media.items.map((i) => ({ category: i.locationAssociation?.category, mediaFormat: i.mediaFormat }))),
   };
 }

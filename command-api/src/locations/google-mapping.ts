@@ -50,7 +50,7 @@ export function hoursFromGoogle(loc: GoogleLocation): HoursPeriod[] {
 
 export function snapshotFromGoogle(
   loc: GoogleLocation,
-  extras: { thumbnailUrl: string | null; totalRating: number | null; totalRatingsCount: number },
+  extras: Pick<GoogleSnapshot, 'thumbnailUrl' | 'totalRating' | 'totalRatingsCount' | 'media'>,
 ): GoogleSnapshot {
   return {
     googleName: loc.name ?? '',

@@ -1,4 +1,4 @@
-import type { GoogleChanges, HoursPeriod, LocationEvent, LocationProfile } from '@locus/contracts';
+import type { GoogleChanges, HoursPeriod, LocationEvent, LocationProfile, VoiceOfMerchant } from '@locus/contracts';
 
 export interface Assignment {
   isPrimaryOwner: boolean;
@@ -25,6 +25,8 @@ export interface LocationData {
   assignments: Record<string, Assignment>;
   /** Google's own changes waiting for a person's decision, per field. */
   googleChanges: GoogleChanges;
+  /** Google's voice-of-merchant state last recorded; null before the first read. */
+  voiceOfMerchant: VoiceOfMerchant | null;
 }
 
 export type LocationState = { status: 'none' } | LocationData;
@@ -58,6 +60,7 @@ export function evolveLocation(state: LocationState, event: LocationEvent): Loca
         pendingDelete: null,
         assignments: {},
         googleChanges: {},
+        voiceOfMerchant: null,
       };
     }
     case 'LocationImported': {
@@ -79,6 +82,7 @@ export function evolveLocation(state: LocationState, event: LocationEvent): Loca
         pendingDelete: null,
         assignments: state.status === 'none' ? {} : state.assignments,
         googleChanges: state.status === 'none' ? {} : state.googleChanges,
+        voiceOfMerchant: state.status === 'none' ? null : state.voiceOfMerchant,
       };
     }
     default:
@@ -122,6 +126,8 @@ export function evolveLocation(state: LocationState, event: LocationEvent): Loca
       return { ...state, status: 'deleted', pendingDelete: null };
     case 'LocationDeleteFailed':
       return { ...state, pendingDelete: null };
+    case 'LocationVerificationStateChanged':
+      return { ...state, voiceOfMerchant: event.data.voiceOfMerchant };
     case 'UserAssignedToLocation': {
       const d = event.data;
       return { ...state, assignments: { ...state.assignments, [d.userId]: { isPrimaryOwner: d.isPrimaryOwner, isStaffMember: d.isStaffMember } } };

@@ -16,6 +16,7 @@ import {
 import { evolveLocation, initialLocationState, type LocationData, type LocationState } from './location-state';
 import { recordGoogleChanges } from './record-google-changes';
 import { releaseStoreCode } from './store-codes';
+import { voiceOfMerchantReactors } from './voice-of-merchant';
 
 export const MAX_ATTEMPTS = 5;
 
@@ -247,5 +248,5 @@ export function locationsReactors(deps: CommandDeps, options: { google?: GoogleA
     },
   };
 
-  return [publish, sync, deleteOnGoogle, pushEdits, releaseCodes];
+  return [publish, sync, deleteOnGoogle, pushEdits, releaseCodes, ...voiceOfMerchantReactors(deps, google, (id) => locationAt(deps, id))];
 }

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { GoogleChangeFieldSchema } from './events';
 import { DIRECTORY_SORT_FIELDS, LOCATIONS_PAGE_SIZE } from './messages';
+import { COMPLETENESS_FIELDS, VERIFICATION_STATES } from './health';
+
+/** The directory's verification filter: one state, or every state that needs someone to act. */
+export const VERIFICATION_FILTERS = [...VERIFICATION_STATES, 'NeedsAction'] as const;
+export type VerificationFilter = (typeof VERIFICATION_FILTERS)[number];
 
 // ---------- directory ----------
 
@@ -60,6 +65,23 @@ export const FilteringDataSchema = z.object({
     .nullable()
     .optional()
     .transform((v) => v === true || v === 'true'),
+  /** Listing health: only locations whose completeness score is below this (1-100). */
+  CompletenessBelow: z.preprocess(
+    // an empty box ('' from a query string) means "any"
+    (v) => (v === '' ? null : v),
+    z.coerce
+      .number({ error: 'Completeness below must be a number' })
+      .int('Completeness below must be a whole number')
+      .min(1, 'Completeness below must be between 1 and 100')
+      .max(100, 'Completeness below must be between 1 and 100')
+      .nullable()
+      .optional(),
+  ),
+  /** Listing health: Google's verification state, or NeedsAction for every state that needs someone to act. */
+  Verification: z
+    .enum(VERIFICATION_FILTERS, { error: `Verification must be one of ${VERIFICATION_FILTERS.join(', ')}` })
+    .nullable()
+    .optional(),
 });
 export type FilteringData = z.infer<typeof FilteringDataSchema>;
 
@@ -101,8 +123,13 @@ export const LocationRowSchema = z.object({
   GoogleError: z.string().nullable(),
   /** Fields Google changed on its own and nobody has decided yet. */
   GoogleChangedFields: z.array(GoogleChangeFieldSchema),
+  /** Listing health: completeness 0-100 over the fields Google weighs, the fields missing, Google's verification state. */
+  Completeness: z.number().int(),
+  MissingFields: z.array(z.enum(COMPLETENESS_FIELDS.map((f) => f.key) as [CompletenessKey, ...CompletenessKey[]])),
+  Verification: z.enum(VERIFICATION_STATES),
 });
 export type LocationRow = z.infer<typeof LocationRowSchema>;
+type CompletenessKey = (typeof COMPLETENESS_FIELDS)[number]['key'];
 
 export const LocationsSummaryResponseSchema = z.object({
   Success: z.literal(true),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HoursPeriodSchema } from './hours';
 import { COUNTRY_CODE } from './messages';
+import { VoiceOfMerchantSchema } from './health';
 
 /**
  * Events of `location-<id>` streams and of `storecode-<sha256(companyId|lowercased code)>`
@@ -102,6 +103,8 @@ export const GoogleSnapshotSchema = z.object({
   thumbnailUrl: z.string().nullable(),
   totalRating: z.number().nullable(),
   totalRatingsCount: z.number().int(),
+  /** Google's logo, cover and photo count (the listing's completeness); absent on events recorded before it was read. */
+  media: z.object({ logo: z.boolean(), cover: z.boolean(), photos: z.number().int() }).optional(),
 });
 export type GoogleSnapshot = z.infer<typeof GoogleSnapshotSchema>;
 
@@ -230,6 +233,18 @@ export const LocationDeletedSchema = z.object({
 });
 export const LocationDeleteFailedSchema = z.object({ locationId: z.string(), requestId: z.string(), code: z.string(), message: z.string() });
 
+/**
+ * Google's voice-of-merchant state of a published location (Verifications API), read on import,
+ * publish, Sync and the daily refresh; recorded when it differs from the last one recorded.
+ */
+export const LocationVerificationStateChangedSchema = z.object({
+  locationId: z.string(),
+  companyId: z.string(),
+  voiceOfMerchant: VoiceOfMerchantSchema,
+  trigger: z.enum(['import', 'publish', 'sync', 'daily']),
+  checkedAt: z.string(),
+});
+
 /** Assignment (Primary owner, Co-owner, Staff member). Demoting a primary owner re-assigns them as co-owner (reason 'demoted'). */
 export const UserAssignedToLocationSchema = z.object({
   locationId: z.string(),
@@ -262,6 +277,7 @@ export const locationEventSchemas = {
   LocationDeleteRequested: LocationDeleteRequestedSchema,
   LocationDeleted: LocationDeletedSchema,
   LocationDeleteFailed: LocationDeleteFailedSchema,
+  LocationVerificationStateChanged: LocationVerificationStateChangedSchema,
   UserAssignedToLocation: UserAssignedToLocationSchema,
   UserUnassignedFromLocation: UserUnassignedFromLocationSchema,
 } as const;

@@ -6,7 +6,7 @@ export const MAX_ADDITIONAL_PHONES = 2;
 export const MAX_ADDITIONAL_CATEGORIES = 9;
 export const COUNTRY_CODE = 'US';
 /** Sortable directory fields (initial: StoreCode ascending). */
-export const DIRECTORY_SORT_FIELDS = ['StoreCode', 'Title', 'TotalRatingsCount', 'OpenStatus', 'LastSyncDate'] as const;
+export const DIRECTORY_SORT_FIELDS = ['StoreCode', 'Title', 'TotalRatingsCount', 'OpenStatus', 'LastSyncDate', 'Completeness'] as const;
 /** Fields the directory's global search looks in (case-insensitive, substring). */
 export const DIRECTORY_SEARCH_FIELDS = ['StoreCode', 'Title', 'PrimaryPhoneNumber', 'PrimaryOwnerName', 'StreetAddressLine1', 'StreetAddressLine2'] as const;
 

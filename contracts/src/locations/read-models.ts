@@ -1,6 +1,7 @@
 import type { HoursPeriod } from './hours';
 import type { z } from 'zod';
 import type { GoogleChanges, GoogleOpenStatusSchema, LocationProfile } from './events';
+import type { CompletenessField, GoogleMediaSummary, VerificationState, VoiceOfMerchant } from './health';
 
 type GoogleOpenStatus = z.infer<typeof GoogleOpenStatusSchema>;
 
@@ -50,6 +51,14 @@ export interface LocationDoc {
   googleChanges?: GoogleChanges;
   /** How many fields Google changed (the directory's badge and filter). */
   googleChangedCount?: number;
+  /** Google's logo, cover and photo count as last read; null before (older events did not carry it). */
+  googleMedia: GoogleMediaSummary | null;
+  /** Google's voice-of-merchant state as last recorded; null before the first read. */
+  voiceOfMerchant: VoiceOfMerchant | null;
+  /** Listing health keys (derived): the completeness score 0-100, what is missing, the verification state. */
+  completeness: number;
+  missingFields: CompletenessField[];
+  verification: VerificationState;
   // Sort and search keys (lowercased).
   storeCodeSort: string;
   titleSort: string;

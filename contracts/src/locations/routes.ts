@@ -10,6 +10,7 @@ import {
 } from './assignment-dto';
 import { BusinessHoursOutSchema, CategorySchema, CitySchema, LocationDetailsSchema, LocationItemSchema, StateSchema } from './details-dto';
 import { DirectoryExportQuerySchema, FilteringDataSchema, LocationRowSchema, LocationsSummaryResponseSchema, PrimaryOwnerSchema } from './directory-dto';
+import { ListingHealthSchema } from './health-dto';
 import { CreateLocationBodySchema, LocationAttributesSchema, RegularHoursBodySchema, UpdateAttributesBodySchema, UpdateLocationBodySchema } from './edit-dto';
 
 const idParam = (name: string) =>
@@ -93,6 +94,20 @@ export const locationItemsRoute = defineRoute({
   description: 'Pickers: every location of the company (Title, LocationId), or of one of its location groups (`groupId`).',
   request: { query: z.object({ groupId: z.string().trim().max(200, 'groupId is too long').optional() }) },
   response: z.object({ Success: z.literal(true), Data: z.array(LocationItemSchema) }),
+});
+
+/** The dashboard's listing-health tile. */
+export const listingHealthRoute = defineRoute({
+  name: 'locations.health',
+  method: 'GET',
+  path: '/api/gmb/listing-health',
+  kind: 'query',
+  roles: READERS,
+  summary: 'Listing health: average completeness, locations needing action, and the locations to fix first',
+  description:
+    'Over the locations the caller sees: the average completeness score (the fields Google weighs), how many are incomplete, how many Google asks to act on (verify, resolve an ownership conflict, comply with the guidelines), those first and then the least complete, ten of each.',
+  request: {},
+  response: z.object({ Success: z.literal(true), Data: ListingHealthSchema }),
 });
 
 /** Every location of the caller's company that the caller sees (a company user's assigned ones), as directory rows. */
@@ -432,6 +447,7 @@ export const locationsRoutes = [
   exportLocationsRoute,
   getLocationRoute,
   locationItemsRoute,
+  listingHealthRoute,
   listLocationsRoute,
   fetchLocationsRoute,
   defaultHoursRoute,

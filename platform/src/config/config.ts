@@ -30,6 +30,7 @@ export const realEndpoints = {
     businessInformationUrl: 'https://mybusinessbusinessinformation.googleapis.com/v1',
     v4Url: 'https://mybusiness.googleapis.com/v4',
     performanceUrl: 'https://businessprofileperformance.googleapis.com/v1',
+    verificationsUrl: 'https://mybusinessverifications.googleapis.com/v1',
     directoryUrl: 'https://admin.googleapis.com/admin/directory/v1',
     uploadUrl: 'https://mybusiness.googleapis.com/upload/v1/media',
     // Google shut the Q&A API down on 2025-11-03: with the real endpoints there is nothing to read.
@@ -49,6 +50,7 @@ export const sandboxEndpoints = (base: string) => ({
     businessInformationUrl: `${base}/google/mybusinessbusinessinformation/v1`,
     v4Url: `${base}/google/mybusiness/v4`,
     performanceUrl: `${base}/google/businessprofileperformance/v1`,
+    verificationsUrl: `${base}/google/mybusinessverifications/v1`,
     directoryUrl: `${base}/google/admin/directory/v1`,
     uploadUrl: `${base}/google/upload/v1/media`,
     qandaUrl: `${base}/google/mybusinessqanda/v1`,
@@ -337,6 +339,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
       businessInformationUrl: url(env, 'LOCUS_GOOGLE_BUSINESS_INFORMATION_URL', endpoints.google.businessInformationUrl),
       v4Url: url(env, 'LOCUS_GOOGLE_V4_URL', endpoints.google.v4Url),
       performanceUrl: url(env, 'LOCUS_GOOGLE_PERFORMANCE_URL', endpoints.google.performanceUrl),
+      verificationsUrl: url(env, 'LOCUS_GOOGLE_VERIFICATIONS_URL', endpoints.google.verificationsUrl),
       directoryUrl: url(env, 'LOCUS_GOOGLE_DIRECTORY_URL', endpoints.google.directoryUrl),
       queriesPerMinute: int(env, 'LOCUS_GOOGLE_QUERIES_PER_MINUTE', 300, 1, 1_000_000),
       uploadUrl: url(env, 'LOCUS_GOOGLE_UPLOAD_URL', endpoints.google.uploadUrl),

@@ -113,6 +113,8 @@ export interface LocusConfig {
     businessInformationUrl: string;
     v4Url: string;
     performanceUrl: string;
+    /** Verifications API (voice-of-merchant state). */
+    verificationsUrl: string;
     /** Admin SDK Directory API (Google Workspace users.list). */
     directoryUrl: string;
     /** Google's queries per minute per project that bulk writes (template publishing) pace themselves to; default 300. */

@@ -12,6 +12,10 @@ import {
   type UserEvent,
   type LocationProfile,
   type ReviewSyncEvent,
+  type LocationContentEvent,
+  completenessOf,
+  mediaSummaryOf,
+  verificationStateOf,
 } from '@locus/contracts';
 import type { ProjectionDefinition, SortSpec } from '@locus/platform/ports';
 import { locationUsersProjection } from './location-users-projection';
@@ -50,6 +54,10 @@ function finish(doc: LocationDoc): LocationDoc {
   doc.pendingGoogleEdits = (doc.pendingEditIds as string[]).length;
   doc.searchText = searchTextOf(doc.profile, doc.primaryOwnerName);
   doc.googleChangedCount = Object.keys(doc.googleChanges ?? {}).length;
+  const health = completenessOf({ profile: doc.profile, hours: doc.hours, attributes: doc.attributes, urls: doc.urls, media: doc.googleMedia ?? null });
+  doc.completeness = health.score;
+  doc.missingFields = health.missing;
+  doc.verification = verificationStateOf(doc.voiceOfMerchant ?? null);
   return doc;
 }
 
@@ -64,6 +72,7 @@ function applyGoogle(doc: LocationDoc, google: GoogleSnapshot): void {
   if (google.thumbnailUrl !== null || doc.thumbnailUrl === null) doc.thumbnailUrl = google.thumbnailUrl;
   doc.totalRating = google.totalRating;
   doc.totalRatingsCount = google.totalRatingsCount;
+  if (google.media) doc.googleMedia = google.media;
 }
 
 function newDoc(
@@ -109,6 +118,11 @@ function newDoc(
     pendingEditIds: [],
     googleError: null,
     googleErrorAt: null,
+    googleMedia: previous?.googleMedia ?? null,
+    voiceOfMerchant: previous?.voiceOfMerchant ?? null,
+    completeness: 0,
+    missingFields: [],
+    verification: 'Unknown',
     storeCodeSort: '',
     titleSort: '',
     stateCode: '',
@@ -123,9 +137,22 @@ const LOCATION_EVENT_TYPES = Object.keys(locationEventSchemas) as LocationEvent[
 /** The directory's sorts (query-api/src/locations/routes.ts): the chosen field, then store code and id. */
 const DIRECTORY_SORTS: SortSpec[] = [
   { storeCodeSort: 1, _id: 1 },
-  ...(['titleSort', 'totalRatingsCount', 'openStatus', 'lastSyncDate'] as const).map((key): SortSpec => ({ [key]: -1, storeCodeSort: 1, _id: 1 })),
+  ...(['titleSort', 'totalRatingsCount', 'openStatus', 'lastSyncDate', 'completeness'] as const).map((key): SortSpec => ({
+    [key]: -1,
+    storeCodeSort: 1,
+    _id: 1,
+  })),
 ];
-const OTHER_EVENT_TYPES = ['GoogleAccountDisconnected', 'UserUpdated', 'ProfileUpdated', 'UserDeleted', 'CompanyDeleted', 'ReviewsSynced'] as const;
+const OTHER_EVENT_TYPES = [
+  'GoogleAccountDisconnected',
+  'UserUpdated',
+  'ProfileUpdated',
+  'UserDeleted',
+  'CompanyDeleted',
+  'ReviewsSynced',
+  'LocationMediaRefreshed',
+  'LocationMediaAdded',
+] as const;
 
 /** The events the projection handles: the locations' own and those that reach their documents. */
 type HandledEvent =
@@ -133,7 +160,8 @@ type HandledEvent =
   | Extract<ConnectedAccountEvent, { type: 'GoogleAccountDisconnected' }>
   | Extract<UserEvent, { type: 'UserUpdated' | 'ProfileUpdated' | 'UserDeleted' }>
   | CompanyDeletedEvent
-  | Extract<ReviewSyncEvent, { type: 'ReviewsSynced' }>;
+  | Extract<ReviewSyncEvent, { type: 'ReviewsSynced' }>
+  | Extract<LocationContentEvent, { type: 'LocationMediaRefreshed' | 'LocationMediaAdded' }>;
 
 /**
  * The location directory and details (`locations`), with each location's primary owner.
@@ -145,7 +173,8 @@ export const locationsProjection: ProjectionDefinition<HandledEvent> = {
   // 2: the directory's and the user-location links' search text got an FTS (text) index.
   // 3: directory filter keys (stateCode, townLower, postCode); a new delete/publish/sync attempt clears the last failure.
   // 4: the user-location links moved to their own projection (location-users).
-  version: 4,
+  // 5: listing health (completeness, missing fields, verification state) with its filter indexes.
+  version: 5,
   collections: [
     {
       name: LOCATIONS_COLLECTION,
@@ -163,6 +192,8 @@ export const locationsProjection: ProjectionDefinition<HandledEvent> = {
         { key: { companyId: 1, townLower: 1 } },
         { key: { companyId: 1, primaryOwnerId: 1 } },
         { key: { companyId: 1, googleChangedCount: 1, storeCodeSort: 1, _id: 1 } },
+        { key: { companyId: 1, completeness: 1, storeCodeSort: 1, _id: 1 } },
+        { key: { companyId: 1, verification: 1, storeCodeSort: 1, _id: 1 } },
         { key: { searchText: 'text' } },
       ],
       queries: [
@@ -185,6 +216,22 @@ export const locationsProjection: ProjectionDefinition<HandledEvent> = {
         },
         { name: 'location items', filter: { companyId: 'c' }, sort: { titleSort: 1, _id: 1 } },
         { name: 'directory of locations Google changed', filter: { companyId: 'c', googleChangedCount: { $gt: 0 } }, sort: { storeCodeSort: 1, _id: 1 } },
+        { name: 'directory by completeness below', filter: { companyId: 'c', completeness: { $lt: 60 } }, sort: { storeCodeSort: 1, _id: 1 } },
+        {
+          name: 'directory by verification state',
+          filter: { companyId: 'c', verification: 'NeedsVerification' },
+          sort: { titleSort: 1, storeCodeSort: 1, _id: 1 },
+        },
+        {
+          name: 'directory of locations needing action',
+          filter: { companyId: 'c', verification: { $in: ['NeedsVerification', 'OwnershipConflict', 'GuidelinesIssue'] } },
+          sort: { storeCodeSort: 1, _id: 1 },
+        },
+        {
+          name: 'listing health: incomplete or needing action',
+          filter: { companyId: 'c', completeness: { $lt: 100 } },
+          sort: { completeness: 1, storeCodeSort: 1, _id: 1 },
+        },
         {
           name: 'directory filters (status, state, city, zip)',
           filter: { companyId: 'c', openStatus: 'OPEN', stateCode: 'CO', townLower: { $regex: 'den' }, postCode: { $gte: '802', $lt: '802\uffff' } },
@@ -228,6 +275,21 @@ export const locationsProjection: ProjectionDefinition<HandledEvent> = {
         const d = recorded.data;
         const doc = await docs.get<LocationDoc>(LOCATIONS_COLLECTION, d.locationId);
         if (doc) docs.put(LOCATIONS_COLLECTION, { ...doc, totalRating: d.averageRating, totalRatingsCount: d.totalReviewCount });
+        return;
+      }
+      case 'LocationMediaRefreshed': {
+        // Google's media list as the details page read it: the logo, cover and photos of the completeness score.
+        const doc = await docs.get<LocationDoc>(LOCATIONS_COLLECTION, recorded.data.locationId);
+        if (doc) docs.put(LOCATIONS_COLLECTION, finish({ ...doc, googleMedia: mediaSummaryOf(recorded.data.items) }));
+        return;
+      }
+      case 'LocationMediaAdded': {
+        const doc = await docs.get<LocationDoc>(LOCATIONS_COLLECTION, recorded.data.locationId);
+        if (!doc) return;
+        const added = mediaSummaryOf([recorded.data.item]);
+        const was = doc.googleMedia ?? { logo: false, cover: false, photos: 0 };
+        const googleMedia = { logo: was.logo || added.logo, cover: was.cover || added.cover, photos: was.photos + added.photos };
+        docs.put(LOCATIONS_COLLECTION, finish({ ...doc, googleMedia }));
         return;
       }
       default:
@@ -345,6 +407,9 @@ export const locationsProjection: ProjectionDefinition<HandledEvent> = {
         // A new attempt supersedes the last failure: its outcome says what holds now.
         if (doc.googleError === null) return;
         cleared();
+        break;
+      case 'LocationVerificationStateChanged':
+        doc.voiceOfMerchant = event.data.voiceOfMerchant;
         break;
       case 'UserAssignedToLocation': {
         const d = event.data;

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import type { DirectoryExportQuery, LocationDoc } from '@locus/contracts';
+import { VERIFICATION_LABELS, VERIFICATION_NEEDS_ACTION, completenessLabel, type DirectoryExportQuery, type LocationDoc } from '@locus/contracts';
 import type { Collection, Filter, SortSpec } from '@locus/platform';
 import { toLocationRow } from './rows';
 
@@ -10,6 +10,7 @@ const SORT_KEYS: Record<DirectoryExportQuery['sortField'], string> = {
   TotalRatingsCount: 'totalRatingsCount',
   OpenStatus: 'openStatus',
   LastSyncDate: 'lastSyncDate',
+  Completeness: 'completeness',
 };
 
 export const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -32,6 +33,9 @@ export function directoryFilter(companyId: string, f: Omit<DirectoryExportQuery,
   // a prefix as a range of text: answered in SQL (and by an index) on both read stores
   if (f.Zip) filter.postCode = { $gte: f.Zip, $lt: `${f.Zip}\uffff` };
   if (f.GoogleChanged) filter.googleChangedCount = { $gt: 0 };
+  // listing health: both answered through their own index (companyId, key, storeCodeSort, _id)
+  if (f.CompletenessBelow) filter.completeness = { $lt: f.CompletenessBelow };
+  if (f.Verification) filter.verification = f.Verification === 'NeedsAction' ? { $in: [...VERIFICATION_NEEDS_ACTION] } : f.Verification;
   const term = f.globalFilter.toLowerCase();
   if (term) filter.searchText = { $regex: escapeRegex(term) };
   return filter;
@@ -59,6 +63,9 @@ export const EXPORT_COLUMNS = [
   { key: 'LastSyncDate', header: 'Last Sync' },
   { key: 'AccountName', header: 'Connected Account' },
   { key: 'PrimaryOwner', header: 'Primary Owner' },
+  { key: 'Completeness', header: 'Completeness' },
+  { key: 'MissingFields', header: 'Missing' },
+  { key: 'Verification', header: 'Verification' },
 ] as const;
 
 /** Rows are read this many at a time, and only as fast as the client takes them. */
@@ -69,7 +76,12 @@ async function* exportRecords(collection: Collection<LocationDoc>, filter: Filte
     const docs = await collection.find(filter, { sort, skip, limit: EXPORT_BATCH });
     for (const doc of docs) {
       const row = toLocationRow(doc, null);
-      yield { ...row, PrimaryOwner: row.PrimaryOwner?.Name ?? '' };
+      yield {
+        ...row,
+        PrimaryOwner: row.PrimaryOwner?.Name ?? '',
+        MissingFields: row.MissingFields.map(completenessLabel).join('; '),
+        Verification: VERIFICATION_LABELS[row.Verification],
+      };
     }
     if (docs.length < EXPORT_BATCH) return;
   }

@@ -16,6 +16,7 @@ import {
   locationDefaultHoursRoute,
   locationItemsRoute,
   oneLineAddress,
+  listingHealthRoute,
   listLocationsRoute,
   fetchLocationsRoute,
   locationMessages as m,
@@ -52,6 +53,7 @@ import { createInsightsReader, createReviewsSource } from '../insights';
 import { directoryCsv, directoryFilter, directorySort, escapeRegex } from './directory';
 import { groupLocationIds } from '../location-groups';
 import { attributeCatalog, toLocationDetails, toLocationRow, toUserLocationLink } from './rows';
+import { listingHealth } from './listing-health';
 
 const locationNotFound = () => fail(locationErrors.notFound);
 
@@ -165,6 +167,8 @@ export function locationsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
     return ok(docs.map((d) => ({ Title: d.profile.Title, LocationId: d._id, StoreCode: d.profile.StoreCode, Address: oneLineAddress(d.profile) })));
   });
 
+  const health = implement(listingHealthRoute, async (req) => ok(await listingHealth(locations(), await inScope(req, { companyId: companyOf(req) }))));
+
   const list = implement(listLocationsRoute, async (req) => {
     const companyId = companyOf(req);
     const docs = await locations().find(await inScope(req, { companyId }), { sort: { titleSort: 1, _id: 1 } });
@@ -261,6 +265,7 @@ export function locationsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
     exportCsv,
     details,
     items,
+    health,
     list,
     fetchMany,
     defaultHours,

@@ -55,8 +55,16 @@ export function toLocationRow(doc: LocationDoc, userLocationId: string | null): 
     AccountName: doc.accountDisplayName,
     GoogleError: doc.googleError,
     GoogleChangedFields: googleChangedFields(doc),
+    ...healthOf(doc),
   };
 }
+
+/** Listing health of a document (documents projected before it existed read as unchecked). */
+export const healthOf = (doc: LocationDoc) => ({
+  Completeness: doc.completeness ?? 0,
+  MissingFields: doc.missingFields ?? [],
+  Verification: doc.verification ?? ('Unknown' as const),
+});
 
 export function toLocationDetails(doc: LocationDoc): LocationDetails {
   const p = doc.profile;

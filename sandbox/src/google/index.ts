@@ -13,6 +13,7 @@ import { registerLocationRoutes } from './api/locations';
 import { registerPerformanceRoutes } from './api/performance';
 import { registerQandaRoutes } from './api/qanda';
 import { registerV4Routes } from './api/v4';
+import { registerVerificationRoutes } from './api/verifications';
 import { registerAdminRoutes } from './admin';
 import { registerGoogleUpdateAdminRoutes } from './api/google-updates';
 import { registerReviewAdminRoutes } from './admin-reviews';
@@ -58,6 +59,7 @@ export function createGoogleModule(env: SandboxEnv): GoogleModule {
   registerPerformanceRoutes(routes, api);
   registerQandaRoutes(routes, api);
   registerDirectoryRoutes(routes, api);
+  registerVerificationRoutes(routes, api);
   registerAdminRoutes(routes, store);
   registerGoogleUpdateAdminRoutes(routes, api);
   registerReviewAdminRoutes(routes, api);

@@ -42,6 +42,12 @@ export interface GLocation {
   brandKey?: string;
   /** Google's own values of some top-level fields, shown instead of the merchant's until a PATCH settles them. */
   googleUpdated?: JsonObject;
+  /** What Google asks before the location's edits go live (Verifications API); absent: good standing. */
+  voiceOfMerchant?: {
+    action: 'waitForVoiceOfMerchant' | 'verify' | 'resolveOwnershipConflict' | 'complyWithGuidelines';
+    hasPendingVerification?: boolean;
+    recommendationReason?: string;
+  };
 }
 
 export interface GReview {

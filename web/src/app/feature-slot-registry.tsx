@@ -11,5 +11,6 @@ export const featureSlots: FeatureSlots = {
   locationUsersDialog: lazy(() => import('@web/features/locations/assignments/location-users-dialog').then((m) => ({ default: m.LocationUsersDialog }))),
   locationInsights: lazy(() => import('@web/features/insights/components/location-insights-sections').then((m) => ({ default: m.LocationInsightsSections }))),
   locationGroupFilter: lazy(() => import('@web/features/location-groups/components/group-filter').then((m) => ({ default: m.GroupFilter }))),
+  dashboardListingHealth: lazy(() => import('@web/features/locations/health/listing-health-tile').then((m) => ({ default: m.ListingHealthTile }))),
   reviewsAiPanel: lazy(() => import('@web/features/reviews-ai/components/ai-settings-panel').then((m) => ({ default: m.AiSettingsPanel }))),
 };

@@ -20,6 +20,8 @@ export interface FeatureSlotProps {
   reviewsAiPanel: { companyId: string };
   /** A "Location group" filter (directory, dashboard, reviews, pickers ← location-groups); '' is every group. */
   locationGroupFilter: { value: string; onChange: (groupId: string) => void };
+  /** The dashboard's listing-health tile (dashboard ← locations). */
+  dashboardListingHealth: Record<never, never>;
 }
 export type FeatureSlotName = keyof FeatureSlotProps;
 export type FeatureSlots = { [K in FeatureSlotName]?: ComponentType<FeatureSlotProps[K]> };

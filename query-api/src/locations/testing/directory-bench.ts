@@ -27,7 +27,26 @@ const profile = (i: number): LocationProfile => ({
   PostCode: '80202',
   Latitude: 39.74,
   Longitude: -104.99,
+  // listing health varies across the set, so its filters select a share of it
+  ProfileDescription: i % 2 === 0 ? `Bench store ${i}, open every weekday.` : '',
+  Website: i % 3 === 0 ? '' : `https://bench.example/${i}`,
+  AdditionalCategories: i % 5 < 2 ? [{ Name: 'categories/gcid:orthodontist', DisplayName: 'Orthodontist' }] : [],
 });
+
+const WEEKDAY_HOURS = (['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'] as const).map((day) => ({
+  openDay: day,
+  openTime: { hours: 9, minutes: 0 },
+  closeDay: day,
+  closeTime: { hours: 17, minutes: 0 },
+}));
+
+/** Every 20th location is one Google asks something of (the verification filters' share). */
+const BENCH_VOICE_OF_MERCHANT = [
+  { action: 'verify', hasVoiceOfMerchant: false },
+  { action: 'resolveOwnershipConflict', hasVoiceOfMerchant: false },
+  { action: 'complyWithGuidelines', hasVoiceOfMerchant: false },
+  { action: 'waitForVoiceOfMerchant', hasVoiceOfMerchant: false },
+] as const;
 
 /**
  * Appends `n` imported locations of one company (the events the real projection turns into
@@ -65,8 +84,8 @@ export async function appendBenchLocations(
             accountDisplayName: 'Bench',
             processId: 'bench',
             profile: { ...profile(i), PrimaryEmail: options.primaryEmail?.(i) ?? null },
-            hours: [],
-            attributes: {},
+            hours: i % 4 === 0 ? [] : WEEKDAY_HOURS,
+            attributes: i % 7 === 0 ? {} : { has_wheelchair_accessible_entrance: true },
             urls: {},
             syncedAt: new Date(Date.now() - i * 60_000).toISOString(),
             google: {
@@ -79,10 +98,32 @@ export async function appendBenchLocations(
               thumbnailUrl: null,
               totalRating: 4.2,
               totalRatingsCount: i % 300,
+              media: { logo: i % 3 !== 1, cover: i % 6 !== 1, photos: i % 4 },
             },
           },
           metadata: meta,
         },
+        ...(i % 20 === 5
+          ? [
+              {
+                id: randomUUID(),
+                type: 'LocationVerificationStateChanged',
+                data: {
+                  locationId,
+                  companyId,
+                  voiceOfMerchant: {
+                    ...BENCH_VOICE_OF_MERCHANT[Math.floor(i / 20) % BENCH_VOICE_OF_MERCHANT.length]!,
+                    hasBusinessAuthority: false,
+                    hasPendingVerification: false,
+                    recommendationReason: '',
+                  },
+                  trigger: 'import',
+                  checkedAt: meta.occurredAt,
+                },
+                metadata: meta,
+              },
+            ]
+          : []),
       ],
       { expectedRevision: 'no_stream' },
     );
@@ -99,6 +140,22 @@ export const DIRECTORY_BENCH_SHAPES = [
   { first: 100, rows: 25, sortField: 'OpenStatus', sortOrder: 1, globalFilter: '555-12' },
   { first: 0, rows: 25, globalFilter: 'store 9' },
 ];
+
+/** The listing-health filters at scale: completeness below a threshold, and a verification state (each with a sort and a page). */
+export const DIRECTORY_HEALTH_BENCH_SHAPES = {
+  completeness: [
+    { first: 0, rows: 25, sortField: 'StoreCode', sortOrder: 1, CompletenessBelow: 60 },
+    { first: 2500, rows: 25, sortField: 'Title', sortOrder: -1, CompletenessBelow: 80 },
+    { first: 0, rows: 25, sortField: 'Completeness', sortOrder: 1, CompletenessBelow: 100 },
+    { first: 0, rows: 25, sortField: 'StoreCode', sortOrder: 1, CompletenessBelow: 40, globalFilter: 'pearl' },
+  ],
+  verification: [
+    { first: 0, rows: 25, sortField: 'StoreCode', sortOrder: 1, Verification: 'NeedsAction' },
+    { first: 500, rows: 25, sortField: 'Title', sortOrder: 1, Verification: 'NeedsVerification' },
+    { first: 0, rows: 25, sortField: 'LastSyncDate', sortOrder: -1, Verification: 'OwnershipConflict' },
+    { first: 0, rows: 25, sortField: 'StoreCode', sortOrder: 1, Verification: 'Unknown', CompletenessBelow: 60 },
+  ],
+};
 
 /**
  * The directory query (search + sort + page) through query-api over HTTP on the embedded

@@ -8,6 +8,7 @@ export const PATHS = {
   v4: '/google/mybusiness/v4',
   performance: '/google/businessprofileperformance/v1',
   qanda: '/google/mybusinessqanda/v1',
+  verifications: '/google/mybusinessverifications/v1',
 } as const;
 
 export interface Caller {

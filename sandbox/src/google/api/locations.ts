@@ -29,7 +29,7 @@ export function locationJson(api: GoogleApi, loc: GLocation): JsonObject {
       mapsUri: api.abs(`/google/maps/place/${loc.placeId}`),
       newReviewUri: api.abs(`/google/maps/place/${loc.placeId}/review`),
       canHaveBusinessCalls: true,
-      hasVoiceOfMerchant: true,
+      hasVoiceOfMerchant: !loc.voiceOfMerchant,
     },
   };
 }

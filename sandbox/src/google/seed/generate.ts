@@ -320,6 +320,7 @@ export function generateState(seed: number, anchor: Date): GState {
       accountNumber: rng.digits(10),
     });
     addBrandLocations(state, account, brand, plan.locations, rng, anchor);
+    markVoiceOfMerchant(state, account);
   }
   // A Google Workspace administrator (Admin SDK directory), from its own random stream so the
   // data above stays as it was.
@@ -355,6 +356,23 @@ function addDemoGoogleUpdates(state: GState): void {
     const website = fifth.resource.websiteUri;
     if (typeof website === 'string' && website.includes('://www.')) updated.websiteUri = website.replace('://www.', '://');
     if (Object.keys(updated).length) fifth.googleUpdated = updated;
+  }
+}
+
+/**
+ * A few locations of each business account that Google asks something of before their edits go
+ * live (the Verifications API): fixed positions, so the random data above stays as it was.
+ */
+function markVoiceOfMerchant(state: GState, account: GAccount) {
+  const marks: [number, NonNullable<GLocation['voiceOfMerchant']>][] = [
+    [2, { action: 'verify', hasPendingVerification: false }],
+    [5, { action: 'resolveOwnershipConflict' }],
+    [8, { action: 'complyWithGuidelines', recommendationReason: 'BUSINESS_LOCATION_SUSPENDED' }],
+    [11, { action: 'waitForVoiceOfMerchant' }],
+  ];
+  for (const [index, vom] of marks) {
+    const loc = state.locations[account.locationIds[index] ?? ''];
+    if (loc) loc.voiceOfMerchant = vom;
   }
 }
 

@@ -171,6 +171,7 @@ export default function DashboardPage() {
       ) : null}
       <ImportFailures failures={data.InsightsImportFailures} />
       <Tiles data={data} />
+      <FeatureSlot name="dashboardListingHealth" />
       <div className="locus-charts">
         <ViewersCard key={`viewers-${groupId}`} preloaded={data.BusinessProfileViewsInsightsData} groupId={groupId} />
         <MetricLineCard

@@ -32,7 +32,7 @@ export const locationTexts = {
   exportCsv: 'Export CSV',
   exportFailed: 'The export could not be made. Please try again.',
   createLocation: 'Create Location',
-  columns: { store: 'Store', description: 'Description', rating: 'Rating', status: 'Status', lastSync: 'Last Sync', actions: 'Actions' },
+  columns: { store: 'Store', description: 'Description', rating: 'Rating', status: 'Status', health: 'Health', lastSync: 'Last Sync', actions: 'Actions' },
   managedBy: (owner: string) => `Managed by ${owner}`,
   canBeReopened: '(can be reopened)',
   totalReviews: (n: number) => `Total ${n} Reviews`,

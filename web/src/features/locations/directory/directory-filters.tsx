@@ -5,6 +5,7 @@ import { useDebouncedValue } from '@web/shared/hooks/use-debounced-value';
 import { useCreatableAccountsQuery, useUsStatesQuery } from '../api/locations-api';
 import { stateChoices } from '../form/choices';
 import { locationTexts as t } from './constants';
+import { HealthFilters } from '../health/health-cells';
 import type { DirectoryFilters } from './directory-request';
 import { GoogleChangedFilter } from '../google-changes/google-changed-filter';
 
@@ -72,6 +73,11 @@ export const DirectoryFilterBar = ({
         />
       ) : null}
       <FeatureSlot name="locationGroupFilter" value={filters.GroupId} onChange={(GroupId) => onChange({ GroupId })} />
+      <HealthFilters
+        completenessBelow={filters.CompletenessBelow}
+        verification={filters.Verification}
+        onChange={(change) => onChange(change as Partial<DirectoryFilters>)}
+      />
       <SettledInput
         value={filters.City}
         label={t.filters.city}

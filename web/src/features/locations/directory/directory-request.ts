@@ -1,4 +1,11 @@
-import { DIRECTORY_SORT_FIELDS, LOCATIONS_PAGE_SIZE, type locationsSummaryRoute, type OpenStatus } from '@locus/contracts';
+import {
+  DIRECTORY_SORT_FIELDS,
+  LOCATIONS_PAGE_SIZE,
+  VERIFICATION_FILTERS,
+  type locationsSummaryRoute,
+  type OpenStatus,
+  type VerificationFilter,
+} from '@locus/contracts';
 import type { BodyOf } from '@web/shared/lib/api-path';
 
 export type DirectorySortField = (typeof DIRECTORY_SORT_FIELDS)[number];
@@ -20,6 +27,22 @@ export interface DirectoryFilters {
 }
 
 export const NO_FILTERS: DirectoryFilters = { Status: '', State: '', AccountId: '', City: '', Zip: '', GroupId: '', GoogleChanged: false };
+  /** Listing health: completeness below this score ('' any), and a verification state or NeedsAction ('' any). */
+  CompletenessBelow: string;
+  Verification: VerificationFilter | '';
+}
+
+export const NO_FILTERS: DirectoryFilters = { Status: '', State: '', AccountId: '', City: '', Zip: '', GroupId: '', CompletenessBelow: '', Verification: '' };
+
+/** Listing-health filters a link may open the directory with (`?completenessBelow=80&verification=NeedsAction`). */
+export const healthFiltersFromSearch = (search: URLSearchParams): Partial<DirectoryFilters> => {
+  const below = Number(search.get('completenessBelow'));
+  const verification = search.get('verification') ?? '';
+  return {
+    ...(Number.isInteger(below) && below >= 1 && below <= 100 ? { CompletenessBelow: String(below) } : {}),
+    ...((VERIFICATION_FILTERS as readonly string[]).includes(verification) ? { Verification: verification as VerificationFilter } : {}),
+  };
+};
 
 /** The lazy table's state (PrimeNG-style: first row, rows per page, sort, global filter) and the filters. */
 export interface DirectoryState {
@@ -62,6 +85,8 @@ const activeFilters = (
     ...(zip ? { Zip: zip } : {}),
     ...(filters.GroupId ? { GroupId: filters.GroupId } : {}),
     ...(filters.GoogleChanged ? { GoogleChanged: true } : {}),
+    ...(filters.CompletenessBelow ? { CompletenessBelow: Number(filters.CompletenessBelow) } : {}),
+    ...(filters.Verification ? { Verification: filters.Verification } : {}),
   };
 };
 

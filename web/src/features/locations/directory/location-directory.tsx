@@ -1,6 +1,6 @@
 import { Button, ButtonGroup, Icon, InputGroup, Tag, type Intent } from '@blueprintjs/core';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { inFormTerms } from '@locus/contracts';
 import { useDebouncedValue } from '@web/shared/hooks/use-debounced-value';
 import { formatDate } from '@web/shared/lib/dates';
@@ -31,12 +31,14 @@ import {
   withPage,
   type DirectorySortField,
   type DirectoryState,
+  healthFiltersFromSearch,
 } from './directory-request';
 import { CreateLocationDialog } from './create-location-dialog';
 import { EmailImportDialog } from './email-import-dialog';
 import { DirectoryFilterBar } from './directory-filters';
 import { GoogleChangedBadge } from '../google-changes/google-changed-badge';
 import { GoogleChangesBulkBar, useLocationSelection } from '../google-changes/google-changes-bulk';
+import { HealthCell } from '../health/health-cells';
 import './directory.css';
 
 const STATUS_INTENT: Record<string, Intent> = {
@@ -84,7 +86,9 @@ export const LocationDirectory = ({ companyId, embedded = false, accountId, tool
   const user = useSignedInUser();
   const navigate = useNavigate();
   const { confirmWithOption } = useConfirm();
-  const [state, setState] = useState<DirectoryState>(INITIAL_DIRECTORY_STATE);
+  const [searchParams] = useSearchParams();
+  // a link (the dashboard's listing-health tile) may open the directory filtered
+  const [state, setState] = useState<DirectoryState>(() => withFilters(INITIAL_DIRECTORY_STATE, healthFiltersFromSearch(searchParams)));
   const [search, setSearch] = useState('');
   const [createOpen, setCreateOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
@@ -210,6 +214,13 @@ export const LocationDirectory = ({ companyId, embedded = false, accountId, tool
   const selection = useLocationSelection(data?.data ?? []);
   const canDecide = !embedded && (user.role === 'CompanyAdmin' || user.role === 'CompanyUser');
   if (canDecide) columns.unshift(selection.column);
+  columns.push({
+    header: <SortHeader label={t.columns.health} field="Completeness" state={state} onSort={onSort} />,
+    sort: sortOf(state, 'Completeness'),
+    label: t.columns.health,
+    width: 150,
+    cell: (l) => <HealthCell completeness={l.Completeness} missing={l.MissingFields} verification={l.Verification} />,
+  });
   if (!embedded) {
     columns.push(
       {

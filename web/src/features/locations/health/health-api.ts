@@ -1,0 +1,19 @@
+import { listingHealthRoute, type ListingHealth } from '@locus/contracts';
+import { api } from '@web/app/api';
+import { LIST } from '@web/app/tag-types';
+import { requestFor, type AnswerOf } from '@web/shared/lib/api-path';
+
+export type { ListingHealth };
+
+export const healthApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The dashboard's listing-health tile (refreshed by the locations' live updates). */
+    listingHealth: build.query<ListingHealth, void>({
+      query: () => requestFor(listingHealthRoute),
+      transformResponse: (res: AnswerOf<typeof listingHealthRoute>) => res.Data,
+      providesTags: [{ type: 'Location', id: LIST }, 'Dashboard'],
+    }),
+  }),
+});
+
+export const { useListingHealthQuery } = healthApi;
