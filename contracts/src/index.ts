@@ -87,6 +87,7 @@ export * from './audit/read-models';
 export * from './audit/messages';
 export * from './audit/errors';
 export * from './audit/routes';
+export * from './audit/history-words';
 export * from './google-limits';
 export * from './templates/variables';
 export * from './templates/render';

@@ -73,7 +73,7 @@ describe('history projection', () => {
     expect(docs.every((d) => d.companyId === 'c1')).toBe(true);
     expect(docs.some((d) => d.entityId === 'root')).toBe(false);
     expect(at(5)).toMatchObject({
-      label: 'Location updated',
+      label: 'Location changed',
       entityType: 'location',
       entityId: 'l1',
       entityName: 'New Cafe',
