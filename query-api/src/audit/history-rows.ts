@@ -36,7 +36,7 @@ export function historyFilter(companyId: string, f: Partial<HistoryFilter>): Fil
  */
 export const historySort = (f: Partial<HistoryFilter>): SortSpec => (f.from || f.to ? { occurredAt: -1, position: -1 } : { position: -1 });
 
-export const historyRowOf = (d: HistoryDoc, currentName?: string): HistoryRow => ({
+export const historyRowOf = (d: HistoryDoc, currentName?: string, actorName?: string): HistoryRow => ({
   Id: d._id,
   Position: d.position,
   OccurredAt: d.occurredAt,
@@ -47,7 +47,7 @@ export const historyRowOf = (d: HistoryDoc, currentName?: string): HistoryRow =>
   EntityId: d.entityId,
   EntityName: currentName || d.entityName,
   NamedBy: d.namedBy ?? null,
-  Actor: { Id: d.actorId, Name: d.actorName, Role: d.actorRole, Kind: d.actorKind, AsAdministrator: d.asAdministrator },
+  Actor: { Id: d.actorId, Name: actorName || d.actorName, Role: d.actorRole, Kind: d.actorKind, AsAdministrator: d.asAdministrator },
   Changes: d.changes.map((c) => ({ Field: c.field, Before: c.before, After: c.after, Secret: c.secret === true })),
   CausedBy: d.causedBy ? { EventId: d.causedBy.eventId, Position: d.causedBy.position, Label: d.causedBy.label } : null,
   Outcome: d.outcome,
@@ -77,6 +77,17 @@ export async function currentNames(entities: Collection<HistoryEntityDoc>, docs:
   return names;
 }
 
+/**
+ * People whose line was written before their name was known (a sign-up's first events come
+ * before the user's own) read by the name they have now.
+ */
+export async function currentActorNames(actors: Collection<HistoryActorDoc>, docs: HistoryDoc[]): Promise<Map<string, string>> {
+  const unnamed = [...new Set(docs.filter((d) => d.actorKind === 'user' && d.actorName === d.actorId).map((d) => d.actorId))];
+  if (unnamed.length === 0) return new Map();
+  const found = await actors.find({ _id: { $in: unnamed } });
+  return new Map(found.filter((a) => a.name).map((a) => [a._id, a.name]));
+}
+
 /** "Title: Old → New; Phone: changed" */
 export const changesText = (d: HistoryDoc): string =>
   d.changes
@@ -104,11 +115,12 @@ export async function readHistoryPage(
   history: Collection<HistoryDoc>,
   companyId: string,
   query: Partial<HistoryFilter> & Pick<HistoryQuery, 'page' | 'pageSize' | 'before'>,
-  entities?: Collection<HistoryEntityDoc>,
+  current?: { entities: Collection<HistoryEntityDoc>; actors: Collection<HistoryActorDoc> },
 ): Promise<HistoryPage> {
   const rowsOf = async (docs: HistoryDoc[]) => {
-    const names = entities ? await currentNames(entities, docs) : new Map<string, string>();
-    return docs.map((d) => historyRowOf(d, names.get(d._id)));
+    if (!current) return docs.map((d) => historyRowOf(d));
+    const [names, actorNames] = await Promise.all([currentNames(current.entities, docs), currentActorNames(current.actors, docs)]);
+    return docs.map((d) => historyRowOf(d, names.get(d._id), actorNames.get(d.actorId)));
   };
   const { page, pageSize, before } = query;
   const skip = (page - 1) * pageSize;

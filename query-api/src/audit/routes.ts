@@ -3,6 +3,7 @@ import {
   ACTOR_KIND_FILTERS,
   entityTypeWords,
   eventTypeWords,
+  HISTORY_ACTORS_COLLECTION,
   HISTORY_COLLECTION,
   HISTORY_ENTITIES_COLLECTION,
   HISTORY_FACETS_COLLECTION,
@@ -10,6 +11,7 @@ import {
   historyFacetsRoute,
   historyRoute,
   auditErrors,
+  type HistoryActorDoc,
   type HistoryDoc,
   type HistoryEntityDoc,
   type HistoryFacetsDoc,
@@ -76,8 +78,11 @@ export function auditQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   const companyOf = (req: Parameters<typeof callerCompanyId>[0]) => callerCompanyId(req, () => fail(auditErrors.entityNotFound));
 
   const page = implement(historyRoute, async (req) => {
-    const entities = deps.readModels.collection<HistoryEntityDoc>(HISTORY_ENTITIES_COLLECTION);
-    const { rows, total, more } = await readHistoryPage(history(), companyOf(req), req.query, entities);
+    const current = {
+      entities: deps.readModels.collection<HistoryEntityDoc>(HISTORY_ENTITIES_COLLECTION),
+      actors: deps.readModels.collection<HistoryActorDoc>(HISTORY_ACTORS_COLLECTION),
+    };
+    const { rows, total, more } = await readHistoryPage(history(), companyOf(req), req.query, current);
     const { page: pageNo, pageSize } = req.query;
     return { body: { Success: true as const, Data: rows, TotalRecords: total, MoreRecords: more, Page: pageNo, PageSize: pageSize } };
   });
