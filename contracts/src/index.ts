@@ -95,6 +95,8 @@ export * from './audit/read-models';
 export * from './audit/messages';
 export * from './audit/errors';
 export * from './audit/routes';
+export * from './audit/history-words';
+export * from './insights/getting-started';
 export * from './google-limits';
 export * from './templates/variables';
 export * from './templates/render';

@@ -33,6 +33,8 @@ export interface HistoryDoc {
   entityType: string;
   entityId: string;
   entityName: string;
+  /** The history-entities key (`type:id`) of the entity whose name names this one (a location's content by the location), or null. */
+  namedBy?: string | null;
   actorId: string;
   actorName: string;
   actorRole: string;
@@ -74,5 +76,7 @@ export interface HistoryFacetsDoc {
   entityTypes: string[];
   eventTypes: string[];
   actors: Record<string, string>;
+  /** Kinds of actors seen other than people (automation, Google) and the Administrator: the filter's pseudo-actors. */
+  actorKinds?: HistoryActorKind[];
   [key: string]: unknown;
 }

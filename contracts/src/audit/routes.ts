@@ -64,8 +64,13 @@ export const HistoryRowSchema = z.object({
   Type: z.string(),
   Label: z.string(),
   EntityType: z.string(),
+  /** The entity type in words ("Google account"). */
+  EntityTypeWords: z.string(),
   EntityId: z.string(),
+  /** The entity's current name (or that of the entity it belongs to); empty when it has none. */
   EntityName: z.string(),
+  /** The entity that names this one (`location:<id>` for a location's content), or null. */
+  NamedBy: z.string().nullable(),
   Actor: z.object({
     Id: z.string(),
     Name: z.string(),
@@ -112,7 +117,12 @@ export const historyFacetsRoute = defineRoute({
   description: "What the history's filters offer: entity types, event types and actors seen in the company.",
   response: z.object({
     Success: z.literal(true),
-    Data: z.object({ EntityTypes: z.array(z.string()), EventTypes: z.array(z.string()), Actors: z.array(z.object({ Id: z.string(), Name: z.string() })) }),
+    Data: z.object({
+      EntityTypes: z.array(z.object({ Type: z.string(), Words: z.string() })),
+      EventTypes: z.array(z.object({ Type: z.string(), Words: z.string() })),
+      /** People by id, then "Automation", "Google" and "the Administrator" (every line of that kind) when seen. */
+      Actors: z.array(z.object({ Id: z.string(), Name: z.string() })),
+    }),
   }),
 });
 

@@ -8,6 +8,7 @@ import {
   MetricsInsightsBodySchema,
   ReviewsGrowthBodySchema,
 } from './dto';
+import { gettingStartedRoute } from './getting-started';
 
 const COMPANY_MEMBERS = ['CompanyAdmin', 'CompanyUser'] as const;
 
@@ -47,4 +48,4 @@ export const reviewsGrowthInsightsRoute = defineRoute({
   response: z.object({ Success: z.literal(true), Data: MetricSeriesSchema }),
 });
 
-export const insightsRoutes = [dashboardFetchRoute, metricsInsightsRoute, reviewsGrowthInsightsRoute] as const;
+export const insightsRoutes = [dashboardFetchRoute, metricsInsightsRoute, reviewsGrowthInsightsRoute, gettingStartedRoute] as const;

@@ -1,8 +1,9 @@
+import { EVENT_TYPE_WORDS, entityOf } from '@locus/contracts';
+
 /**
- * Generic readable lines from any event: the entity from the stream name, a
- * label from the event type's name, and the event's data flattened into readable fields. New
- * event types of other features show up without a change here; `OVERRIDES` holds the few
- * per-feature touches (which wrapper keys to drop, which events are Google's outcomes).
+ * Readable lines from any event: the entity from the stream name, the event type in words
+ * (contracts' EVENT_TYPE_WORDS, else a label from the type's name), and the event's data
+ * flattened into readable fields.
  */
 
 /** Readable fields of an event's data: dotted paths to display text. Secrets are kept apart. */
@@ -18,7 +19,7 @@ const SEALED_VALUE = /^v\d+\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_.-]{16,}$/;
 /** Top-level keys that only repeat ids the entity already names, or bookkeeping. */
 const SKIPPED_TOP = new Set(['changed', 'restoredFrom', 'requestId', 'sourceEventId', 'sourceType', 'processId', 'keepTokenId', 'resetRequestId']);
 /** Containers whose fields read better without their name (`profile.Title` → `Title`). */
-const UNWRAPPED = new Set(['profile', 'fields', 'settings', 'changes']);
+const UNWRAPPED = new Set(['profile', 'fields', 'settings', 'changes', 'post']);
 
 const MAX_VALUE = 500;
 
@@ -71,11 +72,11 @@ export function flattenData(data: unknown): FlatFields {
   return out;
 }
 
-/** "LocationHoursUpdated" → "Location hours updated" (remembered per type: one per event otherwise). */
+/** The event type in words; "LocationHoursUpdated" → "Location hours updated" for a type without words (remembered per type). */
 const labels = new Map<string, string>();
 export function labelOf(type: string): string {
   let label = labels.get(type);
-  if (label === undefined) labels.set(type, (label = labelFromType(type)));
+  if (label === undefined) labels.set(type, (label = EVENT_TYPE_WORDS[type] ?? labelFromType(type)));
   return label;
 }
 
@@ -87,12 +88,18 @@ function labelFromType(type: string): string {
   return words.map((w, i) => (i === 0 ? w : /^[A-Z]{2,}$/.test(w) ? w : w.toLowerCase())).join(' ');
 }
 
-/** The entity of a stream `category-id`: its type (the category) and id. */
-export function entityOf(streamName: string): { entityType: string; entityId: string } {
-  const dash = streamName.indexOf('-');
-  if (dash < 0) return { entityType: streamName, entityId: streamName };
-  return { entityType: streamName.slice(0, dash), entityId: streamName.slice(dash + 1) };
-}
+export { entityOf };
+
+/** Text of a rich-text value (a template's content) as a name: tags dropped, the first words. */
+const plainName = (html: string | null): string | null => {
+  if (!html) return null;
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text ? (text.length > 60 ? `${text.slice(0, 60)}…` : text) : null;
+};
 
 /** A readable name for an entity from its fields (title, name, first and last name, email). */
 export function nameFrom(fields: Record<string, string>): string | null {
@@ -101,7 +108,24 @@ export function nameFrom(fields: Record<string, string>): string | null {
     return null;
   };
   const person = [pick('firstName', 'FirstName'), pick('lastName', 'LastName')].filter(Boolean).join(' ');
-  return pick('Title', 'title', 'name', 'Name', 'companyName', 'CompanyName', 'displayName', 'DisplayName') ?? (person || pick('email', 'Email', 'storeCode'));
+  return (
+    pick(
+      'Title',
+      'title',
+      'name',
+      'Name',
+      'companyName',
+      'CompanyName',
+      'displayName',
+      'DisplayName',
+      'accountDisplayName',
+      'reviewer.displayName',
+      'EventTitle',
+      'Event.EventTitle',
+    ) ??
+    (person || pick('email', 'Email', 'storeCode')) ??
+    plainName(pick('TemplateContent'))
+  );
 }
 
 /** Events that are Google's answers (outcomes of reactors talking to Google). */

@@ -9,6 +9,8 @@ import {
   type HistoryDoc,
   type HistoryEntityDoc,
   type HistoryFacetsDoc,
+  entityTypeWords,
+  namingEntityKey,
 } from '@locus/contracts';
 import { eventDigest, type ProjectionDefinition, type ProjectionDocs, type RecordedEvent } from '@locus/platform/ports';
 import { describesEntity, entityOf, flattenData, isGoogleOutcome, labelOf, nameFrom, outcomeOf } from './describe-event';
@@ -73,12 +75,15 @@ function rememberActor(docs: ProjectionDocs, entityId: string, fields: Record<st
 async function noteFacets(docs: ProjectionDocs, companyId: string, doc: HistoryDoc): Promise<void> {
   const current = (await docs.get<HistoryFacetsDoc>(HISTORY_FACETS_COLLECTION, companyId)) ?? { _id: companyId, entityTypes: [], eventTypes: [], actors: {} };
   const knowsActor = current.actors[doc.actorId] === doc.actorName || doc.actorKind === 'google' || doc.actorKind === 'automation';
-  if (current.entityTypes.includes(doc.entityType) && current.eventTypes.includes(doc.type) && knowsActor) return;
+  const kinds = current.actorKinds ?? [];
+  const knowsKind = doc.actorKind === 'user' || kinds.includes(doc.actorKind);
+  if (current.entityTypes.includes(doc.entityType) && current.eventTypes.includes(doc.type) && knowsActor && knowsKind) return;
   docs.put(HISTORY_FACETS_COLLECTION, {
     ...current,
     entityTypes: current.entityTypes.includes(doc.entityType) ? current.entityTypes : [...current.entityTypes, doc.entityType].sort(),
     eventTypes: current.eventTypes.includes(doc.type) ? current.eventTypes : [...current.eventTypes, doc.type].sort(),
     actors: knowsActor ? current.actors : { ...current.actors, [doc.actorId]: doc.actorName },
+    actorKinds: knowsKind ? kinds : [...kinds, doc.actorKind].sort(),
   });
 }
 
@@ -96,7 +101,7 @@ const restoredFromOf = (data: unknown): HistoryDoc['restoredFrom'] => {
  */
 export const historyProjection: ProjectionDefinition = {
   name: 'history',
-  version: 1,
+  version: 2,
   handles: [],
   handlesAll: true,
   liveBatchIntervalMs: 50,
@@ -109,6 +114,7 @@ export const historyProjection: ProjectionDefinition = {
         { key: { companyId: 1, entityType: 1, position: -1 } },
         { key: { companyId: 1, entityId: 1, position: -1 } },
         { key: { companyId: 1, actorId: 1, position: -1 } },
+        { key: { companyId: 1, actorKind: 1, position: -1 } },
         { key: { companyId: 1, type: 1, position: -1 } },
         { key: { companyId: 1, occurredAt: -1, position: -1 } },
         { key: { searchText: 'text' } },
@@ -118,6 +124,7 @@ export const historyProjection: ProjectionDefinition = {
         { name: 'history of an entity type', filter: { companyId: 'c', entityType: 'location' }, sort: { position: -1 } },
         { name: 'history of an entity', filter: { companyId: 'c', entityId: 'e' }, sort: { position: -1 } },
         { name: 'history of an actor', filter: { companyId: 'c', actorId: 'u' }, sort: { position: -1 } },
+        { name: 'history of a kind of actor', filter: { companyId: 'c', actorKind: 'google' }, sort: { position: -1 } },
         { name: 'history of an event type', filter: { companyId: 'c', type: 'LocationUpdated' }, sort: { position: -1 } },
         {
           name: 'history of a date range',
@@ -160,14 +167,17 @@ export const historyProjection: ProjectionDefinition = {
       const fields = { ...entity.fields, ...flat.values };
       docs.put(HISTORY_ENTITIES_COLLECTION, { ...entity, fields, name: nameFrom(fields) ?? entity.name });
     }
-    const entityName = (keepsState ? nameFrom({ ...entity.fields, ...flat.values }) : null) ?? entity.name ?? '';
+    const namedBy = namingEntityKey(entityType, entityId, event.data);
+    const ownName = (keepsState ? nameFrom({ ...entity.fields, ...flat.values }) : null) ?? entity.name ?? '';
+    // An entity without a name of its own (a location's content, a user's e-mail) reads as the one it belongs to.
+    const entityName = ownName || (namedBy ? ((await docs.get<HistoryEntityDoc>(HISTORY_ENTITIES_COLLECTION, namedBy))?.name ?? '') : '');
 
     const who = await whoOf(event, docs);
     const cause =
       event.metadata.actor.role === 'System' && event.metadata.causationId ? await docs.get<HistoryDoc>(HISTORY_COLLECTION, event.metadata.causationId) : null;
     const { outcome, reason } = outcomeOf(event.type, event.data);
     const restoredFrom = restoredFromOf(event.data);
-    const label = restoredFrom ? labelOf(event.type).replace(/ (updated|saved|set)$/, ' restored') : labelOf(event.type);
+    const label = restoredFrom ? labelOf(event.type).replace(/ (updated|changed|saved|set)$/, ' restored') : labelOf(event.type);
     const doc: HistoryDoc = {
       _id: event.id,
       companyId,
@@ -179,13 +189,21 @@ export const historyProjection: ProjectionDefinition = {
       entityType,
       entityId,
       entityName,
+      namedBy,
       ...who,
       changes,
       causedBy: cause ? { eventId: cause._id, position: cause.position, label: cause.label } : null,
       outcome,
       reason,
       restoredFrom,
-      searchText: [label, entityType, entityName, who.actorName, reason ?? '', ...changes.map((c) => `${c.field} ${c.before ?? ''} ${c.after ?? ''}`)]
+      searchText: [
+        label,
+        entityTypeWords(entityType),
+        entityName,
+        who.actorName,
+        reason ?? '',
+        ...changes.map((c) => `${c.field} ${c.before ?? ''} ${c.after ?? ''}`),
+      ]
         .join(' ')
         .toLowerCase()
         .slice(0, SEARCH_TEXT_MAX),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HISTORY_COLLECTION, type Actor, type HistoryDoc } from '@locus/contracts';
+import { HISTORY_COLLECTION, HISTORY_FACETS_COLLECTION, type Actor, type HistoryDoc, type HistoryFacetsDoc } from '@locus/contracts';
 import { projectInMemory } from '@locus/platform/runtime/testing/projection-memory';
 import { recorder } from '@locus/platform/runtime/testing/recorded-events';
 import type { RecordedEvent } from '@locus/platform/ports';
@@ -73,7 +73,7 @@ describe('history projection', () => {
     expect(docs.every((d) => d.companyId === 'c1')).toBe(true);
     expect(docs.some((d) => d.entityId === 'root')).toBe(false);
     expect(at(5)).toMatchObject({
-      label: 'Location updated',
+      label: 'Location changed',
       entityType: 'location',
       entityId: 'l1',
       entityName: 'New Cafe',
@@ -98,6 +98,27 @@ describe('history projection', () => {
       changes: [{ field: 'Title', before: 'Newest Cafe', after: 'Old Cafe' }],
     });
     expect(at(9).eventDigest).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('names entities in words and by the entity they belong to, and keeps the kinds of actors for the filter', async () => {
+    const more = [
+      ...events,
+      by(e('LocationPostsRefreshed', { locationId: 'l1', posts: [] }, 'c1', 'location-content-l1'), { userId: 'system', role: 'System' }),
+      by(e('EmailReserved', { userId: 'bob' }, 'c1', 'useremail-0123abcd'), ada),
+    ];
+    const memory = await projectInMemory(historyProjection, more);
+    const docs = memory.all(HISTORY_COLLECTION) as HistoryDoc[];
+    const content = docs.find((d) => d.streamName === 'location-content-l1')!;
+    expect(content).toMatchObject({
+      entityType: 'location-content',
+      entityId: 'l1',
+      entityName: 'Old Cafe',
+      namedBy: 'location:l1',
+      label: 'Posts refreshed from Google',
+    });
+    expect(docs.find((d) => d.streamName === 'useremail-0123abcd')).toMatchObject({ entityType: 'useremail', entityName: 'Bob Stone', namedBy: 'user:bob' });
+    const facets = memory.all(HISTORY_FACETS_COLLECTION) as HistoryFacetsDoc[];
+    expect(facets[0]?.actorKinds).toEqual(['administrator', 'automation', 'google']);
   });
 
   it('describes event types it has never seen', () => {

@@ -1,12 +1,19 @@
 import { Readable } from 'node:stream';
 import {
+  ACTOR_KIND_FILTERS,
+  entityTypeWords,
+  eventTypeWords,
+  HISTORY_ACTORS_COLLECTION,
   HISTORY_COLLECTION,
+  HISTORY_ENTITIES_COLLECTION,
   HISTORY_FACETS_COLLECTION,
   historyExportRoute,
   historyFacetsRoute,
   historyRoute,
   auditErrors,
+  type HistoryActorDoc,
   type HistoryDoc,
+  type HistoryEntityDoc,
   type HistoryFacetsDoc,
 } from '@locus/contracts';
 import {
@@ -71,17 +78,25 @@ export function auditQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   const companyOf = (req: Parameters<typeof callerCompanyId>[0]) => callerCompanyId(req, () => fail(auditErrors.entityNotFound));
 
   const page = implement(historyRoute, async (req) => {
-    const { rows, total, more } = await readHistoryPage(history(), companyOf(req), req.query);
+    const current = {
+      entities: deps.readModels.collection<HistoryEntityDoc>(HISTORY_ENTITIES_COLLECTION),
+      actors: deps.readModels.collection<HistoryActorDoc>(HISTORY_ACTORS_COLLECTION),
+    };
+    const { rows, total, more } = await readHistoryPage(history(), companyOf(req), req.query, current);
     const { page: pageNo, pageSize } = req.query;
     return { body: { Success: true as const, Data: rows, TotalRecords: total, MoreRecords: more, Page: pageNo, PageSize: pageSize } };
   });
 
   const facets = implement(historyFacetsRoute, async (req) => {
     const doc = await deps.readModels.collection<HistoryFacetsDoc>(HISTORY_FACETS_COLLECTION).findOne({ _id: companyOf(req) });
-    const actors = Object.entries(doc?.actors ?? {})
+    const people = Object.entries(doc?.actors ?? {})
       .map(([Id, Name]) => ({ Id, Name }))
       .sort((a, b) => a.Name.localeCompare(b.Name));
-    return { body: { Success: true as const, Data: { EntityTypes: doc?.entityTypes ?? [], EventTypes: doc?.eventTypes ?? [], Actors: actors } } };
+    const kinds = (doc?.actorKinds ?? []).flatMap((k) => (k === 'user' ? [] : [{ Id: ACTOR_KIND_FILTERS[k].id, Name: ACTOR_KIND_FILTERS[k].name }]));
+    const byWords = (a: { Words: string }, b: { Words: string }) => a.Words.localeCompare(b.Words);
+    const EntityTypes = (doc?.entityTypes ?? []).map((Type) => ({ Type, Words: entityTypeWords(Type) })).sort(byWords);
+    const EventTypes = (doc?.eventTypes ?? []).map((Type) => ({ Type, Words: eventTypeWords(Type) })).sort(byWords);
+    return { body: { Success: true as const, Data: { EntityTypes, EventTypes, Actors: [...people, ...kinds] } } };
   });
 
   const exportFile = implement(historyExportRoute, async (req) => {

@@ -11,6 +11,7 @@ import { createInsightsReader } from './dashboard';
 import { createReviewsSource } from './reviews-source';
 import { callerScope, type InsightsScope } from './scope';
 import { groupLocationIds } from '../location-groups';
+import { gettingStartedRoutes } from './getting-started';
 
 export function insightsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   const reader = createInsightsReader(deps, createReviewsSource(deps.readModels));
@@ -53,5 +54,5 @@ export function insightsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
     return ok(await reader.reviewsGrowth(scope, req.body.InsightsDurationDays));
   });
 
-  return [fetch, metrics, reviewsGrowth];
+  return [fetch, metrics, reviewsGrowth, ...gettingStartedRoutes(deps)];
 }

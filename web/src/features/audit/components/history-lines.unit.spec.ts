@@ -9,8 +9,10 @@ const row = (over: Partial<HistoryRow> = {}): HistoryRow => ({
   Type: 'LocationUpdated',
   Label: 'Location updated',
   EntityType: 'location',
+  EntityTypeWords: 'Location',
   EntityId: 'l1',
   EntityName: 'Cafe',
+  NamedBy: null,
   Actor: { Id: 'u1', Name: 'Ada King', Role: 'CompanyAdmin', Kind: 'user', AsAdministrator: false },
   Changes: [],
   CausedBy: null,
@@ -46,6 +48,8 @@ describe('history lines', () => {
       /^Location restored — restored from #3 \(/,
     );
     expect(entityLink(row())).toBe('/l1/location-details');
-    expect(entityLink(row({ EntityType: 'user' }))).toBeNull();
+    expect(entityLink(row({ EntityType: 'user' }))).toBe('/users');
+    expect(entityLink(row({ EntityType: 'location-content', NamedBy: 'location:l2' }))).toBe('/l2/location-details');
+    expect(entityLink(row({ EntityType: 'otpchallenge' }))).toBeNull();
   });
 });

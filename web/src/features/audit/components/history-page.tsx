@@ -5,8 +5,9 @@ import { useDebouncedValue } from '@web/shared/hooks/use-debounced-value';
 import { failureMessage } from '@web/shared/lib/envelope';
 import { PageHeader } from '@web/shared/ui/page-header';
 import { toast } from '@web/shared/ui/toaster';
-import { useExportHistoryMutation, useHistoryFacetsQuery, type HistoryQuery } from '../api/audit-api';
-import { historyTexts as t } from '../constants';
+import { entityTypeWords } from '@locus/contracts';
+import { useExportHistoryMutation, useHistoryFacetsQuery, useHistoryQuery, type HistoryQuery } from '../api/audit-api';
+import { HISTORY_ROWS_PER_PAGE, historyTexts as t } from '../constants';
 import { HistoryTable } from './history-table';
 import { PointInTimePanel } from './point-in-time-panel';
 
@@ -53,6 +54,9 @@ export default function HistoryPage() {
   const facets = useHistoryFacetsQuery();
   const [exportHistory, exporting] = useExportHistoryMutation();
   const entity = filters.entityType && filters.entityId ? { entityType: filters.entityType, entityId: filters.entityId } : null;
+  // The entity's words and current name from the newest line (the table's first page, already asked for).
+  const newest = useHistoryQuery({ ...filters, page: 1, pageSize: HISTORY_ROWS_PER_PAGE }, { skip: !entity }).data?.Data[0];
+  const entityTitle = entity ? [newest?.EntityTypeWords ?? entityTypeWords(entity.entityType), newest?.EntityName].filter(Boolean).join(': ') : '';
 
   const download = async (format: 'csv' | 'ndjson') => {
     try {
@@ -73,7 +77,7 @@ export default function HistoryPage() {
     <div className="locus-history-page">
       <PageHeader
         title={t.title}
-        subtitle={entity ? <Tag minimal>{`${entity.entityType}: ${entity.entityId}`}</Tag> : undefined}
+        subtitle={entity ? <Tag minimal>{entityTitle}</Tag> : undefined}
         actions={
           <>
             <Button icon="export" text={t.exportCsv} variant="outlined" loading={exporting.isLoading} onClick={() => void download('csv')} />
@@ -85,16 +89,16 @@ export default function HistoryPage() {
         <HTMLSelect aria-label="Entity type" value={value('entityType')} onChange={(e) => set('entityType', e.target.value)}>
           <option value="">{t.allEntityTypes}</option>
           {(facets.data?.EntityTypes ?? []).map((type) => (
-            <option key={type} value={type}>
-              {type}
+            <option key={type.Type} value={type.Type}>
+              {type.Words}
             </option>
           ))}
         </HTMLSelect>
         <HTMLSelect aria-label="Event type" value={value('eventType')} onChange={(e) => set('eventType', e.target.value)}>
           <option value="">{t.allEventTypes}</option>
           {(facets.data?.EventTypes ?? []).map((type) => (
-            <option key={type} value={type}>
-              {type}
+            <option key={type.Type} value={type.Type}>
+              {type.Words}
             </option>
           ))}
         </HTMLSelect>

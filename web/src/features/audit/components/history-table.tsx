@@ -6,7 +6,7 @@ interface RowIndices {
   rowIndexStart: number;
   rowIndexEnd: number;
 }
-import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, HTMLTable, NonIdealState, Popover, Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '@web/shared/lib/dates';
@@ -21,9 +21,31 @@ interface Total {
   more: boolean;
 }
 
-/** Where an entity's own screen is, when it has one. */
-export const entityLink = (row: Pick<HistoryRow, 'EntityType' | 'EntityId'>): string | null =>
-  row.EntityType === 'location' ? `/${row.EntityId}/location-details` : null;
+/** The screens that show an entity of each type (one screen for all of them, but locations). */
+const ENTITY_SCREENS: Readonly<Record<string, string>> = {
+  user: '/users',
+  useremail: '/users',
+  staff: '/staff',
+  posttemplate: '/location-template',
+  templatepost: '/location-template',
+  companysettings: '/metadeta',
+  locationdefaults: '/default-location',
+  locationgroups: '/location-groups',
+  gmbaccount: '/connected-accounts',
+  gmbconnection: '/connected-accounts',
+  review: '/company-reviews',
+  'review-automation': '/company-reviews',
+  brand: '/brandsettings',
+  'reviews-ai': '/brandsettings',
+  bulkedit: '/bulk-edit',
+};
+
+/** Where an entity's own screen is, when it has one: a location's details for it and for what belongs to it. */
+export const entityLink = (row: Pick<HistoryRow, 'EntityType' | 'EntityId'> & Partial<Pick<HistoryRow, 'NamedBy'>>): string | null => {
+  if (row.EntityType === 'location') return `/${row.EntityId}/location-details`;
+  if (row.NamedBy?.startsWith('location:')) return `/${row.NamedBy.slice('location:'.length)}/location-details`;
+  return ENTITY_SCREENS[row.EntityType] ?? null;
+};
 
 export const historyLinkOf = (entityType: string, entityId: string) =>
   `/history?entityType=${encodeURIComponent(entityType)}&entityId=${encodeURIComponent(entityId)}`;
@@ -40,6 +62,44 @@ export const whatText = (row: HistoryRow): string => {
   if (row.CausedBy) parts.push(t.causedBy(row.CausedBy.Label, row.CausedBy.Position));
   return parts.join(' — ');
 };
+
+/** The changes of a line: a summary in the cell, every field in full one click away, over the cell. */
+function ChangesCell({ row }: { row: HistoryRow }) {
+  if (row.Changes.length === 0) return null;
+  const summary = row.Changes.map(changeText).join('; ');
+  return (
+    <span className="locus-history-changes">
+      <Popover
+        placement="bottom-start"
+        content={
+          <div className="locus-history-changes-full" data-testid="history-changes-full">
+            <HTMLTable compact striped>
+              <thead>
+                <tr>
+                  <th>{t.field}</th>
+                  <th>{t.before}</th>
+                  <th>{t.after}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {row.Changes.map((c) => (
+                  <tr key={c.Field}>
+                    <td>{c.Field}</td>
+                    <td>{c.Secret ? t.changed : (c.Before ?? '')}</td>
+                    <td>{c.Secret ? t.changed : (c.After ?? '')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </div>
+        }
+      >
+        <Button size="small" variant="minimal" icon="chevron-down" aria-label={t.showChanges(row.Changes.length)} title={t.showChanges(row.Changes.length)} />
+      </Popover>
+      {summary}
+    </span>
+  );
+}
 
 /**
  * Reads one page (RTK Query caches it and live changes refresh it) and hands it up; `before`
@@ -114,16 +174,29 @@ export function HistoryTable({ filters }: { filters: Filters }) {
         name={t.columns.entity}
         cellRenderer={cell((r) => {
           const link = entityLink(r);
-          const name = r.EntityName || r.EntityId;
+          // "Google account: Acme Ltd", or the type alone when the entity has no name: never a bare id.
+          const words = r.EntityTypeWords;
+          const name = r.EntityName;
+          const shown = name || words;
           return (
-            <span>
-              {r.EntityType}: {link ? <Link to={link}>{name}</Link> : name} <Link to={historyLinkOf(r.EntityType, r.EntityId)}>({t.title})</Link>
+            <span title={`${r.EntityType} ${r.EntityId}`}>
+              {name ? `${words}: ` : ''}
+              {link ? <Link to={link}>{shown}</Link> : shown} <Link to={historyLinkOf(r.EntityType, r.EntityId)}>({t.title})</Link>
             </span>
           );
         }, true)}
       />,
       <Column key="what" name={t.columns.what} cellRenderer={cell((r) => whatText(r))} />,
-      <Column key="changes" name={t.columns.changes} cellRenderer={cell((r) => r.Changes.map(changeText).join('; '))} />,
+      <Column
+        key="changes"
+        name={t.columns.changes}
+        cellRenderer={cell(
+          (r) => (
+            <ChangesCell row={r} />
+          ),
+          true,
+        )}
+      />,
     ],
     [cell],
   );

@@ -2,6 +2,8 @@ import {
   dashboardFetchRoute,
   getLocationRoute,
   locationItemsRoute,
+  gettingStartedRoute,
+  type GettingStarted,
   metricsInsightsRoute,
   reviewsGrowthInsightsRoute,
   type DashboardData,
@@ -12,7 +14,7 @@ import { api } from '@web/app/api';
 import { LIST } from '@web/app/tag-types';
 import { requestFor, type AnswerOf, type BodyOf } from '@web/shared/lib/api-path';
 
-export type { DashboardData, LocationInsights, MetricSeries };
+export type { DashboardData, GettingStarted, LocationInsights, MetricSeries };
 export type MetricsInsightsRequest = BodyOf<typeof metricsInsightsRoute>;
 export type ReviewsGrowthRequest = BodyOf<typeof reviewsGrowthInsightsRoute>;
 
@@ -23,6 +25,19 @@ export const insightsApi = api.injectEndpoints({
         requestFor(dashboardFetchRoute, { params: { durationDays, flag: flag ? 'true' : 'false' }, query: groupId ? { groupId } : {} }),
       transformResponse: (res: AnswerOf<typeof dashboardFetchRoute>) => res.Data,
       providesTags: ['Dashboard'],
+    }),
+    /** Each step's tick follows the read model it is read from: a live change there asks again. */
+    gettingStarted: build.query<GettingStarted, void>({
+      query: () => requestFor(gettingStartedRoute),
+      transformResponse: (res: AnswerOf<typeof gettingStartedRoute>) => res.Data,
+      providesTags: [
+        { type: 'Connection', id: LIST },
+        { type: 'Location', id: LIST },
+        { type: 'User', id: LIST },
+        { type: 'LocationDefault', id: LIST },
+        { type: 'AiSettings', id: LIST },
+        'Dashboard',
+      ],
     }),
     metricsInsights: build.query<MetricSeries[], MetricsInsightsRequest>({
       query: (body) => requestFor(metricsInsightsRoute, { body }),
@@ -49,4 +64,11 @@ export const insightsApi = api.injectEndpoints({
   }),
 });
 
-export const { useDashboardQuery, useMetricsInsightsQuery, useReviewsGrowthQuery, useLocationInsightsQuery, useInsightsLocationItemsQuery } = insightsApi;
+export const {
+  useDashboardQuery,
+  useGettingStartedQuery,
+  useMetricsInsightsQuery,
+  useReviewsGrowthQuery,
+  useLocationInsightsQuery,
+  useInsightsLocationItemsQuery,
+} = insightsApi;

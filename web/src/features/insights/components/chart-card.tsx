@@ -4,6 +4,7 @@ import { insightsTexts as t } from '../constants';
 import type { MetricSeries } from '../api/insights-api';
 import { DurationPicker } from './duration-picker';
 import { seriesTotal } from './use-metric-series';
+import { useEmptyChartHint } from './getting-started';
 
 /** A chart with its title and duration picker; loading, failure and empty states in one place. */
 export function ChartCard({
@@ -30,6 +31,9 @@ export function ChartCard({
   /** The series shown: its number of points and total are set on the card (tests and assistive tech read them). */
   series?: MetricSeries | null;
 }) {
+  const hint = useEmptyChartHint();
+  // A series of zeros draws a flat line that reads as "nothing happened": it is an empty chart.
+  const nothing = empty || (series ? seriesTotal(series) === 0 : false);
   return (
     <Card
       className="locus-chart-card"
@@ -52,9 +56,9 @@ export function ChartCard({
           <div className="locus-chart-state">
             <NonIdealState icon="error" description={t.loadFailed} />
           </div>
-        ) : empty ? (
-          <div className="locus-chart-state">
-            <NonIdealState icon="timeline-line-chart" description={t.noData} />
+        ) : nothing ? (
+          <div className="locus-chart-state" data-testid="chart-empty">
+            <NonIdealState icon="timeline-line-chart" description={hint ?? t.noData} />
           </div>
         ) : (
           children

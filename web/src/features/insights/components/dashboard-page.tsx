@@ -8,6 +8,7 @@ import { PageHeader } from '@web/shared/ui/page-header';
 import { useDashboardQuery, type DashboardData, type MetricSeries } from '../api/insights-api';
 import { DASHBOARD_INSIGHTS_DAYS, METRIC_COLOURS, METRIC_DISPLAY_NAMES, insightsTexts as t } from '../constants';
 import { ChartCard } from './chart-card';
+import { GettingStartedPanel } from './getting-started';
 import { DailyLineChart, Doughnut } from './charts';
 import { MissingEmailDialog } from './missing-email-dialog';
 import { seriesTotal, useMetricSeries, useReviewGrowthSeries } from './use-metric-series';
@@ -169,6 +170,7 @@ export default function DashboardPage() {
           <Button intent="warning" variant="outlined" text={t.viewLocations} onClick={() => setMissingOpen(true)} />
         </Callout>
       ) : null}
+      <GettingStartedPanel />
       <ImportFailures failures={data.InsightsImportFailures} />
       <Tiles data={data} />
       <FeatureSlot name="dashboardListingHealth" />
