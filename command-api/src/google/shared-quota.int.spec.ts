@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sandboxEndpoints } from '@locus/platform/config/config';
 import { startSandbox, type RunningSandbox } from '@locus/sandbox/index';
 import { consentAs } from '@locus/sandbox/google/testing';
 import { createGoogleBusinessClient } from './client';
@@ -26,22 +27,7 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
-function endpoints(base: string): GoogleEndpoints {
-  return {
-    clientId: 'locus-client',
-    clientSecret: 'locus-secret',
-    authUrl: `${base}/google/oauth/authorize`,
-    tokenUrl: `${base}/google/oauth/token`,
-    userInfoUrl: `${base}/google/oauth/userinfo`,
-    accountManagementUrl: `${base}/google/mybusinessaccountmanagement/v1`,
-    businessInformationUrl: `${base}/google/mybusinessbusinessinformation/v1`,
-    v4Url: `${base}/google/mybusiness/v4`,
-    performanceUrl: `${base}/google/businessprofileperformance/v1`,
-    directoryUrl: `${base}/google/admin/directory/v1`,
-    uploadUrl: `${base}/google/upload/v1/media`,
-    qandaUrl: `${base}/google/mybusinessqanda/v1`,
-  };
-}
+const endpoints = (base: string): GoogleEndpoints => ({ clientId: 'locus-client', clientSecret: 'locus-secret', ...sandboxEndpoints(base).google });
 
 /** A child process sending its share; resolves `ready` once set up, `done` with its outcome. */
 function startChild(env: Record<string, string>) {
