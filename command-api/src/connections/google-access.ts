@@ -23,8 +23,9 @@ export const accountSealContext = (connectionId: string) => `gmbaccount:${connec
  */
 const sharedWriteQueues = new Map<string, LocationWriteQueue>();
 const budgetIds = new WeakMap<WindowBudget, number>();
+let budgetsSeen = 0;
 const sharedWriteQueue = (projectRequestsPerWindow: number, windowMs: number, budget: WindowBudget | undefined): LocationWriteQueue => {
-  if (budget && !budgetIds.has(budget)) budgetIds.set(budget, budgetIds.size + sharedWriteQueues.size + 1);
+  if (budget && !budgetIds.has(budget)) budgetIds.set(budget, ++budgetsSeen);
   const key = `${projectRequestsPerWindow}:${windowMs}:${budget ? budgetIds.get(budget) : 'memory'}`;
   let queue = sharedWriteQueues.get(key);
   if (!queue) sharedWriteQueues.set(key, (queue = createLocationWriteQueue({ projectRequestsPerWindow, windowMs, ...(budget ? { budget } : {}) })));
