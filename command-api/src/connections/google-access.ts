@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { connectedAccountStream, type GoogleUser, connectionErrors } from '@locus/contracts';
-import { createSecretBox, type CommandDeps, type SecretBox, fail } from '@locus/platform';
+import { createSecretBox, type CommandDeps, type SecretBox, type WindowBudget, fail } from '@locus/platform';
 import { createGoogleBusinessClient, type GoogleBusinessClient } from '../google/client';
 import { buildGoogleAuthorizeUrl, exchangeGoogleAuthCode, fetchGoogleUserInfo, type GoogleTokens, type GoogleUserInfo } from '../google/oauth';
 import { createLocationWriteQueue, GOOGLE_REQUESTS_PER_MINUTE, type LocationWriteQueue } from '../google/write-queue';
@@ -19,11 +19,16 @@ export const accountSealContext = (connectionId: string) => `gmbaccount:${connec
 /**
  * One queue per process (and project quota): every writer to a Google location shares Google's
  * 10 edits/minute budget and the project's requests per minute (`LOCUS_GOOGLE_QUERIES_PER_MINUTE`, 300).
+ * With Redis (`REDIS_URL`) the tokens live there, so every process of the deployment shares them.
  */
-const sharedWriteQueues = new Map<number, LocationWriteQueue>();
-const sharedWriteQueue = (projectRequestsPerWindow: number): LocationWriteQueue => {
-  let queue = sharedWriteQueues.get(projectRequestsPerWindow);
-  if (!queue) sharedWriteQueues.set(projectRequestsPerWindow, (queue = createLocationWriteQueue({ projectRequestsPerWindow })));
+const sharedWriteQueues = new Map<string, LocationWriteQueue>();
+const budgetIds = new WeakMap<WindowBudget, number>();
+let budgetsSeen = 0;
+const sharedWriteQueue = (projectRequestsPerWindow: number, windowMs: number, budget: WindowBudget | undefined): LocationWriteQueue => {
+  if (budget && !budgetIds.has(budget)) budgetIds.set(budget, ++budgetsSeen);
+  const key = `${projectRequestsPerWindow}:${windowMs}:${budget ? budgetIds.get(budget) : 'memory'}`;
+  let queue = sharedWriteQueues.get(key);
+  if (!queue) sharedWriteQueues.set(key, (queue = createLocationWriteQueue({ projectRequestsPerWindow, windowMs, ...(budget ? { budget } : {}) })));
   return queue;
 };
 /** Access tokens by refresh token hash, so calls for one grant do not refresh every time. */
@@ -52,13 +57,14 @@ export const googleUserOf = (info: GoogleUserInfo): GoogleUser => ({
 });
 
 export function createGoogleAccess(
-  deps: Pick<CommandDeps, 'config' | 'eventStore'>,
+  deps: Pick<CommandDeps, 'config' | 'eventStore'> & Partial<Pick<CommandDeps, 'rateLimits'>>,
   options: { fetch?: typeof fetch; writeQueue?: LocationWriteQueue } = {},
 ): GoogleAccess {
   const cfg = deps.config.google;
   let box: SecretBox | undefined;
   const secretBox = () => (box ??= createSecretBox(deps.config.encryptionKey, deps.config.previousEncryptionKeys));
-  const writeQueue = options.writeQueue ?? sharedWriteQueue(cfg.queriesPerMinute ?? GOOGLE_REQUESTS_PER_MINUTE);
+  const writeQueue =
+    options.writeQueue ?? sharedWriteQueue(cfg.queriesPerMinute ?? GOOGLE_REQUESTS_PER_MINUTE, cfg.quotaWindowMs ?? 60_000, deps.rateLimits?.windowBudget);
   // Default base; routes pass the base the browser reached Locus at (publicBaseOf).
   const redirectUriAt = (base = deps.config.publicUrl) => `${base.replace(/\/+$/, '')}/google-auth-callback`;
   const redirectUri = redirectUriAt();

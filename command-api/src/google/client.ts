@@ -145,9 +145,10 @@ const page = <T>(items: T[] | undefined, nextPageToken: string | undefined): Pag
 export function createGoogleBusinessClient(options: GoogleBusinessClientOptions): GoogleBusinessClient {
   const http: GoogleHttp = createGoogleHttp(options);
   const cfg = options.config;
-  const call = <T>(req: GoogleRequest) => http.request<T>(req);
-  const write = <T>(locationName: string, req: GoogleRequest) =>
-    options.writeQueue ? options.writeQueue.run(v1LocationName(locationName), () => call<T>(req)) : call<T>(req);
+  const queue = options.writeQueue;
+  const send = <T>(req: GoogleRequest) => http.request<T>(req);
+  const call = <T>(req: GoogleRequest) => (queue ? queue.read(() => send<T>(req)) : send<T>(req));
+  const write = <T>(locationName: string, req: GoogleRequest) => (queue ? queue.run(v1LocationName(locationName), () => send<T>(req)) : send<T>(req));
   /** A write over one of Google's limits is refused here, before it takes a turn in the queue or reaches Google. */
   const checked = <T>(operation: string, checks: [GoogleLimit, string, string | undefined][], send: () => Promise<T>): Promise<T> => {
     for (const [limit, field, value] of checks) {

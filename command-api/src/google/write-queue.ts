@@ -14,8 +14,12 @@
  * round like every other. A write that finds no token waits for one instead of failing.
  */
 import { operationMetrics } from '@locus/platform/metrics/operation-metrics';
+import type { WindowBudget } from '@locus/platform/rate-limit/rate-limit-port';
+
 export interface LocationWriteQueue {
   run<T>(locationKey: string, write: () => Promise<T>): Promise<T>;
+  /** A read: it spends a project token (shared budgets only; a process's own budget paces writes alone). */
+  read<T>(call: () => Promise<T>): Promise<T>;
   /** Writes waiting or running, for progress displays. */
   pending(locationKey?: string): number;
 }
@@ -29,11 +33,18 @@ export interface WriteQueueOptions {
   marginMs?: number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Tokens kept in a store every process shares (Redis): then the project's budget and each
+   * location's are Google's, whichever replica writes, and reads spend project tokens too.
+   */
+  budget?: WindowBudget;
 }
 
 /** When a token was spent; moved to the request's end once it has one, so it returns a window after Google saw the request. */
 interface Stamp {
   at: number;
+  /** The shared budget's token: settled at the request's end as `at` is moved. */
+  shared?: { key: string; token: string };
 }
 
 interface Lane {
@@ -55,6 +66,9 @@ export function createLocationWriteQueue(options: WriteQueueOptions = {}): Locat
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? defaultSleep;
   const lanes = new Map<string, Lane>();
+  const budget = options.budget;
+  const PROJECT_KEY = 'google:project';
+  const locationKeyOf = (key: string) => `google:location:${key}`;
 
   const lane = (key: string): Lane => {
     let l = lanes.get(key);
@@ -66,7 +80,17 @@ export function createLocationWriteQueue(options: WriteQueueOptions = {}): Locat
   };
   const live = (spent: Stamp[], t: number) => spent.filter((s) => s.at + windowMs + margin > t);
 
-  async function takeLocationToken(l: Lane): Promise<Stamp> {
+  /** A shared budget's token, waiting as long as the store says the oldest needs to return. */
+  async function takeShared(key: string, tokens: number): Promise<Stamp> {
+    for (;;) {
+      const r = await budget!.take(key, tokens, windowMs + margin);
+      if ('token' in r) return { at: now(), shared: { key, token: r.token } };
+      await sleep(r.waitMs);
+    }
+  }
+
+  async function takeLocationToken(l: Lane, locationKey: string): Promise<Stamp> {
+    if (budget) return takeShared(locationKeyOf(locationKey), limit);
     for (;;) {
       const t = now();
       l.spent = live(l.spent, t);
@@ -89,6 +113,10 @@ export function createLocationWriteQueue(options: WriteQueueOptions = {}): Locat
     pumping = true;
     try {
       while (projectWaiters.length) {
+        if (budget) {
+          projectWaiters.shift()!(await takeShared(PROJECT_KEY, projectLimit));
+          continue;
+        }
         const t = now();
         projectSpent = live(projectSpent, t);
         if (projectSpent.length < projectLimit) {
@@ -108,7 +136,7 @@ export function createLocationWriteQueue(options: WriteQueueOptions = {}): Locat
     if (projectLimit <= 0) return Promise.resolve({ at: 0 });
     const t = now();
     projectSpent = live(projectSpent, t);
-    if (!projectWaiters.length && projectSpent.length < projectLimit) {
+    if (!budget && !projectWaiters.length && projectSpent.length < projectLimit) {
       const stamp = { at: t };
       projectSpent.push(stamp);
       return Promise.resolve(stamp);
@@ -119,6 +147,11 @@ export function createLocationWriteQueue(options: WriteQueueOptions = {}): Locat
     });
   }
 
+  /** Shared tokens return a window after the answer too; a failed settle leaves them a window after they were taken. */
+  const settle = async (...stamps: Stamp[]) => {
+    for (const s of stamps) if (s.shared) await budget!.settle(s.shared.key, s.shared.token).catch(() => undefined);
+  };
+
   return {
     run(locationKey, write) {
       const l = lane(locationKey);
@@ -126,7 +159,7 @@ export function createLocationWriteQueue(options: WriteQueueOptions = {}): Locat
       const result = l.tail.then(async () => {
         try {
           const queued = now();
-          const locationStamp = await takeLocationToken(l);
+          const locationStamp = await takeLocationToken(l, locationKey);
           const projectStamp = await takeProjectToken();
           operationMetrics.googleQuotaWait({ reason: 'queue', ms: now() - queued });
           locationStamp.at = now();
@@ -136,6 +169,7 @@ export function createLocationWriteQueue(options: WriteQueueOptions = {}): Locat
             // Google counts a request when it arrives, which may be well after it left on a busy
             // link: the tokens return a window after the answer, so the next window never starts early.
             locationStamp.at = projectStamp.at = now();
+            await settle(locationStamp, projectStamp);
           }
         } finally {
           l.waiting--;
@@ -147,6 +181,15 @@ export function createLocationWriteQueue(options: WriteQueueOptions = {}): Locat
         () => undefined,
       );
       return result;
+    },
+    async read(call) {
+      if (!budget) return call();
+      const stamp = await takeProjectToken();
+      try {
+        return await call();
+      } finally {
+        await settle(stamp);
+      }
     },
     pending(locationKey) {
       if (locationKey) return lanes.get(locationKey)?.waiting ?? 0;

@@ -342,6 +342,8 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
       verificationsUrl: url(env, 'LOCUS_GOOGLE_VERIFICATIONS_URL', endpoints.google.verificationsUrl),
       directoryUrl: url(env, 'LOCUS_GOOGLE_DIRECTORY_URL', endpoints.google.directoryUrl),
       queriesPerMinute: int(env, 'LOCUS_GOOGLE_QUERIES_PER_MINUTE', 300, 1, 1_000_000),
+      // Google's quota window; shorter only in tests, with the sandbox's windows set to match.
+      quotaWindowMs: int(env, 'LOCUS_GOOGLE_QUOTA_WINDOW_MS', 60_000, 100, 3_600_000),
       uploadUrl: url(env, 'LOCUS_GOOGLE_UPLOAD_URL', endpoints.google.uploadUrl),
       qandaUrl,
     },

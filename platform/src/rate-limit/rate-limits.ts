@@ -1,8 +1,9 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { rateLimited } from '../http/errors';
-import type { RateLimiter, RateLimitRule, RateLimits } from './rate-limit-port';
+import type { RateLimiter, RateLimitRule, RateLimits, WindowBudget } from './rate-limit-port';
+import { createRedisWindowBudget } from './redis-window-budget';
 
-export type { RateLimitRefusal, RateLimiter, RateLimitRule, RateLimits } from './rate-limit-port';
+export type { RateLimitRefusal, RateLimiter, RateLimitRule, RateLimits, WindowBudget } from './rate-limit-port';
 
 const wrap = (limiter: RateLimiterAbstract): RateLimiter => ({
   async consume(key, refusal) {
@@ -33,13 +34,15 @@ export function createMemoryRateLimits(): RateLimits {
  * reached, each process falls back to its own memory limits (rate-limiter-flexible's insurance
  * limiter) rather than failing sign-in.
  */
-export async function createRedisRateLimits(url: string): Promise<RateLimits> {
+export async function createRedisRateLimits(url: string, options: { budgetPrefix?: string } = {}): Promise<RateLimits> {
   const { Redis } = await import('ioredis');
   const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
   client.on('error', () => undefined); // reconnects by itself; the insurance limiter covers the gap
   await client.connect();
+  const windowBudget: WindowBudget = createRedisWindowBudget(client, options.budgetPrefix);
   return {
     kind: 'redis',
+    windowBudget,
     limiter: (rule) =>
       wrap(
         new RateLimiterRedis({

@@ -2,6 +2,8 @@ import { InvalidOperationError } from './read-store-errors';
 
 /** Where checkpoints live on MongoDB; reserved on every adapter so a projection cannot take it. */
 export const CHECKPOINTS_COLLECTION = '_checkpoints';
+/** Where leases live: a commit fenced by a lease reads its holder and expiry from here. */
+export const LEASES_COLLECTION = '_leases';
 
 export function assertCollectionName(name: string): void {
   if (typeof name !== 'string' || name.length === 0 || name.includes('\u0000') || name.includes('$') || name.startsWith('system.')) {

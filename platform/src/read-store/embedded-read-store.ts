@@ -15,8 +15,8 @@ import type {
   SortSpec,
   WriteOp,
 } from './read-store';
-import { assertCheckpointMovesOn, DuplicateKeyError, InvalidOperationError } from './read-store-errors';
-import { assertCheckpoint, assertCollectionName } from './collection-names';
+import { assertCheckpointMovesOn, assertLeaseHeld, DuplicateKeyError, InvalidOperationError } from './read-store-errors';
+import { assertCheckpoint, assertCollectionName, LEASES_COLLECTION } from './collection-names';
 import { applyWriteOps } from './embedded/apply-write-ops';
 import { assertUniqueHolds, checkIndexAddable, declareIndex, type DeclaredIndex } from './embedded/collection-state';
 import { compileFilter, exactId, resolvePath } from './embedded/doc-filter';
@@ -400,11 +400,19 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
   };
 
   /** Stages the writes, then persists them with the checkpoint in one transaction. */
-  const runBatch = (writes: { collection: string; ops: WriteOp[] }[], checkpoint?: Checkpoint, countsUnused = false): Promise<BulkWriteResult[]> =>
+  const runBatch = (
+    writes: { collection: string; ops: WriteOp[] }[],
+    checkpoint?: Checkpoint & { lease?: { name: string; holder: string } },
+    countsUnused = false,
+  ): Promise<BulkWriteResult[]> =>
     serially(async () => {
       assertOpen();
       // Checked here, in the commit's turn: no other write of this store comes in between.
       if (checkpoint) assertCheckpointMovesOn(checkpoints.get(checkpoint.name), checkpoint);
+      if (checkpoint?.lease) {
+        const [lease] = find(collections.get(LEASES_COLLECTION), { _id: checkpoint.lease.name }, { limit: 1 });
+        assertLeaseHeld(lease, checkpoint, now().getTime());
+      }
       const staged = new Map<string, StagedCollection>();
       const results = writes.map(({ collection, ops }) => {
         assertCollectionName(collection);
@@ -457,7 +465,11 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
         }
       }
       // The fence lives in memory: one process owns an embedded store (its data directory's lock).
-      if (checkpoint) checkpoints.set(checkpoint.name, { ...checkpoint, fence: checkpoint.fence ?? checkpoints.get(checkpoint.name)?.fence });
+      if (checkpoint) {
+        const { name, position, updatedAt } = checkpoint;
+        const fence = checkpoint.fence ?? checkpoints.get(name)?.fence;
+        checkpoints.set(name, { name, position, updatedAt, ...(fence !== undefined ? { fence } : {}) });
+      }
       return results;
     });
 
@@ -552,6 +564,7 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
         position: batch.checkpoint.position,
         updatedAt: now().toISOString(),
         ...(batch.checkpoint.fence !== undefined ? { fence: batch.checkpoint.fence } : {}),
+        ...(batch.checkpoint.lease ? { lease: batch.checkpoint.lease } : {}),
       };
       if (checkpoint) assertCheckpoint(checkpoint);
       await runBatch(batch.writes, checkpoint, true);
@@ -560,6 +573,9 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
       assertOpen();
       const c = checkpoints.get(name);
       return c ? { ...c } : null;
+    },
+    async serverTime() {
+      return now().getTime();
     },
     deleteCheckpoint: (name) =>
       serially(async () => {

@@ -12,8 +12,8 @@ import {
   type Sort,
 } from 'mongodb';
 import type { AtomicBatch, BulkWriteResult, Checkpoint, Collection, CountOptions, Doc, Filter, FindOptions, IndexSpec, ReadStore, WriteOp } from './read-store';
-import { assertCheckpointMovesOn, DuplicateKeyError, InvalidOperationError } from './read-store-errors';
-import { assertCheckpoint, assertCollectionName, CHECKPOINTS_COLLECTION } from './collection-names';
+import { assertCheckpointMovesOn, assertLeaseHeld, DuplicateKeyError, InvalidOperationError } from './read-store-errors';
+import { assertCheckpoint, assertCollectionName, CHECKPOINTS_COLLECTION, LEASES_COLLECTION } from './collection-names';
 
 /**
  * MongoDB ReadStore. Needs a replica set (a single-node one is enough): commit() and every
@@ -156,6 +156,15 @@ export function createMongoReadStore(options: MongoReadStoreOptions): ReadStore 
         if (checkpoint) {
           // Read in the transaction: a concurrent writer of the checkpoint makes one of the two abort.
           assertCheckpointMovesOn(await checkpoints.findOne({ _id: checkpoint.name }, { session }), checkpoint);
+          if (checkpoint.lease) {
+            // The lease and the server's clock ($$NOW) read in the same transaction: a holder
+            // whose lease lapsed by the server's time cannot commit, whatever its own clock says.
+            const [held] = await db
+              .collection<Document>(LEASES_COLLECTION)
+              .aggregate([{ $match: { _id: checkpoint.lease.name } }, { $addFields: { serverNow: { $toLong: '$$NOW' } } }], { session })
+              .toArray();
+            assertLeaseHeld(held, checkpoint, Number(held?.serverNow ?? 0));
+          }
           await checkpoints.updateOne(
             { _id: checkpoint.name },
             {
@@ -174,6 +183,11 @@ export function createMongoReadStore(options: MongoReadStoreOptions): ReadStore 
       assertOpen();
       const doc = await checkpoints.findOne({ _id: name });
       return doc ? { name: doc._id, position: doc.position, updatedAt: doc.updatedAt, ...(doc.fence !== undefined ? { fence: doc.fence } : {}) } : null;
+    },
+    async serverTime() {
+      assertOpen();
+      const [row] = await db.aggregate<{ now: number }>([{ $documents: [{}] }, { $project: { _id: 0, now: { $toLong: '$$NOW' } } }]).toArray();
+      return Number(row!.now);
     },
     async deleteCheckpoint(name: string) {
       assertOpen();

@@ -13,7 +13,7 @@ import { DuplicateKeyError, InvalidOperationError } from './read-store-errors';
  */
 
 type CollectionOp = 'find' | 'findOne' | 'countDocuments' | 'aggregate' | 'bulkWrite' | 'createIndexes' | 'drop';
-type StoreOp = 'listCollections' | 'commit' | 'getCheckpoint' | 'deleteCheckpoint';
+type StoreOp = 'listCollections' | 'commit' | 'getCheckpoint' | 'deleteCheckpoint' | 'serverTime';
 
 interface Request {
   id: number;
@@ -130,6 +130,7 @@ export function connectReadStore(port: MessagePort): ReadStore {
     commit: (batch) => call('commit', [batch]),
     getCheckpoint: (name) => call('getCheckpoint', [name]),
     deleteCheckpoint: (name) => call('deleteCheckpoint', [name]),
+    serverTime: () => call('serverTime', []),
     async close() {
       closed = true;
       port.off('message', onMessage);

@@ -54,6 +54,23 @@ export function assertCheckpointMovesOn(
   if (next.position < stored.position) throw new CheckpointFencedError(next.name, `position ${next.position} is behind ${stored.position}`);
 }
 
+/**
+ * Refuses a fenced checkpoint write whose writer no longer holds its lease by the store's own
+ * clock: another holder, another epoch, or a lease past its expiry, even when nobody took it yet.
+ */
+export function assertLeaseHeld(
+  lease: Readonly<Record<string, unknown>> | null | undefined,
+  next: { name: string; fence?: number; lease?: { name: string; holder: string } },
+  storeNow: number,
+): void {
+  if (!next.lease) return;
+  const where = `lease ${next.lease.name}`;
+  if (!lease || lease.holder !== next.lease.holder) throw new CheckpointFencedError(next.name, `${where} is not held by ${next.lease.holder}`);
+  if (next.fence !== undefined && lease.epoch !== next.fence)
+    throw new CheckpointFencedError(next.name, `${where} is at epoch ${String(lease.epoch)}, not ${next.fence}`);
+  if (typeof lease.expiresAt !== 'number' || lease.expiresAt <= storeNow) throw new CheckpointFencedError(next.name, `${where} expired by the store's clock`);
+}
+
 function safeJson(value: unknown): string {
   try {
     return JSON.stringify(value);

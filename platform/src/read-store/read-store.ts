@@ -66,11 +66,13 @@ export interface Checkpoint {
  * Documents of several collections plus one checkpoint, written atomically. A checkpoint only
  * moves forward, and one written with a `fence` (the writer's lease epoch) refuses writers of
  * a lower epoch from then on: a holder that lost its lease while stalled cannot commit its late
- * batch over its successor's. Either refusal (CheckpointFencedError) writes nothing of the batch.
+ * batch over its successor's. With `lease`, the store also checks inside the commit, by its own
+ * clock, that the lease document still names this holder at this epoch and has not expired.
+ * Any refusal (CheckpointFencedError) writes nothing of the batch.
  */
 export interface AtomicBatch {
   writes: { collection: string; ops: WriteOp[] }[];
-  checkpoint?: { name: string; position: number; fence?: number };
+  checkpoint?: { name: string; position: number; fence?: number; lease?: { name: string; holder: string } };
 }
 
 export interface ReadStore {
@@ -79,6 +81,8 @@ export interface ReadStore {
   /** All-or-nothing: documents and checkpoint (a transaction on MongoDB). */
   commit(batch: AtomicBatch): Promise<void>;
   getCheckpoint(name: string): Promise<Checkpoint | null>;
+  /** The store's clock in ms since the epoch: leases expire by it, never by a process's own clock. */
+  serverTime(): Promise<number>;
   deleteCheckpoint(name: string): Promise<void>;
   close(): Promise<void>;
 }

@@ -48,6 +48,8 @@ export function createSplitReadStore(primary: ReadStore, parts: readonly ReadSto
     },
     getCheckpoint: (name) => checkpointStore(name).getCheckpoint(name),
     deleteCheckpoint: (name) => checkpointStore(name).deleteCheckpoint(name),
+    // Leases live in primary, so its clock is the one they expire by.
+    serverTime: () => primary.serverTime(),
     async close() {
       await Promise.all([primary, ...parts.map((p) => p.store)].map((s) => s.close()));
     },

@@ -119,6 +119,8 @@ export interface LocusConfig {
     directoryUrl: string;
     /** Google's queries per minute per project that bulk writes (template publishing) pace themselves to; default 300. */
     queriesPerMinute?: number;
+    /** Google's quota window in ms (60,000; shorter in tests whose sandbox counts the same window). */
+    quotaWindowMs?: number;
     /** Media bytes upload (`upload/v1/media/{resourceName}`). */
     uploadUrl: string;
     /** Q&A API; empty: discontinued (the real API since 2025-11-03), nothing to read. */

@@ -1,5 +1,5 @@
 import { backoffDelay, type BackoffPolicy, type Sleep } from './backoff';
-import { withLease, type Leases } from './lease';
+import { withLease, type LeaseFence, type Leases } from './lease';
 
 export interface FollowerLoopOptions {
   /** The lease that makes this instance the active one (`projection:<name>`, `reactor:<name>`). */
@@ -11,9 +11,9 @@ export interface FollowerLoopOptions {
   retry: BackoffPolicy;
   /**
    * Follows until stopped or the lease is lost; a throw is retried after a backoff pause.
-   * `fence` is the lease's epoch (leased mode): every checkpoint it writes carries it.
+   * `fence` is the lease held (leased mode): every checkpoint it writes carries it.
    */
-  follow(signal: AbortSignal, fence?: number): Promise<void>;
+  follow(signal: AbortSignal, fence?: LeaseFence): Promise<void>;
   /** Another instance holds the lease: this one waits. */
   onStandby(): void;
   onLeaseLost(reason: string): void;

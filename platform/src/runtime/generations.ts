@@ -1,5 +1,6 @@
 import type { Doc, ReadStore, WriteOp } from '../read-store/read-store';
 import type { ProjectionDefinition } from './definitions';
+import { LEASES_COLLECTION } from '../read-store/collection-names';
 
 /** A reactor's event that failed and waits for an operator (kept beside its collection's name). */
 export interface ParkedEventDoc extends Doc {
@@ -22,7 +23,7 @@ export interface ParkedEventDoc extends Doc {
  * a rebuild fills the next generation beside the live one and resumes after a crash.
  */
 export const PROJECTIONS_COLLECTION = '_projections';
-export const LEASES_COLLECTION = '_leases';
+export { LEASES_COLLECTION };
 export const PARKED_COLLECTION = '_reactor_parked';
 
 export function physicalCollectionName(logical: string, generation: number): string {

@@ -1,21 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmbeddedReadStore } from '../read-store/embedded-read-store';
 import { CheckpointFencedError } from '../read-store/read-store-errors';
-import { createLeases, withLease } from './lease';
+import { createLeases, fencedCheckpoint, withLease, type LeaseFence } from './lease';
 
 const closers: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   for (const c of closers.splice(0)) await c.close();
 });
 
+/** Two holders on one store whose clock (the only one leases go by) the test moves. */
 function setup() {
-  const readStore = createEmbeddedReadStore({ file: ':memory:' });
-  closers.push(readStore);
   let now = Date.parse('2024-01-01T00:00:00Z');
-  const clock = { now: () => new Date(now) };
+  const readStore = createEmbeddedReadStore({ file: ':memory:', now: () => new Date(now) });
+  closers.push(readStore);
   const advance = (ms: number) => (now += ms);
-  const a = createLeases({ readStore, holder: 'host-a:1', ttlMs: 10_000, clock });
-  const b = createLeases({ readStore, holder: 'host-b:2', ttlMs: 10_000, clock });
+  const a = createLeases({ readStore, holder: 'host-a:1', ttlMs: 10_000 });
+  const b = createLeases({ readStore, holder: 'host-b:2', ttlMs: 10_000 });
   return { readStore, a, b, advance };
 }
 
@@ -52,12 +52,11 @@ describe('leases', () => {
   });
 
   it('withLease aborts the work when the lease is taken over', async () => {
-    const readStore = createEmbeddedReadStore({ file: ':memory:' });
-    closers.push(readStore);
     let now = 0;
-    const clock = { now: () => new Date(now) };
-    const a = createLeases({ readStore, holder: 'a', ttlMs: 150, clock });
-    const b = createLeases({ readStore, holder: 'b', ttlMs: 150, clock });
+    const readStore = createEmbeddedReadStore({ file: ':memory:', now: () => new Date(now) });
+    closers.push(readStore);
+    const a = createLeases({ readStore, holder: 'a', ttlMs: 150 });
+    const b = createLeases({ readStore, holder: 'b', ttlMs: 150 });
     expect(await a.tryAcquire('n')).toBe(true);
     let lost = '';
     const run = withLease(
@@ -103,5 +102,56 @@ describe('leases', () => {
     await expect(write(7, epochB, 'b2')).rejects.toMatchObject({ code: 'READ_STORE.CHECKPOINT_FENCED' });
     expect(await readStore.getCheckpoint('projection:shop:g1')).toMatchObject({ position: 8, fence: epochB });
     expect((await readStore.collection('shop_orders').find({})).map((d) => d._id).sort()).toEqual(['a1', 'b1']);
+  });
+
+  it("expiry is the store's: a stalled holder's late commit is refused once its lease lapsed by the store's clock, before anyone took it over", async () => {
+    const { readStore, a, b, advance } = setup();
+    const fenceOf = async (leases: typeof a): Promise<LeaseFence> => ({
+      lease: 'reactor:mailer',
+      holder: leases.holder,
+      epoch: (await leases.epoch('reactor:mailer'))!,
+    });
+    const write = (position: number, fence: LeaseFence, id: string) =>
+      readStore.commit({
+        writes: [{ collection: 'mail_sent', ops: [{ insertOne: { document: { _id: id, companyId: null } } }] }],
+        checkpoint: fencedCheckpoint('reactor:mailer', position, fence),
+      });
+    expect(await a.tryAcquire('reactor:mailer')).toBe(true);
+    const fenceA = await fenceOf(a);
+    await write(1, fenceA, 'a1');
+
+    // a stalls (no renewal) until its lease is past its expiry by the store's clock. Nobody has
+    // taken it yet, so the epoch alone would still let a write: the commit checks the expiry.
+    advance(10_000);
+    await expect(write(2, fenceA, 'a2')).rejects.toBeInstanceOf(CheckpointFencedError);
+
+    // b takes it over (by the store's clock too) and commits; a's renewal fails and its
+    // late commit stays refused; b's goes through.
+    expect(await b.tryAcquire('reactor:mailer')).toBe(true);
+    const fenceB = await fenceOf(b);
+    expect(await a.renew('reactor:mailer')).toBe(false);
+    await write(3, fenceB, 'b1');
+    await expect(write(4, fenceA, 'a3')).rejects.toMatchObject({ code: 'READ_STORE.CHECKPOINT_FENCED' });
+    // A holder that names itself but not the lease's epoch is refused as well.
+    await expect(write(5, { ...fenceB, epoch: fenceB.epoch + 1 }, 'b2')).rejects.toBeInstanceOf(CheckpointFencedError);
+    // Renewal keeps b's lease alive across what would otherwise be its expiry.
+    advance(9_000);
+    expect(await b.renew('reactor:mailer')).toBe(true);
+    advance(9_000);
+    await write(6, fenceB, 'b3');
+
+    expect(await readStore.getCheckpoint('reactor:mailer')).toMatchObject({ position: 6, fence: fenceB.epoch });
+    expect((await readStore.collection('mail_sent').find({})).map((d) => d._id).sort()).toEqual(['a1', 'b1', 'b3']);
+  });
+
+  it("the holders go by the store's time, not their own: acquiring and renewing read it from the store", async () => {
+    const { readStore, a, b, advance } = setup();
+    expect(await a.tryAcquire('n')).toBe(true);
+    const stored = await a.current('n');
+    expect(stored!.expiresAt).toBe((await readStore.serverTime()) + 10_000);
+    advance(5_000);
+    expect(await b.tryAcquire('n')).toBe(false);
+    expect(await a.renew('n')).toBe(true);
+    expect((await a.current('n'))!.expiresAt).toBe((await readStore.serverTime()) + 10_000);
   });
 });

@@ -1,13 +1,14 @@
 import type { Doc, ReadStore } from '../read-store/read-store';
 import { DuplicateKeyError } from '../read-store/read-store-errors';
-import type { Clock } from './deps';
 import { LEASES_COLLECTION } from './generations';
 
 /**
  * Leases give one active instance per projector/reactor in distributed mode: a `_leases`
  * document {_id: name, holder, expiresAt} renewed by its holder. Acquiring is a conditional
  * upsert — "mine or expired" — so when someone else holds a live lease the filter matches
- * nothing and the upsert collides on `_id` (DuplicateKeyError): not acquired.
+ * nothing and the upsert collides on `_id` (DuplicateKeyError): not acquired. Expiry is in the
+ * store's time (`ReadStore.serverTime`): processes whose clocks drift still agree on who holds
+ * a lease, and a fenced commit checks holder, epoch and expiry by that same clock.
  */
 export interface LeaseDoc extends Doc {
   _id: string;
@@ -17,6 +18,18 @@ export interface LeaseDoc extends Doc {
   acquiredAt: string;
   /** Raised by every acquisition (not by renewals): the fence its holder writes checkpoints with. */
   epoch: number;
+}
+
+/** What a holder's checkpoints carry: the store refuses them once this holding is over. */
+export interface LeaseFence {
+  lease: string;
+  holder: string;
+  epoch: number;
+}
+
+/** A checkpoint written under `fence` (leased mode) or unfenced (embedded mode). */
+export function fencedCheckpoint(name: string, position: number, fence: LeaseFence | undefined) {
+  return { name, position, ...(fence ? { fence: fence.epoch, lease: { name: fence.lease, holder: fence.holder } } : {}) };
 }
 
 export interface Leases {
@@ -36,7 +49,6 @@ export interface LeasesOptions {
   /** Unique per process, e.g. `${hostname}:${pid}:projectors`. */
   holder: string;
   ttlMs?: number;
-  clock?: Clock;
 }
 
 export function isDuplicateKeyError(err: unknown): boolean {
@@ -48,14 +60,14 @@ export function isDuplicateKeyError(err: unknown): boolean {
 export function createLeases(options: LeasesOptions): Leases {
   const { readStore, holder } = options;
   const ttlMs = options.ttlMs ?? 15_000;
-  const now = () => (options.clock ? options.clock.now() : new Date());
+  const now = async () => new Date(await readStore.serverTime());
   const leases = () => readStore.collection<LeaseDoc>(LEASES_COLLECTION);
 
   return {
     holder,
     ttlMs,
     async tryAcquire(name) {
-      const t = now();
+      const t = await now();
       // Still held by us: a renewal, the epoch stays.
       const live = await leases().bulkWrite([
         { updateOne: { filter: { _id: name, holder, expiresAt: { $gt: t.getTime() } }, update: { $set: { expiresAt: t.getTime() + ttlMs } } } },
@@ -78,7 +90,7 @@ export function createLeases(options: LeasesOptions): Leases {
       }
     },
     async renew(name) {
-      const t = now().getTime();
+      const t = (await now()).getTime();
       const r = await leases().bulkWrite([{ updateOne: { filter: { _id: name, holder, expiresAt: { $gt: t } }, update: { $set: { expiresAt: t + ttlMs } } } }]);
       return r.matchedCount === 1;
     },
@@ -103,7 +115,7 @@ export async function withLease<T>(
   leases: Leases,
   name: string,
   parent: AbortSignal,
-  run: (signal: AbortSignal, fence: number | undefined) => Promise<T>,
+  run: (signal: AbortSignal, fence: LeaseFence | undefined) => Promise<T>,
   onLost?: (reason: string) => void,
 ): Promise<T> {
   const ac = new AbortController();
@@ -130,7 +142,8 @@ export async function withLease<T>(
   );
   timer.unref?.();
   try {
-    return await run(ac.signal, (await leases.epoch(name)) ?? undefined);
+    const epoch = await leases.epoch(name);
+    return await run(ac.signal, epoch === null ? undefined : { lease: name, holder: leases.holder, epoch });
   } finally {
     clearInterval(timer);
     parent.removeEventListener('abort', abort);

@@ -1,3 +1,4 @@
+import { fencedCheckpoint, type LeaseFence } from './lease';
 import { LIVE_CHANGED_IDS_CAP, subjects, type ChangedMessage } from '@locus/contracts';
 import type { Bus } from '../bus/bus';
 import type { RecordedEvent } from '../event-store/event-store';
@@ -57,8 +58,8 @@ export interface GenerationProcessorOptions {
   mode: ProcessingMode;
   cacheSize?: number;
   knownIds?: KnownIds;
-  /** The epoch of the lease the processor runs under: its checkpoints carry it. */
-  fence?: number;
+  /** The lease the processor runs under: its checkpoints carry it. */
+  fence?: LeaseFence;
 }
 
 export function createGenerationProcessor(options: GenerationProcessorOptions): GenerationProcessor {
@@ -66,7 +67,7 @@ export function createGenerationProcessor(options: GenerationProcessorOptions): 
   const handles = projectionHandles(def);
   const physical = new Map(def.collections.map((c) => [c.name, physicalCollectionName(c.name, generation)]));
   const checkpointName = projectionCheckpointName(def.name, generation);
-  const checkpointAt = (position: number) => ({ name: checkpointName, position, ...(options.fence !== undefined ? { fence: options.fence } : {}) });
+  const checkpointAt = (position: number) => fencedCheckpoint(checkpointName, position, options.fence);
   const cache = new DocCache(options.cacheSize ?? 50_000);
   let unsavedPosition: number | null = null;
   // process() and flushCheckpoint() run one at a time, in call order.

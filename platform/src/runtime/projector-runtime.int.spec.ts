@@ -483,8 +483,8 @@ describe('leases (one active instance per projection)', () => {
     const s = stack();
     const c = counting(shopProjection());
     await appendHistory(s.eventStore, generateShopHistory(600, 13));
-    const a = runtime(s, [c.def], { leases: createLeases({ readStore: s.readStore, holder: 'a', ttlMs: 300 }), sleep: undefined });
-    const b = runtime(s, [c.def], { leases: createLeases({ readStore: s.readStore, holder: 'b', ttlMs: 300 }), sleep: undefined });
+    const a = runtime(s, [c.def], { leases: createLeases({ readStore: s.readStore, holder: 'a', ttlMs: 3_000 }), sleep: undefined });
+    const b = runtime(s, [c.def], { leases: createLeases({ readStore: s.readStore, holder: 'b', ttlMs: 3_000 }), sleep: undefined });
     await a.start();
     await caughtUp(s, a);
     await b.start();

@@ -9,7 +9,7 @@ import type { Clock } from './deps';
 import { createEventPump } from './event-pump';
 import { assertProjectionDefinitions, dropGeneration, isCurrent, readProjectionState } from './generations';
 import { runFollowerLoop } from './follower-loop';
-import type { Leases } from './lease';
+import { fencedCheckpoint, type LeaseFence, type Leases } from './lease';
 import { createGenerationProcessor } from './projection-processor';
 import { DEFAULT_REBUILD_BATCH_SIZE, rebuildProjection, type RebuildProgress } from './rebuild';
 import { errorMessage, RateMeter, silentLogger, type RuntimeLogger } from './runtime-logger';
@@ -134,7 +134,7 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
   }
 
   /** While this instance owns the projection: build if needed, then follow live. */
-  async function runOwned(run: Run, signal: AbortSignal, fence?: number): Promise<void> {
+  async function runOwned(run: Run, signal: AbortSignal, fence?: LeaseFence): Promise<void> {
     const { def } = run;
     while (!signal.aborted) {
       const state = await readProjectionState(readStore, def.name);
@@ -177,12 +177,12 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
     }
   }
 
-  async function followLive(run: Run, generation: number, signal: AbortSignal, fence?: number): Promise<'stopped' | 'switched'> {
+  async function followLive(run: Run, generation: number, signal: AbortSignal, fence?: LeaseFence): Promise<'stopped' | 'switched'> {
     const { def } = run;
     const processor = createGenerationProcessor({ readStore, bus, def, generation, mode: 'live', ...(fence !== undefined ? { fence } : {}) });
     const checkpoint = await readStore.getCheckpoint(processor.checkpointName);
     // A new holder claims the checkpoint with its epoch at once: a stalled former holder's late batch is then refused.
-    if (fence !== undefined) await readStore.commit({ writes: [], checkpoint: { name: processor.checkpointName, position: checkpoint?.position ?? 0, fence } });
+    if (fence !== undefined) await readStore.commit({ writes: [], checkpoint: fencedCheckpoint(processor.checkpointName, checkpoint?.position ?? 0, fence) });
     run.status.generation = generation;
     run.status.position = checkpoint?.position ?? 0;
     notifyPosition();

@@ -272,8 +272,8 @@ describe('reactor runtime', () => {
     const callsA: string[] = [];
     const callsB: string[] = [];
     for (const id of ['p', 'q', 'r']) await publishRequested(s.eventStore, id);
-    const a = runtime(s, [publisher(callsA)], { leases: createLeases({ readStore: s.readStore, holder: 'a', ttlMs: 300 }), sleep: undefined });
-    const b = runtime(s, [publisher(callsB)], { leases: createLeases({ readStore: s.readStore, holder: 'b', ttlMs: 300 }), sleep: undefined });
+    const a = runtime(s, [publisher(callsA)], { leases: createLeases({ readStore: s.readStore, holder: 'a', ttlMs: 3_000 }), sleep: undefined });
+    const b = runtime(s, [publisher(callsB)], { leases: createLeases({ readStore: s.readStore, holder: 'b', ttlMs: 3_000 }), sleep: undefined });
     await a.start();
     await settled(s, a);
     await b.start();

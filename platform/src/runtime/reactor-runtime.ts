@@ -12,7 +12,7 @@ import { createEventPump } from './event-pump';
 import { lagOf } from './ops-status';
 import { PARKED_COLLECTION, reactorCheckpointName } from './generations';
 import { runFollowerLoop } from './follower-loop';
-import type { Leases } from './lease';
+import { fencedCheckpoint, type LeaseFence, type Leases } from './lease';
 import { errorMessage, RateMeter, silentLogger, type RuntimeLogger } from './runtime-logger';
 
 /** Events of an outcome stream read back per page while looking for an outcome's ids. */
@@ -95,8 +95,8 @@ interface Run {
   position: number | null;
   lastError: string | null;
   meter: RateMeter;
-  /** The epoch of the lease it follows under (leased mode): its checkpoints carry it. */
-  fence: number | undefined;
+  /** The lease it follows under (leased mode): its checkpoints carry it. */
+  fence: LeaseFence | undefined;
   /** Writes of this reactor's checkpoint, one at a time in call order, so it never goes back. */
   commitInTurn(batch: AtomicBatch): Promise<void>;
 }
@@ -143,11 +143,7 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
   let controller: AbortController | null = null;
   let tasks: Promise<void>[] = [];
 
-  const checkpointOf = (run: Run, position: number) => ({
-    name: reactorCheckpointName(run.def.name),
-    position,
-    ...(run.fence !== undefined ? { fence: run.fence } : {}),
-  });
+  const checkpointOf = (run: Run, position: number) => fencedCheckpoint(reactorCheckpointName(run.def.name), position, run.fence);
 
   function contextFor(def: ReactorDefinition, source: RecordedEvent, attempt: number, signal?: AbortSignal): ReactorContext {
     let call = 0;
@@ -324,7 +320,7 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
     };
   }
 
-  async function follow(run: Run, signal: AbortSignal, fence?: number): Promise<void> {
+  async function follow(run: Run, signal: AbortSignal, fence?: LeaseFence): Promise<void> {
     run.fence = fence;
     const checkpoint = await readStore.getCheckpoint(reactorCheckpointName(run.def.name));
     run.position = checkpoint?.position ?? null;

@@ -58,6 +58,7 @@ export function registerAdminRoutes(routes: RouteTable, store: GoogleStore) {
       'editsPerWindow',
       'editWindowMs',
       'queriesPerMinute',
+      'queryWindowMs',
       'mediaFetchTimeoutMs',
     ];
     for (const key of numeric) {

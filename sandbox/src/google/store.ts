@@ -15,6 +15,8 @@ export interface GoogleSandboxOptions {
   editWindowMs: number;
   /** Optional per-user request cap per minute across all APIs (Google: 300 QPM per API); off when 0. */
   queriesPerMinute: number;
+  /** The window `queriesPerMinute` counts in: a minute, shorter in tests (with Locus's LOCUS_GOOGLE_QUOTA_WINDOW_MS to match). */
+  queryWindowMs: number;
   /** Create the benchmark account with this many locations at start (0 = only on demand). */
   benchLocations: number;
   /** Registered OAuth clients; when empty any client id/secret pair is accepted. */
@@ -29,6 +31,7 @@ export const defaultGoogleOptions: GoogleSandboxOptions = {
   editsPerWindow: 10,
   editWindowMs: 60_000,
   queriesPerMinute: 0,
+  queryWindowMs: 60_000,
   benchLocations: 0,
   clients: [],
   mediaFetchTimeoutMs: 5_000,
@@ -177,7 +180,7 @@ export function createGoogleStore(dataDir: string, seed: number, options: Partia
     quotaRejections,
     countQuery(sub) {
       if (!opts.queriesPerMinute) return;
-      const waitMs = windowCheck(queries, sub, opts.queriesPerMinute, 60_000);
+      const waitMs = windowCheck(queries, sub, opts.queriesPerMinute, opts.queryWindowMs);
       if (waitMs > 0) {
         quotaRejections.queries++;
         throw quotaExceeded(
