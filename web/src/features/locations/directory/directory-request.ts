@@ -24,15 +24,22 @@ export interface DirectoryFilters {
   GroupId: string;
   /** Only locations Google changed on its own. */
   GoogleChanged: boolean;
-}
-
-export const NO_FILTERS: DirectoryFilters = { Status: '', State: '', AccountId: '', City: '', Zip: '', GroupId: '', GoogleChanged: false };
   /** Listing health: completeness below this score ('' any), and a verification state or NeedsAction ('' any). */
   CompletenessBelow: string;
   Verification: VerificationFilter | '';
 }
 
-export const NO_FILTERS: DirectoryFilters = { Status: '', State: '', AccountId: '', City: '', Zip: '', GroupId: '', CompletenessBelow: '', Verification: '' };
+export const NO_FILTERS: DirectoryFilters = {
+  Status: '',
+  State: '',
+  AccountId: '',
+  City: '',
+  Zip: '',
+  GroupId: '',
+  GoogleChanged: false,
+  CompletenessBelow: '',
+  Verification: '',
+};
 
 /** Listing-health filters a link may open the directory with (`?completenessBelow=80&verification=NeedsAction`). */
 export const healthFiltersFromSearch = (search: URLSearchParams): Partial<DirectoryFilters> => {
