@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locationStream } from '@locus/contracts';
 import { consentAs, sandboxDirectory } from '../connections/sandbox-consent';
@@ -215,4 +216,40 @@ describe('reviews: ingestion from Google, tables, replies, removals and edits', 
     const refused = await call('POST', `/api/gmb/review-reply/${removed.Id}`, adminToken, { LocationId: locationId, ReviewId: removed.Id, Comment: 'Hello' });
     expect(refused.status).toBe(422);
   }, 90_000);
+
+  it('exports the filtered reviews as CSV, formulas escaped, within what the caller sees', async () => {
+    const exportCsv = async (token: string, query: Record<string, string>) => {
+      const res = await fetch(`${stack.baseUrl}/api/gmb/${companyId}/reviews-export?${new URLSearchParams(query)}`, { headers: { Authorization: `Bearer ${token}` } });
+      return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
+    };
+    const rowsOf = (text: string) => parse(text, { columns: true, bom: true }) as Record<string, string>[];
+
+    const five = await exportCsv(adminToken, { MinRating: '5', sortField: 'CreateTime', sortOrder: '-1' });
+    expect(five.status).toBe(200);
+    expect(five.type).toContain('text/csv');
+    const fiveRows = rowsOf(five.text);
+    expect(fiveRows.length).toBe((await lazy(adminToken, { Params: { MinRating: 5 } })).body.filteredResultsCount);
+    expect(fiveRows.every((r) => r.Rating === '5')).toBe(true);
+    expect(Object.keys(fiveRows[0]!)).toEqual(expect.arrayContaining(['Location', 'Reviewer', 'Rating', 'Review', 'Reply', 'Status']));
+
+    // A reviewer's text a spreadsheet would run is written as text.
+    const googleSide = await sandbox('GET', `/locations/${sandboxLocationId}/reviews`);
+    const target = googleSide.reviews.find((r: any) => r.comment && !r.comment.startsWith('Changed'));
+    await sandbox('PATCH', `/locations/${sandboxLocationId}/reviews/${target.reviewId}`, { comment: '=HYPERLINK("http://evil.example","prize")' });
+    await call('POST', `/api/gmb/${locationId}/sync`, adminToken);
+    const injected = await eventually(async () => {
+      const r = rowsOf((await exportCsv(adminToken, { LocationId: locationId, globalFilter: 'hyperlink' })).text);
+      return r.length ? r : null;
+    }, 'the changed review in the export');
+    expect(injected[0]!.Review).toBe(`'=HYPERLINK("http://evil.example","prize")`);
+
+    // A company user's export holds only their locations; another location answers 404; a bad filter names its field.
+    const mine = rowsOf((await exportCsv(userToken, {})).text);
+    const theirs = await lazy(userToken, { rows: 1 });
+    expect(mine.length).toBe(theirs.body.totalResultsCount);
+    expect((await exportCsv(userToken, { LocationId: randomUUID() })).status).toBe(404);
+    const bad = await exportCsv(adminToken, { MinRating: '9' });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('MinRating');
+  }, 60_000);
 });

@@ -8,6 +8,7 @@ import {
   ReviewGrowthPointSchema,
   ReviewReplyAnswerSchema,
   ReviewsLazyResponseSchema,
+  ReviewsExportQuerySchema,
   ReviewsSummarySchema,
   UpdateReviewReplyBodySchema,
 } from './dto';
@@ -141,6 +142,24 @@ export const deleteReviewReplyRoute = defineRoute({
   answers: { pending: true },
 });
 
+/**
+ * The reviews of the aggregate page (or of one location, `LocationId`) with the table's filters,
+ * search and sort, as CSV, streamed: every matching review, not one page.
+ */
+export const exportReviewsRoute = defineRoute({
+  name: 'reviews.export',
+  method: 'GET',
+  path: '/api/gmb/:companyId/reviews-export',
+  kind: 'query',
+  roles: READERS,
+  summary: 'The filtered reviews as text/csv (query: the table’s filters, globalFilter, sortField, sortOrder; LocationId for one location)',
+  description:
+    'Every review matching the filters of Aggregate Reviews or of a location’s Reviews section, streamed as CSV (UTF-8 with BOM). Cells a spreadsheet would run as formulas are escaped. A company user gets the reviews of the locations assigned to them; another location answers 404.',
+  request: { params: CompanyParams, query: ReviewsExportQuerySchema },
+  tenantParams: ['companyId'],
+  answers: { media: ['text/csv'] },
+});
+
 export const reviewsRoutes = [
   companyReviewsRoute,
   locationReviewsRoute,
@@ -150,4 +169,5 @@ export const reviewsRoutes = [
   getReviewRoute,
   updateReviewReplyRoute,
   deleteReviewReplyRoute,
+  exportReviewsRoute,
 ] as const;
