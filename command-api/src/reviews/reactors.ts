@@ -5,6 +5,7 @@ import {
   reviewStream,
   reviewSyncStream,
   ReviewsSyncedSchema,
+  type ConnectedAccountEvent,
   type LocationEvent,
   type ReviewDoc,
   type ReviewEvent,
@@ -169,11 +170,31 @@ export function reviewsReactors(deps: CommandDeps, options: { google?: GoogleAcc
     }
   }
 
-  const ingest: ReactorDefinition<Only<LocationEvent, 'LocationImported' | 'LocationSynced'> | Only<ReviewSyncEvent, 'ReviewsSyncRequested'>> = {
+  /** Google pushed that one review is new or changed: that review alone is read and recorded. */
+  async function ingestNotified(n: Only<ReviewSyncEvent, 'ReviewNotified'>['data'], ctx: ReactorContext): Promise<void> {
+    const location = await locationAt(deps, n.locationId);
+    if (location.status !== 'active' || !location.googleName) return;
+    try {
+      const { client } = await google.connection(location.connectionId);
+      const review = await client.getReview(`${v4LocationName(location.accountName, location.googleName)}/reviews/${n.googleReviewId}`);
+      await ingestReviews(deps, [review], { companyId: location.companyId, locationId: n.locationId, at: now() }, (stream, events) =>
+        ctx.append(stream, events, { key: 'ingest', companyId: location.companyId }),
+      );
+    } catch (err) {
+      // Gone again, or not readable with this connection: the scheduled read is the safety net.
+      const retryable = err instanceof GoogleApiError ? err.retryable : !(typeof (err as { code?: unknown }).code === 'string');
+      if (retryable && ctx.attempt < MAX_ATTEMPTS) throw err;
+    }
+  }
+
+  const ingest: ReactorDefinition<
+    Only<LocationEvent, 'LocationImported' | 'LocationSynced'> | Only<ReviewSyncEvent, 'ReviewsSyncRequested' | 'ReviewNotified'>
+  > = {
     name: 'reviews.ingest',
-    handles: ['LocationImported', 'LocationSynced', 'ReviewsSyncRequested'],
+    handles: ['LocationImported', 'LocationSynced', 'ReviewsSyncRequested', 'ReviewNotified'],
     maxAttempts: MAX_ATTEMPTS,
     async handle(event, ctx) {
+      if (event.type === 'ReviewNotified') return ingestNotified(event.data, ctx);
       if (event.type === 'ReviewsSyncRequested') return ingestLocation(event.data.locationId, event.data.trigger, event.data.mode, ctx);
       return ingestLocation(event.data.locationId, event.type === 'LocationImported' ? 'import' : 'sync', 'full', ctx);
     },
@@ -248,5 +269,28 @@ export function reviewsReactors(deps: CommandDeps, options: { google?: GoogleAcc
     },
   };
 
-  return [ingest, sendReplies];
+  /**
+   * A connected Google account is told to publish its new and changed reviews to Locus's Pub/Sub
+   * topic (Notifications API, the topic and the two types in the updateMask); without a topic
+   * configured, polling alone reads reviews.
+   */
+  const notificationSetting: ReactorDefinition<Extract<ConnectedAccountEvent, { type: 'GoogleAccountConnected' }>> = {
+    name: 'reviews.notification-setting',
+    handles: ['GoogleAccountConnected'],
+    maxAttempts: MAX_ATTEMPTS,
+    async handle(event, ctx) {
+      const topic = deps.config.google.pubsub.topic;
+      if (!topic) return;
+      try {
+        const { client } = await google.connection(event.data.connectionId);
+        await client.updateNotificationSetting(event.data.accountName, { pubsubTopic: topic, notificationTypes: ['NEW_REVIEW', 'UPDATED_REVIEW'] });
+      } catch (err) {
+        const retryable = err instanceof GoogleApiError ? err.retryable : !(typeof (err as { code?: unknown }).code === 'string');
+        if (retryable && ctx.attempt < MAX_ATTEMPTS) throw err;
+        deps.logger.warn({ err, accountName: event.data.accountName }, 'the account was not set to push review notifications; polling reads its reviews');
+      }
+    },
+  };
+
+  return [ingest, sendReplies, notificationSetting];
 }

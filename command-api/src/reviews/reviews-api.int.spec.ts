@@ -6,6 +6,8 @@ import { consentAs, sandboxDirectory } from '../connections/sandbox-consent';
 import { startLocationsTestStack, type LocationsTestStack } from '../locations/testing/stack';
 import { reviewsCommandRoutes, reviewsReactors } from '.';
 import { systemMetadata } from './testing/review-events';
+import { reviewIdOf } from './review-id';
+import { sseReader } from '@locus/platform/http/testing';
 import { reviewsQueryRoutes } from '@locus/query-api/reviews/index';
 import { reviewsProjection } from '@locus/projectors/reviews/index';
 
@@ -217,9 +219,72 @@ describe('reviews: ingestion from Google, tables, replies, removals and edits', 
     expect(refused.status).toBe(422);
   }, 90_000);
 
+  it('a review created on Google is pushed (no poll runs) and reaches the live stream; a push with a bad token is 401 and changes nothing', async () => {
+    // Connecting the account set its notification setting to Locus's topic.
+    const topic = stack.config.google.pubsub.topic;
+    expect(topic).not.toBe('');
+    const pubsub = async () => (await (await fetch(`${stack.sandbox.url}/google/__sandbox/pubsub`)).json()) as any;
+    await eventually(async () => Object.values((await pubsub()).settings).some((x: any) => x.pubsubTopic === topic), 'the notification setting');
+    expect(Object.values((await pubsub()).settings)).toContainEqual({ pubsubTopic: topic, notificationTypes: ['NEW_REVIEW', 'UPDATED_REVIEW'] });
+    const pushEndpoint = `${stack.baseUrl}/api/google/notifications`;
+    const audience = `${stack.config.publicUrl.replace(/\/$/, '')}/api/google/notifications`;
+    await fetch(`${stack.sandbox.url}/google/__sandbox/pubsub/subscriptions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ topic, pushEndpoint, audience }),
+    });
+
+    const live = await fetch(`${stack.queryUrl}/api/live`, { headers: { Authorization: `Bearer ${adminToken}` } });
+    expect(live.status).toBe(200);
+    const frames = sseReader(live);
+    const created = await sandbox('POST', `/locations/${sandboxLocationId}/reviews`, {
+      starRating: 2,
+      comment: 'Pushed straight to Locus.',
+      reviewerName: 'Pat Push',
+    });
+    const reviewId = reviewIdOf(created.name);
+    // The aggregate page's live stream names the new review (no sync asked, no schedule running).
+    for (;;) {
+      const frame = await frames.next();
+      expect(frame, 'the live stream ended before the review arrived').not.toBeNull();
+      const message = frame!.data ? (JSON.parse(frame!.data) as { collection?: string; ids?: string[] }) : null;
+      if (message?.collection === 'reviews' && message.ids?.includes(reviewId)) break;
+    }
+    await live.body?.cancel();
+    const row = (await lazy(adminToken, { globalFilter: 'pushed straight' })).body.data[0];
+    expect(row).toMatchObject({ ReviewId: reviewId, StarRating: 2, ReviewerDisplayName: 'Pat Push' });
+    expect((await stack.eventStore.readStream(`review-sync-${locationId}`)).map((e) => e.type)).toContain('ReviewNotified');
+
+    // A push signed by another key, or without a token, is refused and records nothing.
+    const before = (await stack.eventStore.readStream(`review-sync-${locationId}`)).length;
+    const message = (data: unknown) => ({
+      message: { data: Buffer.from(JSON.stringify(data)).toString('base64'), messageId: randomUUID() },
+      subscription: 'projects/x/subscriptions/y',
+    });
+    const forged = (await (
+      await fetch(`${stack.sandbox.url}/google/__sandbox/pubsub/foreign-token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ audience }),
+      })
+    ).json()) as { token: string };
+    const body = message({ type: 'NEW_REVIEW', review: created.name, location: created.name.replace(/\/reviews\/.*$/, '') });
+    for (const authorization of [`Bearer ${forged.token}`, 'Bearer not-a-jwt', '']) {
+      const res = await fetch(pushEndpoint, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(authorization ? { Authorization: authorization } : {}) },
+        body: JSON.stringify(body),
+      });
+      expect(res.status, authorization).toBe(401);
+    }
+    expect((await stack.eventStore.readStream(`review-sync-${locationId}`)).length).toBe(before);
+  }, 60_000);
+
   it('exports the filtered reviews as CSV, formulas escaped, within what the caller sees', async () => {
     const exportCsv = async (token: string, query: Record<string, string>) => {
-      const res = await fetch(`${stack.baseUrl}/api/gmb/${companyId}/reviews-export?${new URLSearchParams(query)}`, { headers: { Authorization: `Bearer ${token}` } });
+      const res = await fetch(`${stack.baseUrl}/api/gmb/${companyId}/reviews-export?${new URLSearchParams(query)}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
       return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
     };
     const rowsOf = (text: string) => parse(text, { columns: true, bom: true }) as Record<string, string>[];

@@ -176,7 +176,10 @@ export function reviewsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   }
 
   /** The company's reviews the caller sees, narrowed to one location or one location group when asked. */
-  async function listScope(req: Pick<AnyRequest, 'auth'> & { params: { companyId: string } }, p: Pick<ReviewsLazyQuery['Params'], 'LocationId' | 'GroupId'>): Promise<Filter> {
+  async function listScope(
+    req: Pick<AnyRequest, 'auth'> & { params: { companyId: string } },
+    p: Pick<ReviewsLazyQuery['Params'], 'LocationId' | 'GroupId'>,
+  ): Promise<Filter> {
     const { companyId, assigned } = await companyScope(req);
     const only = p.LocationId;
     if (only && assigned && !assigned.includes(only)) throw notFound();

@@ -86,7 +86,9 @@ async function measureExport(baseUrl: string, token: string, companyId: string, 
   const heapBefore = process.memoryUsage().heapUsed;
   let heapPeak = heapBefore;
   const started = performance.now();
-  const res = await fetch(`${baseUrl}/api/gmb/${companyId}/reviews-export?sortField=StarRating&sortOrder=-1`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${baseUrl}/api/gmb/${companyId}/reviews-export?sortField=StarRating&sortOrder=-1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (res.status !== 200 || !res.body) throw new Error(`reviews export answered ${res.status}`);
   let newlines = 0;
   let chunks = 0;
