@@ -37,7 +37,11 @@ export function aiDraftCommandRoutes(deps: CommandDeps): RouteImplementation[] {
           channel.send({ Code: err instanceof LlmDraftError ? err.code : 'LLM_UNAVAILABLE', Message: message }, { event: 'failed' });
         },
       )
-      .finally(() => channel.close());
+      .finally(() => {
+        // The last frame waits for the channel's batched write: written now, then the stream ends.
+        channel.flush();
+        channel.close();
+      });
     return { status: 200, body: channel.stream, headers: SSE_HEADERS };
   });
 

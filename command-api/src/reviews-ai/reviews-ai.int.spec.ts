@@ -145,7 +145,7 @@ describe('AI review replies, automation and approval links', () => {
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
       });
-    const res = await draft(company.userToken, { Tone: 'Grateful' });
+    const res = await draft(company.adminToken, { Tone: 'Grateful' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const frames = (await res.text())
@@ -157,6 +157,7 @@ describe('AI review replies, automation and approval links', () => {
     const done = frames.find((f) => f.event === 'done');
     // Streamed in several pieces that add up to the whole reply.
     expect(pieces.length).toBeGreaterThan(1);
+    expect(done, JSON.stringify(frames.slice(-2))).toBeDefined();
     expect(done?.data.Comment).toMatch(/^Hello Maria,/);
     expect(
       pieces
@@ -176,12 +177,12 @@ describe('AI review replies, automation and approval links', () => {
     expect((await eventsOf(reviewStream(reviewId))).map((e) => e.type)).toEqual(['ReviewReceived']);
     expect(await eventsOf(reviewAutomationStream(reviewId))).toEqual([]);
 
-    const badTone = await draft(company.userToken, { Tone: 'Angry' });
+    const badTone = await draft(company.adminToken, { Tone: 'Angry' });
     expect(badTone.status).toBe(400);
     expect(await badTone.text()).toContain('Tone');
     const other = await t.seedCompany('Elsewhere Co');
     expect((await draft(other.adminToken, {})).status).toBe(404);
-  });
+  }, 90_000);
 
   it('posts a 5-star review after the delay, sends a 2-star one for approval by a single-use link', async () => {
     const history = await t.receiveReview(company.companyId, { starRating: 5, createTime: '2020-01-01T00:00:00.000Z' });

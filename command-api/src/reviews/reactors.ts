@@ -31,6 +31,10 @@ type Trigger = 'import' | 'sync' | 'schedule';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** A Google failure worth another attempt (a transient one, or one without a code), while attempts remain. */
+const retryableNow = (err: unknown, ctx: ReactorContext): boolean =>
+  (err instanceof GoogleApiError ? err.retryable : !(typeof (err as { code?: unknown }).code === 'string')) && ctx.attempt < MAX_ATTEMPTS;
+
 export async function reviewAt(deps: Pick<CommandDeps, 'eventStore'>, reviewId: string): Promise<ReviewState> {
   return (await loadStream<ReviewState, ReviewEvent>(deps.eventStore, reviewStream(reviewId), { evolve: evolveReview, initialState: initialReviewState }))
     .state;
@@ -159,8 +163,7 @@ export function reviewsReactors(deps: CommandDeps, options: { google?: GoogleAcc
       };
       await ctx.append(syncStream, [synced], { key: 'synced', companyId });
     } catch (err) {
-      const retryable = err instanceof GoogleApiError ? err.retryable : !(typeof (err as { code?: unknown }).code === 'string');
-      if (retryable && ctx.attempt < MAX_ATTEMPTS) throw err;
+      if (retryableNow(err, ctx)) throw err;
       const code = err instanceof GoogleApiError ? err.code : String((err as { code?: unknown }).code ?? 'REVIEWS.SYNC_FAILED');
       const failed: Only<ReviewSyncEvent, 'ReviewsSyncFailed'> = {
         type: 'ReviewsSyncFailed',
@@ -182,8 +185,7 @@ export function reviewsReactors(deps: CommandDeps, options: { google?: GoogleAcc
       );
     } catch (err) {
       // Gone again, or not readable with this connection: the scheduled read is the safety net.
-      const retryable = err instanceof GoogleApiError ? err.retryable : !(typeof (err as { code?: unknown }).code === 'string');
-      if (retryable && ctx.attempt < MAX_ATTEMPTS) throw err;
+      if (retryableNow(err, ctx)) throw err;
     }
   }
 
@@ -257,8 +259,7 @@ export function reviewsReactors(deps: CommandDeps, options: { google?: GoogleAcc
           });
         }
       } catch (err) {
-        const retryable = err instanceof GoogleApiError ? err.retryable : !(typeof (err as { code?: unknown }).code === 'string');
-        if (retryable && ctx.attempt < MAX_ATTEMPTS) throw err;
+        if (retryableNow(err, ctx)) throw err;
         const code = err instanceof GoogleApiError ? err.code : String((err as { code?: unknown }).code ?? 'REVIEWS.GOOGLE_ERROR');
         await ctx.append(
           stream,
@@ -285,8 +286,7 @@ export function reviewsReactors(deps: CommandDeps, options: { google?: GoogleAcc
         const { client } = await google.connection(event.data.connectionId);
         await client.updateNotificationSetting(event.data.accountName, { pubsubTopic: topic, notificationTypes: ['NEW_REVIEW', 'UPDATED_REVIEW'] });
       } catch (err) {
-        const retryable = err instanceof GoogleApiError ? err.retryable : !(typeof (err as { code?: unknown }).code === 'string');
-        if (retryable && ctx.attempt < MAX_ATTEMPTS) throw err;
+        if (retryableNow(err, ctx)) throw err;
         deps.logger.warn({ err, accountName: event.data.accountName }, 'the account was not set to push review notifications; polling reads its reviews');
       }
     },

@@ -146,7 +146,7 @@ export function registerNotificationRoutes(routes: RouteTable, api: GoogleApi): 
       subscription: `projects/locus-sandbox/subscriptions/${topic.split('/').pop()}-push`,
     };
     for (let attempt = 0; attempt < 5; attempt++) {
-      let status: number | 'network' = 'network';
+      let status: number | 'network';
       try {
         const res = await fetch(sub.pushEndpoint, {
           method: 'POST',
