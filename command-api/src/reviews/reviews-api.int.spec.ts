@@ -84,11 +84,15 @@ describe('reviews: ingestion from Google, tables, replies, removals and edits', 
     expect(connect.status, JSON.stringify(connect.body)).toBe(200);
 
     // Every imported location's reviews are read: the company's total is Google's.
-    const docs = await eventually(async () => {
-      await stack.waitForProjections();
-      const stats = await stack.readModels.collection('review-location-stats').find({});
-      return stats.filter((s) => s.lastSyncAt).length === owned.locationCount ? stats : null;
-    }, 'every location’s reviews', 100_000);
+    const docs = await eventually(
+      async () => {
+        await stack.waitForProjections();
+        const stats = await stack.readModels.collection('review-location-stats').find({});
+        return stats.filter((s) => s.lastSyncAt).length === owned.locationCount ? stats : null;
+      },
+      'every location’s reviews',
+      100_000,
+    );
     googleTotal = docs.reduce((n, s) => n + Number(s.googleTotalReviewCount ?? 0), 0);
     expect(googleTotal).toBeGreaterThan(0);
     const all = await lazy(adminToken);
