@@ -101,6 +101,16 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
         ]) ?? err
       );
     });
+    // The sandbox plays Cloud Pub/Sub too: its push subscription on Locus's topic delivers here.
+    const { topic, audience } = config.google.pubsub;
+    if (topic) {
+      const pushEndpoint = `${config.publicUrl.replace(/\/$/, '')}/api/google/notifications`;
+      await fetch(`${sandbox.url}/google/__sandbox/pubsub/subscriptions`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ topic, pushEndpoint, audience: audience || pushEndpoint }),
+      });
+    }
   }
   const ports = await createPorts(config, { logger, purpose: 'all-in-one' });
   // With the embedded stores, projections marked ownThread (the company history) run on threads

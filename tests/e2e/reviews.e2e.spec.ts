@@ -143,4 +143,55 @@ describe('reviews web: filter, reply through Google, live counts', () => {
     await page.context().close();
     await other.context().close();
   }, 180_000);
+
+  it('drafts a reply with AI in the location details reply dialog; the edited draft is what Google gets; the table exports', async () => {
+    const page = await signedInPage();
+    const open = (await api('POST', `/api/gmb/${companyId}/reviews-lazy`, { rows: 10, Params: { OnlyUnrespondedReviews: true } })).body.data as {
+      LocationId: string;
+      LocationName: string;
+      ReviewerDisplayName: string;
+    }[];
+    expect(open.length).toBeGreaterThan(0);
+    const locationId = open[0]!.LocationId;
+    await page.goto(`${e2e.url}/${locationId}/location-details`);
+    const section = page.getByTestId('location-reviews');
+    await section.getByTestId('review-cell').first().waitFor();
+    const firstOpen = page.waitForResponse(
+      (r) => r.url().includes('/location-reviews-lazy') && /"OnlyUnrespondedReviews":true/.test(r.request().postData() ?? ''),
+    );
+    await section.getByText('Unresponded only').click();
+    const target = ((await (await firstOpen).json()) as { data: { LocationName: string; ReviewerDisplayName: string }[] }).data[0]!;
+    await section.getByRole('button', { name: 'Reply', exact: true }).first().click();
+
+    const dialog = page.getByRole('dialog');
+    const text = dialog.getByLabel('Write your reply…');
+    await dialog.getByRole('combobox', { name: 'Tone' }).selectOption('Grateful');
+    await dialog.getByRole('button', { name: 'Draft with AI' }).click();
+    // The draft streams in, then the dialog offers a redraft; nothing is on Google yet.
+    await dialog.getByRole('button', { name: 'Redraft' }).waitFor();
+    const drafted = await text.inputValue();
+    // The sandbox's model greets the reviewer by first name (an anonymous one generically).
+    const firstName = target.ReviewerDisplayName.split(' ')[0]!;
+    expect(target.ReviewerDisplayName === 'A Google User' || drafted.includes(firstName)).toBe(true);
+    const [, , , sandboxLocation, , googleReviewId] = target.LocationName.split('/');
+    const googleReview = async () =>
+      (await (await fetch(`${e2e.sandboxUrl}/google/__sandbox/locations/${sandboxLocation}/reviews/${googleReviewId}`)).json()) as {
+        reviewReply?: { comment: string };
+      };
+    expect((await googleReview()).reviewReply).toBeUndefined();
+    await page.screenshot({ path: path.join(SHOTS, 'ai-draft.png') });
+
+    const edited = `${drafted}\nWe have passed your words on to the team.`;
+    await text.fill(edited);
+    await dialog.getByRole('button', { name: 'Post Reply' }).click();
+    await toast(page, 'Your reply to this review has been updated').waitFor();
+    expect((await googleReview()).reviewReply?.comment).toBe(edited.trim());
+
+    // The location's reviews as a CSV file.
+    const download = page.waitForEvent('download');
+    await section.getByRole('button', { name: 'Export' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^reviews-\d{4}-\d{2}-\d{2}\.csv$/);
+    await page.context().close();
+  }, 180_000);
 });

@@ -87,6 +87,11 @@ export interface GoogleBusinessClient {
   getReview(reviewName: string): Promise<GoogleReview>;
   replyToReview(reviewName: string, comment: string): Promise<ReviewReply>;
   deleteReviewReply(reviewName: string): Promise<void>;
+  /** Notifications API v1: the account's Pub/Sub topic and the notification types sent to it (both in the updateMask). */
+  updateNotificationSetting(
+    accountName: string,
+    setting: { pubsubTopic: string; notificationTypes: string[] },
+  ): Promise<{ name: string; pubsubTopic?: string; notificationTypes?: string[] }>;
 
   listLocalPosts(v4LocationName: string, req?: PageRequest): Promise<Page<LocalPost>>;
   allLocalPosts(v4LocationName: string): AsyncIterable<LocalPost>;
@@ -355,6 +360,16 @@ export function createGoogleBusinessClient(options: GoogleBusinessClientOptions)
           idempotent: true,
         }),
       ),
+    updateNotificationSetting: (accountName, setting) =>
+      call({
+        method: 'PATCH',
+        url: `${cfg.notificationsUrl}/${accountName}/notificationSetting`,
+        query: { updateMask: 'pubsubTopic,notificationTypes' },
+        body: { name: `${accountName}/notificationSetting`, ...setting },
+        subject: 'the notification setting',
+        operation: 'notifications.update',
+        idempotent: true,
+      }),
     async deleteReviewReply(reviewName) {
       await write(locationOfReview(reviewName), {
         method: 'DELETE',

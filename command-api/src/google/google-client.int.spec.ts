@@ -41,6 +41,8 @@ function endpoints(base: string): GoogleEndpoints {
     directoryUrl: `${base}/google/admin/directory/v1`,
     uploadUrl: `${base}/google/upload/v1/media`,
     qandaUrl: `${base}/google/mybusinessqanda/v1`,
+    notificationsUrl: `${base}/google/mybusinessnotifications/v1`,
+    pubsub: { topic: '', audience: '', issuer: 'https://accounts.google.com', jwksUrl: `${base}/google/oauth2/v3/certs` },
   };
 }
 

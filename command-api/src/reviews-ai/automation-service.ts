@@ -22,7 +22,8 @@ import {
 import { AppError, createLinkSigner, createSecretBox, type CommandDeps, type LinkSigner } from '@locus/platform';
 import { handleCommand, loadStream, type CommandSource } from '../kit';
 import { isAnswered, reviewDecider } from '../reviews/review-decider';
-import { draftReviewReply, llmEndpointFor, type DraftedReply } from './llm/llm-client';
+import { draftReviewReply, llmEndpointFor, streamReviewReply, type DraftedReply, type LlmEndpoint } from './llm/llm-client';
+import type { ReplyPromptInput } from './llm/review-reply-prompt';
 import { automationDecider, type AutomationCommand, type AutomationState } from './review-automation-decider';
 
 type Deps = Pick<CommandDeps, 'eventStore' | 'readModels' | 'clock' | 'ids' | 'config' | 'logger'>;
@@ -96,17 +97,30 @@ export function automationService(deps: Deps) {
       review: { reviewerName: string; starRating: number; comment: string | null },
       settings: Pick<ReviewsAiSettingsDoc, 'apology' | 'tone' | 'verbosity' | 'style' | 'friendliness'>,
     ): Promise<DraftedReply> {
+      const { endpoint, input } = await this.draftRequest(companyId, review, settings);
+      return draftReviewReply(endpoint, input);
+    },
+
+    /** The company's endpoint and the prompt's facts for one review: its brand, its business name. */
+    async draftRequest(
+      companyId: string,
+      review: { reviewerName: string; starRating: number; comment: string | null },
+      settings: ReplyPromptInput['settings'],
+    ): Promise<{ endpoint: LlmEndpoint; input: ReplyPromptInput }> {
       const brand = await this.brandOf(companyId);
       const endpoint = await llmEndpointFor(docs, deps.config, box, companyId);
-      return draftReviewReply(endpoint, {
+      const input = {
         reviewerName: review.reviewerName,
         businessName: await this.businessName(companyId, brand),
         starRating: review.starRating,
         comment: review.comment,
         settings,
         brand,
-      });
+      };
+      return { endpoint, input };
     },
+
+    streamDraft: streamReviewReply,
 
     /**
      * Who answered the review, when that reply must stand: any reply (on Google or asked for)

@@ -132,6 +132,54 @@ describe('AI review replies, automation and approval links', () => {
     expect(res.body.ApiError.ErrorCode).toBe('REVIEWS_AI.LLM_FAILED');
   });
 
+  it('drafts a reply for the reply dialog as it is written, in the chosen tone, and posts nothing', async () => {
+    const reviewId = await t.receiveReview(company.companyId, {
+      starRating: 4,
+      reviewer: { displayName: 'Maria Lopez', profilePhotoUrl: null, isAnonymous: false },
+      comment: 'Friendly staff and a quick visit.',
+    });
+    await t.stack.waitForProjections();
+    const draft = (token: string, body: unknown) =>
+      fetch(`${t.stack.baseUrl}/api/gmb/review/${reviewId}/ai-draft`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const res = await draft(company.adminToken, { Tone: 'Neutral' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const frames = (await res.text())
+      .split('\n\n')
+      .map((f) => ({ event: /^event: (.*)$/m.exec(f)?.[1], data: /^data: (.*)$/m.exec(f)?.[1] }))
+      .filter((f) => f.event && f.data)
+      .map((f) => ({ event: f.event!, data: JSON.parse(f.data!) as { Text?: string; Comment?: string } }));
+    const pieces = frames.filter((f) => f.event === 'text');
+    const done = frames.find((f) => f.event === 'done');
+    // Streamed in several pieces that add up to the whole reply.
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(done, JSON.stringify(frames.slice(-2))).toBeDefined();
+    expect(done?.data.Comment).toMatch(/^(Dear|Hello|Hi) Maria,/);
+    expect(
+      pieces
+        .map((p) => p.data.Text)
+        .join('')
+        .trim(),
+    ).toBe(done!.data.Comment);
+    // The dialog's tone, over the company's, went into the prompt with the review.
+    const sent = (await (await fetch(`${t.stack.sandbox!.url}/openai/__sandbox/requests`)).json()) as { requests: { messages: { content: string }[] }[] };
+    const prompt = sent.requests.map((r) => r.messages.map((m) => m.content).join('\n')).find((p) => p.includes('Review: Friendly staff and a quick visit.'));
+    expect(prompt).toContain('Tone: Neutral');
+    // Nothing is posted or recorded: the person posts the edited text with the reply route.
+    expect((await eventsOf(reviewStream(reviewId))).map((e) => e.type)).toEqual(['ReviewReceived']);
+    expect(await eventsOf(reviewAutomationStream(reviewId))).toEqual([]);
+
+    const badTone = await draft(company.adminToken, { Tone: 'Angry' });
+    expect(badTone.status).toBe(400);
+    expect(await badTone.text()).toContain('Tone');
+    const other = await t.seedCompany('Elsewhere Co');
+    expect((await draft(other.adminToken, {})).status).toBe(404);
+  }, 90_000);
+
   it('posts a 5-star review after the delay, sends a 2-star one for approval by a single-use link', async () => {
     const history = await t.receiveReview(company.companyId, { starRating: 5, createTime: '2020-01-01T00:00:00.000Z' });
     expect((await call('PUT', '/api/companyMetaData/auto-reply-rules', company.adminToken, { Rules: rules })).status).toBe(200);

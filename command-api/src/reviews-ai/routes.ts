@@ -20,6 +20,7 @@ import {
 } from '@locus/contracts';
 import { callerCompanyId, fail, implement, ok, type CommandDeps, type RequestContext, type RouteImplementation } from '@locus/platform';
 import { eventMetadata, handleCommand, maxPosition } from '../kit';
+import { aiDraftCommandRoutes } from './ai-draft-route';
 import { approvalLinkSigner, automationService } from './automation-service';
 import { brandDecider, companyAiDecider } from './company-ai-decider';
 import { LlmDraftError } from './llm/llm-client';
@@ -231,5 +232,7 @@ export function reviewsAiCommandRoutes(deps: CommandDeps): RouteImplementation[]
       const position = await approve(req, doc, ids.approvalId, req.body.Comment, brand?.agentName ? `${brand.agentName} (approval link)` : 'Approval link');
       return ok(undefined, { message: reviewsAiMessages.congratulationsText, position });
     }),
+
+    ...aiDraftCommandRoutes(deps),
   ];
 }

@@ -5,6 +5,7 @@ import {
   reviewStream,
   reviewSyncStream,
   ReviewsSyncedSchema,
+  type ConnectedAccountEvent,
   type LocationEvent,
   type ReviewDoc,
   type ReviewEvent,
@@ -29,6 +30,10 @@ type Only<E extends { type: string }, T extends E['type']> = Extract<E, { type: 
 type Trigger = 'import' | 'sync' | 'schedule';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** A Google failure worth another attempt (a transient one, or one without a code), while attempts remain. */
+const retryableNow = (err: unknown, ctx: ReactorContext): boolean =>
+  (err instanceof GoogleApiError ? err.retryable : !(typeof (err as { code?: unknown }).code === 'string')) && ctx.attempt < MAX_ATTEMPTS;
 
 export async function reviewAt(deps: Pick<CommandDeps, 'eventStore'>, reviewId: string): Promise<ReviewState> {
   return (await loadStream<ReviewState, ReviewEvent>(deps.eventStore, reviewStream(reviewId), { evolve: evolveReview, initialState: initialReviewState }))
@@ -158,8 +163,7 @@ export function reviewsReactors(deps: CommandDeps, options: { google?: GoogleAcc
       };
       await ctx.append(syncStream, [synced], { key: 'synced', companyId });
     } catch (err) {
-      const retryable = err instanceof GoogleApiError ? err.retryable : !(typeof (err as { code?: unknown }).code === 'string');
-      if (retryable && ctx.attempt < MAX_ATTEMPTS) throw err;
+      if (retryableNow(err, ctx)) throw err;
       const code = err instanceof GoogleApiError ? err.code : String((err as { code?: unknown }).code ?? 'REVIEWS.SYNC_FAILED');
       const failed: Only<ReviewSyncEvent, 'ReviewsSyncFailed'> = {
         type: 'ReviewsSyncFailed',
@@ -169,11 +173,30 @@ export function reviewsReactors(deps: CommandDeps, options: { google?: GoogleAcc
     }
   }
 
-  const ingest: ReactorDefinition<Only<LocationEvent, 'LocationImported' | 'LocationSynced'> | Only<ReviewSyncEvent, 'ReviewsSyncRequested'>> = {
+  /** Google pushed that one review is new or changed: that review alone is read and recorded. */
+  async function ingestNotified(n: Only<ReviewSyncEvent, 'ReviewNotified'>['data'], ctx: ReactorContext): Promise<void> {
+    const location = await locationAt(deps, n.locationId);
+    if (location.status !== 'active' || !location.googleName) return;
+    try {
+      const { client } = await google.connection(location.connectionId);
+      const review = await client.getReview(`${v4LocationName(location.accountName, location.googleName)}/reviews/${n.googleReviewId}`);
+      await ingestReviews(deps, [review], { companyId: location.companyId, locationId: n.locationId, at: now() }, (stream, events) =>
+        ctx.append(stream, events, { key: 'ingest', companyId: location.companyId }),
+      );
+    } catch (err) {
+      // Gone again, or not readable with this connection: the scheduled read is the safety net.
+      if (retryableNow(err, ctx)) throw err;
+    }
+  }
+
+  const ingest: ReactorDefinition<
+    Only<LocationEvent, 'LocationImported' | 'LocationSynced'> | Only<ReviewSyncEvent, 'ReviewsSyncRequested' | 'ReviewNotified'>
+  > = {
     name: 'reviews.ingest',
-    handles: ['LocationImported', 'LocationSynced', 'ReviewsSyncRequested'],
+    handles: ['LocationImported', 'LocationSynced', 'ReviewsSyncRequested', 'ReviewNotified'],
     maxAttempts: MAX_ATTEMPTS,
     async handle(event, ctx) {
+      if (event.type === 'ReviewNotified') return ingestNotified(event.data, ctx);
       if (event.type === 'ReviewsSyncRequested') return ingestLocation(event.data.locationId, event.data.trigger, event.data.mode, ctx);
       return ingestLocation(event.data.locationId, event.type === 'LocationImported' ? 'import' : 'sync', 'full', ctx);
     },
@@ -236,8 +259,7 @@ export function reviewsReactors(deps: CommandDeps, options: { google?: GoogleAcc
           });
         }
       } catch (err) {
-        const retryable = err instanceof GoogleApiError ? err.retryable : !(typeof (err as { code?: unknown }).code === 'string');
-        if (retryable && ctx.attempt < MAX_ATTEMPTS) throw err;
+        if (retryableNow(err, ctx)) throw err;
         const code = err instanceof GoogleApiError ? err.code : String((err as { code?: unknown }).code ?? 'REVIEWS.GOOGLE_ERROR');
         await ctx.append(
           stream,
@@ -248,5 +270,27 @@ export function reviewsReactors(deps: CommandDeps, options: { google?: GoogleAcc
     },
   };
 
-  return [ingest, sendReplies];
+  /**
+   * A connected Google account is told to publish its new and changed reviews to Locus's Pub/Sub
+   * topic (Notifications API, the topic and the two types in the updateMask); without a topic
+   * configured, polling alone reads reviews.
+   */
+  const notificationSetting: ReactorDefinition<Extract<ConnectedAccountEvent, { type: 'GoogleAccountConnected' }>> = {
+    name: 'reviews.notification-setting',
+    handles: ['GoogleAccountConnected'],
+    maxAttempts: MAX_ATTEMPTS,
+    async handle(event, ctx) {
+      const topic = deps.config.google.pubsub.topic;
+      if (!topic) return;
+      try {
+        const { client } = await google.connection(event.data.connectionId);
+        await client.updateNotificationSetting(event.data.accountName, { pubsubTopic: topic, notificationTypes: ['NEW_REVIEW', 'UPDATED_REVIEW'] });
+      } catch (err) {
+        if (retryableNow(err, ctx)) throw err;
+        deps.logger.warn({ err, accountName: event.data.accountName }, 'the account was not set to push review notifications; polling reads its reviews');
+      }
+    },
+  };
+
+  return [ingest, sendReplies, notificationSetting];
 }

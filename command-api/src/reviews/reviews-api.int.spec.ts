@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locationStream } from '@locus/contracts';
 import { consentAs, sandboxDirectory } from '../connections/sandbox-consent';
 import { startLocationsTestStack, type LocationsTestStack } from '../locations/testing/stack';
 import { reviewsCommandRoutes, reviewsReactors } from '.';
 import { systemMetadata } from './testing/review-events';
+import { reviewIdOf } from './review-id';
+import { sseReader } from '@locus/platform/http/testing';
 import { reviewsQueryRoutes } from '@locus/query-api/reviews/index';
 import { reviewsProjection } from '@locus/projectors/reviews/index';
 
@@ -81,11 +84,15 @@ describe('reviews: ingestion from Google, tables, replies, removals and edits', 
     expect(connect.status, JSON.stringify(connect.body)).toBe(200);
 
     // Every imported location's reviews are read: the company's total is Google's.
-    const docs = await eventually(async () => {
-      await stack.waitForProjections();
-      const stats = await stack.readModels.collection('review-location-stats').find({});
-      return stats.filter((s) => s.lastSyncAt).length === owned.locationCount ? stats : null;
-    }, 'every location’s reviews');
+    const docs = await eventually(
+      async () => {
+        await stack.waitForProjections();
+        const stats = await stack.readModels.collection('review-location-stats').find({});
+        return stats.filter((s) => s.lastSyncAt).length === owned.locationCount ? stats : null;
+      },
+      'every location’s reviews',
+      100_000,
+    );
     googleTotal = docs.reduce((n, s) => n + Number(s.googleTotalReviewCount ?? 0), 0);
     expect(googleTotal).toBeGreaterThan(0);
     const all = await lazy(adminToken);
@@ -215,4 +222,102 @@ describe('reviews: ingestion from Google, tables, replies, removals and edits', 
     const refused = await call('POST', `/api/gmb/review-reply/${removed.Id}`, adminToken, { LocationId: locationId, ReviewId: removed.Id, Comment: 'Hello' });
     expect(refused.status).toBe(422);
   }, 90_000);
+
+  it('a review created on Google is pushed (no poll runs) and reaches the live stream; a push with a bad token is 401 and changes nothing', async () => {
+    // Connecting the account set its notification setting to Locus's topic.
+    const topic = stack.config.google.pubsub.topic;
+    expect(topic).not.toBe('');
+    const pubsub = async () => (await (await fetch(`${stack.sandbox.url}/google/__sandbox/pubsub`)).json()) as any;
+    await eventually(async () => Object.values((await pubsub()).settings).some((x: any) => x.pubsubTopic === topic), 'the notification setting');
+    expect(Object.values((await pubsub()).settings)).toContainEqual({ pubsubTopic: topic, notificationTypes: ['NEW_REVIEW', 'UPDATED_REVIEW'] });
+    const pushEndpoint = `${stack.baseUrl}/api/google/notifications`;
+    const audience = `${stack.config.publicUrl.replace(/\/$/, '')}/api/google/notifications`;
+    await fetch(`${stack.sandbox.url}/google/__sandbox/pubsub/subscriptions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ topic, pushEndpoint, audience }),
+    });
+
+    const live = await fetch(`${stack.queryUrl}/api/live`, { headers: { Authorization: `Bearer ${adminToken}` } });
+    expect(live.status).toBe(200);
+    const frames = sseReader(live);
+    const created = await sandbox('POST', `/locations/${sandboxLocationId}/reviews`, {
+      starRating: 2,
+      comment: 'Pushed straight to Locus.',
+      reviewerName: 'Pat Push',
+    });
+    const reviewId = reviewIdOf(created.name);
+    // The aggregate page's live stream names the new review (no sync asked, no schedule running).
+    for (;;) {
+      const frame = await frames.next();
+      expect(frame, 'the live stream ended before the review arrived').not.toBeNull();
+      const message = frame!.data ? (JSON.parse(frame!.data) as { collection?: string; ids?: string[] }) : null;
+      if (message?.collection === 'reviews' && message.ids?.includes(reviewId)) break;
+    }
+    const row = (await lazy(adminToken, { globalFilter: 'pushed straight' })).body.data[0];
+    expect(row).toMatchObject({ ReviewId: reviewId, StarRating: 2, ReviewerDisplayName: 'Pat Push' });
+    expect((await stack.eventStore.readStream(`review-sync-${locationId}`)).map((e) => e.type)).toContain('ReviewNotified');
+
+    // A push signed by another key, or without a token, is refused and records nothing.
+    const before = (await stack.eventStore.readStream(`review-sync-${locationId}`)).length;
+    const message = (data: unknown) => ({
+      message: { data: Buffer.from(JSON.stringify(data)).toString('base64'), messageId: randomUUID() },
+      subscription: 'projects/x/subscriptions/y',
+    });
+    const forged = (await (
+      await fetch(`${stack.sandbox.url}/google/__sandbox/pubsub/foreign-token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ audience }),
+      })
+    ).json()) as { token: string };
+    const body = message({ type: 'NEW_REVIEW', review: created.name, location: created.name.replace(/\/reviews\/.*$/, '') });
+    for (const authorization of [`Bearer ${forged.token}`, 'Bearer not-a-jwt', '']) {
+      const res = await fetch(pushEndpoint, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(authorization ? { Authorization: authorization } : {}) },
+        body: JSON.stringify(body),
+      });
+      expect(res.status, authorization).toBe(401);
+    }
+    expect((await stack.eventStore.readStream(`review-sync-${locationId}`)).length).toBe(before);
+  }, 60_000);
+
+  it('exports the filtered reviews as CSV, formulas escaped, within what the caller sees', async () => {
+    const exportCsv = async (token: string, query: Record<string, string>) => {
+      const res = await fetch(`${stack.baseUrl}/api/gmb/${companyId}/reviews-export?${new URLSearchParams(query)}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
+    };
+    const rowsOf = (text: string) => parse(text, { columns: true, bom: true }) as Record<string, string>[];
+
+    const five = await exportCsv(adminToken, { MinRating: '5', sortField: 'CreateTime', sortOrder: '-1' });
+    expect(five.status).toBe(200);
+    expect(five.type).toContain('text/csv');
+    const fiveRows = rowsOf(five.text);
+    expect(fiveRows.length).toBe((await lazy(adminToken, { Params: { MinRating: 5 } })).body.filteredResultsCount);
+    expect(fiveRows.every((r) => r.Rating === '5')).toBe(true);
+    expect(Object.keys(fiveRows[0]!)).toEqual(expect.arrayContaining(['Location', 'Reviewer', 'Rating', 'Review', 'Reply', 'Status']));
+
+    // A reviewer's text a spreadsheet would run is written as text.
+    const googleSide = await sandbox('GET', `/locations/${sandboxLocationId}/reviews`);
+    const target = googleSide.reviews.find((r: any) => r.comment && !r.comment.startsWith('Changed'));
+    await sandbox('PATCH', `/locations/${sandboxLocationId}/reviews/${target.reviewId}`, { comment: '=HYPERLINK("http://evil.example","prize")' });
+    await call('POST', `/api/gmb/${locationId}/sync`, adminToken);
+    const injected = await eventually(async () => {
+      const r = rowsOf((await exportCsv(adminToken, { LocationId: locationId, globalFilter: 'hyperlink' })).text);
+      return r.length ? r : null;
+    }, 'the changed review in the export');
+    expect(injected[0]!.Review).toBe(`'=HYPERLINK("http://evil.example","prize")`);
+
+    // A company user's export holds only their locations; another location answers 404; a bad filter names its field.
+    const mine = rowsOf((await exportCsv(userToken, {})).text);
+    const theirs = await lazy(userToken, { rows: 1 });
+    expect(mine.length).toBe(theirs.body.totalResultsCount);
+    expect((await exportCsv(userToken, { LocationId: randomUUID() })).status).toBe(404);
+    const bad = await exportCsv(adminToken, { MinRating: '9' });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('MinRating');
+  }, 60_000);
 });

@@ -21,6 +21,7 @@ import {
 } from '@locus/platform';
 import { eventMetadata, runCommand } from '../kit';
 import { awaitOutcome } from '../locations/outcome';
+import { reviewNotificationRoutes } from './notifications';
 import { reviewDecider, type ReviewCommand } from './review-decider';
 import { reviewAt } from './reactors';
 import type { ReviewData } from './review-state';
@@ -130,5 +131,5 @@ export function reviewsCommandRoutes(deps: CommandDeps, options: ReviewsRouteOpt
     return { ...answerOf(outcome, m.replyDeleted), position };
   });
 
-  return [update, remove];
+  return [update, remove, ...reviewNotificationRoutes(deps)];
 }

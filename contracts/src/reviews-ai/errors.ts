@@ -22,6 +22,12 @@ export const reviewsAiErrors = defineErrors({
   linkUsed: { code: 'REVIEWS_AI.LINK_USED', kind: 'conflict', message: 'This approval link has already been used.' },
   emptyReply: { code: 'REVIEWS_AI.EMPTY_REPLY', kind: 'validation', message: 'The reply is empty' },
   replyTooLong: { code: 'REVIEWS_AI.REPLY_TOO_LONG', kind: 'validation', message: "The reply is longer than Google's limit of 4096 bytes" },
+  notSetUp: {
+    code: 'REVIEWS_AI.NOT_SET_UP',
+    kind: 'rule',
+    message:
+      'AI replies are not set up for your company: a company admin sets the AI service in Settings → Company Variables (LlmApiKey, and LlmBaseUrl for your own service).',
+  },
   llmFailed: { code: 'REVIEWS_AI.LLM_FAILED', kind: 'unavailable', message: 'The AI service did not answer. Please try again later.' },
   invalidStarRange: { code: 'REVIEWS_AI.INVALID_STAR_RANGE', kind: 'validation', message: 'A rule needs its lowest star rating at or below its highest' },
 });

@@ -310,6 +310,40 @@ export const approveByLinkRoute = defineRoute({
   response: SuccessMessageSchema,
 });
 
+/** "Draft with AI" in a reply dialog: the tone chosen there, else the company's. */
+export const AiDraftBodySchema = z
+  .object({
+    Tone: z
+      .enum(['Positive', 'Neutral', 'Grateful'], { error: 'Tone must be Positive, Neutral or Grateful' })
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .default({ Tone: null });
+
+/**
+ * A reply drafted for one review as the model writes it (text/event-stream: `text` events with
+ * the next piece, then `done` with the whole reply, or `failed` with the reason). Nothing is
+ * posted: the person edits the draft and posts it with the reply route. Without an AI service
+ * for the company the answer is 422 naming where to set it up.
+ */
+export const aiDraftRoute = defineRoute({
+  name: 'reviewsAi.draft',
+  method: 'POST',
+  path: '/api/gmb/review/:reviewId/ai-draft',
+  kind: 'command',
+  roles: COMPANY_MEMBERS,
+  summary: 'Draft a reply to one review with AI, streamed as it is written (nothing is posted)',
+  description:
+    'Writes a reply with the company’s AI settings (tone, length, style, friendliness, apology) and brand settings (voice, sign-off, words to avoid), streamed as text/event-stream: `text` events carry each new piece, `done` the whole reply (within Google’s 4096 bytes), `failed` the AI service’s error. Tone overrides the company’s tone for this draft. Nothing is sent to Google. 422 when the company has no AI service set up (the message says where to set it).',
+  request: {
+    params: z.object({ reviewId: z.string({ error: 'reviewId is required' }).trim().min(1, 'reviewId is required').max(100, 'reviewId is too long') }),
+    body: AiDraftBodySchema,
+  },
+  tenantParams: ['reviewId'],
+  location: { needs: 'staff' },
+  answers: { media: ['text/event-stream'], errors: [422] },
+});
+
 export const reviewsAiRoutes = [
   getAiReviewSettingsRoute,
   saveAiReviewSettingsRoute,
@@ -324,4 +358,5 @@ export const reviewsAiRoutes = [
   rejectFromListRoute,
   approvalViewRoute,
   approveByLinkRoute,
+  aiDraftRoute,
 ] as const;

@@ -71,6 +71,37 @@ export const LocationReviewsLazySchema = reviewsLazySchema(LOCATION_REVIEWS_PAGE
 });
 export type ReviewsLazyQuery = z.infer<typeof CompanyReviewsLazySchema>;
 
+const flag = (field: string) =>
+  z
+    .enum(['true', 'false', '1', '0'], { error: `${field} must be true or false` })
+    .optional()
+    .transform((v) => v === 'true' || v === '1');
+const emptyAsNull = (v: unknown) => (v === '' ? null : v);
+
+/**
+ * The reviews export's query string: the table's sort, search and filters (flat, as a link
+ * carries them), without paging. The same filters as the lazy query, so the file holds what the
+ * table shows.
+ */
+export const ReviewsExportQuerySchema = z
+  .object({
+    sortField: reviewsLazySchema(COMPANY_REVIEWS_PAGE_SIZE).shape.sortField,
+    sortOrder: z
+      .enum(['1', '-1'], { error: 'sortOrder must be 1 or -1' })
+      .optional()
+      .transform((v) => (v === '1' ? 1 : -1) as 1 | -1),
+    globalFilter: reviewsLazySchema(COMPANY_REVIEWS_PAGE_SIZE).shape.globalFilter,
+    OnlyUnrespondedReviews: flag('OnlyUnrespondedReviews'),
+    MinRating: z.preprocess(emptyAsNull, stars('MinRating').nullable().optional()),
+    MaxRating: z.preprocess(emptyAsNull, stars('MaxRating').nullable().optional()),
+    Removed: z.preprocess(emptyAsNull, z.enum(['include', 'exclude', 'only'], { error: 'Removed must be include, exclude or only' }).nullable().optional()),
+    Sentiment: z.preprocess(emptyAsNull, SentimentLabelSchema.nullable().optional()),
+    LocationId: z.preprocess(emptyAsNull, z.string().trim().max(200, 'LocationId is too long').nullable().optional()),
+    GroupId: z.preprocess(emptyAsNull, z.string().trim().max(200, 'GroupId is too long').nullable().optional()),
+  })
+  .transform(({ sortField, sortOrder, globalFilter, ...Params }) => ({ sortField, sortOrder, globalFilter, Params }));
+export type ReviewsExportQuery = z.output<typeof ReviewsExportQuerySchema>;
+
 /** A review row (spec §3 Review, plus reply state, removal and sentiment). */
 export const ReviewRowSchema = z.object({
   Id: z.string(),

@@ -9,5 +9,11 @@ export const reviewErrors = defineErrors({
   removed: { code: 'REVIEWS.REMOVED', kind: 'rule', message: reviewMessages.reviewRemovedNoReply },
   /** An automated or approved reply meets a review someone already answered (and Overwrite is off). */
   alreadyAnswered: { code: 'REVIEWS.ALREADY_ANSWERED', kind: 'conflict', message: 'The review has already been answered; its reply was kept' },
+  pushUnauthorized: {
+    code: 'REVIEWS.PUSH_UNAUTHORIZED',
+    kind: 'unauthenticated',
+    message: 'The notification is not signed by Google for this endpoint (its OIDC token is missing, expired or not for this audience)',
+  },
+  pushMalformed: { code: 'REVIEWS.PUSH_MALFORMED', kind: 'validation', message: 'message.data is not a Business Profile notification' },
   noReply: { code: 'REVIEWS.NO_REPLY', kind: 'rule', message: reviewMessages.noReplyToDelete },
 });

@@ -217,8 +217,23 @@ export const ReviewsSyncFailedSchema = z.object({
   failedAt: z.string(),
 });
 
+/**
+ * Google pushed (Notifications API through Cloud Pub/Sub) that one of the location's reviews is
+ * new or changed: the review is then read alone. `messageId` is Pub/Sub's (a redelivery repeats it).
+ */
+export const ReviewNotifiedSchema = z.object({
+  locationId: z.string(),
+  companyId: z.string(),
+  notificationType: z.enum(['NEW_REVIEW', 'UPDATED_REVIEW']),
+  /** Google's review id (the last part of the review's name). */
+  googleReviewId: z.string(),
+  messageId: z.string(),
+  notifiedAt: z.string(),
+});
+
 export const reviewSyncEventSchemas = {
   ReviewsSyncRequested: ReviewsSyncRequestedSchema,
+  ReviewNotified: ReviewNotifiedSchema,
   ReviewsSynced: ReviewsSyncedSchema,
   ReviewsSyncFailed: ReviewsSyncFailedSchema,
 } as const;

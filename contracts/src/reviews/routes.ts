@@ -8,6 +8,7 @@ import {
   ReviewGrowthPointSchema,
   ReviewReplyAnswerSchema,
   ReviewsLazyResponseSchema,
+  ReviewsExportQuerySchema,
   ReviewsSummarySchema,
   UpdateReviewReplyBodySchema,
 } from './dto';
@@ -141,6 +142,57 @@ export const deleteReviewReplyRoute = defineRoute({
   answers: { pending: true },
 });
 
+/**
+ * The reviews of the aggregate page (or of one location, `LocationId`) with the table's filters,
+ * search and sort, as CSV, streamed: every matching review, not one page.
+ */
+export const exportReviewsRoute = defineRoute({
+  name: 'reviews.export',
+  method: 'GET',
+  path: '/api/gmb/:companyId/reviews-export',
+  kind: 'query',
+  roles: READERS,
+  summary: 'The filtered reviews as text/csv (query: the table’s filters, globalFilter, sortField, sortOrder; LocationId for one location)',
+  description:
+    'Every review matching the filters of Aggregate Reviews or of a location’s Reviews section, streamed as CSV (UTF-8 with BOM). Cells a spreadsheet would run as formulas are escaped. A company user gets the reviews of the locations assigned to them; another location answers 404.',
+  request: { params: CompanyParams, query: ReviewsExportQuerySchema },
+  tenantParams: ['companyId'],
+  answers: { media: ['text/csv'] },
+});
+
+/** A Cloud Pub/Sub push: the message (data is base64 of the notification's JSON) and the subscription. */
+export const PubSubPushSchema = z.object({
+  message: z.object(
+    {
+      data: z.string({ error: 'message.data is required' }).max(65_536, 'message.data is too long'),
+      attributes: z.record(z.string(), z.string()).nullish(),
+      messageId: z.string({ error: 'message.messageId is required' }).min(1, 'message.messageId is required').max(200),
+      publishTime: z.string().nullish(),
+    },
+    { error: 'message is required' },
+  ),
+  subscription: z.string().max(500).nullish(),
+});
+
+/**
+ * Google's Business Profile notifications (NEW_REVIEW, UPDATED_REVIEW) pushed by Cloud Pub/Sub.
+ * Only Google may call it: the push's OIDC token must be signed by Google's keys, for Locus's
+ * audience; anything else is 401 and changes nothing.
+ */
+export const googleNotificationsRoute = defineRoute({
+  name: 'reviews.googleNotifications',
+  method: 'POST',
+  path: '/api/google/notifications',
+  kind: 'command',
+  roles: ['Anonymous'],
+  summary: 'Pub/Sub push endpoint for Google Business Profile review notifications (OIDC token verified)',
+  description:
+    'Cloud Pub/Sub pushes each notification of the Business Profile Notifications API here (message.data is the base64 JSON {type, review, location}). The Authorization bearer token is the push subscription’s OIDC token: its issuer, audience and RS256 signature against Google’s keys are checked, else 401. A NEW_REVIEW or UPDATED_REVIEW notification has that one review read from Google and recorded; other types are acknowledged and ignored.',
+  request: { body: PubSubPushSchema },
+  response: z.object({ Success: z.literal(true), Locations: z.number().int() }),
+  answers: { errors: [401] },
+});
+
 export const reviewsRoutes = [
   companyReviewsRoute,
   locationReviewsRoute,
@@ -150,4 +202,6 @@ export const reviewsRoutes = [
   getReviewRoute,
   updateReviewReplyRoute,
   deleteReviewReplyRoute,
+  exportReviewsRoute,
+  googleNotificationsRoute,
 ] as const;

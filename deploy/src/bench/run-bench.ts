@@ -124,6 +124,10 @@ async function main() {
     results.reviewsQueryP50Ms = round2(reviews.p50Ms);
     results.reviewsQueryP95Ms = round2(reviews.p95Ms);
     results.reviewIngestPerSecond = reviews.ingestPerSecond;
+    // The whole company's reviews as CSV over HTTP, streamed (target ≤ 64 MB of heap growth).
+    results.reviewsExportRows = reviews.exportRows;
+    results.reviewsExportSeconds = reviews.exportSeconds;
+    results.reviewsExportPeakHeapGrowthMb = reviews.exportPeakHeapGrowthMb;
   }
   if (parts.has('scale')) {
     // 6. A real agency on one machine: 100,000 locations and 1,000,000 review-sized

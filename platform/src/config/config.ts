@@ -35,6 +35,8 @@ export const realEndpoints = {
     uploadUrl: 'https://mybusiness.googleapis.com/upload/v1/media',
     // Google shut the Q&A API down on 2025-11-03: with the real endpoints there is nothing to read.
     qandaUrl: '',
+    notificationsUrl: 'https://mybusinessnotifications.googleapis.com/v1',
+    pubsubJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
   },
   localeze: { url: 'https://api.neustarlocaleze.biz/v1' },
   graph: { loginUrl: 'https://login.microsoftonline.com', graphUrl: 'https://graph.microsoft.com/v1.0' },
@@ -54,6 +56,8 @@ export const sandboxEndpoints = (base: string) => ({
     directoryUrl: `${base}/google/admin/directory/v1`,
     uploadUrl: `${base}/google/upload/v1/media`,
     qandaUrl: `${base}/google/mybusinessqanda/v1`,
+    notificationsUrl: `${base}/google/mybusinessnotifications/v1`,
+    pubsubJwksUrl: `${base}/google/oauth2/v3/certs`,
   },
   localeze: { url: `${base}/localeze/v1` },
   graph: { loginUrl: `${base}/microsoft/login`, graphUrl: `${base}/microsoft/graph/v1.0` },
@@ -298,6 +302,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     throw new ConfigError('MONGODB_DB', `${shown(mongoDbName)} is not a database name; accepted: 1 to 63 letters, digits, _ or -`);
   const qandaUrl = str(env, 'LOCUS_GOOGLE_QANDA_URL') === undefined ? endpoints.google.qandaUrl : url(env, 'LOCUS_GOOGLE_QANDA_URL', '');
   const llmApiKey = secretFromEnv(env, 'LOCUS_LLM_API_KEY');
+  const pubsubTopic = str(env, 'LOCUS_GOOGLE_PUBSUB_TOPIC') ?? (sandboxEnabled ? 'projects/locus-sandbox/topics/locus-reviews' : '');
 
   return {
     port,
@@ -319,7 +324,8 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     previousEncryptionKeys: previousKeys(env, 'LOCUS_ENCRYPTION_KEY', checkKey),
     tokenTtlSeconds: int(env, 'LOCUS_TOKEN_TTL_SECONDS', 24 * 3600, 60),
     heapMb: int(env, 'LOCUS_HEAP_MB', 1024, 128),
-    reviewsSyncIntervalMs: int(env, 'LOCUS_REVIEWS_SYNC_INTERVAL_MS', 15 * 60_000, 0),
+    // With Google pushing reviews (a Pub/Sub topic), the schedule is only the safety net: hourly.
+    reviewsSyncIntervalMs: int(env, 'LOCUS_REVIEWS_SYNC_INTERVAL_MS', pubsubTopic ? 60 * 60_000 : 15 * 60_000, 0),
     readCacheDocuments: int(env, 'LOCUS_READ_CACHE_DOCUMENTS', 20_000, 0),
     smtp: {
       host: hostName(env, 'SMTP_HOST', sandboxEnabled ? sandboxHost : 'localhost'),
@@ -346,6 +352,15 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
       quotaWindowMs: int(env, 'LOCUS_GOOGLE_QUOTA_WINDOW_MS', 60_000, 100, 3_600_000),
       uploadUrl: url(env, 'LOCUS_GOOGLE_UPLOAD_URL', endpoints.google.uploadUrl),
       qandaUrl,
+      notificationsUrl: url(env, 'LOCUS_GOOGLE_NOTIFICATIONS_URL', endpoints.google.notificationsUrl),
+      // Reviews pushed by Google through Cloud Pub/Sub: the topic set on every connected account
+      // (none: polling only), and what a push's OIDC token must say and be signed with.
+      pubsub: {
+        topic: pubsubTopic,
+        audience: str(env, 'LOCUS_GOOGLE_PUBSUB_AUDIENCE') ?? '',
+        issuer: str(env, 'LOCUS_GOOGLE_PUBSUB_ISSUER') ?? 'https://accounts.google.com',
+        jwksUrl: url(env, 'LOCUS_GOOGLE_PUBSUB_JWKS_URL', endpoints.google.pubsubJwksUrl),
+      },
     },
     localeze: {
       url: url(env, 'LOCUS_LOCALEZE_URL', endpoints.localeze.url),

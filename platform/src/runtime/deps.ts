@@ -125,6 +125,10 @@ export interface LocusConfig {
     uploadUrl: string;
     /** Q&A API; empty: discontinued (the real API since 2025-11-03), nothing to read. */
     qandaUrl: string;
+    /** Business Profile Notifications API v1 (an account's Pub/Sub notification setting). */
+    notificationsUrl: string;
+    /** Reviews pushed through Cloud Pub/Sub: the accounts' topic (empty: polling only) and the push token's checks. */
+    pubsub: { topic: string; audience: string; issuer: string; jwksUrl: string };
   };
   /** Localeze listing distribution API (`LOCUS_LOCALEZE_URL`, `LOCUS_LOCALEZE_API_KEY`; empty key: not configured). */
   localeze: { url: string; apiKey: string };

@@ -92,8 +92,16 @@ async function* exportRecords(collection: Collection<LocationDoc>, filter: Filte
  * last (backpressure), and cells a spreadsheet would run as formulas are escaped.
  */
 export function directoryCsv(collection: Collection<LocationDoc>, filter: Filter, sort: SortSpec): Readable {
-  const csv = stringify({ header: true, columns: EXPORT_COLUMNS.map((c) => ({ key: c.key, header: c.header })), escape_formulas: true, bom: true });
-  const records = Readable.from(exportRecords(collection, filter, sort));
-  records.on('error', (err) => csv.destroy(err));
-  return records.pipe(csv);
+  return csvStream(EXPORT_COLUMNS, exportRecords(collection, filter, sort));
+}
+
+/**
+ * Records as CSV text (UTF-8 with a BOM, for spreadsheets), pulled as the client reads; cells a
+ * spreadsheet would run as formulas are escaped. Every CSV export of the query side goes through it.
+ */
+export function csvStream(columns: readonly { key: string; header: string }[], records: AsyncIterable<Record<string, unknown>>): Readable {
+  const csv = stringify({ header: true, columns: columns.map((c) => ({ key: c.key, header: c.header })), escape_formulas: true, bom: true });
+  const source = Readable.from(records);
+  source.on('error', (err) => csv.destroy(err));
+  return source.pipe(csv);
 }

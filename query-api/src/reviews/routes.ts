@@ -1,5 +1,6 @@
 import {
   companyReviewsRoute,
+  exportReviewsRoute,
   getReviewRoute,
   LOCATIONS_COLLECTION,
   locationReviewsRoute,
@@ -38,6 +39,7 @@ import {
   type SortSpec,
 } from '@locus/platform';
 import { groupLocationIds } from '../location-groups';
+import { reviewsCsv } from './export';
 
 const notFound = () => fail(reviewErrors.notFound);
 
@@ -173,13 +175,33 @@ export function reviewsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
     };
   }
 
-  const companyLazy = implement(companyReviewsRoute, async (req) => {
+  /** The company's reviews the caller sees, narrowed to one location or one location group when asked. */
+  async function listScope(
+    req: Pick<AnyRequest, 'auth'> & { params: { companyId: string } },
+    p: Pick<ReviewsLazyQuery['Params'], 'LocationId' | 'GroupId'>,
+  ): Promise<Filter> {
     const { companyId, assigned } = await companyScope(req);
-    const only = req.body.Params.LocationId;
+    const only = p.LocationId;
     if (only && assigned && !assigned.includes(only)) throw notFound();
     const scope: Filter = only ? { companyId, locationId: only } : assigned ? { companyId, locationId: { $in: assigned } } : { companyId };
-    const group = req.body.Params.GroupId;
-    return lazyPage(group ? { $and: [scope, { locationId: { $in: await groupLocationIds(deps.readModels, companyId, group) } }] } : scope, req.body);
+    return p.GroupId ? { $and: [scope, { locationId: { $in: await groupLocationIds(deps.readModels, companyId, p.GroupId) } }] } : scope;
+  }
+
+  const companyLazy = implement(companyReviewsRoute, async (req) => lazyPage(await listScope(req, req.body.Params), req.body));
+
+  /** The table's reviews as CSV, every page of them, streamed. */
+  const exportCsv = implement(exportReviewsRoute, async (req) => {
+    const filter = reviewsFilter(await listScope(req, req.query.Params), req.query);
+    const day = deps.clock.now().toISOString().slice(0, 10);
+    return {
+      body: reviewsCsv(reviews(), filter, reviewsSort(req.query)),
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="reviews-${day}.csv"`,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    };
   });
 
   const locationLazy = implement(locationReviewsRoute, async (req) => {
@@ -244,5 +266,5 @@ export function reviewsQueryRoutes(deps: QueryDeps): RouteImplementation[] {
     return { body: { Success: true as const, Data: details } };
   });
 
-  return [companyLazy, locationLazy, summary, locationSummary, growth, getOne];
+  return [companyLazy, locationLazy, summary, locationSummary, growth, getOne, exportCsv];
 }

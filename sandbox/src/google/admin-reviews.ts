@@ -4,6 +4,7 @@ import { createRng } from '../kit/rng';
 import type { RouteTable } from '../kit/routes';
 import { queryBool, requireBodyObject } from './api/common';
 import type { GoogleApi } from './api/context';
+import type { NotificationsApi } from './api/notifications';
 import { mediaJson, postJson, reviewJson, reviewSummary } from './api/v4';
 import { invalidArgument, notFoundError } from './errors';
 import { avatarPath } from './seed/activity';
@@ -40,7 +41,7 @@ function timeFrom(value: Json | undefined, field: string, fallback: number): str
  * list/add/change/remove a location's reviews without a token, read its posts and media, and
  * move the data clock forward so scheduled arrivals, edits and removals happen now.
  */
-export function registerReviewAdminRoutes(routes: RouteTable, api: GoogleApi) {
+export function registerReviewAdminRoutes(routes: RouteTable, api: GoogleApi, notifications?: NotificationsApi) {
   const { store } = api;
   const location = (id: string): GLocation => {
     const loc = store.state.locations[id];
@@ -96,6 +97,7 @@ export function registerReviewAdminRoutes(routes: RouteTable, api: GoogleApi) {
     };
     store.reviewsOf(loc).unshift(r);
     store.changed();
+    notifications?.reviewChanged(loc, r.reviewId, 'NEW_REVIEW');
     ctx.body = reviewJson(api, loc, r);
   });
 
@@ -116,6 +118,7 @@ export function registerReviewAdminRoutes(routes: RouteTable, api: GoogleApi) {
     }
     r.updateTime = timeFrom(body.updateTime, 'updateTime', store.dataNow());
     store.changed();
+    notifications?.reviewChanged(loc, r.reviewId, 'UPDATED_REVIEW');
     ctx.body = reviewJson(api, loc, r);
   });
 

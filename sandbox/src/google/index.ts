@@ -10,6 +10,7 @@ import { registerCategoryRoutes } from './api/categories';
 import { registerDirectoryRoutes } from './api/directory';
 import type { GoogleApi } from './api/context';
 import { registerLocationRoutes } from './api/locations';
+import { registerNotificationRoutes } from './api/notifications';
 import { registerPerformanceRoutes } from './api/performance';
 import { registerQandaRoutes } from './api/qanda';
 import { registerV4Routes } from './api/v4';
@@ -62,7 +63,7 @@ export function createGoogleModule(env: SandboxEnv): GoogleModule {
   registerVerificationRoutes(routes, api);
   registerAdminRoutes(routes, store);
   registerGoogleUpdateAdminRoutes(routes, api);
-  registerReviewAdminRoutes(routes, api);
+  registerReviewAdminRoutes(routes, api, registerNotificationRoutes(routes, api));
   registerPlacePages(routes, store);
 
   routes.add('GET', '/google/images/avatar/{initials}/{color}.svg', (ctx, p) => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import type Koa from 'koa';
 import type { SandboxEnv, SandboxModule } from '../kit/module';
 import { jsonApiMiddleware } from '../kit/json-api';
@@ -22,9 +23,25 @@ export interface LlmSandboxOptions {
   hangMs: number;
   /** Models listed by GET /v1/models (any model name is accepted). */
   models: string[];
+  /** Pause between the chunks of a streamed answer. */
+  streamChunkMs: number;
 }
 
-export const defaultLlmOptions: LlmSandboxOptions = { apiKeys: [], latencyMs: 0, hangMs: 30_000, models: ['gpt-4o-mini', 'gpt-4o', 'locus-sandbox-reply'] };
+export const defaultLlmOptions: LlmSandboxOptions = {
+  apiKeys: [],
+  latencyMs: 0,
+  hangMs: 30_000,
+  models: ['gpt-4o-mini', 'gpt-4o', 'locus-sandbox-reply'],
+  streamChunkMs: 15,
+};
+
+/** Text cut after every `n` words (each piece keeps its following spaces), so the pieces join back to it. */
+function wordGroups(text: string, n: number): string[] {
+  const words = text.match(/\s*\S+\s*/g) ?? [text];
+  const groups: string[] = [];
+  for (let i = 0; i < words.length; i += n) groups.push(words.slice(i, i + n).join(''));
+  return groups.length ? groups : [''];
+}
 
 type FailMode = 'error' | 'timeout' | 'rate_limit';
 interface FailRule {
@@ -247,15 +264,26 @@ export function createLlmModule(env: SandboxEnv): LlmModule {
     if (req.stream) {
       const chunk = (delta: Record<string, unknown>, index: number, finish: string | null, extra: Record<string, unknown> = {}) =>
         `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: req.model, system_fingerprint: 'fp_locus_sandbox', choices: [{ index, delta, logprobs: null, finish_reason: finish }], ...extra })}\n\n`;
+      // A few words a chunk, paced, as a model writes: a client shows the text as it comes.
       const events = choices.flatMap((c) => [
         chunk({ role: 'assistant', content: '' }, c.index, null),
-        chunk({ content: c.content }, c.index, null),
+        ...wordGroups(c.content, 3).map((piece) => chunk({ content: piece }, c.index, null)),
         chunk({}, c.index, c.finish),
       ]);
       if (req.includeUsage) events.push(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: req.model, choices: [], usage })}\n\n`);
+      events.push('data: [DONE]\n\n');
       ctx.type = 'text/event-stream';
       ctx.set('Cache-Control', 'no-cache');
-      ctx.body = `${events.join('')}data: [DONE]\n\n`;
+      const body = new PassThrough();
+      ctx.body = body;
+      void (async () => {
+        for (const event of events) {
+          if (body.destroyed) return;
+          body.write(event);
+          if (options.streamChunkMs > 0) await new Promise((r) => setTimeout(r, options.streamChunkMs));
+        }
+        body.end();
+      })();
       return;
     }
     ctx.body = {
@@ -307,7 +335,7 @@ export function createLlmModule(env: SandboxEnv): LlmModule {
   });
   routes.add('PATCH', `${admin}/options`, (ctx) => {
     const b = adminBody(ctx);
-    for (const key of ['latencyMs', 'hangMs'] as const) {
+    for (const key of ['latencyMs', 'hangMs', 'streamChunkMs'] as const) {
       if (b[key] === undefined) continue;
       const v = Number(b[key]);
       if (!Number.isFinite(v) || v < 0 || v > 600_000) throw invalid(key, `${key} must be a number of milliseconds from 0 to 600000`);

@@ -28,6 +28,9 @@ import { usersProjection } from '@locus/projectors/users/users-projection';
  */
 export interface LocationsTestStack {
   baseUrl: string;
+  /** The query server (live stream). */
+  queryUrl: string;
+  config: TestStack['config'];
   /** The one test stack underneath (apiSpec, call, waitForReactors). */
   test: TestStack;
   sandbox: RunningSandbox;
@@ -124,6 +127,8 @@ export async function startLocationsTestStack(options: { outcomeTimeoutMs?: numb
 
   return {
     baseUrl: stack.baseUrl,
+    queryUrl: stack.queryUrl,
+    config: stack.config,
     test: stack,
     sandbox: stack.sandbox!,
     deps,

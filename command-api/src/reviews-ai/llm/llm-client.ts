@@ -87,8 +87,8 @@ export function fitReply(text: string): string {
   return reply.slice(0, cut).trim();
 }
 
-/** Writes one reply with the versioned prompt. Timeouts, 429 and 5xx are retried by the client (maxRetries). */
-export async function draftReviewReply(endpoint: LlmEndpoint, input: ReplyPromptInput): Promise<DraftedReply> {
+/** A client for the endpoint, after its key and (for a company's own URL) the outbound guard are checked. */
+async function openClient(endpoint: LlmEndpoint) {
   if (!endpoint.apiKey) {
     throw new LlmDraftError(
       'LLM_NOT_CONFIGURED',
@@ -114,9 +114,8 @@ export async function draftReviewReply(endpoint: LlmEndpoint, input: ReplyPrompt
     maxRetries: endpoint.maxRetries,
     ...(endpoint.tenant ? { fetch: outboundFetch(endpoint.tenant) } : {}),
   });
-  let completion: OpenAI.Chat.Completions.ChatCompletion;
   const started = performance.now();
-  const measured = (status: string, usage?: OpenAI.CompletionUsage) =>
+  const measured = (status: string, usage?: OpenAI.CompletionUsage | null) =>
     operationMetrics.llmCall({
       model: endpoint.model,
       status,
@@ -124,30 +123,43 @@ export async function draftReviewReply(endpoint: LlmEndpoint, input: ReplyPrompt
       promptTokens: usage?.prompt_tokens,
       completionTokens: usage?.completion_tokens,
     });
+  return { client, OpenAIClient, measured };
+}
+
+/** The client's failure as the one error drafts raise, measured. */
+function draftFailure(err: unknown, endpoint: LlmEndpoint, OpenAIClient: typeof OpenAI, measured: (status: string) => void): LlmDraftError {
+  if (err instanceof LlmDraftError) return err;
+  const refused = err instanceof Error && err.cause instanceof OutboundUrlError ? err.cause : err instanceof OutboundUrlError ? err : null;
+  if (refused) {
+    measured('refused');
+    return new LlmDraftError('LLM_URL_NOT_ALLOWED', `LlmBaseUrl is not allowed: ${refused.message}`, err);
+  }
+  if (err instanceof OpenAIClient.APIConnectionTimeoutError) {
+    measured('timeout');
+    return new LlmDraftError('LLM_TIMEOUT', `The AI service did not answer within ${endpoint.timeoutMs} ms`, err);
+  }
+  // A company's endpoint may be anything: its answer's wording is not passed on, only its status.
+  if (err instanceof OpenAIClient.APIError && err.status !== undefined && err.status < 500 && err.status !== 429) {
+    measured('refused');
+    return new LlmDraftError(
+      'LLM_REFUSED',
+      endpoint.tenant ? `The AI service refused the request (${err.status})` : `The AI service refused the request (${err.status}): ${err.message}`,
+      err,
+    );
+  }
+  measured('unavailable');
+  const message = err instanceof Error ? err.message : String(err);
+  return new LlmDraftError('LLM_UNAVAILABLE', endpoint.tenant ? 'The AI service could not be reached' : `The AI service failed: ${message}`, err);
+}
+
+/** Writes one reply with the versioned prompt. Timeouts, 429 and 5xx are retried by the client (maxRetries). */
+export async function draftReviewReply(endpoint: LlmEndpoint, input: ReplyPromptInput): Promise<DraftedReply> {
+  const { client, OpenAIClient, measured } = await openClient(endpoint);
+  let completion: OpenAI.Chat.Completions.ChatCompletion;
   try {
     completion = await client.chat.completions.create({ model: endpoint.model, messages: reviewReplyMessages(input), n: 1, temperature: 0.4 });
   } catch (err) {
-    const refused = err instanceof Error && err.cause instanceof OutboundUrlError ? err.cause : err instanceof OutboundUrlError ? err : null;
-    if (refused) {
-      measured('refused');
-      throw new LlmDraftError('LLM_URL_NOT_ALLOWED', `LlmBaseUrl is not allowed: ${refused.message}`, err);
-    }
-    if (err instanceof OpenAIClient.APIConnectionTimeoutError) {
-      measured('timeout');
-      throw new LlmDraftError('LLM_TIMEOUT', `The AI service did not answer within ${endpoint.timeoutMs} ms`, err);
-    }
-    // A company's endpoint may be anything: its answer's wording is not passed on, only its status.
-    if (err instanceof OpenAIClient.APIError && err.status !== undefined && err.status < 500 && err.status !== 429) {
-      measured('refused');
-      throw new LlmDraftError(
-        'LLM_REFUSED',
-        endpoint.tenant ? `The AI service refused the request (${err.status})` : `The AI service refused the request (${err.status}): ${err.message}`,
-        err,
-      );
-    }
-    measured('unavailable');
-    const message = err instanceof Error ? err.message : String(err);
-    throw new LlmDraftError('LLM_UNAVAILABLE', endpoint.tenant ? 'The AI service could not be reached' : `The AI service failed: ${message}`, err);
+    throw draftFailure(err, endpoint, OpenAIClient, measured);
   }
   let comment: string;
   try {
@@ -164,4 +176,47 @@ export async function draftReviewReply(endpoint: LlmEndpoint, input: ReplyPrompt
     promptTokens: completion.usage?.prompt_tokens ?? 0,
     completionTokens: completion.usage?.completion_tokens ?? 0,
   };
+}
+
+/**
+ * Writes one reply as the model writes it: `onText` gets each piece of text as it arrives (a
+ * person watches it appear), and the whole reply, fitted to Google's limit, is returned at the end.
+ * A stopped request (`signal`) ends the model's work too.
+ */
+export async function streamReviewReply(
+  endpoint: LlmEndpoint,
+  input: ReplyPromptInput,
+  onText: (text: string) => void,
+  signal?: AbortSignal,
+): Promise<DraftedReply> {
+  const { client, OpenAIClient, measured } = await openClient(endpoint);
+  let text = '';
+  let model = endpoint.model;
+  let usage: OpenAI.CompletionUsage | null = null;
+  try {
+    const stream = await client.chat.completions.create(
+      { model: endpoint.model, messages: reviewReplyMessages(input), n: 1, temperature: 0.7, stream: true, stream_options: { include_usage: true } },
+      { signal },
+    );
+    for await (const chunk of stream) {
+      if (chunk.model) model = chunk.model;
+      if (chunk.usage) usage = chunk.usage;
+      const piece = chunk.choices[0]?.delta?.content;
+      if (piece) {
+        text += piece;
+        onText(piece);
+      }
+    }
+  } catch (err) {
+    throw draftFailure(err, endpoint, OpenAIClient, measured);
+  }
+  let comment: string;
+  try {
+    comment = fitReply(text);
+  } catch (err) {
+    measured('empty', usage);
+    throw err;
+  }
+  measured('ok', usage);
+  return { comment, model, promptVersion: PROMPT_VERSION, promptTokens: usage?.prompt_tokens ?? 0, completionTokens: usage?.completion_tokens ?? 0 };
 }

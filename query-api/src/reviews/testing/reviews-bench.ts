@@ -70,6 +70,42 @@ export interface ReviewsBenchResult {
   p50Ms: number;
   p95Ms: number;
   ingestPerSecond: number;
+  exportRows: number;
+  exportSeconds: number;
+  exportPeakHeapGrowthMb: number;
+}
+
+/**
+ * The company's whole reviews export over HTTP, read as the client takes it while the heap is
+ * sampled (the server runs in this process). With --expose-gc each sample follows a full
+ * collection, so the growth is live memory, not garbage waiting for the collector.
+ */
+async function measureExport(baseUrl: string, token: string, companyId: string, log: (m: string) => void) {
+  const gc = global.gc;
+  gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let heapPeak = heapBefore;
+  const started = performance.now();
+  const res = await fetch(`${baseUrl}/api/gmb/${companyId}/reviews-export?sortField=StarRating&sortOrder=-1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (res.status !== 200 || !res.body) throw new Error(`reviews export answered ${res.status}`);
+  let newlines = 0;
+  let chunks = 0;
+  const reader = res.body.getReader();
+  for (let part = await reader.read(); !part.done; part = await reader.read()) {
+    for (const byte of part.value) if (byte === 10) newlines++;
+    if (++chunks % 200 === 0) {
+      gc?.();
+      heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+    }
+  }
+  if (!gc) log('reviews: run with NODE_OPTIONS=--expose-gc for the export heap after gc (this peak includes uncollected garbage)');
+  return {
+    newlines,
+    seconds: (performance.now() - started) / 1000,
+    peakHeapGrowthMb: Math.round(((heapPeak - heapBefore) / 1024 / 1024) * 10) / 10,
+  };
 }
 
 /**
@@ -118,6 +154,10 @@ export async function measureReviews(
       if (res.status !== 200 || body.totalResultsCount !== n) throw new Error(`reviews query answered ${res.status} (${body.totalResultsCount})`);
       if (i >= warmup) times.push(performance.now() - started);
     }
+    log(`reviews: exporting ${n.toLocaleString('en-US')} reviews`);
+    const exported = await measureExport(stack.baseUrl, token, companyId, log);
+    // The bench's comments have no line breaks: one line a review plus the header.
+    if (exported.newlines !== n + 1) throw new Error(`the export held ${exported.newlines - 1} of ${n} reviews`);
     times.sort((a, b) => a - b);
     const at = (q: number) => Math.round(times[Math.floor(q * (times.length - 1))]! * 100) / 100;
 
@@ -151,7 +191,16 @@ export async function measureReviews(
     );
     const seconds = (performance.now() - started) / 1000;
     if (counts.received !== ingestN) throw new Error(`ingested ${counts.received} of ${ingestN}`);
-    return { reviews: n, samples, p50Ms: at(0.5), p95Ms: at(0.95), ingestPerSecond: Math.round(ingestN / seconds) };
+    return {
+      reviews: n,
+      samples,
+      p50Ms: at(0.5),
+      p95Ms: at(0.95),
+      ingestPerSecond: Math.round(ingestN / seconds),
+      exportRows: exported.newlines - 1,
+      exportSeconds: Math.round(exported.seconds * 10) / 10,
+      exportPeakHeapGrowthMb: exported.peakHeapGrowthMb,
+    };
   } finally {
     await stack.close();
   }

@@ -1,6 +1,7 @@
 import {
   companyReviewsRoute,
   deleteReviewReplyRoute,
+  exportReviewsRoute,
   getReviewRoute,
   locationReviewsRoute,
   locationReviewsSummaryRoute,
@@ -63,6 +64,10 @@ export const reviewsApi = api.injectEndpoints({
         requestFor(updateReviewReplyRoute, { params: { reviewId }, body: { LocationId: locationId, ReviewId: reviewId, Comment: comment } }),
       invalidatesTags: (_r, _e, { reviewId }) => [{ type: 'Review', id: reviewId }, reviewList, 'ReviewSummary'],
     }),
+    /** The table's reviews (every page) as CSV text. */
+    exportReviews: build.mutation<string, { companyId: string; query: Record<string, string> }>({
+      query: ({ companyId, query }) => ({ ...requestFor(exportReviewsRoute, { params: { companyId }, query }), responseHandler: 'text' as const }),
+    }),
     deleteReply: build.mutation<ReplyAnswer, string>({
       query: (reviewId) => requestFor(deleteReviewReplyRoute, { params: { reviewId } }),
       invalidatesTags: (_r, _e, reviewId) => [{ type: 'Review', id: reviewId }, reviewList, 'ReviewSummary'],
@@ -78,5 +83,6 @@ export const {
   useReviewsGrowthQuery,
   useReviewQuery,
   useUpdateReplyMutation,
+  useExportReviewsMutation,
   useDeleteReplyMutation,
 } = reviewsApi;

@@ -7,7 +7,9 @@ import { formatDate } from '@web/shared/lib/dates';
 import { Avatar } from '@web/shared/ui/avatar';
 import { PaginatedTable, type Column } from '@web/shared/ui/paginated-table';
 import { SearchBar } from '@web/shared/ui/search-bar';
-import { useCompanyReviewsQuery, useLocationReviewsQuery, type ReviewRow, type ReviewsLazyBody } from '../api/reviews-api';
+import { failureMessage } from '@web/shared/lib/envelope';
+import { toast } from '@web/shared/ui/toaster';
+import { useCompanyReviewsQuery, useExportReviewsMutation, useLocationReviewsQuery, type ReviewRow, type ReviewsLazyBody } from '../api/reviews-api';
 import { reviewTexts as t, SENTIMENT_INTENT } from '../constants';
 import { HistoryDialog } from './history-dialog';
 import { ReplyDialog, useDeleteReply } from './reply-dialog';
@@ -38,7 +40,8 @@ const SORT_COLUMN: Partial<Record<ReviewSortField, string>> = {
 export function ReviewsTable({ scope, pageSize, sortFields, headline }: ReviewsTableProps) {
   const [page, setPage] = useState(0);
   // Everyone who sees a review may answer it (staff members and owners of its location, admins) but the auditor, who only reads.
-  const canReply = useSignedInUser().role !== 'CompanyAuditor';
+  const user = useSignedInUser();
+  const canReply = user.role !== 'CompanyAuditor';
   const [minRating, setMinRating] = useState<number | null>(null);
   const [unresponded, setUnresponded] = useState(false);
   const [search, setSearch] = useState('');
@@ -65,6 +68,31 @@ export function ReviewsTable({ scope, pageSize, sortFields, headline }: ReviewsT
     skip: scope.kind !== 'location',
   });
   const { data, isFetching, isLoading } = scope.kind === 'company' ? company : location;
+  const [exportCsv, exportState] = useExportReviewsMutation();
+
+  /** What the table shows, every page of it, as a CSV file the browser saves. */
+  const downloadCsv = async () => {
+    const companyId = scope.kind === 'company' ? scope.companyId : user.companyId;
+    if (!companyId) return;
+    const query: Record<string, string> = { sortField: sort.field, sortOrder: String(sort.order), globalFilter: term };
+    if (unresponded) query.OnlyUnrespondedReviews = 'true';
+    if (minRating) query.MinRating = String(minRating);
+    if (scope.kind === 'location') query.LocationId = scope.locationId;
+    else if (groupId) query.GroupId = groupId;
+    try {
+      const csv = await exportCsv({ companyId, query }).unwrap();
+      const file = `reviews-${new Date().toISOString().slice(0, 10)}.csv`;
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = file;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+      toast.success(t.exported(file));
+    } catch (err) {
+      toast.error(failureMessage(err, t.exportFailed));
+    }
+  };
 
   const changed =
     <T,>(set: (v: T) => void) =>
@@ -216,6 +244,7 @@ export function ReviewsTable({ scope, pageSize, sortFields, headline }: ReviewsT
           onChange={(e) => changed(setUnresponded)(e.currentTarget.checked)}
         />
         {scope.kind === 'company' ? <FeatureSlot name="locationGroupFilter" value={groupId} onChange={changed(setGroupId)} /> : null}
+        <Button icon="export" text={t.exportCsv} title={t.exportHint} variant="outlined" loading={exportState.isLoading} onClick={() => void downloadCsv()} />
       </SearchBar>
       <PaginatedTable
         rows={data?.data ?? []}
