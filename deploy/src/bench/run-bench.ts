@@ -2,7 +2,9 @@
  * `npm run bench`: measures the embedded stack and prints, as its LAST line, one JSON object
  * with the figures. Targets (2-core machine): appendsPerSecond ≥ 3,000,
  * rebuildEventsPerSecond ≥ 50,000 (≥ 200,000 events), appendToSseP95Ms ≤ 50,
- * bulkEditEditsPerMinute ≥ 285 (95 % of Google's 300 a minute, 1,000 locations).
+ * bulkEditEditsPerMinute ≥ 285 (95 % of Google's 300 a minute, 1,000 locations),
+ * appendServerCpuMsPerCommand ≤ 0.45, historyExport1MPeakHeapGrowthMb ≤ 64,
+ * templatePublishCpuMsPerPost ≤ 5, bulkEditCpuMsPerEdit ≤ 5.
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
