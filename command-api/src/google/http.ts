@@ -3,7 +3,6 @@ import { refreshGoogleAccessToken } from './oauth';
 import { GoogleApiError, googleErrorFromResponse, networkError } from './errors';
 import { defaultSleep } from './write-queue';
 import { operationMetrics } from '@locus/platform/metrics/operation-metrics';
-import { nodeFetch } from './node-fetch';
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -68,7 +67,7 @@ export function buildUrl(base: string, query: GoogleRequest['query']): string {
  */
 export function createGoogleHttp(options: GoogleHttpOptions): GoogleHttp {
   const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
-  const doFetch = options.fetch ?? nodeFetch;
+  const doFetch = options.fetch ?? fetch;
   const sleep = options.sleep ?? defaultSleep;
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
