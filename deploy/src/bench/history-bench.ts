@@ -19,13 +19,15 @@ import {
   createProjectorRuntime,
   createReadModels,
   createSqliteEventStore,
+  type Collection,
+  type EventStore,
   type EventToAppend,
   type WriteOp,
 } from '@locus/platform';
 import { auditedKinds } from '@locus/command-api/audit/audited-entities';
 import { emptyProfile } from '@locus/contracts';
 import { historyProjection } from '@locus/projectors/audit/index';
-import { historyExportLines } from '@locus/query-api/audit/index';
+import { HISTORY_EXPORT_BATCH, historyExportLines } from '@locus/query-api/audit/index';
 import { historyFilter, readHistoryPage } from '@locus/query-api/audit/history-rows';
 import { verifyExport } from '../audit/verify-export';
 import { percentile } from './measure';
@@ -46,24 +48,9 @@ export interface HistoryBenchResult {
 
 const USERS = ['Ada King', 'Bob Stone', 'Cy Young', 'Dee Park'];
 
-/**
- * The company history at scale: `streamEvents` × `locations` real events (each
- * location created, then retitled by one of four users) through the history projection; one
- * location's stream folded to an instant (pointInTimeMs); the company's export streamed to a
- * file while the heap is watched, verified, and refused after one byte changed; then history
- * documents written through the store's batch API up to `historyEvents` and filtered pages
- * read as the route reads them (page + count + rows).
- */
-export async function measureHistory(options: {
-  dataDir: string;
-  locations: number;
-  streamEvents: number;
-  historyEvents: number;
-  samples: number;
-  log: (m: string) => void;
-}): Promise<HistoryBenchResult> {
+/** A company's real history: stores in `dataDir`, its users, and `locations` × `streamEvents` location events projected. */
+async function projectedHistory(options: { dataDir: string; locations: number; streamEvents: number; log: (m: string) => void }) {
   const { dataDir, log } = options;
-  const started = performance.now();
   const eventStore = createSqliteEventStore({ file: path.join(dataDir, 'events.db') });
   const readStore = createEmbeddedReadStore({ file: path.join(dataDir, 'readmodels.db') });
   const bus = createInProcessBus();
@@ -128,8 +115,37 @@ export async function measureHistory(options: {
   const projector = createProjectorRuntime({ eventStore, readStore, bus, projections: [historyProjection], logger: createLogger({ level: 'silent' }) });
   await projector.start();
   const readModels = createReadModels({ readStore, bus, projections: [historyProjection] });
-  if (!(await readModels.waitForPosition(await eventStore.headPosition(), 1_800_000))) throw new Error('the history projection did not catch up');
+  if (!(await readModels.waitForPosition(await eventStore.headPosition(), 3_600_000))) throw new Error('the history projection did not catch up');
   await projector.stop();
+  const history = readModels.collection<HistoryDoc>(HISTORY_COLLECTION);
+  const close = async () => {
+    readModels.close();
+    await readStore.close();
+    await eventStore.close();
+    await bus.close();
+  };
+  return { eventStore, history, companyId, userIds, locationIds, total, close };
+}
+
+/**
+ * The company history at scale: `streamEvents` × `locations` real events (each
+ * location created, then retitled by one of four users) through the history projection; one
+ * location's stream folded to an instant (pointInTimeMs); the company's export streamed to a
+ * file while the heap is watched, verified, and refused after one byte changed; then history
+ * documents written through the store's batch API up to `historyEvents` and filtered pages
+ * read as the route reads them (page + count + rows).
+ */
+export async function measureHistory(options: {
+  dataDir: string;
+  locations: number;
+  streamEvents: number;
+  historyEvents: number;
+  samples: number;
+  log: (m: string) => void;
+}): Promise<HistoryBenchResult> {
+  const { dataDir, log } = options;
+  const started = performance.now();
+  const { eventStore, history, companyId, userIds, locationIds, total, close } = await projectedHistory(options);
 
   // Point in time: the first location's stream (streamEvents events) folded to its middle.
   const target = locationIds[0]!;
@@ -144,51 +160,8 @@ export async function measureHistory(options: {
   }
   const pointInTimeMs = percentile(foldTimes, 50);
 
-  // Export: streamed to a file with backpressure while the heap is sampled. With --expose-gc
-  // (NODE_OPTIONS=--expose-gc) each sample follows a full collection, so it is the live heap,
-  // not garbage waiting for the collector: flat memory means it does not grow with the lines.
   log(`history: exporting ${total.toLocaleString('en-US')} events`);
-  const history = readModels.collection<HistoryDoc>(HISTORY_COLLECTION);
-  const file = path.join(dataDir, 'history.ndjson');
-  const gc = global.gc;
-  gc?.();
-  const heapBefore = process.memoryUsage().heapUsed;
-  let heapPeak = heapBefore;
-  const heapSamples: number[] = [];
-  const out = createWriteStream(file);
-  let exportLines = 0;
-  let chunks = 0;
-  for await (const chunk of historyExportLines(history, historyFilter(companyId, {}), 'ndjson')) {
-    exportLines += chunk.split('\n').length - 1;
-    if (!out.write(chunk)) await once(out, 'drain');
-    if (gc && ++chunks % 10 === 0) {
-      gc();
-      heapSamples.push(process.memoryUsage().heapUsed);
-    }
-    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
-  }
-  if (gc) {
-    const mb = (b: number) => Math.round(((b - heapBefore) / 1024 / 1024) * 10) / 10;
-    const tenth = Math.max(1, Math.floor(heapSamples.length / 10));
-    log(
-      `history: export heap after gc, growth per 10,000 lines (MB): ${heapSamples
-        .filter((_, i) => i % tenth === 0)
-        .map(mb)
-        .join(' ')}`,
-    );
-    heapPeak = Math.max(heapBefore, ...heapSamples);
-  } else log('history: run with NODE_OPTIONS=--expose-gc for the export heap after gc (this peak includes uncollected garbage)');
-  out.end();
-  await once(out, 'finish');
-  const readLines = (f: string) => createInterface({ input: createReadStream(f, { encoding: 'utf8' }), crlfDelay: Infinity });
-  log('history: verifying the export');
-  const verified = await verifyExport(eventStore, readLines(file));
-  const altered = path.join(dataDir, 'history-altered.ndjson');
-  const bytes = readFileSync(file);
-  const at = bytes.indexOf('Bench Cafe', Math.floor(bytes.length / 2));
-  bytes[at] = 'b'.charCodeAt(0);
-  writeFileSync(altered, bytes);
-  const rejected = await verifyExport(eventStore, readLines(altered));
+  const exported = await exportAndVerify({ eventStore, history, companyId, file: path.join(dataDir, 'history.ndjson'), log });
 
   // Up to `historyEvents` lines: documents as the projection writes them, through the batch API.
   const extra = options.historyEvents - (await history.countDocuments({ companyId }));
@@ -269,20 +242,106 @@ export async function measureHistory(options: {
     const q = searches[i % searches.length]!;
     searchTimes.push(await timed(`q:${q}`, { q }, 1 + (Math.floor(i / searches.length) % 5)));
   }
-  readModels.close();
-  await readStore.close();
-  await eventStore.close();
-  await bus.close();
+  await close();
   return {
     historyEvents,
     historyPageP50Ms: percentile(times, 50),
     historyPageP95Ms: percentile(times, 95),
     historySearchP95Ms: percentile(searchTimes, 95),
     pointInTimeMs,
-    exportEvents: exportLines,
-    exportPeakHeapGrowthMb: Math.round(((heapPeak - heapBefore) / 1024 / 1024) * 10) / 10,
-    exportVerified: verified.ok && verified.events === exportLines,
-    exportAlteredRejected: !rejected.ok,
+    exportEvents: exported.lines,
+    exportPeakHeapGrowthMb: exported.peakHeapGrowthMb,
+    exportVerified: exported.verified,
+    exportAlteredRejected: exported.alteredRejected,
     setupSeconds,
   };
+}
+
+/**
+ * Streams the company's whole history to `file` as NDJSON (backpressure from the file) while
+ * sampling the heap after every chunk, then verifies the file against the event store and
+ * checks that a copy with one byte changed is refused. `peakHeapGrowthMb` is the highest heap
+ * in use during the export above the heap before it, garbage not yet collected included (the
+ * memory the export really takes); with --expose-gc the log also shows the live heap after
+ * forced collections.
+ */
+async function exportAndVerify(options: {
+  eventStore: EventStore;
+  history: Collection<HistoryDoc>;
+  companyId: string;
+  file: string;
+  log: (m: string) => void;
+}): Promise<{ lines: number; peakHeapGrowthMb: number; verified: boolean; alteredRejected: boolean }> {
+  const { eventStore, history, companyId, file, log } = options;
+  const gc = global.gc;
+  gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let heapPeak = heapBefore;
+  const liveSamples: number[] = [];
+  const out = createWriteStream(file);
+  let lines = 0;
+  let chunks = 0;
+  for await (const chunk of historyExportLines(history, historyFilter(companyId, {}), 'ndjson')) {
+    lines += chunk.split('\n').length - 1;
+    if (!out.write(chunk)) await once(out, 'drain');
+    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+    // The live heap, about every 10,000 lines (after the peak's sample, so the collection does not hide garbage).
+    if (gc && ++chunks % Math.max(1, Math.round(10_000 / HISTORY_EXPORT_BATCH)) === 0) {
+      gc();
+      liveSamples.push(process.memoryUsage().heapUsed);
+    }
+  }
+  const mb = (b: number) => Math.round(((b - heapBefore) / 1024 / 1024) * 10) / 10;
+  if (gc) {
+    const tenth = Math.max(1, Math.floor(liveSamples.length / 10));
+    log(
+      `history: live heap after gc during the export, growth (MB): ${liveSamples
+        .filter((_, i) => i % tenth === 0)
+        .map(mb)
+        .join(' ')}`,
+    );
+  }
+  log(`history: ${lines.toLocaleString('en-US')} lines exported, peak heap growth ${mb(heapPeak)} MB`);
+  out.end();
+  await once(out, 'finish');
+  const readLines = (f: string) => createInterface({ input: createReadStream(f, { encoding: 'utf8' }), crlfDelay: Infinity });
+  log('history: verifying the export');
+  const verified = await verifyExport(eventStore, readLines(file));
+  const altered = `${file}.altered`;
+  const bytes = readFileSync(file);
+  const at = bytes.indexOf('Bench Cafe', Math.floor(bytes.length / 2));
+  bytes[at] = 'b'.charCodeAt(0);
+  writeFileSync(altered, bytes);
+  const rejected = await verifyExport(eventStore, readLines(altered));
+  return { lines, peakHeapGrowthMb: mb(heapPeak), verified: verified.ok && verified.events === lines, alteredRejected: !rejected.ok };
+}
+
+/**
+ * `historyExport1MPeakHeapGrowthMb`: a company with `events` real history lines (1,000-event
+ * location streams through the history projection), exported as the route streams it and
+ * verified line by line against the event store.
+ */
+export async function measureHistoryExport(options: {
+  dataDir: string;
+  events: number;
+  log: (m: string) => void;
+}): Promise<{ events: number; peakHeapGrowthMb: number; verified: boolean; alteredRejected: boolean; setupSeconds: number }> {
+  const started = performance.now();
+  const streamEvents = Math.min(1_000, options.events);
+  const locations = Math.max(1, Math.round(options.events / streamEvents));
+  const { eventStore, history, companyId, total, close } = await projectedHistory({ dataDir: options.dataDir, locations, streamEvents, log: options.log });
+  const setupSeconds = (performance.now() - started) / 1000;
+  try {
+    options.log(`history export: ${total.toLocaleString('en-US')} events`);
+    const exported = await exportAndVerify({ eventStore, history, companyId, file: path.join(options.dataDir, 'history.ndjson'), log: options.log });
+    return {
+      events: exported.lines,
+      peakHeapGrowthMb: exported.peakHeapGrowthMb,
+      verified: exported.verified,
+      alteredRejected: exported.alteredRejected,
+      setupSeconds,
+    };
+  } finally {
+    await close();
+  }
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import inspector from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,7 +30,7 @@ export function percentile(values: number[], p: number): number {
 export async function withCpu<T>(
   name: string,
   task: () => Promise<T>,
-): Promise<{ result: T; cpuMs: number; wallMs: number; machineBusyMs: number; cores: number }> {
+): Promise<{ result: T; cpuMs: number; wallMs: number; machineBusyMs: number; cores: number; threadsMs: ThreadCpu[] }> {
   const profileDir = process.env.BENCH_CPU_PROFILE;
   const session = profileDir ? new inspector.Session() : null;
   const post = (method: string, params?: object) =>
@@ -42,19 +42,65 @@ export async function withCpu<T>(
     await post('Profiler.start');
   }
   const machine = machineBusyMs();
+  const threads = threadTicks();
   const cpu = process.cpuUsage();
   const t0 = performance.now();
   const result = await task();
   const used = process.cpuUsage(cpu);
   const wallMs = performance.now() - t0;
   const busy = machineBusyMs() - machine;
+  const threadsMs = threadCpuSince(threads);
   if (session) {
     const { profile } = (await post('Profiler.stop')) as inspector.Profiler.StopReturnType;
     mkdirSync(profileDir!, { recursive: true });
     writeFileSync(path.join(profileDir!, `${name}.cpuprofile`), JSON.stringify(profile));
     session.disconnect();
   }
-  return { result, cpuMs: (used.user + used.system) / 1000, wallMs, machineBusyMs: busy, cores: os.cpus().length };
+  return { result, cpuMs: (used.user + used.system) / 1000, wallMs, machineBusyMs: busy, cores: os.cpus().length, threadsMs };
+}
+
+/** One thread of this process and the CPU it used in a window (ms; Linux only, else none). */
+export interface ThreadCpu {
+  tid: number;
+  main: boolean;
+  ms: number;
+}
+
+// Linux counts each thread's CPU in clock ticks of 10 ms (USER_HZ 100) in /proc/self/task/<tid>/stat.
+const TICK_MS = 10;
+
+function threadTicks(): Map<number, number> {
+  const ticks = new Map<number, number>();
+  let tids: string[];
+  try {
+    tids = readdirSync('/proc/self/task');
+  } catch {
+    return ticks;
+  }
+  for (const tid of tids) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks.set(Number(tid), Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // The thread ended between listing and reading.
+    }
+  }
+  return ticks;
+}
+
+/**
+ * CPU of each thread over the window, busiest first: the event loop (`main`), and by thread id
+ * in order of creation V8's helpers (garbage collection), libuv's pool, then worker threads.
+ */
+function threadCpuSince(before: Map<number, number>): ThreadCpu[] {
+  const out: ThreadCpu[] = [];
+  for (const [tid, t] of threadTicks()) {
+    const ms = (t - (before.get(tid) ?? 0)) * TICK_MS;
+    if (ms > 0) out.push({ tid, main: tid === process.pid, ms });
+  }
+  return out.sort((a, b) => b.ms - a.ms);
 }
 
 /** CPU time all processes of the machine have used so far (ms, all cores). */

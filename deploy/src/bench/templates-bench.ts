@@ -6,6 +6,7 @@ import { loadConfig } from '@locus/platform/config/config';
 import { importAndPublish, templateProgress } from '@locus/command-api/templates/testing/publish-fixture';
 import { startLocusStack } from '../stack';
 import { freePort } from '../free-port';
+import { startSandboxProcess } from './sandbox-process';
 
 export interface TemplatePublishBench {
   locations: number;
@@ -21,7 +22,7 @@ export interface TemplatePublishBench {
   quotaRejections: number;
   /** Google API queries from the publish request to the last outcome (posts and anything else). */
   queries: number;
-  /** CPU of the bench process (Locus and the sandbox in it) per post made, in ms. */
+  /** CPU of the Locus server (every thread; the sandbox runs in a process of its own) per post made, in ms. */
   cpuMsPerPost: number;
 }
 
@@ -41,44 +42,30 @@ export async function measureTemplatePublish(options: {
 }): Promise<TemplatePublishBench> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'locus-bench-templates-'));
   const qpm = options.queriesPerMinute ?? 300;
+  // The sandbox in its own process: the CPU per post is then the Locus server's alone.
+  const sandbox = await startSandboxProcess({ httpPort: await freePort(), smtpPort: await freePort(), dataDir: path.join(dataDir, 'sandbox') });
   const config = loadConfig(
     {
       PORT: String(await freePort()),
       LOCUS_DATA_DIR: dataDir,
       LOCUS_SANDBOX: '1',
-      LOCUS_SANDBOX_PORT: String(await freePort()),
-      LOCUS_SANDBOX_SMTP_PORT: String(await freePort()),
+      LOCUS_SANDBOX_PORT: new URL(sandbox.url).port,
       LOCUS_DEMO: '0',
       LOCUS_GOOGLE_QUERIES_PER_MINUTE: String(qpm),
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: '1',
     },
-    { sandboxByDefault: true },
+    { sandboxByDefault: false },
   );
-  const stack = await startLocusStack(config, { logger: createLogger({ name: 'bench', level: 'warn' }), serveWeb: false });
+  const stack = await startLocusStack(config, { logger: createLogger({ name: 'bench', level: 'warn' }), serveWeb: false, startSandbox: false });
   try {
-    const store = stack.sandbox!.google!.store;
-    const account = store.ensureBenchAccount(options.locations);
-    const owner = store.user(account.members[0]!.sub)!;
+    const account = await sandbox.benchAccount(options.locations);
     options.log(`templates: importing ${options.locations} locations`);
-    let rejections = 0;
-    let lastQueryAt = performance.now();
-    let publishing = false;
-    let queries = 0;
-    const countQuery = store.countQuery.bind(store);
-    store.countQuery = (sub) => {
-      lastQueryAt = performance.now();
-      if (publishing) queries++;
-      try {
-        countQuery(sub);
-      } catch (err) {
-        rejections++;
-        throw err;
-      }
-    };
     let started = 0;
     let cpuAtStart = process.cpuUsage();
     let startedAt = 0;
     const { templateId } = await importAndPublish(stack.commandDeps, {
-      googleUserEmail: owner.email,
+      googleUserEmail: account.ownerEmail,
       accountName: account.accountName,
       content: '<p>Bench post for @BusinessName in @City</p>',
       // The quota is enforced from the publish on (the import is not measured). The import's
@@ -89,10 +76,10 @@ export async function measureTemplatePublish(options: {
       beforePublish: async () => {
         const waitStarted = performance.now();
         const settled = async () => (await stack.reactors.status()).every((r) => r.lag === 0);
-        while (performance.now() - lastQueryAt < QUIET_MS || !(await settled())) await new Promise((r) => setTimeout(r, 250));
+        while ((await sandbox.stats()).msSinceLastQuery < QUIET_MS || !(await settled())) await new Promise((r) => setTimeout(r, 250));
         options.log(`templates: Google quiet after the import's reads (waited ${Math.round((performance.now() - waitStarted) / 1000)} s)`);
-        publishing = true;
-        store.options.queriesPerMinute = qpm;
+        await sandbox.countQueries();
+        await sandbox.setQueriesPerMinute(qpm);
         cpuAtStart = process.cpuUsage();
         started = performance.now();
         startedAt = Date.now();
@@ -106,13 +93,13 @@ export async function measureTemplatePublish(options: {
     }
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuAtStart);
-    publishing = false;
-    const ours = account.locationIds.map((id) => (store.state.posts[id] ?? []).filter((p) => String(p.resource.summary ?? '').startsWith('Bench post for ')));
+    const stats = await sandbox.stats();
+    const ours = await sandbox.posts(account.locationIds, 'Bench post for ');
     const counts = ours.map((posts) => posts.length);
     // Google's own clock: from the first post to the last, what the quota governs
     const times = ours
       .flat()
-      .map((p) => Date.parse(String(p.resource.createTime)))
+      .map((t) => Date.parse(t))
       .sort((a, b) => a - b);
     const postingSeconds = times.length > 1 ? (times.at(-1)! - times[0]!) / 1000 : 0;
     return {
@@ -124,12 +111,13 @@ export async function measureTemplatePublish(options: {
       duplicates: counts.reduce((s, n) => s + Math.max(0, n - 1), 0),
       lost: counts.filter((n) => n === 0).length,
       failed: progress.failed,
-      quotaRejections: rejections,
-      queries,
+      quotaRejections: stats.rejectedQueries,
+      queries: stats.queries,
       cpuMsPerPost: progress.done ? Math.round(((cpu.user + cpu.system) / 1000 / progress.done) * 10) / 10 : 0,
     };
   } finally {
     await stack.shutdown(5_000);
+    await sandbox.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -23,6 +23,43 @@ for (const writerThread of [false, true]) {
   );
 }
 
+describe('embedded read store: scans', () => {
+  it('answers a scan as any find, and leaves the documents it parsed out of the cache', async () => {
+    const store = createEmbeddedReadStore({ file: path.join(dir, 'scan.db'), cacheDocuments: 100 });
+    try {
+      const things = store.collection('things');
+      await things.createIndexes([{ key: { group: 1, n: -1 } }]);
+      await things.bulkWrite(Array.from({ length: 50 }, (_, n) => ({ insertOne: { document: { _id: `t${n}`, group: n % 2, n } } })));
+      await store.close();
+      const reopened = createEmbeddedReadStore({ file: path.join(dir, 'scan.db'), cacheDocuments: 100 });
+      try {
+        const again = reopened.collection('things');
+        const cached = await again.findOne({ _id: 't4' });
+        for (const [filter, options] of [
+          [{ group: 0 }, { sort: { n: -1 }, limit: 10 }],
+          [{ group: 1, n: { $gt: 20 } }, { sort: { n: -1 } }],
+          [{ n: { $mod: [5, 0] } }, { sort: { n: 1 }, skip: 2, limit: 3 }],
+        ] as const) {
+          const before = reopened.stats().cachedDocuments;
+          const scanned = await again.find(filter, { ...options, scan: true });
+          expect(reopened.stats().cachedDocuments).toBe(before);
+          const found = await again.find(filter, options);
+          expect(found.length).toBeGreaterThan(0);
+          expect(scanned).toEqual(found);
+        }
+        // A scan hands out copies: changing one changes nothing in the store or its cache.
+        const [first] = await again.find({ _id: 't4' }, { scan: true });
+        first!.n = -1;
+        expect(await again.findOne({ _id: 't4' })).toEqual(cached);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await store.close().catch(() => undefined);
+    }
+  });
+});
+
 describe.each([false, true])('embedded read store: SQLite failure (writer thread: %s)', (writerThread) => {
   it('leaves the store and its cache unchanged when the SQLite transaction fails', async () => {
     const file = path.join(dir, `failing-${writerThread}.db`);

@@ -140,10 +140,14 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
     for (const row of rows) out.push(docOf(collection, row.id, row.body));
     return out;
   };
-  const docOf = (collection: string, id: string, body: string): Doc => {
+  /** `keep` false: a one-pass read (FindOptions.scan) uses the cache but leaves what it parses out of it. */
+  const docOf = (collection: string, id: string, body: string, keep = true): Doc => {
     const key = cacheKey(collection, id);
     let doc = cache.get(key);
-    if (!doc) cache.set(key, (doc = JSON.parse(body) as Doc));
+    if (!doc) {
+      doc = JSON.parse(body) as Doc;
+      if (keep) cache.set(key, doc);
+    }
     return doc;
   };
 
@@ -178,7 +182,7 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
   const idsSql = (m: CollectionMeta, f: SqlFilter, order: string) => `SELECT id FROM ${m.table}${whereOf(f)} ORDER BY ${order} LIMIT ? OFFSET ?`;
 
   /** Documents by id, in the order of the ids (missing ones skipped). */
-  const documentsByIds = (m: CollectionMeta, ids: string[]): Doc[] => {
+  const documentsByIds = (m: CollectionMeta, ids: string[], keep = true): Doc[] => {
     const found = new Map<string, Doc>();
     const missing: string[] = [];
     for (const id of ids) {
@@ -192,7 +196,7 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
         id: string;
         body: string;
       }[];
-      for (const row of rows) found.set(row.id, docOf(m.name, row.id, row.body));
+      for (const row of rows) found.set(row.id, docOf(m.name, row.id, row.body, keep));
     }
     const out: Doc[] = [];
     for (const id of ids) {
@@ -294,6 +298,7 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
 
   const find = (m: CollectionMeta | undefined, filter: Filter | undefined, options: FindOptions): Doc[] => {
     const { sort, skip = 0, limit = 0 } = options;
+    const keep = options.scan !== true;
     const byIds = idsOnly(filter);
     // A filter of ids alone is valid as it stands: compiling it showed in every command's
     // server CPU (every projection's read by id goes through here).
@@ -317,13 +322,13 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
         .statement(idsSql(m, f, order))
         .pluck()
         .all(...f.params, count === 0 ? -1 : count, start) as string[];
-      return documentsByIds(m, ids);
+      return documentsByIds(m, ids, keep);
     }
     // SQL gives the order; the matcher decides row by row until the page is full.
     const out: Doc[] = [];
     let skipped = 0;
     for (const row of selectRows(m, f, order).iterate(...f.params) as Iterable<{ id: string; body: string }>) {
-      const doc = docOf(m.name, row.id, row.body);
+      const doc = docOf(m.name, row.id, row.body, keep);
       if (!test.test(doc)) continue;
       if (skipped < start) {
         skipped++;

@@ -18,6 +18,12 @@ export interface FindOptions {
   skip?: number;
   limit?: number;
   projection?: Projection;
+  /**
+   * A one-pass read, such as an export's batches: the embedded store leaves the documents it
+   * parses for it out of its document cache (they would push out what requests read and, kept a
+   * while, turn into old garbage). Answers are the same either way.
+   */
+  scan?: boolean;
 }
 
 export type WriteOp =

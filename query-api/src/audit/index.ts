@@ -1,1 +1,1 @@
-export { auditQueryRoutes, historyExportLines } from './routes';
+export { auditQueryRoutes, HISTORY_EXPORT_BATCH, historyExportLines } from './routes';

@@ -29,8 +29,12 @@ import {
 } from '@locus/platform';
 import { changesText, historyFilter, readHistoryPage } from './history-rows';
 
-/** Rows read per batch of an export, only as fast as the client takes them. */
-export const HISTORY_EXPORT_BATCH = 1_000;
+/**
+ * Rows read per batch of an export, only as fast as the client takes them. A batch's text stays
+ * under V8's large-object size (about 128 KB), so it dies young instead of waiting in the old
+ * generation for a full collection (docs/performance.md, Company history).
+ */
+export const HISTORY_EXPORT_BATCH = 100;
 
 /**
  * Export lines newest first, read in batches by position (keyset: each batch starts below the
@@ -43,7 +47,7 @@ export async function* historyExportLines(collection: Collection<HistoryDoc>, fi
   let below = Number.POSITIVE_INFINITY;
   for (;;) {
     const page: Filter = Number.isFinite(below) ? { ...filter, position: { $lt: below } } : filter;
-    const docs = await collection.find(page, { sort: { position: -1 }, limit: HISTORY_EXPORT_BATCH });
+    const docs = await collection.find(page, { sort: { position: -1 }, limit: HISTORY_EXPORT_BATCH, scan: true });
     let chunk = '';
     for (const d of docs) {
       const restoredFrom = d.restoredFrom ? `${d.restoredFrom.position}@${d.restoredFrom.at}` : null;

@@ -73,7 +73,7 @@ export const EXPORT_BATCH = 500;
 
 async function* exportRecords(collection: Collection<LocationDoc>, filter: Filter, sort: SortSpec): AsyncGenerator<Record<string, unknown>> {
   for (let skip = 0; ; skip += EXPORT_BATCH) {
-    const docs = await collection.find(filter, { sort, skip, limit: EXPORT_BATCH });
+    const docs = await collection.find(filter, { sort, skip, limit: EXPORT_BATCH, scan: true });
     for (const doc of docs) {
       const row = toLocationRow(doc, null);
       yield {
