@@ -27,7 +27,12 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
-const endpoints = (base: string): GoogleEndpoints => ({ clientId: 'locus-client', clientSecret: 'locus-secret', ...sandboxEndpoints(base).google });
+const endpoints = (base: string): GoogleEndpoints => ({
+  clientId: 'locus-client',
+  clientSecret: 'locus-secret',
+  ...sandboxEndpoints(base).google,
+  pubsub: { topic: '', audience: '', issuer: 'https://accounts.google.com', jwksUrl: sandboxEndpoints(base).google.pubsubJwksUrl },
+});
 
 /** A child process sending its share; resolves `ready` once set up, `done` with its outcome. */
 function startChild(env: Record<string, string>) {

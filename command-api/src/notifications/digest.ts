@@ -31,7 +31,7 @@ export async function digestRows(
   const reviews = readModels.collection<ReviewDoc>(REVIEWS_COLLECTION);
   const inScope = scope ? { locationId: { $in: [...scope] } } : {};
   const length = period.end.getTime() - period.start.getTime();
-  const projection = { _id: 1, locationId: 1, starRating: 1, createTime: 1, responded: 1 };
+  const projection = { _id: 1, locationId: 1, starRating: 1, createTime: 1, responded: 1 } as const;
   const [recent, unanswered] = await Promise.all([
     reviews.find(
       { companyId, removed: 0, ...inScope, createTime: { $gte: new Date(period.start.getTime() - length).toISOString(), $lt: period.end.toISOString() } },

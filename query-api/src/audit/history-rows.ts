@@ -1,6 +1,7 @@
 import {
   actorKindOfFilter,
   entityTypeWords,
+  type HistoryActorDoc,
   type HistoryDoc,
   type HistoryEntityDoc,
   type HistoryFilter,

@@ -85,7 +85,7 @@ const DOUGHNUT_SIDE_LEGEND_MIN = 480;
 const LEGEND_ROW = 22;
 
 /** The width of an element, followed as it resizes. */
-function useWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
+function useWidth<T extends HTMLElement>(): [RefObject<T>, number] {
   const ref = useRef<T>(null);
   const [width, setWidth] = useState(0);
   useEffect(() => {
