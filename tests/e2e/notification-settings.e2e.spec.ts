@@ -77,4 +77,19 @@ describe('review notification settings in the browser', () => {
     expect(await card.getByLabel('E-mail me at once about a new review rated').inputValue()).toBe('off');
     expect(await stored()).toMatchObject({ AlertMaxStars: null, Digest: 'off' });
   }, 120_000);
+  it("shows the server's 400 inline in the card, naming the field, and stores nothing", async () => {
+    await page.goto(`${e2e.url}/profile`);
+    const card = page.getByRole('region', { name: 'Review notifications' });
+    await expect.poll(() => card.getByLabel('Review digest').inputValue()).toBe('off');
+    // the screen offers only valid ratings: a request altered on its way stands for a client the server must refuse
+    await page.route('**/api/profile/notifications', async (route) => {
+      if (route.request().method() !== 'PUT') return route.continue();
+      return route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), AlertMaxStars: 9 }) });
+    });
+    await card.getByLabel('E-mail me at once about a new review rated').selectOption({ label: '3★ or less' });
+    await card.getByRole('button', { name: 'Save notifications' }).click();
+    await card.getByRole('alert').filter({ hasText: 'Alert rating must be a number of stars from 1 to 5' }).waitFor();
+    await page.unroute('**/api/profile/notifications');
+    expect(await stored()).toMatchObject({ AlertMaxStars: null, Digest: 'off' });
+  }, 120_000);
 });
