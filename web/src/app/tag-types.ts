@@ -10,6 +10,7 @@ export const TAG_TYPES = [
   'AdminVariable',
   'AdminLevelVariable',
   'Profile',
+  'NotificationPreferences',
   'Staff',
   'AzureUser',
   'AzureCredentials',

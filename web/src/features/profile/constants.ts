@@ -26,3 +26,19 @@ export const profileTexts = {
   genericFailure: 'Something went wrong. Please try again later.',
   ...userMessages,
 } as const;
+
+/** The "Review notifications" card. */
+export const notificationTexts = {
+  title: 'Review notifications',
+  alertLabel: 'E-mail me at once about a new review rated',
+  alertHelp: 'On the locations you work on (every location for company admins).',
+  off: 'Off',
+  starsOrLess: (n: number) => (n === 5 ? '5★ or less (every review)' : `${n}★ or less`),
+  digestLabel: 'Review digest',
+  digestHelp: 'New reviews, unanswered reviews and the average rating per location and group.',
+  digestChoices: { off: 'Off', daily: 'Daily', weekly: 'Weekly (Mondays)' },
+  save: 'Save notifications',
+  saved: 'Notification settings saved',
+  unsubscribed: (at: string) => `You unsubscribed from a mail's link on ${at}: alerts and the digest are off until you turn them on again here.`,
+  genericFailure: 'Something went wrong. Please try again later.',
+} as const;
