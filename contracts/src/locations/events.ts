@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HoursPeriodSchema } from './hours';
 import { COUNTRY_CODE } from './messages';
-import { VoiceOfMerchantSchema } from './health';
+import { VoiceOfMerchantSchema } from './voice-of-merchant';
 
 /**
  * Events of `location-<id>` streams and of `storecode-<sha256(companyId|lowercased code)>`

@@ -1,6 +1,8 @@
-import { z } from 'zod';
 import type { HoursPeriod } from './hours';
 import type { LocationProfile } from './events';
+import type { VoiceOfMerchant } from './voice-of-merchant';
+
+export { VOICE_OF_MERCHANT_ACTIONS, VoiceOfMerchantSchema, type VoiceOfMerchant, type VoiceOfMerchantAction } from './voice-of-merchant';
 
 // ---------- completeness ----------
 
@@ -85,14 +87,6 @@ export const completenessLabel = (key: CompletenessField): string => COMPLETENES
 // ---------- voice of merchant (Google's Verifications API) ----------
 
 /**
- * What Google asks of the location before its edits go live (`gain_voice_of_merchant_action`
- * of VoiceOfMerchantState): none, wait for review, verify, resolve an ownership conflict,
- * comply with the guidelines.
- */
-export const VOICE_OF_MERCHANT_ACTIONS = ['none', 'waitForVoiceOfMerchant', 'verify', 'resolveOwnershipConflict', 'complyWithGuidelines'] as const;
-export type VoiceOfMerchantAction = (typeof VOICE_OF_MERCHANT_ACTIONS)[number];
-
-/**
  * The directory's verification state of a location: Google's answer in one word, or Unknown
  * before it was read (a location not on Google yet, or never read).
  */
@@ -118,17 +112,6 @@ export const VERIFICATION_ADVICE: Partial<Record<VerificationState, string>> = {
   GuidelinesIssue: 'Google suspended or disabled the profile for its guidelines: correct the profile and request reinstatement.',
   PendingReview: 'Google is reviewing the profile; its edits go live once the review passes.',
 };
-
-export const VoiceOfMerchantSchema = z.object({
-  hasVoiceOfMerchant: z.boolean(),
-  hasBusinessAuthority: z.boolean(),
-  action: z.enum(VOICE_OF_MERCHANT_ACTIONS),
-  /** `verify.hasPendingVerification`: a verification was started and can be completed. */
-  hasPendingVerification: z.boolean(),
-  /** `complyWithGuidelines.recommendationReason` (e.g. BUSINESS_LOCATION_SUSPENDED); empty otherwise. */
-  recommendationReason: z.string(),
-});
-export type VoiceOfMerchant = z.infer<typeof VoiceOfMerchantSchema>;
 
 /** The directory's word for Google's answer. */
 export function verificationStateOf(vom: VoiceOfMerchant | null): VerificationState {
