@@ -87,10 +87,25 @@ const badValues: Record<string, [Record<string, string>, string]> = {
   LOCUS_LOCALEZE_URL: [{ LOCUS_LOCALEZE_URL: 'x' }, 'is not a URL'],
   LOCUS_GRAPH_LOGIN_URL: [{ LOCUS_GRAPH_LOGIN_URL: 'x' }, 'is not a URL'],
   LOCUS_GRAPH_URL: [{ LOCUS_GRAPH_URL: 'x' }, 'is not a URL'],
+  LOCUS_GOOGLE_VERIFICATIONS_URL: [{ LOCUS_GOOGLE_VERIFICATIONS_URL: 'x' }, 'is not a URL'],
+  LOCUS_GOOGLE_NOTIFICATIONS_URL: [{ LOCUS_GOOGLE_NOTIFICATIONS_URL: 'x' }, 'is not a URL'],
+  LOCUS_GOOGLE_PUBSUB_JWKS_URL: [{ LOCUS_GOOGLE_PUBSUB_JWKS_URL: 'x' }, 'is not a URL'],
+  LOCUS_GOOGLE_QUOTA_WINDOW_MS: [{ LOCUS_GOOGLE_QUOTA_WINDOW_MS: '5' }, 'out of range'],
+  LOCUS_DIGEST_TICK_MS: [{ LOCUS_DIGEST_TICK_MS: 'hourly' }, 'is not a whole number'],
 };
 
 /** Any text is a valid value of these (names, keys given by a provider). */
-const freeText = new Set(['LOCUS_LLM_MODEL', 'SMTP_USER', 'LOCUS_GOOGLE_CLIENT_ID', 'LOCUS_GOOGLE_CLIENT_SECRET', 'LOCUS_LOCALEZE_API_KEY']);
+const freeText = new Set([
+  'LOCUS_LLM_MODEL',
+  'SMTP_USER',
+  'LOCUS_GOOGLE_CLIENT_ID',
+  'LOCUS_GOOGLE_CLIENT_SECRET',
+  'LOCUS_LOCALEZE_API_KEY',
+  // names Google gives (a Pub/Sub topic, a push's audience and issuer), compared as they are
+  'LOCUS_GOOGLE_PUBSUB_TOPIC',
+  'LOCUS_GOOGLE_PUBSUB_AUDIENCE',
+  'LOCUS_GOOGLE_PUBSUB_ISSUER',
+]);
 
 const documented = () => {
   const names = new Set<string>();

@@ -198,6 +198,8 @@ export const historyProjection: ProjectionDefinition = {
       restoredFrom,
       searchText: [
         label,
+        // the event's own name too ("location google update succeeded"), so a search by it still finds the line
+        event.type.replace(/([a-z0-9])([A-Z])/g, '$1 $2'),
         entityTypeWords(entityType),
         entityName,
         who.actorName,

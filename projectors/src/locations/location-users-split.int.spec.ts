@@ -53,7 +53,7 @@ describe('splitting the user links out of the locations projection', () => {
     open.push({ close: () => split.stop() });
     expect(await split.waitForPosition(head, 15_000)).toBe(true);
 
-    expect(await readProjectionState(readStore, 'locations')).toMatchObject({ version: 4, activeGeneration: 2, building: null });
+    expect(await readProjectionState(readStore, 'locations')).toMatchObject({ version: 5, activeGeneration: 2, building: null });
     expect(await readProjectionState(readStore, 'location-users')).toMatchObject({ version: 1, activeGeneration: 1, building: null });
     const byId = (docs: readonly { _id: string }[] | undefined) => [...(docs ?? [])].sort((a, b) => a._id.localeCompare(b._id));
     for (const def of projections) {

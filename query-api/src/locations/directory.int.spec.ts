@@ -104,11 +104,11 @@ describe('directory filters and CSV export', () => {
   it("exports the filtered list of the caller's company as CSV, sorted like the table, formulas escaped", async () => {
     const lines = await csvLines(locations, 'c1', { State: 'CO', sortField: 'Title', sortOrder: '-1' });
     expect(lines[0]).toBe(
-      'Store Code,Business Name,Address Line 1,Address Line 2,City,State,Postal Code,Primary Phone Number,Status,Rating,Reviews,Last Sync,Connected Account,Primary Owner',
+      'Store Code,Business Name,Address Line 1,Address Line 2,City,State,Postal Code,Primary Phone Number,Status,Rating,Reviews,Last Sync,Connected Account,Primary Owner,Completeness,Missing,Verification',
     );
     expect(lines.slice(1)).toEqual([
-      'S-0002,Shop 0002,2 Main St,,Boulder,CO,80301,(303) 555-0100,Published,4.5,3,,Brand,',
-      'S-0001,Shop 0001,1 Main St,,Denver,CO,80202,(303) 555-0100,Unpublished,4.5,3,,Brand,',
+      'S-0002,Shop 0002,2 Main St,,Boulder,CO,80301,(303) 555-0100,Published,4.5,3,,Brand,,0,,Not checked',
+      'S-0001,Shop 0001,1 Main St,,Denver,CO,80202,(303) 555-0100,Unpublished,4.5,3,,Brand,,0,,Not checked',
     ]);
     const ny = await csvLines(locations, 'c1', { State: 'NY' });
     expect(ny[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
