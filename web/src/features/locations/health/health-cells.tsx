@@ -17,6 +17,7 @@ export const HealthCell = ({
     <div className="locus-health-cell" data-testid="health-cell">
       <div title={missingText}>
         <ProgressBar
+          aria-label={t.completeness(completeness)}
           value={completeness / 100}
           stripes={false}
           animate={false}
