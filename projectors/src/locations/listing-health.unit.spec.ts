@@ -5,6 +5,21 @@ import { recorder } from '@locus/platform/runtime/testing/recorded-events';
 import { google, profile } from './testing/history';
 import { locationsProjection } from './locations-projection';
 
+/** A photo of Google's media list as the refresh event carries it. */
+const photo = (mediaId: string, category: string) => ({
+  mediaId,
+  name: `n${mediaId.slice(1)}`,
+  category,
+  mediaFormat: 'PHOTO',
+  sourceUrl: null,
+  googleUrl: null,
+  thumbnailUrl: null,
+  viewCount: 0,
+  createTime: null,
+  width: null,
+  height: null,
+});
+
 const base = { companyId: 'c1', connectionId: 'k1', accountName: 'accounts/1', accountDisplayName: 'Brand', locationId: 'L1' };
 const vom = { hasVoiceOfMerchant: false, hasBusinessAuthority: false, action: 'verify', hasPendingVerification: true, recommendationReason: '' };
 
@@ -45,34 +60,7 @@ describe('locations projection: listing health', () => {
       {
         locationId: 'L1',
         companyId: 'c1',
-        items: [
-          {
-            mediaId: 'm1',
-            name: 'n1',
-            category: 'COVER',
-            mediaFormat: 'PHOTO',
-            sourceUrl: null,
-            googleUrl: null,
-            thumbnailUrl: null,
-            viewCount: 0,
-            createTime: null,
-            width: null,
-            height: null,
-          },
-          {
-            mediaId: 'm2',
-            name: 'n2',
-            category: 'EXTERIOR',
-            mediaFormat: 'PHOTO',
-            sourceUrl: null,
-            googleUrl: null,
-            thumbnailUrl: null,
-            viewCount: 0,
-            createTime: null,
-            width: null,
-            height: null,
-          },
-        ],
+        items: [photo('m1', 'COVER'), photo('m2', 'EXTERIOR')],
         refreshedAt: '2025-03-05T00:00:00.000Z',
       },
       'c1',
