@@ -1,7 +1,7 @@
 import type { LiveMessage } from '@locus/contracts';
 import { LiveNotifications, publishNotification } from '@web/shared/live/notifications';
 import { dropSession, endSessionAndGoToLogin } from '@web/shared/session/session-actions';
-import { decodeTokenPayload } from '@web/shared/session/current-user';
+import { currentUserFromToken, decodeTokenPayload } from '@web/shared/session/current-user';
 import { readStoredToken, takeValidToken } from '@web/shared/session/token-storage';
 import { api } from '../api';
 import type { AppDispatch } from '../store';
@@ -16,7 +16,13 @@ export const applyLiveMessage = (dispatch: AppDispatch, message: LiveMessage): v
   switch (message.kind) {
     case 'changed': {
       const tags = tagsForChange(message.collection, message.ids, message.many);
-      if (tags.length > 0) dispatch(api.util.invalidateTags(tags));
+      if (tags.length === 0) return;
+      const invalidate = () => dispatch(api.util.invalidateTags(tags));
+      // A deletion of this very user reaches the tab as a change and, on another subject, as the
+      // logout notification: refetching first would only be refused. The notification reloads
+      // the page, which drops this timer; any other change to the own record applies a moment later.
+      if (message.collection === 'users' && isOwnRecord(message.ids)) setTimeout(invalidate, OWN_RECORD_DELAY_MS);
+      else invalidate();
       return;
     }
     case 'resync':
@@ -47,6 +53,13 @@ export const isSessionKept = (payload: unknown, token: string | null = readStore
   if (typeof ended === 'string') return jti !== ended;
   if (typeof except !== 'string' || !token) return false;
   return jti === except;
+};
+
+export const OWN_RECORD_DELAY_MS = 2_000;
+
+const isOwnRecord = (ids: readonly string[], token: string | null = readStoredToken()): boolean => {
+  const userId = token ? currentUserFromToken(token)?.userId : undefined;
+  return userId !== undefined && ids.includes(userId);
 };
 
 const refreshAll = (dispatch: AppDispatch) => dispatch(api.util.invalidateTags([...TAG_TYPES]));
