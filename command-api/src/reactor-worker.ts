@@ -11,9 +11,8 @@ import { serveOpsOverBus } from '@locus/platform/runtime/ops-bus';
 import { createSmtpMailer } from '@locus/platform/mail/smtp-mailer';
 import { projections } from '@locus/projectors/features';
 import { reactorFeatures } from './reactors';
-import { startReviewsSchedule } from './reviews/schedule';
-import { startTemplateScheduler } from './templates';
-import { startDailyInsightsRefresh } from './insights';
+import { scheduleFeatures } from './schedules';
+import { createScheduler } from './kit/every';
 
 // Standalone reactor worker (distributed mode): every reactor of the manifest, one active
 // instance per reactor across replicas (leases in the read store).
@@ -47,9 +46,9 @@ const runtime = createReactorRuntime({ eventStore: ports.eventStore, readStore: 
 await runtime.start();
 // Retry and skip of parked events asked from /operations (command-api, over the bus): by the replica holding the reactor's lease.
 const opsRequests = serveOpsOverBus({ bus: ports.bus, leases, reactors: runtime, reactorNames: reactors.map((r) => r.name), logger });
-const reviewsSchedule = startReviewsSchedule(deps, config.reviewsSyncIntervalMs);
-const templateScheduler = startTemplateScheduler(deps);
-const dailyInsights = startDailyInsightsRefresh(deps);
+// Work due by time: each schedule under a lease of its own, so one replica runs it.
+const scheduler = createScheduler({ readStore: ports.readStore, logger, holder: `${os.hostname()}:${process.pid}:schedules` });
+scheduler.start(scheduleFeatures.flatMap((feature) => feature(deps)));
 logger.info({ reactors: reactors.map((r) => r.name), adapters: ports.adapters }, 'reactor worker running');
 
 // /health, /ready and /metrics on HOST:PORT; on a signal stop after the current batch
@@ -62,9 +61,7 @@ await serveProbes({
   metricsStatus: createOpsStatus({ ...ports, projections: [], reactors }),
   onShutdown: async () => {
     opsRequests.unsubscribe();
-    reviewsSchedule.stop();
-    await templateScheduler.stop();
-    dailyInsights.stop();
+    await scheduler.stop();
     await runtime.stop();
     readModels.close();
     mailer.close();

@@ -19,9 +19,8 @@ import { serveMedia } from '@locus/platform/blob/serve-media';
 import { mountCommandApi } from '@locus/command-api/app';
 import { sessionValidation as commandSessionValidation } from '@locus/command-api/features';
 import { reactorFeatures } from '@locus/command-api/reactors';
-import { startReviewsSchedule } from '@locus/command-api/reviews/schedule';
-import { startTemplateScheduler } from '@locus/command-api/templates/index';
-import { startDailyInsightsRefresh } from '@locus/command-api/insights/index';
+import { scheduleFeatures } from '@locus/command-api/schedules';
+import { createScheduler } from '@locus/command-api/kit/every';
 import { mountQueryApi } from '@locus/query-api/app';
 import { sessionValidation as querySessionValidation } from '@locus/query-api/features';
 import { projections } from '@locus/projectors/features';
@@ -169,7 +168,13 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
     logger: logger.child({ component: 'reactors' }),
   });
   // Started once the server listens (below): `/health` answers whatever the runtimes have to catch up on.
-  let schedules: { dailyInsights: { stop(): void }; reviewsSchedule: { stop(): void }; templateScheduler: { stop(): Promise<void> } } | null = null;
+  // Embedded stores belong to this one process (the data-dir lock): a restart after a crash
+  // holds its schedules again at once instead of waiting for the dead process's leases to expire.
+  const scheduler = createScheduler({
+    readStore,
+    logger: logger.child({ component: 'schedules' }),
+    ...(ports.adapters.readStore === 'embedded' ? { holder: 'all-in-one' } : {}),
+  });
   const rebuildJobs = createRebuildJobs({
     eventStore: ports.eventStore,
     readStore,
@@ -205,9 +210,7 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
   if (options.serveWeb !== false) serveWebApp(app, webDistDir);
 
   const stopWorkers = async () => {
-    schedules?.dailyInsights.stop();
-    schedules?.reviewsSchedule.stop();
-    await schedules?.templateScheduler.stop();
+    await scheduler.stop();
     opsLive.close();
     await control?.close();
     await rebuildJobs.stop();
@@ -228,11 +231,7 @@ export async function startLocusStack(config: LocusConfig, options: StartStackOp
     // (`/ready` says when the read models are built).
     await projectors.start();
     await reactors.start();
-    schedules = {
-      dailyInsights: startDailyInsightsRefresh(commandDeps),
-      reviewsSchedule: startReviewsSchedule(commandDeps, config.reviewsSyncIntervalMs),
-      templateScheduler: startTemplateScheduler(commandDeps),
-    };
+    scheduler.start(scheduleFeatures.flatMap((feature) => feature(commandDeps)));
   } catch (err) {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));

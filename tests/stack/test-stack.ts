@@ -24,6 +24,7 @@ import { createSmtpMailer } from '@locus/platform/mail/smtp-mailer';
 import { mountCommandApi } from '@locus/command-api/app';
 import { commandFeatures as commandManifest, sessionValidation as commandSessionValidation, type CommandFeature } from '@locus/command-api/features';
 import type { ReactorFeature } from '@locus/command-api/reactors';
+import { createScheduler, type ScheduleFeature } from '@locus/command-api/kit/every';
 import { mountQueryApi } from '@locus/query-api/app';
 import { queryFeatures as queryManifest, sessionValidation as querySessionValidation, type QueryFeature } from '@locus/query-api/features';
 import { projections as projectionManifest } from '@locus/projectors/features';
@@ -36,6 +37,8 @@ export interface TestStackOptions {
   projections?: readonly ProjectionDefinition[];
   /** Reactor features to run (command-api/src/reactors.ts lists them all); default none. */
   reactors?: ReactorFeature[];
+  /** Schedule features to run (command-api/src/schedules.ts lists them all); default none. */
+  schedules?: ScheduleFeature[];
   /** The session checks of the manifests (deleted users, revoked sessions); default true. */
   sessionValidation?: boolean;
   /** 'one': command and query routes on one server (all-in-one); 'two': two apps as deployed distributed. */
@@ -105,6 +108,8 @@ export async function startTestStack(options: TestStackOptions = {}) {
   const reactorDefinitions: ReactorDefinition[] = (options.reactors ?? []).flatMap((feature) => feature(commandDeps));
   const reactors = createReactorRuntime({ eventStore, readStore, bus, reactors: reactorDefinitions, logger, clock });
   await reactors.start();
+  const scheduler = createScheduler({ readStore, logger });
+  scheduler.start((options.schedules ?? []).flatMap((feature) => feature(commandDeps)));
   const rebuildJobs = createRebuildJobs({ eventStore, readStore, bus, projections, logger, batchSize: options.rebuildBatchSize });
   const ops = { projections, rebuildJobs, reactors };
 
@@ -236,6 +241,7 @@ export async function startTestStack(options: TestStackOptions = {}) {
     },
     async close() {
       for (const server of servers) await server.close();
+      await scheduler.stop();
       await rebuildJobs.stop();
       await reactors.stop();
       await projector.stop();

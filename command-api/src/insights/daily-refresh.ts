@@ -1,49 +1,26 @@
-import { insightsDailyStream, isoDay } from '@locus/contracts';
+import { insightsDailyStream, isoDay, type InsightsEvent } from '@locus/contracts';
 import { WrongExpectedVersionError, type CommandDeps } from '@locus/platform';
+import { appendEvents, systemMetadata, type ScheduleDefinition } from '../kit';
 
 const HOUR_MS = 3_600_000;
 
 /**
- * Asks for the daily insights refresh once per UTC day: checks every hour (and at start) and
- * appends `InsightsDailyRefreshDue` to that day's stream with `no_stream`, so however many
- * processes run this, the day's refresh is asked for once; the insights reactor does the work.
+ * Asks for the daily insights refresh once per UTC day: looks every hour (and as soon as it
+ * holds the schedule's lease) and appends `InsightsDailyRefreshDue` to that day's stream with
+ * `no_stream`, so the day's refresh is asked for once, also across a change of holder; the
+ * insights reactor does the work.
  */
-export function startDailyInsightsRefresh(deps: Pick<CommandDeps, 'eventStore' | 'clock' | 'ids' | 'logger'>, options: { everyMs?: number } = {}) {
-  let stopped = false;
-  const tick = async () => {
-    const now = deps.clock.now();
-    const day = isoDay(now);
+export function insightsSchedules(deps: Pick<CommandDeps, 'eventStore' | 'clock' | 'ids'>, options: { everyMs?: number } = {}): ScheduleDefinition[] {
+  async function askForToday(): Promise<void> {
+    const day = isoDay(deps.clock.now());
+    const due: Extract<InsightsEvent, { type: 'InsightsDailyRefreshDue' }> = { type: 'InsightsDailyRefreshDue', data: { day } };
     try {
-      await deps.eventStore.append(
-        insightsDailyStream(day),
-        [
-          {
-            id: deps.ids.uuid(),
-            type: 'InsightsDailyRefreshDue',
-            data: { day },
-            metadata: {
-              companyId: null,
-              actor: { userId: 'system', role: 'System' },
-              correlationId: `insights-daily-${day}`,
-              causationId: null,
-              occurredAt: now.toISOString(),
-            },
-          },
-        ],
-        { expectedRevision: 'no_stream' },
-      );
+      await appendEvents(deps, insightsDailyStream(day), [due], systemMetadata(deps, null, { correlationId: `insights-daily-${day}` }), {
+        expectedRevision: 'no_stream',
+      });
     } catch (err) {
-      if (err instanceof WrongExpectedVersionError) return;
-      if (!stopped) deps.logger.warn({ err }, 'insights daily refresh could not be asked for');
+      if (!(err instanceof WrongExpectedVersionError)) throw err;
     }
-  };
-  void tick();
-  const timer = setInterval(() => void tick(), options.everyMs ?? HOUR_MS);
-  timer.unref();
-  return {
-    stop() {
-      stopped = true;
-      clearInterval(timer);
-    },
-  };
+  }
+  return [{ name: 'insights-daily-refresh', everyMs: options.everyMs ?? HOUR_MS, atStart: true, run: askForToday }];
 }

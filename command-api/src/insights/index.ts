@@ -1,2 +1,2 @@
 export { insightsReactors } from './reactors';
-export { startDailyInsightsRefresh } from './daily-refresh';
+export { insightsSchedules } from './daily-refresh';

@@ -1,5 +1,5 @@
-import type { Actor, EventMetadata } from '@locus/contracts';
-import type { Clock, RequestContext } from '@locus/platform';
+import { SYSTEM_ACTOR, type Actor, type EventMetadata } from '@locus/contracts';
+import type { Clock, IdSource, RequestContext } from '@locus/platform';
 
 const systemClock: Clock = { now: () => new Date() };
 
@@ -29,6 +29,24 @@ export function eventMetadata(
     correlationId: req.correlationId,
     causationId: req.requestId,
     occurredAt: clock.now().toISOString(),
+  };
+}
+
+/**
+ * Metadata for events appended by automation (schedules, reactors): the system actor, the
+ * time from the injected clock, a new correlation id unless the work continues another's.
+ */
+export function systemMetadata(
+  deps: { clock: Clock; ids: IdSource },
+  companyId: string | null,
+  cause: { correlationId?: string; causationId?: string | null } = {},
+): EventMetadata {
+  return {
+    companyId,
+    actor: SYSTEM_ACTOR,
+    correlationId: cause.correlationId ?? deps.ids.uuid(),
+    causationId: cause.causationId ?? null,
+    occurredAt: deps.clock.now().toISOString(),
   };
 }
 

@@ -1,2 +1,3 @@
 export { notificationsCommandRoutes } from './routes';
 export { notificationsReactors } from './reactors';
+export { notificationsSchedules } from './digest-schedule';

@@ -19,7 +19,7 @@ import { connectionsReactors } from '../connections';
 import { locationsReactors } from '../locations';
 import { reviewsReactors } from '../reviews';
 import { emailStreamOf } from '../users/email-reservation';
-import { notificationsReactors } from '.';
+import { notificationsReactors, notificationsSchedules } from '.';
 import { lastPeriod } from './digest';
 
 /**
@@ -54,6 +54,7 @@ const start = () =>
     clock,
     sessionValidation: false,
     reactors: [(d) => connectionsReactors(d), (d) => locationsReactors(d), (d) => reviewsReactors(d), notificationsReactors],
+    schedules: [notificationsSchedules],
     env: { LOCUS_DIGEST_TICK_MS: '200' },
   });
 

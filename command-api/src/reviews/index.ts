@@ -1,3 +1,3 @@
 export { reviewsCommandRoutes } from './routes';
 export { reviewsReactors } from './reactors';
-export { startReviewsSchedule } from './schedule';
+export { reviewsSchedules } from './schedule';

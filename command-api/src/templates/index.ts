@@ -1,3 +1,3 @@
 export { templatesCommandRoutes } from './routes';
 export { templatesReactors } from './reactors';
-export { startTemplateScheduler, type TemplateScheduler } from './scheduler';
+export { publishDueTemplates, templatesSchedules } from './scheduler';

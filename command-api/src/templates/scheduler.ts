@@ -1,80 +1,41 @@
-import { POST_TEMPLATES_COLLECTION, SYSTEM_ACTOR, type PostTemplateDoc } from '@locus/contracts';
+import { POST_TEMPLATES_COLLECTION, type PostTemplateDoc } from '@locus/contracts';
 import type { CommandDeps } from '@locus/platform';
+import { systemMetadata, type ScheduleDefinition } from '../kit';
 import { runTemplateCommand } from './routes';
 
-export interface TemplateScheduler {
-  /** Publishes every scheduled template that came due (also run by the timer). */
-  tick(): Promise<number>;
-  stop(): Promise<void>;
+/**
+ * Publishes every scheduled template whose schedule date has passed, with its locations; the
+ * number of events appended. The schedule lives in the events (and the read model), not in a
+ * timer, so it survives restarts; a template published, cancelled or deleted meanwhile is left
+ * alone by the decider, and two publishers racing append one publish (the kit's expected revision).
+ */
+export async function publishDueTemplates(deps: CommandDeps, signal?: AbortSignal): Promise<number> {
+  const now = deps.clock.now().toISOString();
+  const due = await deps.readModels
+    .collection<PostTemplateDoc>(POST_TEMPLATES_COLLECTION)
+    .find({ status: 'scheduled', scheduleDate: { $lte: now } }, { sort: { scheduleDate: 1 }, limit: 100 });
+  let published = 0;
+  for (const doc of due) {
+    if (signal?.aborted) break;
+    try {
+      const result = await runTemplateCommand(deps, systemMetadata(deps, doc.companyId), doc._id, {
+        type: 'PublishTemplate',
+        templateId: doc._id,
+        companyId: doc.companyId,
+        publishId: deps.ids.uuid(),
+        locationIds: doc.locationIds,
+        now,
+        scheduled: true,
+      });
+      published += result.events.length;
+    } catch (err) {
+      deps.logger.warn({ err, templateId: doc._id }, 'scheduled template publish failed; will try again');
+    }
+  }
+  return published;
 }
 
-/**
- * Scheduled publishing: every `intervalMs` the templates whose schedule date has passed are
- * published with their locations. The schedule lives in the events (and the read model), not
- * in a timer, so it survives restarts; a template published, cancelled or deleted meanwhile
- * is left alone by the decider, and two schedulers racing append one publish (the kit's
- * expected revision).
- */
-export function startTemplateScheduler(deps: CommandDeps, options: { intervalMs?: number } = {}): TemplateScheduler {
-  const intervalMs = options.intervalMs ?? 5_000;
-  let stopped = false;
-  let running: Promise<number> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-
-  async function publishDue(): Promise<number> {
-    const now = deps.clock.now().toISOString();
-    const due = await deps.readModels
-      .collection<PostTemplateDoc>(POST_TEMPLATES_COLLECTION)
-      .find({ status: 'scheduled', scheduleDate: { $lte: now } }, { sort: { scheduleDate: 1 }, limit: 100 });
-    let published = 0;
-    for (const doc of due) {
-      if (stopped) break;
-      try {
-        const result = await runTemplateCommand(
-          deps,
-          { companyId: doc.companyId, actor: SYSTEM_ACTOR, correlationId: deps.ids.uuid(), causationId: null, occurredAt: deps.clock.now().toISOString() },
-          doc._id,
-          {
-            type: 'PublishTemplate',
-            templateId: doc._id,
-            companyId: doc.companyId,
-            publishId: deps.ids.uuid(),
-            locationIds: doc.locationIds,
-            now,
-            scheduled: true,
-          },
-        );
-        published += result.events.length;
-      } catch (err) {
-        deps.logger.warn({ err, templateId: doc._id }, 'scheduled template publish failed; will try again');
-      }
-    }
-    return published;
-  }
-
-  const tick = () => {
-    running ??= publishDue().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void tick()
-        .catch((err: unknown) => deps.logger.warn({ err }, 'template scheduler tick failed'))
-        .finally(schedule);
-    }, intervalMs);
-    timer.unref?.();
-  };
-  schedule();
-
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+/** Scheduled publishing: due templates are looked for every `everyMs` (5 s). */
+export function templatesSchedules(deps: CommandDeps, options: { everyMs?: number } = {}): ScheduleDefinition[] {
+  return [{ name: 'templates-publish-due', everyMs: options.everyMs ?? 5_000, run: async (signal) => void (await publishDueTemplates(deps, signal)) }];
 }

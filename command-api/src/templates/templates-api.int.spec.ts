@@ -4,7 +4,8 @@ import { templatesQueryRoutes } from '@locus/query-api/templates/index';
 import { templatesProjection } from '@locus/projectors/templates/index';
 import { seedDemoLocations } from '../connections/demo';
 import { startLocationsTestStack, type LocationsTestStack } from '../locations/testing/stack';
-import { startTemplateScheduler, templatesCommandRoutes, templatesReactors } from '.';
+import { createScheduler } from '../kit';
+import { publishDueTemplates, templatesCommandRoutes, templatesReactors, templatesSchedules } from '.';
 import { createPublishPace } from './publish-pace';
 
 const BASE = '/api/locationPostTemplates';
@@ -232,10 +233,15 @@ describe('post templates over HTTP', () => {
     expect(saved.body.ResponseMessage).toBe('The selected template will be published at the scheduled date.');
     expect((await templateById(id)).Status).toBe('scheduled');
     // the server that saved it stops before the date: nothing is kept in memory
-    const before = startTemplateScheduler(stack.deps, { intervalMs: 100 });
+    const startScheduler = () => {
+      const scheduler = createScheduler({ readStore: stack.deps.readStore, logger: stack.deps.logger });
+      scheduler.start(templatesSchedules(stack.deps, { everyMs: 100 }));
+      return scheduler;
+    };
+    const before = startScheduler();
     await before.stop();
     await new Promise((r) => setTimeout(r, 1_600));
-    const after = startTemplateScheduler(stack.deps, { intervalMs: 100 });
+    const after = startScheduler();
     try {
       const done = await until(
         () => templateById(id),
@@ -243,10 +249,8 @@ describe('post templates over HTTP', () => {
       );
       expect(done.Status).toBe('published');
       expect(done.PublishDate).not.toBeNull();
-      // a second scheduler (another replica) finds nothing left to publish
-      const replica = startTemplateScheduler(stack.deps, { intervalMs: 60_000 });
-      expect(await replica.tick()).toBe(0);
-      await replica.stop();
+      // another replica's look finds nothing left to publish
+      expect(await publishDueTemplates(stack.deps)).toBe(0);
     } finally {
       await after.stop();
     }
