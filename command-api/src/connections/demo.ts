@@ -3,11 +3,13 @@ import {
   authCallbackRoute,
   connectAccountsRoute,
   connectTokenUrlRoute,
+  connectionProcessEventSchemas,
   connectionProcessStream,
   type AuthCallbackResponse,
   type TokenUrlResponse,
 } from '@locus/contracts';
-import { StreamNotFoundError, type AuthContext, type CommandDeps, type RequestContext, type RouteImplementation } from '@locus/platform';
+import { type AuthContext, type CommandDeps, type RequestContext, type RouteImplementation } from '@locus/platform';
+import { awaitOutcome } from '../kit';
 import { connectionsCommandRoutes } from './routes';
 import { consentAs, sandboxBaseOf, sandboxDirectory, type SandboxGoogleAccount } from './sandbox-consent';
 
@@ -117,19 +119,16 @@ export async function seedDemoLocations(deps: CommandDeps, options: SeedDemoLoca
   return { processId, googleUserEmail: email, accounts: chosen.map((a) => a.accountName), locations: total, completed };
 }
 
+/** Whether the import finished (100 %) within `waitMs`; false when it failed or is still going. */
 async function waitForImport(deps: CommandDeps, processId: string, waitMs: number): Promise<boolean> {
   if (waitMs <= 0) return false;
-  const until = Date.now() + waitMs;
-  while (Date.now() < until) {
-    try {
-      const events = await deps.eventStore.readStream(connectionProcessStream(processId), { direction: 'backwards', fromRevision: 'end', maxCount: 1 });
-      const last = events[0];
-      if (last?.type === 'LocationsImportFailed') return false;
-      if (last?.type === 'LocationsImportProgressed' && (last.data as { progressPercentage: number }).progressPercentage === 100) return true;
-    } catch (err) {
-      if (!(err instanceof StreamNotFoundError)) throw err;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return false;
+  const outcome = await awaitOutcome(deps.eventStore, {
+    stream: connectionProcessStream(processId),
+    after: -1n,
+    schemas: connectionProcessEventSchemas,
+    types: ['LocationsImportProgressed', 'LocationsImportFailed'],
+    matches: (e) => e.type === 'LocationsImportFailed' || e.data.progressPercentage === 100,
+    timeoutMs: waitMs,
+  });
+  return outcome?.type === 'LocationsImportProgressed';
 }

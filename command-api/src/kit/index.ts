@@ -4,3 +4,4 @@ export * from './handle-command';
 export * from './append-events';
 export * from './metadata';
 export * from './every';
+export * from './await-outcome';

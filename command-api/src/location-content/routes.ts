@@ -12,22 +12,12 @@ import {
   refreshContentRoute,
   uploadFileRoute,
   uploadMediaRoute,
-  type LocationContentEvent,
+  locationContentEventSchemas,
+  type LocationContentEventType,
 } from '@locus/contracts';
-import {
-  callerCompanyId,
-  checkTenantUrl,
-  fail,
-  implement,
-  ruleViolation,
-  type AnyRequest,
-  type CommandDeps,
-  type RecordedEvent,
-  type RouteImplementation,
-} from '@locus/platform';
+import { callerCompanyId, checkTenantUrl, fail, implement, ruleViolation, type AnyRequest, type CommandDeps, type RouteImplementation } from '@locus/platform';
 import { mediaStoreOf, type BlobStore } from '@locus/platform/blob/file-blob-store';
-import { eventMetadata, runCommand } from '../kit';
-import { awaitOutcome } from '../locations/outcome';
+import { awaitOutcome, eventMetadata, runCommand, type OutcomeOf } from '../kit';
 import { loadCompanyLocation } from '../locations/routes';
 import { contentDecider, type ContentCommand } from './content-decider';
 import { checkedImage } from './images';
@@ -40,7 +30,7 @@ export interface LocationContentRouteOptions {
 }
 
 type Req = Pick<AnyRequest, 'auth' | 'correlationId' | 'requestId'>;
-type OutcomeOf<T extends LocationContentEvent['type']> = RecordedEvent & { type: T; data: Extract<LocationContentEvent, { type: T }>['data'] };
+type ContentOutcome<T extends LocationContentEventType> = OutcomeOf<typeof locationContentEventSchemas, T>;
 
 /** Create Post, photos (upload, from URL, delete), post delete, and the first load of a location's content. */
 export function locationContentCommandRoutes(deps: CommandDeps, options: LocationContentRouteOptions = {}): RouteImplementation[] {
@@ -62,20 +52,15 @@ export function locationContentCommandRoutes(deps: CommandDeps, options: Locatio
     runCommand(deps, locationContentStream(locationId), contentDecider, command, metadata(req, companyId));
 
   /** The first outcome event of `types` for `id` after `revision` (null when Google has not answered in time). */
-  async function outcome<T extends LocationContentEvent['type']>(
-    locationId: string,
-    revision: bigint,
-    types: T[],
-    matches: (data: Record<string, unknown>) => boolean,
-  ) {
-    const found = await awaitOutcome(
-      deps.eventStore,
-      locationContentStream(locationId),
-      revision,
-      (e) => (types as string[]).includes(e.type) && matches(e.data as Record<string, unknown>),
-      outcomeTimeoutMs,
-    );
-    return found as OutcomeOf<T> | null;
+  function outcome<T extends LocationContentEventType>(locationId: string, revision: bigint, types: T[], matches: (event: ContentOutcome<T>) => boolean) {
+    return awaitOutcome(deps.eventStore, {
+      stream: locationContentStream(locationId),
+      after: revision,
+      schemas: locationContentEventSchemas,
+      types,
+      matches,
+      timeoutMs: outcomeTimeoutMs,
+    });
   }
 
   async function storeImage(file: AnyRequest['files'][number] | undefined, cover: boolean) {
@@ -91,15 +76,15 @@ export function locationContentCommandRoutes(deps: CommandDeps, options: Locatio
         { locationId, companyId, key: `details:${randomUUID()}`, origin: 'details', content: postContentOf(req.body) },
         metadata(req, companyId),
       );
-      const done = await outcome(locationId, requested.revision, ['LocalPostPublished', 'LocalPostFailed'], (d) => d.postId === requested.postId);
+      const done = await outcome(locationId, requested.revision, ['LocalPostPublished', 'LocalPostFailed'], (e) => e.data.postId === requested.postId);
       if (!done)
         return {
           status: 202,
           body: { Success: true, ResponseMessage: m.postPending, Data: { PostId: requested.postId, State: 'PENDING' } },
           position: requested.position,
         };
-      if (done.type === 'LocalPostFailed') throw ruleViolation(errors.postFailed.code, (done.data as { message: string }).message);
-      const state = (done.data as { post: { state: string } }).post.state;
+      if (done.type === 'LocalPostFailed') throw ruleViolation(errors.postFailed.code, done.data.message);
+      const state = done.data.post.state;
       // one outcome, in Google's words: never the success text for a post Google did not show
       const answer =
         state === 'REJECTED'
@@ -123,9 +108,9 @@ export function locationContentCommandRoutes(deps: CommandDeps, options: Locatio
       });
       if (result.events[0]?.type === 'LocalPostDeleted') return { body: { Success: true, ResponseMessage: m.postDeleted }, position: result.position };
       const before = result.revision - BigInt(result.events.length);
-      const done = await outcome(locationId, before, ['LocalPostDeleted', 'LocalPostDeleteFailed'], (d) => d.postId === req.params.postId);
+      const done = await outcome(locationId, before, ['LocalPostDeleted', 'LocalPostDeleteFailed'], (e) => e.data.postId === req.params.postId);
       if (!done) return { status: 202, body: { Success: true, ResponseMessage: m.postDeletePending }, position: result.position };
-      if (done.type === 'LocalPostDeleteFailed') throw ruleViolation(errors.postFailed.code, (done.data as { message: string }).message);
+      if (done.type === 'LocalPostDeleteFailed') throw ruleViolation(errors.postFailed.code, done.data.message);
       return { body: { Success: true, ResponseMessage: m.postDeleted }, position: done.position };
     }),
 
@@ -184,9 +169,9 @@ export function locationContentCommandRoutes(deps: CommandDeps, options: Locatio
       });
       if (result.events[0]?.type === 'LocationMediaDeleted') return { body: { Success: true, ResponseMessage: m.mediaDeleted }, position: result.position };
       const before = result.revision - BigInt(result.events.length);
-      const done = await outcome(locationId, before, ['LocationMediaDeleted', 'LocationMediaDeleteFailed'], (d) => d.mediaId === req.params.mediaId);
+      const done = await outcome(locationId, before, ['LocationMediaDeleted', 'LocationMediaDeleteFailed'], (e) => e.data.mediaId === req.params.mediaId);
       if (!done) return { status: 202, body: { Success: true, ResponseMessage: m.mediaDeletePending }, position: result.position };
-      if (done.type === 'LocationMediaDeleteFailed') throw ruleViolation(errors.mediaFailed.code, (done.data as { message: string }).message);
+      if (done.type === 'LocationMediaDeleteFailed') throw ruleViolation(errors.mediaFailed.code, done.data.message);
       return { body: { Success: true, ResponseMessage: m.mediaDeleted }, position: done.position };
     }),
 
@@ -204,12 +189,17 @@ export function locationContentCommandRoutes(deps: CommandDeps, options: Locatio
   ];
 
   function mediaOutcome(locationId: string, revision: bigint, mediaId: string) {
-    return outcome(locationId, revision, ['LocationMediaAdded', 'LocationMediaFailed'], (d) => d.mediaId === mediaId);
+    return outcome(locationId, revision, ['LocationMediaAdded', 'LocationMediaFailed'], (e) => e.data.mediaId === mediaId);
   }
 
-  function mediaAnswer<X extends object>(done: OutcomeOf<'LocationMediaAdded' | 'LocationMediaFailed'> | null, message: string, position: number, extra: X) {
+  function mediaAnswer<X extends object>(
+    done: ContentOutcome<'LocationMediaAdded' | 'LocationMediaFailed'> | null,
+    message: string,
+    position: number,
+    extra: X,
+  ) {
     if (!done) return { status: 202, body: { Success: true as const, ResponseMessage: m.mediaPending, ...extra }, position };
-    if (done.type === 'LocationMediaFailed') throw ruleViolation(errors.mediaFailed.code, (done.data as { message: string }).message);
+    if (done.type === 'LocationMediaFailed') throw ruleViolation(errors.mediaFailed.code, done.data.message);
     return { body: { Success: true as const, ResponseMessage: message, ...extra }, position: done.position };
   }
 }

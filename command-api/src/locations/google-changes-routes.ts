@@ -1,8 +1,7 @@
-import { googleChangesErrors, googleChangesMessages as m, locationStream, resolveGoogleChangesRoute } from '@locus/contracts';
+import { googleChangesErrors, googleChangesMessages as m, locationEventSchemas, locationStream, resolveGoogleChangesRoute } from '@locus/contracts';
 import { callerCompanyId, failWith, implement, type CommandDeps, type RouteImplementation } from '@locus/platform';
-import { eventMetadata, handleCommand } from '../kit';
+import { awaitOutcome, eventMetadata, handleCommand } from '../kit';
 import { locationDecider, locationNotFound } from './location-decider';
-import { awaitOutcome } from './outcome';
 import { loadCompanyLocation } from './routes';
 
 export interface GoogleChangesRouteOptions {
@@ -32,22 +31,21 @@ export function googleChangesCommandRoutes(deps: CommandDeps, options: GoogleCha
     let position = result.position;
     let pending = false;
     for (const event of result.events) {
-      const outcome = await awaitOutcome(
-        deps.eventStore,
-        locationStream(state.locationId),
-        revision,
-        (e) =>
-          (e.type === 'LocationGoogleUpdateSucceeded' || e.type === 'LocationGoogleUpdateFailed') &&
-          (e.data as { sourceType?: string }).sourceType === event.type,
-        outcomeTimeoutMs,
-      );
+      const outcome = await awaitOutcome(deps.eventStore, {
+        stream: locationStream(state.locationId),
+        after: revision,
+        schemas: locationEventSchemas,
+        types: ['LocationGoogleUpdateSucceeded', 'LocationGoogleUpdateFailed'],
+        matches: (e) => e.data.sourceType === event.type,
+        timeoutMs: outcomeTimeoutMs,
+      });
       if (!outcome) {
         pending = true;
         continue;
       }
       position = Math.max(position, outcome.position);
       // The decision stays recorded in Locus; Google's refusal is said as Google said it.
-      if (outcome.type === 'LocationGoogleUpdateFailed') throw failWith(googleChangesErrors.refused, (outcome.data as { message?: string }).message ?? '');
+      if (outcome.type === 'LocationGoogleUpdateFailed') throw failWith(googleChangesErrors.refused, outcome.data.message);
     }
     return { body: { Success: true, ResponseMessage: pending ? m.pending : m.resolved, Data: answer(req.body, pending) }, position };
   });

@@ -7,6 +7,7 @@ import {
   createLocationRoute,
   deleteLocationRoute,
   locationMessages as m,
+  locationEventSchemas,
   locationStream,
   publishLocationRoute,
   regularHoursRoute,
@@ -28,18 +29,16 @@ import {
   implement,
   ruleViolation,
   type CommandDeps,
-  type RecordedEvent,
   type AnyRequest,
   type RouteImplementation,
 } from '@locus/platform';
-import { eventMetadata, handleCommand, loadStream, type CommandSource, type HandleCommandResult } from '../kit';
+import { awaitOutcome, eventMetadata, handleCommand, loadStream, type CommandSource, type HandleCommandResult, type OutcomeOf } from '../kit';
 import { evolveAccount, initialAccountState } from '../connections/connection-state';
 import { connectionIdOf, isUuid } from '../connections/ids';
 import { loadCompanyMember } from '../users/user-accounts';
 import { evolveUser, fullNameOf, initialUserState } from '../users/user-state';
 import { locationDecider, locationNotFound, type AssigneeInfo, type LocationCommand } from './location-decider';
 import { evolveLocation, initialLocationState, type LocationData, type LocationState } from './location-state';
-import { awaitOutcome } from './outcome';
 import { profileFromCreate, profileFromUpdate } from './profile-input';
 import { releaseStoreCode, reserveStoreCode } from './store-codes';
 
@@ -93,10 +92,11 @@ async function companyMember(deps: Pick<CommandDeps, 'eventStore'>, userId: stri
   return { userId, userName: fullNameOf(user), userEmail: user.email };
 }
 
-const failedOutcome = (event: RecordedEvent, code: string) => {
-  const data = event.data as { message?: string };
-  return ruleViolation(code, data.message ?? 'Google refused the request');
-};
+/** A reactor's refusal, in Google's words. */
+const failedOutcome = (event: { data: { message: string } }, code: string) => ruleViolation(code, event.data.message);
+
+/** The outcomes a publish, sync or delete waits for. */
+type RoundTripOutcome = 'LocationPublished' | 'LocationPublishFailed' | 'LocationSynced' | 'LocationSyncFailed' | 'LocationDeleted' | 'LocationDeleteFailed';
 
 export function locationsCommandRoutes(deps: CommandDeps, options: LocationsRouteOptions = {}): RouteImplementation[] {
   const outcomeTimeoutMs = options.outcomeTimeoutMs ?? 15_000;
@@ -208,28 +208,32 @@ export function locationsCommandRoutes(deps: CommandDeps, options: LocationsRout
   });
 
   /** Appends a request event (or finds the one already pending) and waits for its outcome. */
-  async function roundTrip(
+  async function roundTrip<T extends RoundTripOutcome>(
     req: AnyRequest,
     companyId: string,
     locationId: string,
     command: Extract<LocationCommand, { type: 'RequestPublish' | 'RequestSync' | 'DeleteLocation' }>,
     pendingOf: (s: LocationData) => string | null,
-    outcomeTypes: { ok: string; failed: string },
-  ): Promise<{ outcome: RecordedEvent | null; position: number; immediate?: LocationEvent }> {
+    outcomeTypes: readonly T[],
+  ): Promise<{ outcome: OutcomeOf<typeof locationEventSchemas, T> | null; position: number; immediate?: LocationEvent }> {
     const { revision } = await loadCompanyLocation(deps, companyId, locationId);
     const result = await run(req, companyId, locationId, command);
     const requested = result.events[0];
     if (requested && requested.type === 'LocationDeleted') return { outcome: null, position: result.position, immediate: requested };
     const state = result.state as LocationData;
-    const requestId = requested ? (requested.data as { requestId: string }).requestId : pendingOf(state);
+    const requestId =
+      requested?.type === 'LocationPublishRequested' || requested?.type === 'LocationSyncRequested' || requested?.type === 'LocationDeleteRequested'
+        ? requested.data.requestId
+        : pendingOf(state);
     if (!requestId) return { outcome: null, position: result.position };
-    const outcome = await awaitOutcome(
-      deps.eventStore,
-      locationStream(locationId),
-      revision,
-      (e) => (e.type === outcomeTypes.ok || e.type === outcomeTypes.failed) && (e.data as { requestId?: string }).requestId === requestId,
-      outcomeTimeoutMs,
-    );
+    const outcome = await awaitOutcome(deps.eventStore, {
+      stream: locationStream(locationId),
+      after: revision,
+      schemas: locationEventSchemas,
+      types: outcomeTypes,
+      matches: (e) => e.data.requestId === requestId,
+      timeoutMs: outcomeTimeoutMs,
+    });
     return { outcome, position: outcome?.position ?? result.position };
   }
 
@@ -241,10 +245,7 @@ export function locationsCommandRoutes(deps: CommandDeps, options: LocationsRout
       req.params.id,
       { type: 'RequestPublish', data: { requestId: deps.ids.uuid() } },
       (s) => s.pendingPublish,
-      {
-        ok: 'LocationPublished',
-        failed: 'LocationPublishFailed',
-      },
+      ['LocationPublished', 'LocationPublishFailed'],
     );
     if (!outcome) return { status: 202, body: { Success: true, ResponseMessage: m.publishPending }, position };
     if (outcome.type === 'LocationPublishFailed') throw failedOutcome(outcome, 'LOCATION.PUBLISH_FAILED');
@@ -259,10 +260,7 @@ export function locationsCommandRoutes(deps: CommandDeps, options: LocationsRout
       req.params.id,
       { type: 'RequestSync', data: { requestId: deps.ids.uuid() } },
       (s) => s.pendingSync,
-      {
-        ok: 'LocationSynced',
-        failed: 'LocationSyncFailed',
-      },
+      ['LocationSynced', 'LocationSyncFailed'],
     );
     if (!outcome) return { status: 202, body: { Success: true, ResponseMessage: m.syncPending }, position };
     if (outcome.type === 'LocationSyncFailed') throw failedOutcome(outcome, 'LOCATION.SYNC_FAILED');
@@ -277,14 +275,15 @@ export function locationsCommandRoutes(deps: CommandDeps, options: LocationsRout
       req.params.id,
       { type: 'DeleteLocation', data: { requestId: deps.ids.uuid(), deleteFromGoogle: req.query.deleteFromGoogle } },
       (s) => s.pendingDelete,
-      { ok: 'LocationDeleted', failed: 'LocationDeleteFailed' },
+      ['LocationDeleted', 'LocationDeleteFailed'],
     );
-    const deleted = immediate ?? (outcome?.type === 'LocationDeleted' ? (outcome as unknown as LocationEvent) : null);
-    if (deleted && deleted.type === 'LocationDeleted') {
-      await releaseStoreCode(deps, companyId, deleted.data.storeCode, deleted.data.locationId, eventMetadata(req, companyId, deps.clock));
-      return { body: { Success: true, ResponseMessage: m.deleted }, position };
-    }
+    const deleted = async (data: { storeCode: string; locationId: string }) => {
+      await releaseStoreCode(deps, companyId, data.storeCode, data.locationId, eventMetadata(req, companyId, deps.clock));
+      return { body: { Success: true as const, ResponseMessage: m.deleted }, position };
+    };
+    if (immediate?.type === 'LocationDeleted') return deleted(immediate.data);
     if (!outcome) return { status: 202, body: { Success: true, ResponseMessage: m.deletePending }, position };
+    if (outcome.type === 'LocationDeleted') return deleted(outcome.data);
     throw failedOutcome(outcome, 'LOCATION.DELETE_FAILED');
   });
 

@@ -1,6 +1,7 @@
 import {
   deleteReviewReplyRoute,
   reviewErrors,
+  reviewEventSchemas,
   reviewMessages as m,
   reviewStream,
   updateReviewReplyRoute,
@@ -9,18 +10,8 @@ import {
   type ReviewReplyAnswer,
   type UserDoc,
 } from '@locus/contracts';
-import {
-  callerCompanyId,
-  fail,
-  implement,
-  requireLocationRight,
-  type AnyRequest,
-  type CommandDeps,
-  type RecordedEvent,
-  type RouteImplementation,
-} from '@locus/platform';
-import { eventMetadata, runCommand } from '../kit';
-import { awaitOutcome } from '../locations/outcome';
+import { callerCompanyId, fail, implement, requireLocationRight, type AnyRequest, type CommandDeps, type RouteImplementation } from '@locus/platform';
+import { awaitOutcome, eventMetadata, runCommand, type OutcomeOf } from '../kit';
 import { reviewNotificationRoutes } from './notifications';
 import { reviewDecider, type ReviewCommand } from './review-decider';
 import { reviewAt } from './reactors';
@@ -32,7 +23,8 @@ export interface ReviewsRouteOptions {
 }
 
 const notFound = () => fail(reviewErrors.notFound);
-const OUTCOMES = new Set(['ReviewReplyPosted', 'ReviewReplyDeleted', 'ReviewReplyFailed']);
+const OUTCOMES = ['ReviewReplyPosted', 'ReviewReplyDeleted', 'ReviewReplyFailed'] as const;
+type ReplyOutcome = OutcomeOf<typeof reviewEventSchemas, (typeof OUTCOMES)[number]>;
 
 /**
  * A review the caller may answer: of the caller's company, and of a location the caller may reply
@@ -60,24 +52,25 @@ export function reviewsCommandRoutes(deps: CommandDeps, options: ReviewsRouteOpt
   };
 
   /** Appends the request, then waits (bounded) for the reply reactor's outcome. */
-  async function roundTrip(req: AnyRequest, review: ReviewData, command: ReviewCommand): Promise<{ outcome: RecordedEvent | null; position: number }> {
+  async function roundTrip(req: AnyRequest, review: ReviewData, command: ReviewCommand): Promise<{ outcome: ReplyOutcome | null; position: number }> {
     const stream = reviewStream(review.reviewId);
     const result = await runCommand(deps, stream, reviewDecider, command, eventMetadata(req, review.companyId, deps.clock));
     const revision = result.revision - BigInt(result.events.length);
-    const outcome = await awaitOutcome(
-      deps.eventStore,
+    const outcome = await awaitOutcome(deps.eventStore, {
       stream,
-      revision,
-      (e) => OUTCOMES.has(e.type) && (e.data as { requestId?: string | null }).requestId === command.requestId,
-      outcomeTimeoutMs,
-    );
+      after: revision,
+      schemas: reviewEventSchemas,
+      types: OUTCOMES,
+      matches: (e) => e.data.requestId === command.requestId,
+      timeoutMs: outcomeTimeoutMs,
+    });
     return { outcome, position: outcome?.position ?? result.position };
   }
 
-  const answerOf = (outcome: RecordedEvent | null, success: string): { status?: number; body: ReviewReplyAnswer } => {
+  const answerOf = (outcome: ReplyOutcome | null, success: string): { status?: number; body: ReviewReplyAnswer } => {
     if (!outcome) return { status: 202, body: { Success: true, IsUnauthorized: false, Data: null, ApiError: null, ResponseMessage: m.replyStillPending } };
     if (outcome.type === 'ReviewReplyFailed') {
-      const { code, message } = outcome.data as { code: string; message: string };
+      const { code, message } = outcome.data;
       return {
         body: {
           Success: false,
@@ -88,7 +81,7 @@ export function reviewsCommandRoutes(deps: CommandDeps, options: ReviewsRouteOpt
         },
       };
     }
-    const posted = outcome.type === 'ReviewReplyPosted' ? (outcome.data as { comment: string; updateTime: string }) : null;
+    const posted = outcome.type === 'ReviewReplyPosted' ? outcome.data : null;
     return {
       body: {
         Success: true,

@@ -7,6 +7,7 @@ import {
   createUserRoute,
   deactivateUserRoute,
   deleteUserRoute,
+  identityUserEventSchemas,
   inviteUserRoute,
   profileResetPasswordRoute,
   removeAvatarRoute,
@@ -19,16 +20,14 @@ import {
 } from '@locus/contracts';
 import { fail, failOn, failWith, implement, type CommandDeps, type AnyRequest, type RouteImplementation } from '@locus/platform';
 import { mediaStoreOf, type BlobStore } from '@locus/platform/blob/file-blob-store';
-import { eventMetadata, loadStream, runCommand } from '../kit';
+import { awaitOutcome, eventMetadata, loadStream, runCommand } from '../kit';
 import { hashPassword, verifyPassword } from './passwords';
 import { createCompanyUser, deleteUserAccount, loadCompanyMember, updateUserDetails } from './user-accounts';
 import { requireUser, userDecider, type UserCommand } from './user-decider';
 import { invitationRequest } from './invitations';
 import { createIdentitySecrets } from '../identity/secrets';
-import { awaitOutcome } from '../locations/outcome';
 
 type Req = Pick<AnyRequest, 'auth' | 'correlationId' | 'requestId'>;
-const MAIL_OUTCOMES = new Set(['PasswordResetMailSent', 'PasswordResetMailFailed']);
 /** How long Resend Invitation waits for the mail server's answer before saying the mail is queued. */
 const INVITATION_MAIL_WAIT_MS = 10_000;
 
@@ -124,14 +123,15 @@ export function usersCommandRoutes(deps: CommandDeps, options: { media?: BlobSto
       const request = invitation(req, user.email);
       const result = await userCommand(req, user.userId, { type: 'RequestPasswordReset', data: request });
       // the mail reactor's outcome: what the admin is told is what the mail server did
-      const outcome = await awaitOutcome(
-        deps.eventStore,
-        userStream(user.userId),
-        result.revision,
-        (e) => MAIL_OUTCOMES.has(e.type) && (e.data as { requestId?: string }).requestId === request.requestId,
-        INVITATION_MAIL_WAIT_MS,
-      );
-      if (outcome?.type === 'PasswordResetMailFailed') throw failWith(userErrors.invitationMailFailed, (outcome.data as { message: string }).message);
+      const outcome = await awaitOutcome(deps.eventStore, {
+        stream: userStream(user.userId),
+        after: result.revision,
+        schemas: identityUserEventSchemas,
+        types: ['PasswordResetMailSent', 'PasswordResetMailFailed'],
+        matches: (e) => e.data.requestId === request.requestId,
+        timeoutMs: INVITATION_MAIL_WAIT_MS,
+      });
+      if (outcome?.type === 'PasswordResetMailFailed') throw failWith(userErrors.invitationMailFailed, outcome.data.message);
       return outcome ? answer(m.invitationSent, outcome.position, user.userId) : answer(m.invitationQueued, result.position, user.userId, 202);
     }),
 

@@ -318,7 +318,7 @@ export function eventStoreContract(adapterName: string, makeStore: () => Promise
         expectIncreasing(received.map((e) => e.position));
         for (let w = 0; w < writers; w++) {
           const mine = received.filter((e) => e.streamName === stream(`w${w}`));
-          expect(mine.map((e) => (e.data as { i: number }).i)).toEqual(Array.from({ length: perWriter }, (_, i) => i));
+          expect(mine.map((e) => e.data)).toEqual(Array.from({ length: perWriter }, (_, i) => ({ w, i })));
           expect(mine.map((e) => e.revision)).toEqual(Array.from({ length: perWriter }, (_, i) => BigInt(i)));
         }
         if (options.gaplessPositions) {

@@ -1,6 +1,7 @@
 import { OPS_STATUS_COLLECTION, subjects, type ChangedMessage } from '@locus/contracts';
 import type { Bus, BusSubscription } from '../bus/bus';
 import type { RebuildJobs } from './rebuild-jobs';
+import { projectionCheckpointOf } from './runtime-messages';
 
 export interface OpsLive {
   close(): void;
@@ -20,8 +21,8 @@ export function startOpsLive(options: { bus: Bus; rebuildJobs?: Pick<RebuildJobs
   };
   const subscriptions: BusSubscription[] = [
     bus.subscribe(subjects.checkpointAll(), (m) => {
-      const p = (m.data as { position?: unknown } | null)?.position;
-      if (typeof p === 'number' && p > position) position = p;
+      const p = projectionCheckpointOf(m.data)?.position;
+      if (p !== undefined && p > position) position = p;
       mark();
     }),
     bus.subscribe(subjects.projectionSwitched(), mark),

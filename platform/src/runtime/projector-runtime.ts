@@ -13,6 +13,7 @@ import { fencedCheckpoint, type LeaseFence, type Leases } from './lease';
 import { createGenerationProcessor } from './projection-processor';
 import { DEFAULT_REBUILD_BATCH_SIZE, rebuildProjection, type RebuildProgress } from './rebuild';
 import { errorMessage, RateMeter, silentLogger, type RuntimeLogger } from './runtime-logger';
+import { projectionSwitchedOf } from './runtime-messages';
 
 export type ProjectionRunState = 'starting' | 'standby' | 'rebuilding' | 'live' | 'error' | 'stopped';
 
@@ -202,8 +203,8 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
     };
     signal.addEventListener('abort', end, { once: true });
     const switchSub = bus.subscribe(subjects.projectionSwitched(), (m) => {
-      const d = m.data as { projection?: string; generation?: number };
-      if (d?.projection === def.name && d.generation !== generation) onSwitch();
+      const switchedTo = projectionSwitchedOf(m.data);
+      if (switchedTo?.projection === def.name && switchedTo.generation !== generation) onSwitch();
     });
     const timer = setInterval(() => {
       readProjectionState(readStore, def.name).then(

@@ -4,6 +4,7 @@ import type { Bus, BusSubscription } from '../bus/bus';
 import type { Collection, Doc, ReadStore } from '../read-store/read-store';
 import type { ProjectionDefinition } from './definitions';
 import type { ReadModels } from './deps';
+import { projectionCheckpointOf, projectionSwitchedOf } from './runtime-messages';
 import {
   isCurrent,
   physicalCollectionName,
@@ -33,12 +34,6 @@ export interface ReadModelsHandle extends ReadModels {
    */
   notCurrent(): Promise<{ projection: string; storedVersion: number | null; version: number }[]>;
   close(): void;
-}
-
-interface CheckpointMessage {
-  projection?: string;
-  generation?: number;
-  position?: number;
 }
 
 /**
@@ -89,14 +84,14 @@ export function createReadModels(options: ReadModelsOptions): ReadModelsHandle {
 
   const subs: BusSubscription[] = [
     bus.subscribe(subjects.projectionSwitched(), (m) => {
-      const d = m.data as { projection?: string };
+      const switched = projectionSwitchedOf(m.data);
       loadedAt = 0; // next access reloads
-      if (d?.projection) positions.delete(d.projection);
+      if (switched) positions.delete(switched.projection);
       void loadStates(true).catch(() => undefined);
     }),
     bus.subscribe(subjects.checkpointAll(), (m) => {
-      const d = m.data as CheckpointMessage;
-      if (!d || typeof d.projection !== 'string' || typeof d.position !== 'number') return;
+      const d = projectionCheckpointOf(m.data);
+      if (!d) return;
       const prev = positions.get(d.projection);
       const generation = d.generation ?? prev?.generation ?? 0;
       if (!prev || prev.generation !== generation || d.position > prev.position) {

@@ -2,6 +2,7 @@ import {
   bulkEditCancelStream,
   bulkEditErrors,
   locationErrors,
+  locationEventSchemas,
   bulkEditMessages,
   bulkEditStream,
   inFormTerms,
@@ -14,7 +15,7 @@ import {
 import type { CommandDeps, ReactorContext, ReactorDefinition, RecordedEvent, RecordedOf } from '@locus/platform';
 import { createGoogleAccess, type GoogleAccess } from '../../connections/google-access';
 import { GoogleApiError } from '../../google/errors';
-import { loadStream, runCommand, toDomainEventDefault } from '../../kit';
+import { isRecordedOf, loadStream, runCommand, toDomainEventDefault } from '../../kit';
 import { v4LocationName } from '../../google/client';
 import { googleEditMask, toGoogleLocation } from '../google-mapping';
 import { locationDecider, type LocationCommand } from '../location-decider';
@@ -31,6 +32,9 @@ type Started = Only<'BulkEditJobStarted'>['data'];
 export const BULK_EDIT_CONCURRENCY = 64;
 
 const locationFold = { evolve: evolveLocation, initialState: initialLocationState };
+/** The events a job's change of a location is recorded as, and Google's acceptance of one. */
+const isProfileChange = isRecordedOf(locationEventSchemas, ['LocationUpdated', 'LocationHoursUpdated']);
+const isGoogleUpdated = isRecordedOf(locationEventSchemas, ['LocationGoogleUpdateSucceeded']);
 
 /** The location's profile just before the event `eventId` (the job's change) was appended; `now` if it had none then. */
 function profileBefore(events: readonly RecordedEvent[], eventId: string, now: LocationProfile): LocationProfile {
@@ -120,9 +124,7 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
       return outcome(false, { code: locationErrors.notFound.code, message: bulkEditMessages.noLocationFound });
 
     // The job's change of this location: already in its stream (a restart), or made now.
-    let applied = loaded.events.filter(
-      (e) => (e.type === 'LocationUpdated' || e.type === 'LocationHoursUpdated') && (e.data as { bulkJobId?: string }).bulkJobId === job.jobId,
-    );
+    let applied = loaded.events.filter(isProfileChange).filter((e) => e.data.bulkJobId === job.jobId);
     const resumed = applied.length > 0;
     // Rendered against the profile as the job found it, after a restart too, so the refused fields are the same ones.
     const change = bulkEditChange(resumed ? profileBefore(loaded.events, applied[0]!.id, state.profile) : state.profile, job.fields, job.values);
@@ -164,7 +166,7 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
       // No profile change (values already there, or only default media): photos may still be due.
       if (result.events.length) {
         const after = await deps.eventStore.readStream(locationStream(locationId), { fromRevision: result.revision - BigInt(result.events.length) + 1n });
-        applied = after.filter((e) => (e.data as { bulkJobId?: string }).bulkJobId === job.jobId);
+        applied = after.filter(isProfileChange).filter((e) => e.data.bulkJobId === job.jobId);
       }
     }
 
@@ -173,9 +175,7 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
     // Not on Google: changed in Locus only (photos go to Google alone, so they wait for the location's publish).
     if (!latest.googleName) return finished('');
 
-    const mask = googleEditMask(
-      applied.map((e) => (e.type === 'LocationUpdated' ? { type: e.type, changed: (e.data as { changed: string[] }).changed } : { type: e.type })),
-    );
+    const mask = googleEditMask(applied.map((e) => (e.type === 'LocationUpdated' ? { type: e.type, changed: e.data.changed } : { type: e.type })));
     const media = bulkEditMedia(job.fields, job.values);
     if (!mask.length && !media.length) return finished('');
 
@@ -192,9 +192,7 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
 
     // Recorded on the location before a crash: only the job's outcome (and perhaps photos) is missing.
     const appliedIds = new Set(applied.map((e) => e.id));
-    let profileOnGoogle =
-      !mask.length ||
-      (resumed && loaded.events.some((e) => e.type === 'LocationGoogleUpdateSucceeded' && appliedIds.has((e.data as { sourceEventId: string }).sourceEventId)));
+    let profileOnGoogle = !mask.length || (resumed && loaded.events.filter(isGoogleUpdated).some((e) => appliedIds.has(e.data.sourceEventId)));
     let alreadyApplied = resumed && profileOnGoogle && mask.length > 0;
 
     try {
