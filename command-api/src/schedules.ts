@@ -1,6 +1,7 @@
 import type { ScheduleFeature } from './kit';
 import { insightsSchedules } from './insights';
 import { notificationsSchedules } from './notifications';
+import { reviewsAiSchedules } from './reviews-ai';
 import { reviewsSchedules } from './reviews';
 import { templatesSchedules } from './templates';
 
@@ -14,4 +15,5 @@ export const scheduleFeatures: ScheduleFeature[] = [
   (deps) => templatesSchedules(deps),
   (deps) => insightsSchedules(deps),
   notificationsSchedules,
+  reviewsAiSchedules,
 ];

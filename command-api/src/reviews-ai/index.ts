@@ -1,2 +1,2 @@
 export { reviewsAiCommandRoutes } from './routes';
-export { reviewsAiReactors } from './reactors';
+export { reviewsAiReactors, reviewsAiSchedules } from './reactors';

@@ -5,6 +5,7 @@ type ApprovalRequested = Extract<ReviewsAiEvent, { type: 'ReviewApprovalRequeste
 type ReadyToPost = Extract<ReviewsAiEvent, { type: 'AutoReplyReleased' | 'ReviewApprovalGranted' }>;
 type ReplyByHand = Extract<ReviewEvent, { type: 'ReviewReplyRequested' | 'ReviewReplyPosted' }>;
 import { AppError, PermanentReactorError, type CommandDeps, type ReactorDefinition } from '@locus/platform';
+import type { ScheduleDefinition } from '../kit';
 import { firstMatchingRule } from './auto-reply-rules';
 import { approvalLinkId, approvalPageLink } from '@locus/contracts';
 import { approvalLinkSigner, automationService, isAlreadyAnswered, systemMetadata } from './automation-service';
@@ -39,10 +40,16 @@ export function approvalMail(
   };
 }
 
+/** The outbox's schedule: every `LOCUS_AUTO_REPLY_TICK_MS` the due drafts are posted (`releaseDue`). */
+export function reviewsAiSchedules(deps: CommandDeps): ScheduleDefinition[] {
+  const service = automationService(deps);
+  return [{ name: 'reviews-ai-outbox', everyMs: deps.config.reviewsAi.tickMs, run: async (signal) => void (await service.releaseDue(signal)) }];
+}
+
 /**
  * The automation: a new review of a company with automation on is drafted and then, by the
- * company's first matching rule, scheduled in the outbox, sent for approval or left; its tick
- * posts the outbox's due drafts. Only reviews written after automation was switched on are
+ * company's first matching rule, scheduled in the outbox, sent for approval or left; the
+ * outbox's schedule (above) posts the due drafts. Only reviews written after automation was switched on are
  * answered, never the history an import brings in.
  */
 export function reviewsAiReactors(deps: CommandDeps): ReactorDefinition[] {
@@ -53,7 +60,6 @@ export function reviewsAiReactors(deps: CommandDeps): ReactorDefinition[] {
     name: 'reviews-ai-automation',
     handles: ['ReviewReceived'],
     maxAttempts: DRAFT_ATTEMPTS,
-    tick: { everyMs: deps.config.reviewsAi.tickMs, run: async (signal) => void (await service.releaseDue(signal)) },
     async handle(event, ctx) {
       const review = event.data;
       const settings = await service.settingsOf(review.companyId);

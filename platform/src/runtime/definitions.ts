@@ -105,12 +105,6 @@ export interface ReactorDefinition<E extends AnyDomainEvent = AnyDomainEvent> {
   /** Errors that should not be retried (e.g. a 4xx from Google) are marked permanent. */
   maxAttempts?: number;
   /**
-   * Work that is due by time, not by an event (a delayed post, a schedule): run every
-   * `everyMs` by the instance that holds the reactor's lease, while it follows; one run at a
-   * time. A failing run is logged and tried again at the next tick.
-   */
-  tick?: { everyMs: number; run(signal: AbortSignal): Promise<void> };
-  /**
    * Events handled side by side, at most this many at once (default 1: one after another).
    * For a reactor whose handling mostly waits (a remote call paced by a quota). Events of one
    * stream still run one after another, in order. The checkpoint only passes an event once it

@@ -385,37 +385,3 @@ describe('concurrent reactors', () => {
     await settled(s, r);
   });
 });
-
-describe('reactor ticks', () => {
-  it('runs the tick while the reactor follows, one run at a time, survives a failing run, and stops with the runtime', async () => {
-    const s = stores();
-    let runs = 0;
-    let running = 0;
-    let overlapped = false;
-    const ticking: ReactorDefinition = {
-      name: 'ticking',
-      handles: ['Nothing'],
-      async handle() {},
-      tick: {
-        everyMs: 10,
-        async run() {
-          running++;
-          overlapped ||= running > 1;
-          runs++;
-          await new Promise((r) => setTimeout(r, 25));
-          running--;
-          if (runs === 2) throw new Error('one failing run');
-        },
-      },
-    };
-    const r = runtime(s, [ticking]);
-    await r.start();
-    for (let i = 0; i < 200 && runs < 4; i++) await new Promise((res) => setTimeout(res, 10));
-    expect(runs).toBeGreaterThanOrEqual(4);
-    expect(overlapped).toBe(false);
-    await r.stop();
-    const after = runs;
-    await new Promise((res) => setTimeout(res, 60));
-    expect(runs).toBe(after);
-  });
-});

@@ -291,35 +291,6 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
     }
   }
 
-  /** Runs the reactor's tick while it follows (lease held); resolves the returned stop once the current run ends. */
-  function startTicks(run: Run, signal: AbortSignal): () => Promise<void> {
-    const tick = run.def.tick;
-    if (!tick) return async () => undefined;
-    const controller = new AbortController();
-    const stop = () => controller.abort();
-    signal.addEventListener('abort', stop, { once: true });
-    let current: Promise<void> | null = null;
-    const timer = setInterval(() => {
-      // A run still going when the next tick comes is not doubled.
-      if (controller.signal.aborted || current) return;
-      current = tick
-        .run(controller.signal)
-        .catch((err: unknown) => {
-          if (!controller.signal.aborted) logger.warn({ err, reactor: run.def.name }, 'reactor tick failed; trying again at the next tick');
-        })
-        .finally(() => {
-          current = null;
-        });
-    }, tick.everyMs);
-    timer.unref?.();
-    return async () => {
-      clearInterval(timer);
-      stop();
-      signal.removeEventListener('abort', stop);
-      await current;
-    };
-  }
-
   async function follow(run: Run, signal: AbortSignal, fence?: LeaseFence): Promise<void> {
     run.fence = fence;
     const checkpoint = await readStore.getCheckpoint(reactorCheckpointName(run.def.name));
@@ -336,7 +307,6 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
     const end = () => void subscription.unsubscribe();
     signal.addEventListener('abort', end, { once: true });
     run.state = 'live';
-    const stopTicks = startTicks(run, signal);
     // Events this reactor does not handle move its position in memory; the stored checkpoint
     // follows within checkpointFlushMs (a restart re-reads a few events it skips anyway).
     let unsaved: number | null = null;
@@ -389,7 +359,6 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
       }
     } finally {
       await concurrent?.drain();
-      await stopTicks();
       if (flushTimer) clearTimeout(flushTimer);
       await flush();
       signal.removeEventListener('abort', end);

@@ -6,7 +6,7 @@ import { usersProjection } from '@locus/projectors/users/users-projection';
 import { reviewsAiProjection } from '@locus/projectors/reviews-ai/reviews-ai-projection';
 import { reviewsAiQueryRoutes } from '@locus/query-api/reviews-ai/routes';
 import { reviewsAiCommandRoutes } from '../routes';
-import { reviewsAiReactors } from '../reactors';
+import { reviewsAiReactors, reviewsAiSchedules } from '../reactors';
 
 type Received = Extract<ReviewEvent, { type: 'ReviewReceived' }>['data'];
 
@@ -30,6 +30,7 @@ export async function startReviewsAiStack(env: Record<string, string> = {}) {
     queryFeatures: [reviewsAiQueryRoutes],
     projections: [reviewsAiProjection, usersProjection, companiesProjection],
     reactors: [reviewsAiReactors],
+    schedules: [reviewsAiSchedules],
     sessionValidation: false,
     env: { LOCUS_AUTO_REPLY_SECONDS_PER_MINUTE: '1', LOCUS_AUTO_REPLY_TICK_MS: '100', LOCUS_LLM_TIMEOUT_MS: '3000', LOCUS_LLM_MAX_RETRIES: '1', ...env },
   });
