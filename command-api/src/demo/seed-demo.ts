@@ -1,10 +1,10 @@
-import { SYSTEM_ACTOR, type EventMetadata } from '@locus/contracts';
 import type { Logger } from 'pino';
 import type { Clock, EventStore, IdSource } from '@locus/platform';
 import { findUserByEmail } from '../users/email-reservation';
 import { hashPassword } from '../users/passwords';
 import { createCompanyUser, openAccount } from '../users/user-accounts';
 import { openCompany } from '../companies/open-company';
+import { systemMetadata } from '../kit';
 
 export interface SeedDeps {
   eventStore: EventStore;
@@ -12,14 +12,6 @@ export interface SeedDeps {
   clock: Clock;
   logger?: Pick<Logger, 'info' | 'warn'>;
 }
-
-const systemMetadata = (clock: Clock, companyId: string | null, correlationId: string): EventMetadata => ({
-  companyId,
-  actor: SYSTEM_ACTOR,
-  correlationId,
-  causationId: null,
-  occurredAt: clock.now().toISOString(),
-});
 
 /**
  * The platform Administrator (used at start when LOCUS_DEMO=0, and by the demo seed). Creates
@@ -51,7 +43,7 @@ export async function ensureAdministrator(
       isDefaultCompanyContact: false,
       source: 'bootstrap',
     },
-    systemMetadata(deps.clock, null, deps.ids.uuid()),
+    systemMetadata(deps, null),
   );
   deps.logger?.info({ email: options.adminEmail }, 'Administrator created');
   return { userId, created: true };
@@ -134,7 +126,7 @@ export async function seedDemo(
     const companyId = deps.ids.uuid();
     const defaultAdminId = deps.ids.uuid();
     const correlationId = deps.ids.uuid();
-    const metadata = systemMetadata(deps.clock, companyId, correlationId);
+    const metadata = systemMetadata(deps, companyId, { correlationId });
     await openCompany(
       deps,
       { companyId, companyName: demo.name, source: 'seed', defaultAdmin: { userId: defaultAdminId, ...demo.admin, passwordHash } },

@@ -39,14 +39,14 @@ export function eventMetadata(
 export function systemMetadata(
   deps: { clock: Clock; ids: IdSource },
   companyId: string | null,
-  cause: { correlationId?: string; causationId?: string | null } = {},
+  cause: { correlationId?: string; causationId?: string | null; at?: Date } = {},
 ): EventMetadata {
   return {
     companyId,
     actor: SYSTEM_ACTOR,
     correlationId: cause.correlationId ?? deps.ids.uuid(),
     causationId: cause.causationId ?? null,
-    occurredAt: deps.clock.now().toISOString(),
+    occurredAt: (cause.at ?? deps.clock.now()).toISOString(),
   };
 }
 

@@ -8,7 +8,6 @@ import {
   ReviewReplyRequestedSchema,
   reviewAutomationStream,
   reviewStream,
-  SYSTEM_ACTOR,
   USERS_COLLECTION,
   type BrandSettingsDoc,
   type CompanyDoc,
@@ -20,7 +19,7 @@ import {
   type UserDoc,
 } from '@locus/contracts';
 import { AppError, createLinkSigner, createSecretBox, type CommandDeps, type LinkSigner } from '@locus/platform';
-import { handleCommand, loadStream, type CommandSource } from '../kit';
+import { handleCommand, loadStream, systemMetadata, type CommandSource } from '../kit';
 import { isAnswered, reviewDecider } from '../reviews/review-decider';
 import { draftReviewReply, llmEndpointFor, streamReviewReply, type DraftedReply, type LlmEndpoint } from './llm/llm-client';
 import type { ReplyPromptInput } from './llm/review-reply-prompt';
@@ -32,14 +31,6 @@ type Ref = { reviewId: string; companyId: string; locationId: string };
 /** The approval link's signer: keys derived from the JWT secret (and its previous ones during a rotation). */
 export const approvalLinkSigner = (config: CommandDeps['config']): LinkSigner =>
   createLinkSigner(config.jwtSecret, APPROVAL_LINK_PURPOSE, config.previousJwtSecrets);
-
-export const systemMetadata = (companyId: string, at: Date, correlationId: string): EventMetadata => ({
-  companyId,
-  actor: SYSTEM_ACTOR,
-  correlationId,
-  causationId: null,
-  occurredAt: at.toISOString(),
-});
 
 const authorName = (by: ReplyAuthor) => (by.kind === 'google' ? 'Google' : by.name);
 
@@ -196,7 +187,7 @@ export function automationService(deps: Deps) {
       for (const doc of due) {
         if (signal?.aborted) break;
         const ref = { reviewId: doc._id, companyId: doc.companyId, locationId: doc.locationId };
-        const metadata = systemMetadata(doc.companyId, now, `auto-reply:${doc._id}`);
+        const metadata = systemMetadata(deps, doc.companyId, { correlationId: `auto-reply:${doc._id}`, at: now });
         const result = await run(
           doc._id,
           async () => ({ type: 'Release', ref, at: now.toISOString(), answeredBy: await this.answeredBy(doc._id, doc.companyId) }),

@@ -5,10 +5,10 @@ type ApprovalRequested = Extract<ReviewsAiEvent, { type: 'ReviewApprovalRequeste
 type ReadyToPost = Extract<ReviewsAiEvent, { type: 'AutoReplyReleased' | 'ReviewApprovalGranted' }>;
 type ReplyByHand = Extract<ReviewEvent, { type: 'ReviewReplyRequested' | 'ReviewReplyPosted' }>;
 import { AppError, PermanentReactorError, type CommandDeps, type ReactorDefinition } from '@locus/platform';
-import type { ScheduleDefinition } from '../kit';
+import { systemMetadata, type ScheduleDefinition } from '../kit';
 import { firstMatchingRule } from './auto-reply-rules';
 import { approvalLinkId, approvalPageLink } from '@locus/contracts';
-import { approvalLinkSigner, automationService, isAlreadyAnswered, systemMetadata } from './automation-service';
+import { approvalLinkSigner, automationService, isAlreadyAnswered } from './automation-service';
 import { LlmDraftError } from './llm/llm-client';
 import { PROMPT_VERSION } from './llm/review-reply-prompt';
 
@@ -66,7 +66,7 @@ export function reviewsAiReactors(deps: CommandDeps): ReactorDefinition[] {
       if (!settings.automateGoogleReviewsEnabled || !settings.enabledAt || review.createTime < settings.enabledAt) return;
       const ref = { reviewId: review.reviewId, companyId: review.companyId, locationId: review.locationId };
       const now = deps.clock.now();
-      const metadata = { ...systemMetadata(review.companyId, now, event.metadata.correlationId), causationId: event.id };
+      const metadata = systemMetadata(deps, review.companyId, { correlationId: event.metadata.correlationId, causationId: event.id, at: now });
       if (review.reply && !settings.reviewsOverwrite) {
         await service.run(review.reviewId, { type: 'Leave', ref, reason: 'has-reply', ruleId: null }, metadata);
         return;
@@ -158,7 +158,7 @@ export function reviewsAiReactors(deps: CommandDeps): ReactorDefinition[] {
     async handle(event) {
       const d = event.data;
       const ref = { reviewId: d.reviewId, companyId: d.companyId, locationId: d.locationId };
-      const metadata = { ...systemMetadata(d.companyId, deps.clock.now(), event.metadata.correlationId), causationId: event.id };
+      const metadata = systemMetadata(deps, d.companyId, { correlationId: event.metadata.correlationId, causationId: event.id });
       try {
         if (event.type === 'AutoReplyReleased') {
           await service.requestReply(
@@ -202,7 +202,7 @@ export function reviewsAiReactors(deps: CommandDeps): ReactorDefinition[] {
       if (by.kind === 'automation' || by.kind === 'approver') return;
       if (event.type === 'ReviewReplyPosted' && by.kind !== 'google') return; // a user's reply was handled at its request
       const ref = { reviewId: d.reviewId, companyId: d.companyId, locationId: d.locationId };
-      const metadata = { ...systemMetadata(d.companyId, deps.clock.now(), event.metadata.correlationId), causationId: event.id };
+      const metadata = systemMetadata(deps, d.companyId, { correlationId: event.metadata.correlationId, causationId: event.id });
       const answeredBy = by.kind === 'google' ? 'Google' : by.name;
       await service.run(d.reviewId, { type: 'Withdraw', ref, reason: 'answered-by-person', answeredBy, at: deps.clock.now().toISOString() }, metadata);
     },

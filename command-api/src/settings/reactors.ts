@@ -2,7 +2,7 @@ import type { CompanyEvent, UserEvent } from '@locus/contracts';
 import type { CommandDeps, ReactorDefinition } from '@locus/platform';
 import { ensureAdminVariablesSeeded } from './admin-routes';
 import { ensureCompanyVariablesSeeded } from './company-routes';
-import { systemMetadata } from './route-support';
+import { systemMetadata } from '../kit';
 
 /**
  * Seeds system-generated variables: a company's when it is created, the administrator
@@ -16,7 +16,7 @@ export function settingsReactors(deps: Pick<CommandDeps, 'eventStore' | 'ids' | 
     name: 'settings.seed-system-variables',
     handles: ['CompanyCreated', 'UserCreated'],
     async handle(event) {
-      const metadata = systemMetadata(deps.clock, event.metadata.correlationId, event.id, null);
+      const metadata = systemMetadata(deps, null, { correlationId: event.metadata.correlationId, causationId: event.id });
       if (event.type === 'CompanyCreated' && event.data.companyId) {
         await ensureCompanyVariablesSeeded(deps, event.data.companyId, metadata);
         await ensureAdminVariablesSeeded(deps, metadata);
