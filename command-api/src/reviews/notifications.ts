@@ -1,14 +1,7 @@
 import { z } from 'zod';
-import {
-  googleNotificationsRoute,
-  LOCATIONS_COLLECTION,
-  reviewErrors,
-  reviewSyncStream,
-  SYSTEM_ACTOR,
-  type LocationDoc,
-  type ReviewSyncEvent,
-} from '@locus/contracts';
+import { googleNotificationsRoute, LOCATIONS_COLLECTION, reviewErrors, reviewSyncStream, type LocationDoc, type ReviewSyncEvent } from '@locus/contracts';
 import { fail, implement, type CommandDeps, type RouteImplementation } from '@locus/platform';
+import { appendEvents, systemMetadata } from '../kit';
 import type { createRemoteJWKSet } from 'jose';
 
 /** The notification's JSON inside message.data (Google names the review and its location). */
@@ -85,14 +78,8 @@ export function reviewNotificationRoutes(deps: CommandDeps, options: { checkToke
           notifiedAt: at,
         },
       };
-      const written = await deps.eventStore.append(reviewSyncStream(loc._id), [
-        {
-          id: deps.ids.uuid(),
-          ...event,
-          metadata: { companyId: loc.companyId, actor: SYSTEM_ACTOR, correlationId: req.correlationId, causationId: null, occurredAt: at },
-        },
-      ]);
-      position = Math.max(position, Number(written.position));
+      const written = await appendEvents(deps, reviewSyncStream(loc._id), [event], systemMetadata(deps, loc.companyId, { correlationId: req.correlationId }));
+      position = Math.max(position, written);
     }
     return { body: { Success: true as const, Locations: locations.length }, ...(position ? { position } : {}) };
   });
