@@ -1,7 +1,7 @@
 import { createCompanyRoute, SaveAdminVariableBodySchema, saveAdminVariableRoute } from '@locus/contracts';
 import { createFormControl, type DefaultValues } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { contractFormOptions, showServerFieldErrors, type BodyRoute, type FormSchema } from './contract-form';
 
 /** The form `useContractForm` makes, without React. */
@@ -54,5 +54,12 @@ describe('forms from the contracts', () => {
     const answer = { data: { Success: false, ApiError: { Fields: [{ Field: 'PrimaryContact.Email', Message: 'Email is taken' }] } } };
     expect(showServerFieldErrors(answer, form)).toBe(1);
     expect(form.getFieldState('PrimaryContact.Email').error?.message).toBe('Email is taken');
+  });
+
+  it('puts an item of a list the form types as one text on that text', () => {
+    const form = formOf(z.object({ Words: z.string(), Title: z.string() }), { Words: 'a, b', Title: '' });
+    const answer = { data: { Success: false, ApiError: { Fields: [{ Field: 'Words[1]', Message: 'Too long' }] } } };
+    expect(showServerFieldErrors(answer, form)).toBe(1);
+    expect(form.getFieldState('Words').error?.message).toBe('Too long');
   });
 });
