@@ -11,6 +11,8 @@ interface FieldProps<T extends FieldValues> {
   /** Marks the label with `*`. */
   required?: boolean;
   disabled?: boolean;
+  /** Shown, focusable and copyable, not editable (a reader's view of a form). */
+  readOnly?: boolean;
   /** Shown under the field while it has no error. */
   hint?: ReactNode;
   /** A rule the schema cannot know (a name already taken), shown when the schema finds nothing. */
@@ -44,6 +46,7 @@ export const TextField = <T extends FieldValues>(props: FieldProps<T> & { type?:
       autoComplete={props.autoComplete}
       placeholder={props.placeholder}
       disabled={props.disabled}
+      readOnly={props.readOnly}
       value={textOf(field.value)}
       intent={intent}
       onValueChange={field.onChange}
@@ -52,7 +55,7 @@ export const TextField = <T extends FieldValues>(props: FieldProps<T> & { type?:
   );
 };
 
-export const TextAreaField = <T extends FieldValues>(props: FieldProps<T> & { rows?: number }) => {
+export const TextAreaField = <T extends FieldValues>(props: FieldProps<T> & { rows?: number; autoResize?: boolean }) => {
   const { field, intent, group } = useBoundField(props);
   return group(
     <TextArea
@@ -61,7 +64,9 @@ export const TextAreaField = <T extends FieldValues>(props: FieldProps<T> & { ro
       name={field.name}
       fill
       rows={props.rows ?? 3}
+      autoResize={props.autoResize}
       disabled={props.disabled}
+      readOnly={props.readOnly}
       value={textOf(field.value)}
       intent={intent}
       onChange={(e) => field.onChange(e.currentTarget.value)}
