@@ -1,16 +1,10 @@
-/** Variable key rules (spec part 2 §5 Settings): required, no spaces; admin names also unique. */
-export const variableNameProblem = (
-  name: string,
-  messages: { required: string; noSpaces: string; taken: string },
-  takenNames: readonly string[] = [],
-  ownName?: string,
-): string | null => {
-  const trimmed = name.trim();
-  if (!trimmed) return messages.required;
-  if (/\s/.test(trimmed)) return messages.noSpaces;
-  const lower = trimmed.toLowerCase();
-  if (takenNames.some((n) => n.toLowerCase() === lower && n.toLowerCase() !== ownName?.toLowerCase())) return messages.taken;
-  return null;
+/**
+ * An administrator variable's name must be free (spec part 2 §5 Settings), ignoring case; the
+ * variable being edited keeps its own. Required and no spaces are the route's schema.
+ */
+export const variableNameTaken = (name: string, takenNames: readonly string[], ownName?: string): boolean => {
+  const lower = name.trim().toLowerCase();
+  return lower !== '' && takenNames.some((n) => n.toLowerCase() === lower && n.toLowerCase() !== ownName?.toLowerCase());
 };
 
 /** Non-administrators see only company variables without an entity type. */

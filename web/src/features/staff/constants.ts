@@ -20,8 +20,6 @@ export const staffTexts = {
   search: 'Search',
   clear: 'Clear',
   empty: 'No staff found.',
-  firstNameRequired: 'First name is required',
-  emailRequired: 'Email is required and must be valid',
   genericFailure: 'Something went wrong. Please try again later.',
   ...staffMessages,
 } as const;

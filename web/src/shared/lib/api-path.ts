@@ -41,9 +41,15 @@ type Part<R extends RouteDef, K extends 'params' | 'query' | 'body'> = [RequestI
 type BodyPart<R extends RouteDef> = R extends { request: { multipart: true } } ? { body: FormData } : Part<R, 'body'>;
 export type RequestOptions<R extends RouteDef> = Part<R, 'params'> & Part<R, 'query'> & BodyPart<R>;
 
-/** RTK Query request for a contracts route (method and path taken from it; params, query and body typed by its schemas). */
-export const requestFor = <R extends RouteDef>(route: R, ...[opts]: object extends RequestOptions<R> ? [RequestOptions<R>?] : [RequestOptions<R>]) => {
-  const { params, query: rawQuery, body } = (opts ?? {}) as { params?: Record<string, ParamValue>; query?: Record<string, ParamValue>; body?: unknown };
+/** The params or query string given to a request: a record of plain values (anything else is no record). */
+const valuesOf = (value: unknown): Record<string, ParamValue> | undefined =>
+  typeof value === 'object' && value !== null && !(value instanceof FormData) ? Object.fromEntries(Object.entries(value)) : undefined;
+
+/** The request for a route from options already checked against its schemas by the callers' types. */
+const requestOf = (route: RouteDef, opts: object | undefined) => {
+  const params = opts && 'params' in opts ? valuesOf(opts.params) : undefined;
+  const rawQuery = opts && 'query' in opts ? valuesOf(opts.query) : undefined;
+  const body: unknown = opts && 'body' in opts ? opts.body : undefined;
   const query = rawQuery ? Object.fromEntries(Object.entries(rawQuery).filter(([, v]) => v !== undefined && v !== null && v !== '')) : undefined;
   return {
     url: fillPath(route.path, params),
@@ -52,3 +58,36 @@ export const requestFor = <R extends RouteDef>(route: R, ...[opts]: object exten
     ...(body !== undefined ? { body } : {}),
   };
 };
+
+/** The arguments `requestFor` takes after the route: the options, optional when nothing is required. */
+type RequestArgs<R extends RouteDef> = object extends RequestOptions<R> ? [RequestOptions<R>?] : [RequestOptions<R>];
+
+/** RTK Query request for a contracts route (method and path taken from it; params, query and body typed by its schemas). */
+export const requestFor = <R extends RouteDef>(route: R, ...[opts]: RequestArgs<R>) => requestOf(route, opts);
+
+/** A route whose success answer carries its result in `Data`; any other route is refused by the compiler. */
+type DataRoute<R extends RouteDef> = R & (AnswerOf<R> extends { Data: unknown } ? unknown : { answersNoData: never });
+
+interface DataQuery<Arg, T, D> {
+  query: (arg: Arg) => ReturnType<typeof requestOf>;
+  transformResponse: (answer: { Data: D }) => T;
+}
+
+/**
+ * RTK Query query definitions reading a contracts route's `Data`:
+ * `dataQuery(route)(request?, pick?)`, where `request` turns the endpoint's argument into the
+ * route's options (left out for a route that needs none) and `pick` narrows the `Data`. Spread it
+ * into `build.query<Result, Arg>({ ...dataQuery(route)((id) => ({ params: { id } })), providesTags })`.
+ * (The route comes first so that the options are typed by it alone, literals and all.)
+ */
+export function dataQuery<R extends RouteDef>(route: DataRoute<R>) {
+  function definition<Arg = unknown>(request?: (arg: Arg) => RequestOptions<R>): DataQuery<Arg, DataOf<R>, DataOf<R>>;
+  function definition<Arg, T>(request: ((arg: Arg) => RequestOptions<R>) | undefined, pick: (data: DataOf<R>) => T): DataQuery<Arg, T, DataOf<R>>;
+  function definition<Arg, T>(request?: (arg: Arg) => RequestOptions<R>, pick?: (data: DataOf<R>) => T): DataQuery<Arg, T | DataOf<R>, DataOf<R>> {
+    return {
+      query: (arg) => requestOf(route, request?.(arg)),
+      transformResponse: (answer) => (pick ? pick(answer.Data) : answer.Data),
+    };
+  }
+  return definition;
+}

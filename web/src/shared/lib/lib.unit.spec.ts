@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { defineRoute } from '@locus/contracts';
-import { fillPath, requestFor, type BodyOf, type DataOf } from './api-path';
+import { dataQuery, fillPath, requestFor, type BodyOf, type DataOf } from './api-path';
 import { formatDate, formatDateTime } from './dates';
 import { failureMessage, fieldErrorsOf, listOf, responseMessage } from './envelope';
 import { filterRows, matchesGlobalSearch } from './global-search';
@@ -101,6 +101,25 @@ describe('paths from route definitions', () => {
       requestFor(updateRoute, { params: { userId: 'u1' }, body: { A: '1' } }),
       // @ts-expect-error the route takes no body
       requestFor(listRoute, { query: { page: 1, pageSize: 15 }, body: {} }),
+    ];
+    void refusedByTheCompiler;
+  });
+
+  it("builds a query definition that answers the route's Data, picked when asked", () => {
+    const byId = dataQuery(updateRoute)((userId: string) => ({ params: { userId }, body: { A: 2 } }));
+    expect(byId.query('u 1')).toEqual({ url: '/api/users/u%201/update', method: 'POST', body: { A: 2 } });
+    expect(byId.transformResponse({ Data: { Id: 'x' } })).toEqual({ Id: 'x' });
+    expectTypeOf(byId.transformResponse).returns.toEqualTypeOf<{ Id: string }>();
+    const picked = dataQuery(updateRoute)(
+      (userId: string) => ({ params: { userId }, body: { A: 2 } }),
+      (data) => data.Id,
+    );
+    expect(picked.transformResponse({ Data: { Id: 'x' } })).toBe('x');
+    const refusedByTheCompiler = () => [
+      // @ts-expect-error the route's answer has no Data
+      dataQuery(listRoute)(),
+      // @ts-expect-error the options are checked against the route's schemas
+      dataQuery(updateRoute)((userId: string) => ({ params: { userId }, body: { A: '2' } })),
     ];
     void refusedByTheCompiler;
   });

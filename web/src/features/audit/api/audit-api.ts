@@ -1,7 +1,7 @@
 import { entityAtRoute, historyExportRoute, historyFacetsRoute, historyRoute, restoreEntityRoute, type HistoryRow } from '@locus/contracts';
 import { api } from '@web/app/api';
 import { LIST } from '@web/app/tag-types';
-import { requestFor, type AnswerOf, type BodyOf, type DataOf, type QueryOf } from '@web/shared/lib/api-path';
+import { dataQuery, requestFor, type AnswerOf, type BodyOf, type DataOf, type QueryOf } from '@web/shared/lib/api-path';
 
 export type { HistoryRow };
 export type HistoryQuery = QueryOf<typeof historyRoute>;
@@ -22,13 +22,11 @@ export const auditApi = api.injectEndpoints({
       providesTags: [{ type: 'History', id: LIST }],
     }),
     historyFacets: build.query<HistoryFacets, void>({
-      query: () => requestFor(historyFacetsRoute),
-      transformResponse: (res: AnswerOf<typeof historyFacetsRoute>) => res.Data,
+      ...dataQuery(historyFacetsRoute)(),
       providesTags: [{ type: 'History', id: LIST }],
     }),
     entityAt: build.query<EntityAt, EntityRef & { at?: string; position?: number }>({
-      query: ({ entityType, entityId, at, position }) => requestFor(entityAtRoute, { params: { entityType, entityId }, query: { at, position } }),
-      transformResponse: (res: AnswerOf<typeof entityAtRoute>) => res.Data,
+      ...dataQuery(entityAtRoute)(({ entityType, entityId, at, position }) => ({ params: { entityType, entityId }, query: { at, position } })),
       providesTags: [{ type: 'History', id: LIST }],
     }),
     restoreEntity: build.mutation<AnswerOf<typeof restoreEntityRoute>, EntityRef & { body: BodyOf<typeof restoreEntityRoute> }>({

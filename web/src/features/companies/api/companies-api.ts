@@ -22,7 +22,7 @@ import {
 } from '@locus/contracts';
 import { api } from '@web/app/api';
 import { LIST } from '@web/app/tag-types';
-import { requestFor, type AnswerOf, type BodyOf, type DataOf, type QueryOf } from '@web/shared/lib/api-path';
+import { dataQuery, requestFor, type AnswerOf, type BodyOf, type DataOf, type QueryOf } from '@web/shared/lib/api-path';
 
 export type { CompanyRow, CompanyVariable, UserRow };
 
@@ -38,8 +38,7 @@ export const companiesApi = api.injectEndpoints({
       providesTags: (res) => [...(res?.Data ?? []).map((c) => ({ type: 'Company' as const, id: c.Id })), { type: 'Company', id: LIST }],
     }),
     companiesDropdown: build.query<DropdownCompany[], void>({
-      query: () => requestFor(companiesDropdownRoute),
-      transformResponse: (res: AnswerOf<typeof companiesDropdownRoute>) => res.Data,
+      ...dataQuery(companiesDropdownRoute)(),
       providesTags: [
         { type: 'CompanyDropdown', id: LIST },
         { type: 'Company', id: LIST },
@@ -115,13 +114,11 @@ export const companiesApi = api.injectEndpoints({
     }),
     /** The signed-in member's company name from the read model; a rename anywhere refreshes it live. */
     currentCompanyName: build.query<string | null, void>({
-      query: () => requestFor(getCompanyNameRoute),
-      transformResponse: (res: AnswerOf<typeof getCompanyNameRoute>) => res.Data.CompanyName,
+      ...dataQuery(getCompanyNameRoute)(undefined, (data) => data.CompanyName),
       providesTags: ['CompanyName'],
     }),
     adminLevelVariables: build.query<CompanyVariable[], string>({
-      query: (companyId) => requestFor(listCompanyVariablesAdminLevelRoute, { params: { companyId } }),
-      transformResponse: (res: AnswerOf<typeof listCompanyVariablesAdminLevelRoute>) => res.Data,
+      ...dataQuery(listCompanyVariablesAdminLevelRoute)((companyId) => ({ params: { companyId } })),
       providesTags: (res, _e, companyId) => [
         ...(res ?? []).map((v) => ({ type: 'AdminLevelVariable' as const, id: `${companyId}:${v.Id}` })),
         { type: 'AdminLevelVariable', id: LIST },

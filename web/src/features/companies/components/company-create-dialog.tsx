@@ -1,70 +1,51 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, H5, InputGroup } from '@blueprintjs/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Dialog, DialogBody, DialogFooter, H5 } from '@blueprintjs/core';
+import { createCompanyRoute } from '@locus/contracts';
+import { useEffect } from 'react';
+import { TextField } from '@web/shared/forms/contract-fields';
+import { showServerFieldErrors, useContractForm } from '@web/shared/forms/contract-form';
+import { ContractPersonFields } from '@web/shared/forms/contract-person-fields';
+import { emptyPerson } from '@web/shared/forms/person-form';
 import { failureMessage } from '@web/shared/lib/envelope';
-import { PersonFields } from '@web/shared/forms/person-fields';
-import { emptyPerson, isValid, personBody, validatePerson, type PersonForm } from '@web/shared/forms/person-form';
 import { toast } from '@web/shared/ui/toaster';
 import { useCreateCompanyMutation } from '../api/companies-api';
 import { companyTexts as t } from '../constants';
 
-/** New Company: the company name and its primary contact (the default company admin). */
+const contactPaths = {
+  FirstName: 'PrimaryContact.FirstName',
+  LastName: 'PrimaryContact.LastName',
+  Email: 'PrimaryContact.Email',
+  PhoneNumber: 'PrimaryContact.PhoneNumber',
+  Password: 'PrimaryContact.Password',
+  ConfirmPassword: 'PrimaryContact.ConfirmPassword',
+} as const;
+
+/** New Company: the company name and its primary contact (the default company admin), checked by the route's schema. */
 export const CompanyCreateDialog = ({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) => {
-  const [name, setName] = useState('');
-  const [contact, setContact] = useState<PersonForm>(emptyPerson);
-  const [touched, setTouched] = useState(false);
+  const form = useContractForm(createCompanyRoute, { CompanyName: '', PrimaryContact: emptyPerson() });
+  const { control, reset, handleSubmit } = form;
   const [create, state] = useCreateCompanyMutation();
   useEffect(() => {
-    if (isOpen) {
-      setName('');
-      setContact(emptyPerson());
-      setTouched(false);
-    }
-  }, [isOpen]);
+    if (isOpen) reset();
+  }, [isOpen, reset]);
 
-  const contactErrors = validatePerson(contact, { password: 'separate', phoneRequired: false });
-  const nameError = name.trim() ? undefined : t.companyNameRequired;
-  const valid = !nameError && isValid(contactErrors);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTouched(true);
-    if (!valid) return;
+  const submit = handleSubmit(async (body) => {
     try {
-      const body = personBody(contact);
-      const res = await create({
-        CompanyName: name.trim(),
-        PrimaryContact: { ...body, Password: contact.Password, ConfirmPassword: contact.ConfirmPassword },
-      }).unwrap();
+      const res = await create(body).unwrap();
       toast.success(res.ResponseMessage || t.companyCreated);
       onClose();
     } catch (err) {
+      showServerFieldErrors(err, form);
       toast.error(failureMessage(err, t.genericFailure));
     }
-  };
+  });
 
   return (
     <Dialog isOpen={isOpen} title={t.createTitle} onClose={onClose} className="locus-dialog-wide">
       <form onSubmit={submit} noValidate>
         <DialogBody>
-          <FormGroup
-            label={t.companyName}
-            labelFor="company-name"
-            labelInfo="*"
-            intent={touched && nameError ? 'danger' : 'none'}
-            helperText={touched ? nameError : undefined}
-          >
-            <InputGroup id="company-name" value={name} onValueChange={setName} intent={touched && nameError ? 'danger' : 'none'} />
-          </FormGroup>
+          <TextField control={control} name="CompanyName" id="company-name" label={t.companyName} required />
           <H5>{t.primaryContact}</H5>
-          <PersonFields
-            idPrefix="company-contact"
-            value={contact}
-            onChange={setContact}
-            errors={contactErrors}
-            showAllErrors={touched}
-            password="separate"
-            phoneRequired={false}
-          />
+          <ContractPersonFields control={control} paths={contactPaths} idPrefix="company-contact" withPassword passwordRequired phoneRequired={false} />
         </DialogBody>
         <DialogFooter
           actions={

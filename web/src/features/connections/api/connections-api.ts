@@ -12,7 +12,7 @@ import {
 } from '@locus/contracts';
 import { api } from '@web/app/api';
 import { LIST } from '@web/app/tag-types';
-import { requestFor, type AnswerOf, type BodyOf, type DataOf, type QueryOf } from '@web/shared/lib/api-path';
+import { dataQuery, requestFor, type AnswerOf, type BodyOf, type DataOf, type QueryOf } from '@web/shared/lib/api-path';
 
 export type { ConnectedAccount };
 export type ConnectionProcess = DataOf<typeof connectionProcessRoute>;
@@ -32,14 +32,12 @@ export const connectionsApi = api.injectEndpoints({
       providesTags: (res) => [...(res?.Data ?? []).map((a) => ({ type: 'Connection' as const, id: a.Id })), connectionList],
     }),
     connectedAccount: build.query<ConnectedAccount, string>({
-      query: (id) => requestFor(getConnectedAccountRoute, { params: { id } }),
-      transformResponse: (res: AnswerOf<typeof getConnectedAccountRoute>) => res.Data,
+      ...dataQuery(getConnectedAccountRoute)((id) => ({ params: { id } })),
       providesTags: (res, _e, id) => [{ type: 'Connection', id: res?.Id ?? id }],
     }),
     /** The accounts Google returned for this connection, and the import's progress. */
     connectionProcess: build.query<ConnectionProcess, string>({
-      query: (processId) => requestFor(connectionProcessRoute, { params: { processId } }),
-      transformResponse: (res: AnswerOf<typeof connectionProcessRoute>) => res.Data,
+      ...dataQuery(connectionProcessRoute)((processId) => ({ params: { processId } })),
       // progress arrives as live notifications; this is read again only after a reconnect (missed ones)
       providesTags: (_r, _e, processId) => [processTag(processId)],
     }),
@@ -53,8 +51,7 @@ export const connectionsApi = api.injectEndpoints({
     }),
     /** New-company flow: the company made at sign-up is named first. */
     connectionCompanyName: build.query<DataOf<typeof getCompanyNameRoute>, void>({
-      query: () => requestFor(getCompanyNameRoute),
-      transformResponse: (res: AnswerOf<typeof getCompanyNameRoute>) => res.Data,
+      ...dataQuery(getCompanyNameRoute)(),
       providesTags: ['CompanyName'],
     }),
     nameNewCompany: build.mutation<AnswerOf<typeof updateCompanyNameRoute>, BodyOf<typeof updateCompanyNameRoute>>({

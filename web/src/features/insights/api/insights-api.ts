@@ -12,7 +12,7 @@ import {
 } from '@locus/contracts';
 import { api } from '@web/app/api';
 import { LIST } from '@web/app/tag-types';
-import { requestFor, type AnswerOf, type BodyOf } from '@web/shared/lib/api-path';
+import { dataQuery, type AnswerOf, type BodyOf } from '@web/shared/lib/api-path';
 
 export type { DashboardData, GettingStarted, LocationInsights, MetricSeries };
 export type MetricsInsightsRequest = BodyOf<typeof metricsInsightsRoute>;
@@ -21,15 +21,15 @@ export type ReviewsGrowthRequest = BodyOf<typeof reviewsGrowthInsightsRoute>;
 export const insightsApi = api.injectEndpoints({
   endpoints: (build) => ({
     dashboard: build.query<DashboardData, { durationDays: number; flag: boolean; groupId?: string }>({
-      query: ({ durationDays, flag, groupId }) =>
-        requestFor(dashboardFetchRoute, { params: { durationDays, flag: flag ? 'true' : 'false' }, query: groupId ? { groupId } : {} }),
-      transformResponse: (res: AnswerOf<typeof dashboardFetchRoute>) => res.Data,
+      ...dataQuery(dashboardFetchRoute)(({ durationDays, flag, groupId }) => ({
+        params: { durationDays, flag: flag ? 'true' : 'false' },
+        query: groupId ? { groupId } : {},
+      })),
       providesTags: ['Dashboard'],
     }),
     /** Each step's tick follows the read model it is read from: a live change there asks again. */
     gettingStarted: build.query<GettingStarted, void>({
-      query: () => requestFor(gettingStartedRoute),
-      transformResponse: (res: AnswerOf<typeof gettingStartedRoute>) => res.Data,
+      ...dataQuery(gettingStartedRoute)(),
       providesTags: [
         { type: 'Connection', id: LIST },
         { type: 'Location', id: LIST },
@@ -40,25 +40,24 @@ export const insightsApi = api.injectEndpoints({
       ],
     }),
     metricsInsights: build.query<MetricSeries[], MetricsInsightsRequest>({
-      query: (body) => requestFor(metricsInsightsRoute, { body }),
-      transformResponse: (res: AnswerOf<typeof metricsInsightsRoute>) => res.Data,
+      ...dataQuery(metricsInsightsRoute)((body) => ({ body })),
       providesTags: ['Dashboard'],
     }),
     reviewsGrowth: build.query<MetricSeries, ReviewsGrowthRequest>({
-      query: (body) => requestFor(reviewsGrowthInsightsRoute, { body }),
-      transformResponse: (res: AnswerOf<typeof reviewsGrowthInsightsRoute>) => res.Data,
+      ...dataQuery(reviewsGrowthInsightsRoute)((body) => ({ body })),
       providesTags: ['Dashboard', 'Review'],
     }),
     /** The details response's insights part (top search keywords). */
     locationInsights: build.query<LocationInsights, string>({
-      query: (id) => requestFor(getLocationRoute, { params: { id } }),
-      transformResponse: (res: AnswerOf<typeof getLocationRoute>) => res.Data.LocationInsights,
+      ...dataQuery(getLocationRoute)(
+        (id) => ({ params: { id } }),
+        (data) => data.LocationInsights,
+      ),
       providesTags: (_r, _e, id) => [{ type: 'Location', id }, 'Dashboard'],
     }),
     /** Store code and address of the company's locations, to tell apart the ones listed without an email. */
     insightsLocationItems: build.query<AnswerOf<typeof locationItemsRoute>['Data'], void>({
-      query: () => requestFor(locationItemsRoute),
-      transformResponse: (res: AnswerOf<typeof locationItemsRoute>) => res.Data,
+      ...dataQuery(locationItemsRoute)(),
       providesTags: [{ type: 'Location', id: LIST }],
     }),
   }),

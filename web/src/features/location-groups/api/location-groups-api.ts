@@ -18,7 +18,7 @@ import {
 } from '@locus/contracts';
 import { api } from '@web/app/api';
 import { LIST } from '@web/app/tag-types';
-import { requestFor, type AnswerOf, type BodyOf, type DataOf } from '@web/shared/lib/api-path';
+import { dataQuery, requestFor, type AnswerOf, type BodyOf, type DataOf } from '@web/shared/lib/api-path';
 
 export type { LocationGroupDetails, LocationGroupSummary };
 export type GroupLocationItem = DataOf<typeof locationItemsRoute>[number];
@@ -33,13 +33,11 @@ const groupTags = (groupId: string) => [
 export const locationGroupsApi = api.injectEndpoints({
   endpoints: (build) => ({
     locationGroups: build.query<LocationGroupSummary[], void>({
-      query: () => requestFor(listLocationGroupsRoute),
-      transformResponse: (res: AnswerOf<typeof listLocationGroupsRoute>) => res.Data,
+      ...dataQuery(listLocationGroupsRoute)(),
       providesTags: (res) => [...(res ?? []).map((g) => ({ type: 'LocationGroup' as const, id: g.Id })), { type: 'LocationGroup', id: LIST }],
     }),
     locationGroup: build.query<LocationGroupDetails, string>({
-      query: (groupId) => requestFor(getLocationGroupRoute, { params: { groupId } }),
-      transformResponse: (res: AnswerOf<typeof getLocationGroupRoute>) => res.Data,
+      ...dataQuery(getLocationGroupRoute)((groupId) => ({ params: { groupId } })),
       // its locations' titles come from the directory
       providesTags: (_r, _e, groupId) => [
         { type: 'LocationGroup', id: groupId },
@@ -47,18 +45,15 @@ export const locationGroupsApi = api.injectEndpoints({
       ],
     }),
     groupLocationChoices: build.query<GroupLocationItem[], void>({
-      query: () => requestFor(locationItemsRoute),
-      transformResponse: (res: AnswerOf<typeof locationItemsRoute>) => res.Data,
+      ...dataQuery(locationItemsRoute)(),
       providesTags: [{ type: 'Location', id: LIST }],
     }),
     groupUserChoices: build.query<GroupUserChoice[], void>({
-      query: () => requestFor(userPickerRoute, { query: { role: 'CompanyUser' } }),
-      transformResponse: (res: AnswerOf<typeof userPickerRoute>) => res.Data,
+      ...dataQuery(userPickerRoute)(() => ({ query: { role: 'CompanyUser' } })),
       providesTags: [{ type: 'User', id: LIST }],
     }),
     groupStates: build.query<DataOf<typeof statesRoute>, void>({
-      query: () => requestFor(statesRoute),
-      transformResponse: (res: AnswerOf<typeof statesRoute>) => res.Data,
+      ...dataQuery(statesRoute)(),
     }),
     /** How many of the company's locations a directory filter matches (one row asked, the count read). */
     matchingCount: build.query<number, { companyId: string; filter: MatchingFilter }>({

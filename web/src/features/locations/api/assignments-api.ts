@@ -11,7 +11,7 @@ import {
 } from '@locus/contracts';
 import { api } from '@web/app/api';
 import { LIST } from '@web/app/tag-types';
-import { requestFor, type AnswerOf, type BodyOf, type DataOf, type ParamsOf, type QueryOf } from '@web/shared/lib/api-path';
+import { dataQuery, requestFor, type AnswerOf, type BodyOf, type DataOf, type ParamsOf, type QueryOf } from '@web/shared/lib/api-path';
 
 export type { UserLocationLink };
 export type LocationUsers = DataOf<typeof locationUsersRoute>;
@@ -33,8 +33,7 @@ export const assignmentsApi = api.injectEndpoints({
     }),
     /** The filterable location dropdown of Assign Locations. */
     assignableLocations: build.query<LocationItem[], void>({
-      query: () => requestFor(locationItemsRoute),
-      transformResponse: (res: AnswerOf<typeof locationItemsRoute>) => res.Data,
+      ...dataQuery(locationItemsRoute)(),
       providesTags: [{ type: 'Location', id: LIST }],
     }),
     /** Asked each time a location is chosen (never served from cache). */
@@ -51,8 +50,7 @@ export const assignmentsApi = api.injectEndpoints({
       invalidatesTags: [linkList, { type: 'Location', id: LIST }],
     }),
     locationUsers: build.query<LocationUsers, string>({
-      query: (id) => requestFor(locationUsersRoute, { params: { id } }),
-      transformResponse: (res: AnswerOf<typeof locationUsersRoute>) => res.Data,
+      ...dataQuery(locationUsersRoute)((id) => ({ params: { id } })),
       providesTags: (_r, _e, id) => [{ type: 'UserLocation', id: `location:${id}` }, linkList],
     }),
     saveLocationUsers: build.mutation<AnswerOf<typeof saveLocationUsersRoute>, { id: string; body: LocationAssociationRequest }>({
@@ -60,8 +58,7 @@ export const assignmentsApi = api.injectEndpoints({
       invalidatesTags: (_r, _e, { id }) => [{ type: 'UserLocation', id: `location:${id}` }, linkList, { type: 'Location', id }, { type: 'Location', id: LIST }],
     }),
     assignmentUserPicker: build.query<PickerUser[], void>({
-      query: () => requestFor(userPickerRoute),
-      transformResponse: (res: AnswerOf<typeof userPickerRoute>) => res.Data,
+      ...dataQuery(userPickerRoute)(),
       providesTags: [{ type: 'User', id: LIST }],
     }),
   }),

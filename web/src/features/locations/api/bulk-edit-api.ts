@@ -10,7 +10,7 @@ import {
 } from '@locus/contracts';
 import { api } from '@web/app/api';
 import { LIST } from '@web/app/tag-types';
-import { requestFor, type AnswerOf, type BodyOf, type DataOf } from '@web/shared/lib/api-path';
+import { dataQuery, requestFor, type AnswerOf, type BodyOf, type DataOf } from '@web/shared/lib/api-path';
 
 export type BulkEditRequest = BodyOf<typeof bulkLocationEditRoute>;
 export type BulkEditJobDetails = DataOf<typeof getBulkEditJobRoute>;
@@ -26,20 +26,17 @@ export const bulkEditApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Every location of the company for the multi-select (Title, LocationId, StoreCode). */
     bulkLocations: build.query<BulkLocationItem[], { groupId?: string } | void>({
-      query: (arg) => requestFor(locationItemsRoute, { query: arg?.groupId ? { groupId: arg.groupId } : {} }),
-      transformResponse: (res: AnswerOf<typeof locationItemsRoute>) => res.Data,
+      ...dataQuery(locationItemsRoute)((arg) => ({ query: arg?.groupId ? { groupId: arg.groupId } : {} })),
       providesTags: [{ type: 'Location', id: LIST }],
     }),
     /** One location's current values, for the Location Sample preview and the selected-locations dialog. */
     sampleLocation: build.query<SampleLocation, string>({
-      query: (id) => requestFor(locationDefaultHoursRoute, { params: { id } }),
-      transformResponse: (res: AnswerOf<typeof locationDefaultHoursRoute>) => res.Data,
+      ...dataQuery(locationDefaultHoursRoute)((id) => ({ params: { id } })),
       providesTags: (_r, _e, id) => [{ type: 'Location', id }],
     }),
     /** Each selected location's rendered description length against Google's limit. */
     bulkEditPreview: build.query<BulkEditPreviewRows, BulkEditPreviewRequest>({
-      query: (body) => requestFor(bulkEditPreviewRoute, { body }),
-      transformResponse: (res: AnswerOf<typeof bulkEditPreviewRoute>) => res.Data,
+      ...dataQuery(bulkEditPreviewRoute)((body) => ({ body })),
       providesTags: [{ type: 'Location', id: LIST }],
     }),
     startBulkEdit: build.mutation<AnswerOf<typeof bulkLocationEditRoute>, BulkEditRequest>({
@@ -47,14 +44,12 @@ export const bulkEditApi = api.injectEndpoints({
       invalidatesTags: [jobs],
     }),
     bulkEditJobs: build.query<BulkEditJobRow[], void>({
-      query: () => requestFor(listBulkEditJobsRoute),
-      transformResponse: (res: AnswerOf<typeof listBulkEditJobsRoute>) => res.Data,
+      ...dataQuery(listBulkEditJobsRoute)(),
       providesTags: [jobs],
     }),
     /** Progress and outcomes; refreshed by the live channel as outcomes arrive. */
     bulkEditJob: build.query<BulkEditJobDetails, string>({
-      query: (jobId) => requestFor(getBulkEditJobRoute, { params: { jobId } }),
-      transformResponse: (res: AnswerOf<typeof getBulkEditJobRoute>) => res.Data,
+      ...dataQuery(getBulkEditJobRoute)((jobId) => ({ params: { jobId } })),
       providesTags: (_r, _e, jobId) => [{ type: 'BulkEditJob', id: jobId }, jobs],
     }),
     retryBulkEdit: build.mutation<AnswerOf<typeof retryBulkEditRoute>, string>({

@@ -17,7 +17,7 @@ import {
   type QuestionView,
 } from '@locus/contracts';
 import { api } from '@web/app/api';
-import { requestFor, type AnswerOf, type BodyOf, type DataOf } from '@web/shared/lib/api-path';
+import { dataQuery, requestFor, type AnswerOf, type BodyOf, type DataOf } from '@web/shared/lib/api-path';
 
 export type { MediaView, PostView, Publisher, QuestionView };
 export type PostsData = DataOf<typeof listPostsRoute>;
@@ -29,18 +29,15 @@ export type CreatePostRequest = BodyOf<typeof createPostRoute>;
 export const locationContentApi = api.injectEndpoints({
   endpoints: (build) => ({
     locationPosts: build.query<PostsData, string>({
-      query: (id) => requestFor(listPostsRoute, { params: { id } }),
-      transformResponse: (res: AnswerOf<typeof listPostsRoute>) => res.Data,
+      ...dataQuery(listPostsRoute)((id) => ({ params: { id } })),
       providesTags: (_r, _e, id) => [{ type: 'Post', id }],
     }),
     locationMedia: build.query<MediaData, string>({
-      query: (id) => requestFor(listMediaRoute, { params: { id } }),
-      transformResponse: (res: AnswerOf<typeof listMediaRoute>) => res.Data,
+      ...dataQuery(listMediaRoute)((id) => ({ params: { id } })),
       providesTags: (_r, _e, id) => [{ type: 'Media', id }],
     }),
     locationQuestions: build.query<QuestionsData, string>({
-      query: (id) => requestFor(listQuestionsRoute, { params: { id } }),
-      transformResponse: (res: AnswerOf<typeof listQuestionsRoute>) => res.Data,
+      ...dataQuery(listQuestionsRoute)((id) => ({ params: { id } })),
       providesTags: (_r, _e, id) => [{ type: 'Question', id }],
     }),
     locationPublishers: build.query<Publisher[], string>({

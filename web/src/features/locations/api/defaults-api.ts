@@ -9,15 +9,14 @@ import {
 } from '@locus/contracts';
 import { api } from '@web/app/api';
 import { LIST } from '@web/app/tag-types';
-import { requestFor, type AnswerOf, type DataOf } from '@web/shared/lib/api-path';
+import { dataQuery, requestFor, type AnswerOf, type DataOf } from '@web/shared/lib/api-path';
 
 export type LocationDefaultsData = DataOf<typeof fetchLocationDefaultsRoute>;
 
 export const defaultsApi = api.injectEndpoints({
   endpoints: (build) => ({
     locationDefaults: build.query<LocationDefaultsData, void>({
-      query: () => requestFor(fetchLocationDefaultsRoute),
-      transformResponse: (res: AnswerOf<typeof fetchLocationDefaultsRoute>) => res.Data,
+      ...dataQuery(fetchLocationDefaultsRoute)(),
       providesTags: ['LocationDefault'],
     }),
     saveLocationDefaults: build.mutation<AnswerOf<typeof saveLocationDefaultsRoute>, SaveLocationDefaultsBody>({

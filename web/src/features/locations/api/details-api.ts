@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod';
 import { api } from '@web/app/api';
 import { LIST } from '@web/app/tag-types';
-import { requestFor, type AnswerOf, type BodyOf, type DataOf } from '@web/shared/lib/api-path';
+import { dataQuery, requestFor, type AnswerOf, type BodyOf, type DataOf } from '@web/shared/lib/api-path';
 
 export type { Category, LocationDetails };
 /** The details with what the caller may do on the location (read, staff, owner, admin). */
@@ -33,8 +33,10 @@ const locationTags = (id: string) => [
 export const locationDetailsApi = api.injectEndpoints({
   endpoints: (build) => ({
     locationDetails: build.query<LocationDetailsWithAccess, string>({
-      query: (id) => requestFor(getLocationRoute, { params: { id } }),
-      transformResponse: (res: AnswerOf<typeof getLocationRoute>) => ({ ...res.Data.Location, Access: res.Data.Access }),
+      ...dataQuery(getLocationRoute)(
+        (id) => ({ params: { id } }),
+        (data) => ({ ...data.Location, Access: data.Access }),
+      ),
       providesTags: (_r, _e, id) => [{ type: 'Location', id }],
     }),
     locationCategoryChoices: build.query<AnswerOf<typeof locationCategoriesRoute>, string>({
@@ -42,8 +44,7 @@ export const locationDetailsApi = api.injectEndpoints({
       providesTags: [{ type: 'Category', id: LIST }],
     }),
     locationAttributes: build.query<LocationAttributes, string>({
-      query: (id) => requestFor(getAttributesRoute, { params: { id } }),
-      transformResponse: (res: AnswerOf<typeof getAttributesRoute>) => res.Data,
+      ...dataQuery(getAttributesRoute)((id) => ({ params: { id } })),
       providesTags: (_r, _e, id) => [{ type: 'Location', id }],
     }),
     updateLocation: build.mutation<AnswerOf<typeof updateLocationRoute>, { id: string; body: UpdateLocationRequest }>({

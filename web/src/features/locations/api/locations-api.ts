@@ -16,7 +16,7 @@ import {
 } from '@locus/contracts';
 import { api } from '@web/app/api';
 import { LIST } from '@web/app/tag-types';
-import { requestFor, type AnswerOf, type BodyOf, type DataOf } from '@web/shared/lib/api-path';
+import { dataQuery, requestFor, type AnswerOf, type BodyOf, type DataOf } from '@web/shared/lib/api-path';
 import type { FilteringDataBody } from '../directory/directory-request';
 
 export type { Category, ConnectedAccount, LocationRow };
@@ -42,14 +42,12 @@ export const locationsApi = api.injectEndpoints({
     }),
     /** Header of /{accountId}/locations. */
     directoryAccount: build.query<ConnectedAccount, string>({
-      query: (id) => requestFor(getConnectedAccountRoute, { params: { id } }),
-      transformResponse: (res: AnswerOf<typeof getConnectedAccountRoute>) => res.Data,
+      ...dataQuery(getConnectedAccountRoute)((id) => ({ params: { id } })),
       providesTags: (res, _e, id) => [{ type: 'Connection', id: res?.Id ?? id }],
     }),
     /** Connected accounts a new location can be created under. */
     creatableAccounts: build.query<ConnectedAccount[], void>({
-      query: () => requestFor(listConnectedAccountsRoute, { query: { page: 1, pageSize: 100 } }),
-      transformResponse: (res: AnswerOf<typeof listConnectedAccountsRoute>) => res.Data,
+      ...dataQuery(listConnectedAccountsRoute)(() => ({ query: { page: 1, pageSize: 100 } })),
       providesTags: [{ type: 'Connection', id: LIST }],
     }),
     googleCategories: build.query<CategoriesAnswer, void>({
@@ -57,17 +55,14 @@ export const locationsApi = api.injectEndpoints({
       providesTags: [{ type: 'Category', id: LIST }],
     }),
     usStates: build.query<UsState[], void>({
-      query: () => requestFor(statesRoute),
-      transformResponse: (res: AnswerOf<typeof statesRoute>) => res.Data,
+      ...dataQuery(statesRoute)(),
     }),
     stateCities: build.query<City[], string>({
-      query: (state) => requestFor(citiesRoute, { params: { state } }),
-      transformResponse: (res: AnswerOf<typeof citiesRoute>) => res.Data,
+      ...dataQuery(citiesRoute)((state) => ({ params: { state } })),
     }),
     /** The week a new location starts with (the company's saved defaults, else Monday-Friday 9-5). */
     defaultLocationHours: build.query<BusinessHoursOut[], void>({
-      query: () => requestFor(defaultHoursRoute),
-      transformResponse: (res: AnswerOf<typeof defaultHoursRoute>) => res.Data.LocationBusinessHours,
+      ...dataQuery(defaultHoursRoute)(undefined, (data) => data.LocationBusinessHours),
       providesTags: ['LocationDefault'],
     }),
     createLocation: build.mutation<AnswerOf<typeof createLocationRoute>, CreateLocationRequest>({

@@ -1,7 +1,7 @@
 import { listingHealthRoute, type ListingHealth } from '@locus/contracts';
 import { api } from '@web/app/api';
 import { LIST } from '@web/app/tag-types';
-import { requestFor, type AnswerOf } from '@web/shared/lib/api-path';
+import { dataQuery } from '@web/shared/lib/api-path';
 
 export type { ListingHealth };
 
@@ -9,8 +9,7 @@ export const healthApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The dashboard's listing-health tile (refreshed by the locations' live updates). */
     listingHealth: build.query<ListingHealth, void>({
-      query: () => requestFor(listingHealthRoute),
-      transformResponse: (res: AnswerOf<typeof listingHealthRoute>) => res.Data,
+      ...dataQuery(listingHealthRoute)(),
       providesTags: [{ type: 'Location', id: LIST }, 'Dashboard'],
     }),
   }),

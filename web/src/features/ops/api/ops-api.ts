@@ -1,6 +1,6 @@
 import { opsProjectionsRoute, opsRebuildProjectionRoute, opsRetryParkedRoute, opsSkipParkedRoute, type OpsStatusReportDto } from '@locus/contracts';
 import { api } from '@web/app/api';
-import { requestFor, type AnswerOf, type ParamsOf } from '@web/shared/lib/api-path';
+import { dataQuery, requestFor, type AnswerOf, type ParamsOf } from '@web/shared/lib/api-path';
 
 export type OpsStatusReport = OpsStatusReportDto;
 export type OpsProjectionRow = OpsStatusReport['projections'][number];
@@ -11,8 +11,7 @@ export type OpsParkedEvent = OpsReactorRow['parkedEvents'][number];
 export const opsApi = api.injectEndpoints({
   endpoints: (build) => ({
     opsStatus: build.query<OpsStatusReport, void>({
-      query: () => requestFor(opsProjectionsRoute, {}),
-      transformResponse: (res: AnswerOf<typeof opsProjectionsRoute>) => res.Data,
+      ...dataQuery(opsProjectionsRoute)(),
       providesTags: ['OpsStatus'],
     }),
     rebuildProjection: build.mutation<AnswerOf<typeof opsRebuildProjectionRoute>, ParamsOf<typeof opsRebuildProjectionRoute>>({

@@ -1,14 +1,13 @@
 import { getNotificationPreferencesRoute, saveNotificationPreferencesRoute, type NotificationPreferences } from '@locus/contracts';
 import { api } from '@web/app/api';
-import { requestFor, type AnswerOf, type BodyOf } from '@web/shared/lib/api-path';
+import { dataQuery, requestFor, type AnswerOf, type BodyOf } from '@web/shared/lib/api-path';
 
 export type { NotificationPreferences };
 
 export const notificationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     notificationPreferences: build.query<NotificationPreferences, void>({
-      query: () => requestFor(getNotificationPreferencesRoute),
-      transformResponse: (res: AnswerOf<typeof getNotificationPreferencesRoute>) => res.Data,
+      ...dataQuery(getNotificationPreferencesRoute)(),
       providesTags: ['NotificationPreferences'],
     }),
     saveNotificationPreferences: build.mutation<AnswerOf<typeof saveNotificationPreferencesRoute>, BodyOf<typeof saveNotificationPreferencesRoute>>({

@@ -1,14 +1,13 @@
 import { getProfileRoute, profileResetPasswordRoute, removeAvatarRoute, updateProfileRoute, uploadAvatarRoute, type UserProfile } from '@locus/contracts';
 import { api } from '@web/app/api';
-import { requestFor, type AnswerOf, type BodyOf } from '@web/shared/lib/api-path';
+import { dataQuery, requestFor, type AnswerOf, type BodyOf } from '@web/shared/lib/api-path';
 
 export type { UserProfile };
 
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
     profile: build.query<UserProfile, void>({
-      query: () => requestFor(getProfileRoute),
-      transformResponse: (res: AnswerOf<typeof getProfileRoute>) => res.Data,
+      ...dataQuery(getProfileRoute)(),
       providesTags: ['Profile'],
     }),
     updateProfile: build.mutation<AnswerOf<typeof updateProfileRoute>, BodyOf<typeof updateProfileRoute>>({

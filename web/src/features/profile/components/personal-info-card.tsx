@@ -1,12 +1,15 @@
 import { Button, Card, FormGroup, H5, InputGroup } from '@blueprintjs/core';
-import { useRef, useState, type FormEvent } from 'react';
+import { updateProfileRoute } from '@locus/contracts';
+import { useRef } from 'react';
 import { useRefreshSession } from '@web/app/session-api';
+import { TextField } from '@web/shared/forms/contract-fields';
+import { showServerFieldErrors, useContractForm } from '@web/shared/forms/contract-form';
 import { failureMessage, responseMessage } from '@web/shared/lib/envelope';
 import { Avatar } from '@web/shared/ui/avatar';
 import { toast } from '@web/shared/ui/toaster';
 import { useRemoveAvatarMutation, useUpdateProfileMutation, useUploadAvatarMutation, type UserProfile } from '../api/profile-api';
 import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES, profileTexts as t } from '../constants';
-import { avatarProblem, profileProblems } from '../validation';
+import { avatarProblem } from '../validation';
 
 type Editable = Pick<UserProfile, 'FirstName' | 'LastName' | 'Email' | 'PhoneNumber' | 'AddressLine1' | 'AddressLine2' | 'City' | 'PostalCode'>;
 
@@ -22,7 +25,9 @@ const editableOf = (p: UserProfile): Editable => ({
 });
 
 export const PersonalInfoCard = ({ profile }: { profile: UserProfile }) => {
-  const [form, setForm] = useState<Editable>(() => editableOf(profile));
+  // the reasons Update Profile is disabled show beside their fields as they are typed
+  const form = useContractForm(updateProfileRoute, editableOf(profile), { showErrors: 'as-typed' });
+  const { control, handleSubmit, formState } = form;
   const [update, updateState] = useUpdateProfileMutation();
   const [upload, uploadState] = useUploadAvatarMutation();
   const [removeAvatar, removeState] = useRemoveAvatarMutation();
@@ -30,17 +35,16 @@ export const PersonalInfoCard = ({ profile }: { profile: UserProfile }) => {
   const fileInput = useRef<HTMLInputElement>(null);
   const fullName = `${profile.FirstName} ${profile.LastName}`.trim();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.FirstName.trim() || !form.Email.trim()) return;
+  const submit = handleSubmit(async (values) => {
     try {
-      const res = await update({ ...form, CompanyName: profile.CompanyName }).unwrap();
+      const res = await update({ ...values, CompanyName: profile.CompanyName }).unwrap();
       toast.success(res.ResponseMessage || t.profileUpdated);
       await refreshSession();
     } catch (err) {
+      showServerFieldErrors(err, form);
       toast.error(responseMessage(err, t.genericFailure));
     }
-  };
+  });
 
   const chooseFile = async (file: File | undefined) => {
     if (!file) return;
@@ -72,29 +76,9 @@ export const PersonalInfoCard = ({ profile }: { profile: UserProfile }) => {
     }
   };
 
-  const problems: Partial<Record<keyof Editable, string>> = profileProblems(form);
-  const field = (name: keyof Editable, label: string, type = 'text', required = false) => {
-    const problem = problems[name];
-    return (
-      <FormGroup
-        key={name}
-        label={label}
-        labelFor={`profile-${name}`}
-        labelInfo={required ? '*' : undefined}
-        className="locus-form-cell"
-        intent={problem ? 'danger' : 'none'}
-        helperText={problem}
-      >
-        <InputGroup
-          id={`profile-${name}`}
-          type={type}
-          value={form[name]}
-          intent={problem ? 'danger' : 'none'}
-          onValueChange={(v) => setForm((f) => ({ ...f, [name]: v }))}
-        />
-      </FormGroup>
-    );
-  };
+  const field = (name: keyof Editable, label: string, type = 'text', required = false) => (
+    <TextField key={name} control={control} name={name} id={`profile-${name}`} label={label} type={type} required={required} className="locus-form-cell" />
+  );
 
   return (
     <Card className="locus-card">
@@ -132,7 +116,7 @@ export const PersonalInfoCard = ({ profile }: { profile: UserProfile }) => {
           {field('City', t.city)}
           {field('PostalCode', t.postalCode)}
         </div>
-        <Button type="submit" intent="primary" text={t.updateProfile} loading={updateState.isLoading} disabled={Object.keys(problems).length > 0} />
+        <Button type="submit" intent="primary" text={t.updateProfile} loading={updateState.isLoading} disabled={!formState.isValid} />
       </form>
     </Card>
   );

@@ -20,15 +20,14 @@ import {
 } from '@locus/contracts';
 import { api } from '@web/app/api';
 import { LIST } from '@web/app/tag-types';
-import { requestFor, type AnswerOf, type BodyOf, type QueryOf } from '@web/shared/lib/api-path';
+import { dataQuery, requestFor, type AnswerOf, type BodyOf, type QueryOf } from '@web/shared/lib/api-path';
 
 export type { AiReviewSettingsDto, ApprovalView, AutomationItem, BrandSettingsDto, RandomReview };
 
 export const reviewsAiApi = api.injectEndpoints({
   endpoints: (build) => ({
     aiReviewSettings: build.query<AiReviewSettingsDto, void>({
-      query: () => requestFor(getAiReviewSettingsRoute),
-      transformResponse: (res: AnswerOf<typeof getAiReviewSettingsRoute>) => res.Data,
+      ...dataQuery(getAiReviewSettingsRoute)(),
       providesTags: ['AiSettings'],
     }),
     saveAiReviewSettings: build.mutation<AnswerOf<typeof saveAiReviewSettingsRoute>, BodyOf<typeof saveAiReviewSettingsRoute>>({
@@ -37,8 +36,7 @@ export const reviewsAiApi = api.injectEndpoints({
     }),
     /** Fetched on demand (a new random review each time): no cache. */
     randomReview: build.query<RandomReview | null, number>({
-      query: () => requestFor(randomReviewRoute),
-      transformResponse: (res: AnswerOf<typeof randomReviewRoute>) => res.Data,
+      ...dataQuery(randomReviewRoute)(),
       keepUnusedDataFor: 0,
     }),
     sampleReply: build.mutation<AnswerOf<typeof saveAiReviewSampleRoute>, BodyOf<typeof saveAiReviewSampleRoute>>({
@@ -50,8 +48,7 @@ export const reviewsAiApi = api.injectEndpoints({
       invalidatesTags: ['AiSettings'],
     }),
     brandSettings: build.query<BrandSettingsDto, void>({
-      query: () => requestFor(getBrandSettingsRoute),
-      transformResponse: (res: AnswerOf<typeof getBrandSettingsRoute>) => res.Data,
+      ...dataQuery(getBrandSettingsRoute)(),
       providesTags: ['BrandSettings'],
     }),
     saveBrandSettings: build.mutation<AnswerOf<typeof saveBrandSettingsRoute>, BodyOf<typeof saveBrandSettingsRoute>>({
@@ -59,8 +56,7 @@ export const reviewsAiApi = api.injectEndpoints({
       invalidatesTags: ['BrandSettings'],
     }),
     reviewAutomation: build.query<AutomationItem[], QueryOf<typeof automationListRoute>>({
-      query: (query) => requestFor(automationListRoute, { query }),
-      transformResponse: (res: AnswerOf<typeof automationListRoute>) => res.Data,
+      ...dataQuery(automationListRoute)((query) => ({ query })),
       providesTags: (res) => [...(res ?? []).map((i) => ({ type: 'ReviewAutomation' as const, id: i.ReviewId })), { type: 'ReviewAutomation', id: LIST }],
     }),
     cancelAutoReply: build.mutation<AnswerOf<typeof cancelAutoReplyRoute>, string>({
@@ -76,8 +72,7 @@ export const reviewsAiApi = api.injectEndpoints({
       invalidatesTags: [{ type: 'ReviewAutomation', id: LIST }],
     }),
     approvalView: build.query<ApprovalView, string>({
-      query: (token) => requestFor(approvalViewRoute, { params: { token } }),
-      transformResponse: (res: AnswerOf<typeof approvalViewRoute>) => res.Data,
+      ...dataQuery(approvalViewRoute)((token) => ({ params: { token } })),
       keepUnusedDataFor: 0,
     }),
     approveByLink: build.mutation<AnswerOf<typeof approveByLinkRoute>, { token: string; Comment: string }>({

@@ -1,5 +1,9 @@
-import { Button, Callout, Card, FormGroup, InputGroup, NonIdealState, TextArea } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { Button, Callout, Card, NonIdealState } from '@blueprintjs/core';
+import { BrandSettingsBodySchema } from '@locus/contracts';
+import { useEffect } from 'react';
+import { z } from 'zod';
+import { TextAreaField, TextField } from '@web/shared/forms/contract-fields';
+import { showServerFieldErrors, useContractForm } from '@web/shared/forms/contract-form';
 import { failureMessage } from '@web/shared/lib/envelope';
 import { useSignedInUser } from '@web/shared/session/session-context';
 import { PageHeader } from '@web/shared/ui/page-header';
@@ -9,9 +13,21 @@ import { useBrandSettingsQuery, useSaveBrandSettingsMutation, type BrandSettings
 import { brandTexts as t } from '../constants';
 import '../reviews-ai.css';
 
-type Form = Omit<BrandSettingsDto, 'WordsToAvoid' | 'LogoUrl' | 'AgentPhotoUrl'> & { WordsToAvoid: string; LogoUrl: string; AgentPhotoUrl: string };
+/** The route's body, with the words to avoid typed as one comma-separated text. */
+const BrandFormSchema = BrandSettingsBodySchema.extend({
+  WordsToAvoid: z
+    .string()
+    .transform((text) =>
+      text
+        .split(',')
+        .map((w) => w.trim())
+        .filter(Boolean),
+    )
+    .pipe(BrandSettingsBodySchema.shape.WordsToAvoid.unwrap()),
+});
+type BrandForm = z.input<typeof BrandFormSchema>;
 
-const toForm = (b: BrandSettingsDto): Form => ({
+const toForm = (b: BrandSettingsDto): BrandForm => ({
   ...b,
   LogoUrl: b.LogoUrl ?? '',
   AgentPhotoUrl: b.AgentPhotoUrl ?? '',
@@ -21,52 +37,35 @@ const toForm = (b: BrandSettingsDto): Form => ({
 /** /brandsettings (hidden from the menu): the company's brand for replies; company admins edit, other members read. */
 export default function BrandSettingsPage() {
   const user = useSignedInUser();
-  const canEdit = user.role === 'CompanyAdmin';
   const { data } = useBrandSettingsQuery(undefined, { skip: !user.companyId });
-  const [save, saving] = useSaveBrandSettingsMutation();
-  const [form, setForm] = useState<Form | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  useEffect(() => {
-    if (data) setForm(toForm(data));
-  }, [data]);
   if (!user.companyId) return <NonIdealState icon="office" title={t.title} description={t.noCompany} />;
-  if (!form) return <PageSpinner />;
+  if (!data) return <PageSpinner />;
+  return <BrandSettingsForm brand={data} canEdit={user.role === 'CompanyAdmin'} />;
+}
 
-  const field = (name: keyof Form, label: string, multiline = false) => (
-    <FormGroup label={label} labelFor={`brand-${name}`} intent={fieldErrors[name] ? 'danger' : 'none'} helperText={fieldErrors[name]}>
-      {multiline ? (
-        <TextArea
-          id={`brand-${name}`}
-          fill
-          autoResize
-          readOnly={!canEdit}
-          value={form[name]}
-          onChange={(e) => setForm({ ...form, [name]: e.currentTarget.value })}
-        />
-      ) : (
-        <InputGroup id={`brand-${name}`} readOnly={!canEdit} value={form[name]} onValueChange={(v) => setForm({ ...form, [name]: v })} />
-      )}
-    </FormGroup>
-  );
+const BrandSettingsForm = ({ brand, canEdit }: { brand: BrandSettingsDto; canEdit: boolean }) => {
+  const [save, saving] = useSaveBrandSettingsMutation();
+  const form = useContractForm(BrandFormSchema, toForm(brand));
+  const { control, reset, handleSubmit } = form;
+  // a live change of the settings shows the saved values
+  useEffect(() => reset(toForm(brand)), [brand, reset]);
 
-  const submit = async () => {
-    setFieldErrors({});
+  const field = (name: keyof BrandForm, label: string, multiline = false) =>
+    multiline ? (
+      <TextAreaField control={control} name={name} id={`brand-${name}`} label={label} readOnly={!canEdit} autoResize />
+    ) : (
+      <TextField control={control} name={name} id={`brand-${name}`} label={label} readOnly={!canEdit} />
+    );
+
+  const submit = handleSubmit(async (values) => {
     try {
-      const res = await save({
-        ...form,
-        LogoUrl: form.LogoUrl || null,
-        AgentPhotoUrl: form.AgentPhotoUrl || null,
-        WordsToAvoid: form.WordsToAvoid.split(',')
-          .map((w) => w.trim())
-          .filter(Boolean),
-      }).unwrap();
+      const res = await save({ ...values, LogoUrl: values.LogoUrl || null, AgentPhotoUrl: values.AgentPhotoUrl || null }).unwrap();
       toast.success(res.ResponseMessage || 'Saved');
     } catch (err) {
-      const fields = (err as { data?: { ApiError?: { Fields?: { Field: string; Message: string }[] } } }).data?.ApiError?.Fields ?? [];
-      setFieldErrors(Object.fromEntries(fields.map((f) => [f.Field.split('.')[0] ?? f.Field, f.Message])));
+      showServerFieldErrors(err, form);
       toast.error(failureMessage(err, t.genericFailure));
     }
-  };
+  });
 
   return (
     <div className="locus-page">
@@ -85,4 +84,4 @@ export default function BrandSettingsPage() {
       </Card>
     </div>
   );
-}
+};

@@ -15,7 +15,7 @@ import {
 } from '@locus/contracts';
 import { api } from '@web/app/api';
 import { LIST } from '@web/app/tag-types';
-import { requestFor, type AnswerOf, type BodyOf } from '@web/shared/lib/api-path';
+import { dataQuery, requestFor, type AnswerOf, type BodyOf } from '@web/shared/lib/api-path';
 
 export type { ReviewDetails, ReviewGrowthPoint, ReviewRow, ReviewsSummary };
 export type ReviewsLazyBody = BodyOf<typeof companyReviewsRoute>;
@@ -40,23 +40,19 @@ export const reviewsApi = api.injectEndpoints({
       providesTags: rowTags,
     }),
     reviewsSummary: build.query<ReviewsSummary, string>({
-      query: (companyId) => requestFor(reviewsSummaryRoute, { params: { companyId } }),
-      transformResponse: (res: AnswerOf<typeof reviewsSummaryRoute>) => res.Data,
+      ...dataQuery(reviewsSummaryRoute)((companyId) => ({ params: { companyId } })),
       providesTags: [summaryList],
     }),
     locationReviewsSummary: build.query<ReviewsSummary, string>({
-      query: (locationId) => requestFor(locationReviewsSummaryRoute, { params: { locationId } }),
-      transformResponse: (res: AnswerOf<typeof locationReviewsSummaryRoute>) => res.Data,
+      ...dataQuery(locationReviewsSummaryRoute)((locationId) => ({ params: { locationId } })),
       providesTags: [summaryList],
     }),
     reviewsGrowth: build.query<ReviewGrowthPoint[], { companyId: string; days: number }>({
-      query: ({ companyId, days }) => requestFor(reviewsGrowthRoute, { params: { companyId }, query: { days } }),
-      transformResponse: (res: AnswerOf<typeof reviewsGrowthRoute>) => res.Data,
+      ...dataQuery(reviewsGrowthRoute)(({ companyId, days }) => ({ params: { companyId }, query: { days } })),
       providesTags: [{ type: 'ReviewGrowth', id: LIST }],
     }),
     review: build.query<ReviewDetails, string>({
-      query: (reviewId) => requestFor(getReviewRoute, { params: { reviewId } }),
-      transformResponse: (res: AnswerOf<typeof getReviewRoute>) => res.Data,
+      ...dataQuery(getReviewRoute)((reviewId) => ({ params: { reviewId } })),
       providesTags: (_r, _e, id) => [{ type: 'Review', id }],
     }),
     updateReply: build.mutation<ReplyAnswer, { reviewId: string; locationId: string; comment: string }>({

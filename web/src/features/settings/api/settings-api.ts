@@ -14,7 +14,7 @@ import {
 } from '@locus/contracts';
 import { api } from '@web/app/api';
 import { LIST } from '@web/app/tag-types';
-import { requestFor, type AnswerOf, type BodyOf, type DataOf } from '@web/shared/lib/api-path';
+import { dataQuery, requestFor, type AnswerOf, type BodyOf, type DataOf } from '@web/shared/lib/api-path';
 
 export type { AdminVariable, CompanyVariable };
 
@@ -23,8 +23,7 @@ type VariableValue = BodyOf<typeof setCompanyVariableValueRoute>['VariableValue'
 export const settingsApi = api.injectEndpoints({
   endpoints: (build) => ({
     companyVariables: build.query<CompanyVariable[], void>({
-      query: () => requestFor(listCompanyVariablesRoute),
-      transformResponse: (res: AnswerOf<typeof listCompanyVariablesRoute>) => res.Data,
+      ...dataQuery(listCompanyVariablesRoute)(),
       providesTags: (res) => [...(res ?? []).map((v) => ({ type: 'CompanyVariable' as const, id: v.Id })), { type: 'CompanyVariable', id: LIST }],
     }),
     saveCompanyVariable: build.mutation<AnswerOf<typeof saveCompanyVariableRoute>, BodyOf<typeof saveCompanyVariableRoute>>({
@@ -43,8 +42,7 @@ export const settingsApi = api.injectEndpoints({
       invalidatesTags: [{ type: 'CompanyVariable', id: LIST }],
     }),
     adminVariables: build.query<AdminVariable[], void>({
-      query: () => requestFor(listAdminVariablesRoute),
-      transformResponse: (res: AnswerOf<typeof listAdminVariablesRoute>) => res.Data,
+      ...dataQuery(listAdminVariablesRoute)(),
       providesTags: (res) => [...(res ?? []).map((v) => ({ type: 'AdminVariable' as const, id: v.Id })), { type: 'AdminVariable', id: LIST }],
     }),
     saveAdminVariable: build.mutation<AnswerOf<typeof saveAdminVariableRoute>, BodyOf<typeof saveAdminVariableRoute>>({
@@ -63,8 +61,7 @@ export const settingsApi = api.injectEndpoints({
       invalidatesTags: [{ type: 'AdminVariable', id: LIST }],
     }),
     companyName: build.query<DataOf<typeof getCompanyNameRoute>, void>({
-      query: () => requestFor(getCompanyNameRoute),
-      transformResponse: (res: AnswerOf<typeof getCompanyNameRoute>) => res.Data,
+      ...dataQuery(getCompanyNameRoute)(),
       providesTags: ['CompanyName'],
     }),
     updateCompanyName: build.mutation<AnswerOf<typeof updateCompanyNameRoute>, string>({

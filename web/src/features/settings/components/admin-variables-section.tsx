@@ -5,7 +5,7 @@ import { PaginatedTable, type Column } from '@web/shared/ui/paginated-table';
 import { SearchBar } from '@web/shared/ui/search-bar';
 import { useAdminVariablesQuery, useDeleteAdminVariableMutation, useSetAdminVariableValueMutation, type AdminVariable } from '../api/settings-api';
 import { SETTINGS_PAGE_SIZE, settingsTexts as t } from '../constants';
-import { AdminVariableDialog } from './admin-variable-dialog';
+import { VariableDialog } from './variable-dialog';
 import { SetValueDialog } from './set-value-dialog';
 import { VariableNameCell } from './variable-name-cell';
 import { useVariableActions } from '../hooks/use-variable-actions';
@@ -63,7 +63,10 @@ export const AdminVariablesSection = () => {
         resetKey={search}
       />
       {editing ? (
-        <AdminVariableDialog variable={editing === 'new' ? null : editing} takenNames={data.map((v) => v.VariableName)} onClose={() => setEditing(null)} />
+        <VariableDialog
+          scope={{ kind: 'admin', variable: editing === 'new' ? null : editing, takenNames: data.map((v) => v.VariableName) }}
+          onClose={() => setEditing(null)}
+        />
       ) : null}
       {settingValue ? (
         <SetValueDialog

@@ -6,7 +6,7 @@ import { SearchBar } from '@web/shared/ui/search-bar';
 import { useCompanyVariablesQuery, useDeleteCompanyVariableMutation, useSetCompanyVariableValueMutation, type CompanyVariable } from '../api/settings-api';
 import { MASKED_VALUE, SETTINGS_PAGE_SIZE, settingsTexts as t } from '../constants';
 import { visibleCompanyVariables } from '../validation';
-import { CompanyVariableDialog } from './company-variable-dialog';
+import { VariableDialog } from './variable-dialog';
 import { SetValueDialog } from './set-value-dialog';
 import { VariableNameCell } from './variable-name-cell';
 import { useVariableActions } from '../hooks/use-variable-actions';
@@ -73,7 +73,10 @@ export const CompanyVariablesSection = ({ seesEntityTyped }: { seesEntityTyped: 
         resetKey={search}
       />
       {editing ? (
-        <CompanyVariableDialog variable={editing === 'new' ? null : editing} showEntityType={seesEntityTyped} onClose={() => setEditing(null)} />
+        <VariableDialog
+          scope={{ kind: 'company', variable: editing === 'new' ? null : editing, showEntityType: seesEntityTyped }}
+          onClose={() => setEditing(null)}
+        />
       ) : null}
       {settingValue ? (
         <SetValueDialog

@@ -1,16 +1,17 @@
 import { createStaffRoute, deactivateStaffRoute, listStaffFilteredRoute, listStaffRoute, updateStaffRoute, type Staff, type StaffBody } from '@locus/contracts';
 import { api } from '@web/app/api';
 import { LIST } from '@web/app/tag-types';
-import { requestFor, type AnswerOf, type BodyOf, type ParamsOf } from '@web/shared/lib/api-path';
+import { dataQuery, requestFor, type AnswerOf, type BodyOf, type ParamsOf } from '@web/shared/lib/api-path';
 
 export type { Staff, StaffBody };
 
 export const staffApi = api.injectEndpoints({
   endpoints: (build) => ({
     staff: build.query<Staff[], { companyId: string; filter?: string }>({
+      ...dataQuery(listStaffRoute)(({ companyId }) => ({ params: { companyId } })),
+      // a filter is a route of its own, with the same answer
       query: ({ companyId, filter }) =>
         filter ? requestFor(listStaffFilteredRoute, { params: { companyId, filter } }) : requestFor(listStaffRoute, { params: { companyId } }),
-      transformResponse: (res: AnswerOf<typeof listStaffRoute>) => res.Data,
       providesTags: (res) => [...(res ?? []).map((s) => ({ type: 'Staff' as const, id: s.Id })), { type: 'Staff', id: LIST }],
     }),
     createStaff: build.mutation<AnswerOf<typeof createStaffRoute>, { companyId: string; body: BodyOf<typeof createStaffRoute> }>({

@@ -1,68 +1,41 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
-import { useState, type FormEvent } from 'react';
+import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { createStaffRoute } from '@locus/contracts';
+import { TextField } from '@web/shared/forms/contract-fields';
+import { showServerFieldErrors, useContractForm } from '@web/shared/forms/contract-form';
 import { failureMessage } from '@web/shared/lib/envelope';
 import { toast } from '@web/shared/ui/toaster';
 import { useCreateStaffMutation, useUpdateStaffMutation, type Staff } from '../api/staff-api';
 import { staffTexts as t } from '../constants';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+type StaffField = 'FirstName' | 'LastName' | 'Email' | 'PhoneNumber';
 
+/** Add or edit a staff member, checked by the route's schema (create and update share it). */
 export const StaffDialog = ({ companyId, staff, onClose }: { companyId: string; staff: Staff | null; onClose: () => void }) => {
-  const [form, setForm] = useState({
+  const form = useContractForm(createStaffRoute, {
     FirstName: staff?.FirstName ?? '',
     LastName: staff?.LastName ?? '',
     Email: staff?.Email ?? '',
     PhoneNumber: staff?.PhoneNumber ?? '',
   });
-  const [submitted, setSubmitted] = useState(false);
+  const { control, handleSubmit } = form;
   const [create, createState] = useCreateStaffMutation();
   const [update, updateState] = useUpdateStaffMutation();
-  const errors = {
-    FirstName: form.FirstName.trim() ? undefined : t.firstNameRequired,
-    Email: EMAIL.test(form.Email.trim()) ? undefined : t.emailRequired,
-  };
-  const valid = !errors.FirstName && !errors.Email;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setSubmitted(true);
-    if (!valid) return;
-    const body = {
-      FirstName: form.FirstName.trim(),
-      LastName: form.LastName.trim() || null,
-      Email: form.Email.trim(),
-      PhoneNumber: form.PhoneNumber.trim() || null,
-    };
+  const submit = handleSubmit(async (values) => {
+    const body = { ...values, LastName: values.LastName || null, PhoneNumber: values.PhoneNumber || null };
     try {
       const res = staff ? await update({ companyId, staffId: staff.Id, body }).unwrap() : await create({ companyId, body }).unwrap();
       toast.success(res.ResponseMessage || (staff ? t.updated : t.created));
       onClose();
     } catch (err) {
+      showServerFieldErrors(err, form);
       toast.error(failureMessage(err, t.genericFailure));
     }
-  };
+  });
 
-  const field = (name: keyof typeof form, label: string, type = 'text', required = false) => {
-    const error = submitted ? (errors as Partial<Record<keyof typeof form, string>>)[name] : undefined;
-    return (
-      <FormGroup
-        label={label}
-        labelFor={`staff-${name}`}
-        labelInfo={required ? '*' : undefined}
-        intent={error ? 'danger' : 'none'}
-        helperText={error}
-        className="locus-form-cell"
-      >
-        <InputGroup
-          id={`staff-${name}`}
-          type={type}
-          value={form[name]}
-          intent={error ? 'danger' : 'none'}
-          onValueChange={(v) => setForm((f) => ({ ...f, [name]: v }))}
-        />
-      </FormGroup>
-    );
-  };
+  const field = (name: StaffField, label: string, type = 'text', required = false) => (
+    <TextField control={control} name={name} id={`staff-${name}`} label={label} type={type} required={required} className="locus-form-cell" />
+  );
 
   return (
     <Dialog isOpen title={staff ? t.updateTitle : t.createTitle} onClose={onClose} className="locus-dialog-wide">

@@ -16,7 +16,7 @@ import {
 } from '@locus/contracts';
 import { api } from '@web/app/api';
 import { LIST } from '@web/app/tag-types';
-import { requestFor, type AnswerOf, type BodyOf, type DataOf } from '@web/shared/lib/api-path';
+import { dataQuery, requestFor, type AnswerOf, type BodyOf, type DataOf } from '@web/shared/lib/api-path';
 
 export type { PostTemplate, TemplateLogEntry, TemplatePreview };
 export type TemplateLocationItem = DataOf<typeof locationItemsRoute>[number];
@@ -25,30 +25,25 @@ export type TemplateLocationItem = DataOf<typeof locationItemsRoute>[number];
 export const templatesApi = api.injectEndpoints({
   endpoints: (build) => ({
     postTemplates: build.query<PostTemplate[], void>({
-      query: () => requestFor(fetchTemplatesRoute),
-      transformResponse: (res: AnswerOf<typeof fetchTemplatesRoute>) => res.Data,
+      ...dataQuery(fetchTemplatesRoute)(),
       providesTags: (res) => [...(res ?? []).map((t) => ({ type: 'PostTemplate' as const, id: t.Id })), { type: 'PostTemplate', id: LIST }],
     }),
     templateVariables: build.query<string[], void>({
-      query: () => requestFor(templateVariablesRoute),
-      transformResponse: (res: AnswerOf<typeof templateVariablesRoute>) => res.Data.map((v) => v.label),
+      ...dataQuery(templateVariablesRoute)(undefined, (data) => data.map((v) => v.label)),
     }),
     templateLocationItems: build.query<TemplateLocationItem[], { groupId?: string } | void>({
-      query: (arg) => requestFor(locationItemsRoute, { query: arg?.groupId ? { groupId: arg.groupId } : {} }),
-      transformResponse: (res: AnswerOf<typeof locationItemsRoute>) => res.Data,
+      ...dataQuery(locationItemsRoute)((arg) => ({ query: arg?.groupId ? { groupId: arg.groupId } : {} })),
       providesTags: [{ type: 'Location', id: LIST }],
     }),
     templateLog: build.query<TemplateLogEntry[], string>({
-      query: (id) => requestFor(templateLogRoute, { params: { id } }),
-      transformResponse: (res: AnswerOf<typeof templateLogRoute>) => res.Data,
+      ...dataQuery(templateLogRoute)((id) => ({ params: { id } })),
       providesTags: (_r, _e, id) => [
         { type: 'PostTemplateLog', id: LIST },
         { type: 'PostTemplate', id },
       ],
     }),
     templatePreview: build.query<TemplatePreview | null, { id: string; locationId: string }>({
-      query: ({ id, locationId }) => requestFor(templatePreviewRoute, { params: { id, locationId } }),
-      transformResponse: (res: AnswerOf<typeof templatePreviewRoute>) => res.Data,
+      ...dataQuery(templatePreviewRoute)(({ id, locationId }) => ({ params: { id, locationId } })),
       providesTags: (_r, _e, { id }) => [{ type: 'PostTemplate', id }],
     }),
     saveTemplate: build.mutation<AnswerOf<typeof saveTemplateRoute>, BodyOf<typeof saveTemplateRoute>>({

@@ -18,7 +18,7 @@ import {
 } from '@locus/contracts';
 import { api } from '@web/app/api';
 import { LIST } from '@web/app/tag-types';
-import { requestFor, type AnswerOf, type BodyOf, type DataOf, type QueryOf } from '@web/shared/lib/api-path';
+import { dataQuery, requestFor, type AnswerOf, type BodyOf, type DataOf, type QueryOf } from '@web/shared/lib/api-path';
 
 export type { AzureDirectoryUser, UserRow };
 
@@ -58,8 +58,7 @@ export const usersApi = api.injectEndpoints({
       invalidatesTags: userListTags,
     }),
     azureCredentials: build.query<AzureCredentialsView, void>({
-      query: () => requestFor(getAzureCredentialsRoute),
-      transformResponse: (res: AnswerOf<typeof getAzureCredentialsRoute>) => res.Data,
+      ...dataQuery(getAzureCredentialsRoute)(),
       providesTags: ['AzureCredentials'],
     }),
     saveAzureCredentials: build.mutation<AnswerOf<typeof saveAzureCredentialsRoute>, BodyOf<typeof saveAzureCredentialsRoute>>({

@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type DefaultValues, type UseFormProps, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { fieldErrorsOf } from '@web/shared/lib/envelope';
+
+/** A zod schema whose input is a form's values (an object). */
+export type FormSchema = z.ZodType<FieldValues, FieldValues>;
+/** A contracts route with a body schema. */
+export interface BodyRoute<S extends FormSchema> {
+  request: { body: S };
+}
+
+export type ContractForm<S extends FormSchema> = UseFormReturn<z.input<S>, unknown, z.output<S>>;
+
+/** When a field's error shows: once the field was left (or a submit tried), or at every keystroke. */
+export type ShowErrors = 'once-left' | 'as-typed';
+
+const schemaOf = <S extends FormSchema>(source: S | BodyRoute<S>): S => ('request' in source ? source.request.body : source);
+
+/**
+ * A react-hook-form form validated by a route's body schema (or a schema from the contracts), so
+ * the form refuses what the server would with the server's own messages. Errors show once a field
+ * has been left or a submit was tried (or as typed, when asked); `handleSubmit` hands over the
+ * schema's output (trimmed, defaulted).
+ */
+export const useContractForm = <S extends FormSchema>(
+  source: S | BodyRoute<S>,
+  defaults: DefaultValues<z.input<S>>,
+  options: { showErrors?: ShowErrors } = {},
+): ContractForm<S> => useForm<z.input<S>, unknown, z.output<S>>(contractFormOptions(source, defaults, options));
+
+/** The options `useContractForm` gives react-hook-form (apart for specs, which run without React). */
+export const contractFormOptions = <S extends FormSchema>(
+  source: S | BodyRoute<S>,
+  defaults: DefaultValues<z.input<S>>,
+  { showErrors = 'once-left' }: { showErrors?: ShowErrors } = {},
+): UseFormProps<z.input<S>, unknown, z.output<S>> => ({
+  resolver: zodResolver(schemaOf(source)),
+  defaultValues: defaults,
+  mode: showErrors === 'as-typed' ? 'onChange' : 'onTouched',
+});
+
+/** The parts of a form the server's answer is put on. */
+type FormFields<T extends FieldValues> = Pick<UseFormReturn<T, unknown, FieldValues>, 'setError' | 'getValues'>;
+
+/**
+ * The deepest part of the server's field name (`Locations[0].Title`) that the form holds: the
+ * whole path, or its start when the form keeps that part as one field (a list typed as text).
+ */
+const formFieldOf = (values: unknown, field: string): string | undefined => {
+  let node = values;
+  const found: string[] = [];
+  for (const part of field.replace(/\[(\d+)\]/g, '.$1').split('.')) {
+    if (typeof node !== 'object' || node === null || !Object.prototype.hasOwnProperty.call(node, part)) break;
+    node = Reflect.get(node, part);
+    found.push(part);
+  }
+  return found.length > 0 ? found.join('.') : undefined;
+};
+
+const isFieldOf = <T extends FieldValues>(form: FormFields<T>, name: string): name is Path<T> => formFieldOf(form.getValues(), name) === name;
+
+/**
+ * Puts a 400 answer's field list (`ApiError.Fields`) on the form's fields; a field the form does not
+ * have is left to the caller's toast. Returns how many fields got a message.
+ */
+export const showServerFieldErrors = <T extends FieldValues>(error: unknown, form: FormFields<T>): number => {
+  let shown = 0;
+  for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
+    const name = formFieldOf(form.getValues(), field);
+    if (name === undefined || !isFieldOf(form, name)) continue;
+    form.setError(name, { type: 'server', message }, { shouldFocus: shown === 0 });
+    shown += 1;
+  }
+  return shown;
+};

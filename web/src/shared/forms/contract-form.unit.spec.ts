@@ -1,0 +1,65 @@
+import { createCompanyRoute, SaveAdminVariableBodySchema, saveAdminVariableRoute } from '@locus/contracts';
+import { createFormControl, type DefaultValues } from 'react-hook-form';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { contractFormOptions, showServerFieldErrors, type BodyRoute, type FormSchema } from './contract-form';
+
+/** The form `useContractForm` makes, without React. */
+const formOf = <S extends FormSchema>(source: S | BodyRoute<S>, defaults: DefaultValues<z.input<S>>) =>
+  createFormControl<z.input<S>, unknown, z.output<S>>(contractFormOptions(source, defaults));
+
+const adminVariableForm = () => formOf(saveAdminVariableRoute, { VariableName: '', Title: '', Description: '', IsBooleanType: false, VariableValue: '' });
+
+describe('forms from the contracts', () => {
+  it("validates with the route's body schema and its messages", async () => {
+    const form = adminVariableForm();
+    expect(await form.trigger()).toBe(false);
+    expect(form.getFieldState('VariableName').error?.message).toBe('Variable name is required');
+    form.setValue('VariableName', 'Brand Name');
+    await form.trigger('VariableName');
+    expect(form.getFieldState('VariableName').error?.message).toBe('Variable name must not contain spaces');
+    form.setValue('VariableName', ' BrandName ');
+    expect(await form.trigger()).toBe(true);
+  });
+
+  it('takes a schema as well as a route', async () => {
+    const form = formOf(SaveAdminVariableBodySchema, { VariableName: 'x'.repeat(101) });
+    expect(await form.trigger()).toBe(false);
+    expect(form.getFieldState('VariableName').error?.message).toBe('Variable name must be at most 100 characters');
+  });
+
+  it("puts a 400 answer's field list on the form's fields, leaving out fields it does not have", () => {
+    const form = adminVariableForm();
+    const answer = {
+      status: 400,
+      data: {
+        Success: false,
+        ApiError: {
+          ErrorCode: 'VALIDATION',
+          ErrorMessage: 'Invalid request',
+          Fields: [
+            { Field: 'Title', Message: 'Title must be at most 200 characters' },
+            { Field: 'Unknown', Message: 'not a field of this form' },
+          ],
+        },
+      },
+    };
+    expect(showServerFieldErrors(answer, form)).toBe(1);
+    expect(form.getFieldState('Title').error).toMatchObject({ type: 'server', message: 'Title must be at most 200 characters' });
+    expect(showServerFieldErrors(new Error('network'), form)).toBe(0);
+  });
+
+  it('finds a nested field the server names by its path', () => {
+    const form = formOf(createCompanyRoute, { CompanyName: 'Acme', PrimaryContact: { FirstName: 'A', Email: 'a@b.co', Password: 'x', ConfirmPassword: 'x' } });
+    const answer = { data: { Success: false, ApiError: { Fields: [{ Field: 'PrimaryContact.Email', Message: 'Email is taken' }] } } };
+    expect(showServerFieldErrors(answer, form)).toBe(1);
+    expect(form.getFieldState('PrimaryContact.Email').error?.message).toBe('Email is taken');
+  });
+
+  it('puts an item of a list the form types as one text on that text', () => {
+    const form = formOf(z.object({ Words: z.string(), Title: z.string() }), { Words: 'a, b', Title: '' });
+    const answer = { data: { Success: false, ApiError: { Fields: [{ Field: 'Words[1]', Message: 'Too long' }] } } };
+    expect(showServerFieldErrors(answer, form)).toBe(1);
+    expect(form.getFieldState('Words').error?.message).toBe('Too long');
+  });
+});
