@@ -37,6 +37,6 @@ export const profileProblems = (f: {
   if (!f.Email.trim()) problems.Email = userMessages.emailRequired;
   else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.Email.trim())) problems.Email = userMessages.emailInvalid;
   const phone = OptionalPhoneNumberSchema.safeParse(f.PhoneNumber);
-  if (!phone.success) problems.PhoneNumber = phone.error.issues[0]?.message ?? 'Phone number is not valid';
+  if (!phone.success) problems.PhoneNumber = phone.error.issues[0]?.message ?? 'Phone Number is not valid';
   return problems;
 };

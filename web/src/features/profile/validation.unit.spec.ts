@@ -23,7 +23,7 @@ describe('profileProblems', () => {
     expect(profileProblems({ FirstName: '', Email: '', PhoneNumber: 'abc' })).toEqual({
       FirstName: 'First name is required',
       Email: 'Email is required',
-      PhoneNumber: 'Phone number may contain digits, spaces and + ( ) - . only',
+      PhoneNumber: 'Phone Number may contain digits, spaces and + ( ) - . only',
     });
     expect(profileProblems({ FirstName: 'Ann', Email: 'ann@', PhoneNumber: '' })).toEqual({ Email: 'Email is not valid' });
     expect(profileProblems({ FirstName: 'Ann', Email: 'ann@example.com', PhoneNumber: '(303) 555-0100' })).toEqual({});

@@ -8,7 +8,7 @@ describe('contact / admin / user form rules', () => {
   it('refuses a phone number the server would refuse, such as "abc", for New User and optional phones alike', () => {
     const form = { ...emptyPerson(), FirstName: 'Ann', Email: 'ann@example.com', PhoneNumber: 'abc' };
     for (const phoneRequired of [true, false]) {
-      expect(validatePerson(form, { password: 'none', phoneRequired })).toEqual({ PhoneNumber: 'Phone number may contain digits, spaces and + ( ) - . only' });
+      expect(validatePerson(form, { password: 'none', phoneRequired })).toEqual({ PhoneNumber: 'Phone Number may contain digits, spaces and + ( ) - . only' });
       expect(validatePerson({ ...form, PhoneNumber: '(303) 555-0100' }, { password: 'none', phoneRequired })).toEqual({});
     }
   });
@@ -43,7 +43,7 @@ describe('contact / admin / user form rules', () => {
 
   it('edit mode checks passwords only when typed; company users need a phone', () => {
     expect(validatePerson(valid, rulesFor('admin', true))).toEqual({});
-    expect(validatePerson(valid, rulesFor('user', true))).toEqual({ PhoneNumber: 'Phone number is required' });
+    expect(validatePerson(valid, rulesFor('user', true))).toEqual({ PhoneNumber: 'Phone Number is required' });
     expect(validatePerson({ ...valid, PhoneNumber: '555 0100' }, rulesFor('user', false))).toEqual({});
     expect(validatePerson({ ...valid, PhoneNumber: '1', Password: 'x' }, rulesFor('user', true))).toEqual({
       ConfirmPassword: 'Password or Confirm Password is Not Entered',
