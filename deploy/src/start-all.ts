@@ -65,6 +65,6 @@ lines.push(
 const listening = `listening on ${config.host}:${config.port}${config.host === '127.0.0.1' ? '; set HOST=0.0.0.0 to open it to other machines' : ''}`;
 const links = config.publicUrlFixed
   ? `OAuth redirects and mail links use LOCUS_PUBLIC_URL (${config.publicUrl})`
-  : `OAuth redirects go back to the address the browser used; mail links use ${config.publicUrl} (set LOCUS_PUBLIC_URL to fix both)`;
+  : `OAuth redirects and invitation links follow the address the browser used; password reset links use ${config.publicUrl} (set LOCUS_PUBLIC_URL to fix all)`;
 const banner = [`Locus is running at ${config.publicUrl} (${listening})`, ...lines, links, `Data: ${config.dataDir}   Stop: Ctrl+C`];
 process.stdout.write(`\n${banner.map((l) => `  ${l}`).join('\n')}\n\n`);

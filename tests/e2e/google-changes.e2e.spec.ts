@@ -7,7 +7,8 @@ import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from '.
  * Google's own changes in a browser, checked against the sandbox's Google store: Google changes a
  * location's phone and hours; after a Sync the directory shows "Google changed 2 fields"; the
  * user accepts Google's phone and keeps Locus's hours; Google then holds that phone and Locus's
- * hours, and the location's history shows both decisions.
+ * hours, and the location's history shows both decisions. In bulk: several locations selected in
+ * the directory, Google's changes accepted on some and Locus's values kept on others.
  */
 const UI_WAIT = 30_000;
 const DEMO = DEMO_COMPANIES[0]!;
@@ -15,6 +16,8 @@ const GOOGLE_PHONE = '(720) 555-4477';
 const GOOGLE_HOURS = { periods: [{ openDay: 'MONDAY', openTime: { hours: 10 }, closeDay: 'MONDAY', closeTime: { hours: 14 } }] };
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.bp6-toast').filter({ hasText: text });
+/** A phone Google shows instead of Locus's: the last digit moved on, so it differs on every run. */
+const otherPhone = (phone: string) => `${phone.slice(0, -1)}${(Number(phone.at(-1)) + 1) % 10}`;
 /** Periods as [day, open, close] in minutes (Google leaves zero minutes out). */
 const hoursKey = (h: { periods: any[] }) =>
   h.periods
@@ -121,5 +124,77 @@ describe("Google's own changes: found on Sync, decided per field", () => {
       .waitFor();
     await table.getByText(/kept/i).first().waitFor();
     await page.screenshot({ path: '/tmp/google-changes-history.png', fullPage: true });
+  }, 240_000);
+
+  it("bulk: selected locations take Google's changes or send Locus's values back; Google's store and the histories agree", async () => {
+    const rows = (await api('POST', `/api/gmb/${companyId}/locations-summary`, { first: 0, rows: 100 })).body.data as any[];
+    const titles = rows.map((r) => r.Title as string);
+    // titles the directory shows once, so a row is found by its title
+    const picked = rows
+      .filter((r) => r.LocationName && r.PrimaryPhoneNumber && r.GoogleChangedFields.length === 0 && titles.filter((t) => t === r.Title).length === 1)
+      .slice(0, 4);
+    expect(picked).toHaveLength(4);
+    const targets = await Promise.all(
+      picked.map(async (r) => {
+        const googleId = (r.LocationName as string).replace('locations/', '');
+        const locusPhone = (await googleStore('GET', googleId)).location.phoneNumbers.primaryPhone as string;
+        return { id: r.Id as string, title: r.Title as string, googleId, locusPhone, googlePhone: otherPhone(locusPhone) };
+      }),
+    );
+    const [accepted, kept] = [targets.slice(0, 2), targets.slice(2)];
+
+    // Google changes each one's phone on its own; a Sync finds it.
+    for (const target of targets) {
+      const applied = await googleStore('POST', target.googleId, '/google-updates', { phoneNumbers: { primaryPhone: target.googlePhone } });
+      expect(applied.googleUpdated.diffMask).toBe('phoneNumbers');
+      expect((await api('POST', `/api/gmb/${target.id}/sync`)).status).toBeLessThan(300);
+    }
+
+    await page.goto(`${e2e.url}/locations`);
+    await page.getByText('Google changes only').click();
+    const decide = async (group: typeof targets, button: string, done: string) => {
+      for (const target of group) {
+        const row = page.locator('tr', { hasText: target.title });
+        await row.getByTestId('google-changed-badge').filter({ hasText: 'Google changed 1 field' }).waitFor();
+        await row.getByRole('checkbox', { name: `Select ${target.title}` }).setChecked(true, { force: true });
+      }
+      const bar = page.getByRole('group', { name: `${group.length} selected` });
+      const toastsBefore = await toast(page, done).count();
+      await bar.getByRole('button', { name: button }).click();
+      await page.getByRole('dialog', { name: 'Confirmation' }).getByRole('button', { name: 'Confirm' }).click();
+      await expect.poll(() => page.getByTestId('bulk-google-progress').textContent()).toBe(`${group.length} of ${group.length} locations`);
+      await expect.poll(() => toast(page, done).count()).toBeGreaterThan(toastsBefore);
+      await page.screenshot({ path: `/tmp/google-changes-bulk-${button.startsWith('Accept') ? 'accept' : 'keep'}.png` });
+      const progress = page.getByRole('dialog', { name: button.startsWith('Accept') ? "Accepting Google's changes" : "Keeping Locus's values" });
+      await progress.locator('.bp6-dialog-footer').getByRole('button', { name: 'Close' }).click();
+      for (const target of group) await page.locator('tr', { hasText: target.title }).waitFor({ state: 'detached' });
+    };
+    await decide(accepted, "Accept Google's changes", '2 locations done.');
+    await decide(kept, "Keep Locus's values", '2 locations done.');
+
+    // Google's store: the accepted phones, Locus's phones sent back, nothing of Google's own left.
+    for (const target of accepted) {
+      const onGoogle = await googleStore('GET', target.googleId);
+      expect(onGoogle.location.phoneNumbers.primaryPhone, target.title).toBe(target.googlePhone);
+      expect(onGoogle.googleUpdated, target.title).toBeNull();
+    }
+    for (const target of kept) {
+      const onGoogle = await googleStore('GET', target.googleId);
+      expect(onGoogle.location.phoneNumbers.primaryPhone, target.title).toBe(target.locusPhone);
+      expect(onGoogle.googleUpdated, target.title).toBeNull();
+    }
+
+    // Each location's history shows its decision.
+    const phonePattern = (phone: string) => new RegExp(phone.replace(/[()]/g, '\\$&'));
+    for (const [target, decision] of [
+      [accepted[0]!, /accepted/i],
+      [kept[0]!, /kept/i],
+    ] as const) {
+      await page.goto(`${e2e.url}/history?entityType=location&entityId=${target.id}`);
+      const table = page.getByTestId('history-table');
+      await table.getByText(decision).first().waitFor();
+      if (decision.source === 'accepted') await table.getByText(phonePattern(target.googlePhone)).first().waitFor();
+    }
+    await page.screenshot({ path: '/tmp/google-changes-bulk-history.png', fullPage: true });
   }, 240_000);
 });

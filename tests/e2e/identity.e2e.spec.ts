@@ -281,7 +281,7 @@ describe('identity, companies and users in the browser', () => {
     await firstName.fill('');
     await phone.fill('abc');
     await admin.getByText('First name is required').waitFor();
-    await admin.getByText('Phone number may contain digits, spaces and + ( ) - . only').waitFor();
+    await admin.getByText('Phone Number may contain digits, spaces and + ( ) - . only').waitFor();
     expect(await admin.getByRole('button', { name: 'Update Profile' }).isDisabled()).toBe(true);
     await firstName.fill(savedFirst);
     await phone.fill(savedPhone);

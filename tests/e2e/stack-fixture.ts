@@ -49,15 +49,20 @@ export interface E2EStack {
   close(): Promise<void>;
 }
 
-/** The all-in-one stack on free ports with an empty data dir, the Administrator, and Chromium. */
-export async function startE2EStack(options: { demo?: boolean; env?: Record<string, string>; skipReactors?: readonly string[] } = {}): Promise<E2EStack> {
+/**
+ * The all-in-one stack on free ports with an empty data dir, the Administrator, and Chromium.
+ * `publicUrl: false` leaves LOCUS_PUBLIC_URL unset, so links follow the address the browser used.
+ */
+export async function startE2EStack(
+  options: { demo?: boolean; env?: Record<string, string>; skipReactors?: readonly string[]; publicUrl?: false } = {},
+): Promise<E2EStack> {
   ensureWebBuilt();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'locus-e2e-'));
   const port = await freePort();
   const env = {
     PORT: String(port),
     LOCUS_DATA_DIR: dataDir,
-    LOCUS_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...(options.publicUrl === false ? {} : { LOCUS_PUBLIC_URL: `http://127.0.0.1:${port}` }),
     LOCUS_SANDBOX: '1',
     LOCUS_SANDBOX_PORT: String(await freePort()),
     LOCUS_SANDBOX_SMTP_PORT: String(await freePort()),

@@ -5,19 +5,39 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneLineAddress, type LocationDoc } from '@locus/contracts';
 import { DEMO_COMPANIES } from '@locus/command-api/demo/seed-demo';
+import { DEFAULT_TENANT_SEEDS } from '@locus/sandbox/microsoft/seed';
 import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
  * What a new user tripped on, in the browser, on one stack with the first demo company imported:
  * the Workspace import's refusal said once with its ways out, pickers that tell locations apart,
  * a template editor that keeps every keystroke and previews the image, and layouts at 1440 and
- * 390 px (screenshots written to docs/screenshots/).
+ * 390 px (screenshots written to docs/screenshots/). The stack runs without LOCUS_PUBLIC_URL and
+ * is reached at 127.0.0.1, so OAuth round trips and invitation links must follow that address;
+ * errors name fields by their labels, and successes and confirmations use the same words.
  */
 const UI_WAIT = 30_000;
 const DEMO = DEMO_COMPANIES[0]!;
 const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.bp6-toast').getByRole('alert').filter({ hasText: text });
+/** The innermost elements reaching past the page's right edge (what makes it scroll sideways). */
+const pastRightEdge = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const past = [...document.body.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > width + 0.5);
+    return past
+      .filter((e) => !past.some((other) => other !== e && e.contains(other)))
+      .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} right ${e.getBoundingClientRect().right} of ${width}`);
+  });
+/** Every element matching `selector` lies inside the viewport's width (nothing cut at the sides). */
+const outsideViewport = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((elements) =>
+    elements
+      .map((e) => ({ name: e.textContent?.trim() || e.tagName, box: e.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && (box.left < -1 || box.right > document.documentElement.clientWidth + 1))
+      .map(({ name, box }) => `${name}: ${Math.round(box.left)}-${Math.round(box.right)}`),
+  );
 
 /** A 2×2 PNG, so an upload needs no file on disk. */
 function tinyPng(): Buffer {
@@ -57,12 +77,12 @@ describe('a new user, round two: truthful Workspace import, pickers, the templat
   let companyId = '';
   let locations: LocationDoc[] = [];
 
-  const signIn = async (width = 1440, height = 900): Promise<Page> => {
+  const signIn = async (width = 1440, height = 900, email = DEMO.admin.email): Promise<Page> => {
     const context = await e2e.browser.newContext({ viewport: { width, height } });
     const page = await context.newPage();
     page.setDefaultTimeout(UI_WAIT);
     await page.goto(`${e2e.url}/login`);
-    await page.getByLabel('Email').fill(DEMO.admin.email);
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.waitForURL(/\/dashboard$/);
@@ -74,7 +94,9 @@ describe('a new user, round two: truthful Workspace import, pickers, the templat
   };
 
   beforeAll(async () => {
-    e2e = await startE2EStack();
+    // LOCUS_PUBLIC_URL unset: its default (localhost) differs from the 127.0.0.1 the browser uses
+    e2e = await startE2EStack({ publicUrl: false });
+    expect(new URL(e2e.url).hostname).toBe('127.0.0.1');
     const { company } = await seedDemoCompany(e2e);
     companyId = company.companyId;
     const read = () => e2e.stack.commandDeps.readModels.collection<LocationDoc>('locations').find({ companyId });
@@ -102,6 +124,8 @@ describe('a new user, round two: truthful Workspace import, pickers, the templat
     await page.waitForURL((url) => url.href.startsWith(e2e.sandboxUrl));
     await page.getByRole('button', { name: 'Continue as Jordan' }).click();
     await toast(page, 'Your Google Workspace account has been connected successfully').waitFor();
+    // Google sent the browser back where it reached Locus, still signed in
+    expect(new URL(page.url()).origin).toBe(e2e.url);
     const directory = page.getByRole('dialog', { name: 'Google Workspace Users' });
     await directory.getByRole('button', { name: 'Add to Agency' }).first().waitFor();
     expect(await page.getByText('cannot read a Workspace directory').count()).toBe(0);
@@ -193,7 +217,16 @@ describe('a new user, round two: truthful Workspace import, pickers, the templat
       // one top bar row
       const bar = (await page.locator('.locus-topbar').boundingBox())!;
       expect(bar.height, `top bar at ${width}`).toBeLessThan(64);
+      // the doughnut's legend and numbers whole inside the page; no sideways scroll
+      await page.locator('.locus-chart-figure svg text').first().waitFor();
+      expect(await outsideViewport(page, '.locus-chart-figure svg text'), `chart labels at ${width}`).toEqual([]);
+      expect(await outsideViewport(page, '.locus-chart-figure svg'), `charts at ${width}`).toEqual([]);
+      expect(await pastRightEdge(page), `dashboard past the right edge at ${width}`).toEqual([]);
+      const dashboardSideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(dashboardSideways, `dashboard sideways scroll at ${width}`).toBeLessThanOrEqual(0);
       await shot(page, `dashboard-${width}`);
+      await page.locator('.locus-chart-figure').first().scrollIntoViewIfNeeded();
+      await shot(page, `dashboard-doughnut-${width}`);
 
       // reviews with the AI settings: no sideways scroll, labels inside their option
       await page.goto(`${e2e.url}/company-reviews`);
@@ -221,13 +254,138 @@ describe('a new user, round two: truthful Workspace import, pickers, the templat
           return window.innerHeight - sidebar.bottom;
         });
         expect(gap, 'sidebar background to the bottom of the page').toBeLessThanOrEqual(0);
+        await shot(page, 'long-page-bottom-1440');
       }
 
       // the default location media with an unreachable URL: a tidy tile, the delete button clear of it
       await page.goto(`${e2e.url}/bulk-edit`);
-      await page.getByRole('button', { name: 'Add Media using Urls' }).first().waitFor();
+      await page.getByLabel('Ignore Default Location Media').setChecked(false, { force: true });
+      await page.getByRole('button', { name: 'Add Media using Urls' }).first().click();
+      const urls = page.getByRole('dialog', { name: 'Add Media using Urls' });
+      // a closed port: the image never loads
+      await urls.getByLabel('Enter Url 1').fill('http://127.0.0.1:9/office.jpg');
+      await urls.getByRole('button', { name: 'Done' }).click();
+      const tile = page.getByRole('img', { name: 'Default location media 1 (image unavailable)' });
+      await tile.waitFor();
+      expect(await page.locator('.locus-bulk-media-list img').count()).toBe(0);
+      const remove = page.getByRole('button', { name: 'Remove default location media 1' });
+      const [tileBox, removeBox] = [(await tile.boundingBox())!, (await remove.boundingBox())!];
+      expect(tileBox.x + tileBox.width, `media tile at ${width}`).toBeLessThanOrEqual(width);
+      expect(removeBox.x + removeBox.width, `remove button at ${width}`).toBeLessThanOrEqual(width);
+      await tile.scrollIntoViewIfNeeded();
+      expect(await pastRightEdge(page), `bulk edit past the right edge at ${width}`).toEqual([]);
+      const bulkSideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(bulkSideways, `bulk edit sideways scroll at ${width}`).toBeLessThanOrEqual(0);
       await shot(page, `bulk-edit-${width}`);
       await page.context().close();
     }
   }, 240_000);
+
+  it('issue 28 item 3: reached at 127.0.0.1 without LOCUS_PUBLIC_URL, the Azure round trip comes back signed in', async () => {
+    const page = await signIn();
+    await page.goto(`${e2e.url}/azure-accounts`);
+    await page.getByRole('button', { name: 'Enter Azure Credentials' }).click();
+    const notice = page.getByRole('dialog', { name: 'Important Notice!' });
+    const tenant = DEFAULT_TENANT_SEEDS[0]!;
+    await notice.getByLabel('Azure Client Id').fill(tenant.app.clientId);
+    await notice.getByLabel('Azure Client Secret').fill(tenant.app.clientSecret);
+    await notice.getByLabel('Azure Tenant Id').fill(tenant.tenantId);
+    await notice.getByRole('button', { name: 'Save Changes' }).click();
+    // saved credentials go straight on to Microsoft's consent
+    await page.waitForURL((url) => url.href.startsWith(e2e.sandboxUrl));
+    await page.getByRole('button', { name: 'Sign in and accept' }).first().click();
+    await page.getByRole('dialog', { name: 'Confirmation' }).waitFor();
+    expect(new URL(page.url()).origin).toBe(e2e.url);
+    expect(new URL(page.url()).pathname).toBe('/companies/azure-connect');
+    await page.getByRole('button', { name: 'See Users' }).click();
+    await page.waitForURL(/\/azure-accounts$/);
+    await page.getByText(tenant.domain).first().waitFor();
+    await page.context().close();
+  }, 120_000);
+
+  it('issue 28 items 3 and 4: New User refuses phone "abc" naming Phone Number; the invitation link points at 127.0.0.1', async () => {
+    const page = await signIn();
+    await page.goto(`${e2e.url}/users`);
+    await page.getByRole('button', { name: 'New User' }).click();
+    const create = page.getByRole('dialog', { name: 'Create User' });
+    const email = 'quinn.origin@harbordental.example';
+    await create.getByLabel('First Name').fill('Quinn');
+    await create.getByLabel('Last Name').fill('Origin');
+    await create.getByLabel('Email').fill(email);
+    await create.getByLabel('Phone Number').fill('abc');
+    await create.getByRole('button', { name: 'Save' }).click();
+    await create.getByText(/^Phone Number may contain digits/).waitFor();
+    expect(await toast(page, 'User created successfully').count()).toBe(0);
+
+    await create.getByLabel('Phone Number').fill('(617) 555-0111');
+    await create.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'User created successfully').waitFor();
+    const invitation = (await e2e.mails(email, 10_000))[0]!;
+    const link = /https?:\/\/\S+/.exec(invitation.text)![0];
+    expect(new URL(link).origin).toBe(e2e.url);
+    await page.context().close();
+  }, 120_000);
+
+  it('issue 28 item 4: a bad Primary Email, a profile that cannot be saved and reversed stars are told with their labels', async () => {
+    const page = await signIn();
+    // a location's Primary Email: the server's refusal names the field as the form does
+    const sample = [...locations].sort((a, b) => a.profile.Title.localeCompare(b.profile.Title))[1]!;
+    await page.goto(`${e2e.url}/${sample._id}/location-details`);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Location' });
+    await edit.getByLabel('Primary Email').fill('front-desk-at-example');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.locator('.bp6-form-helper-text').filter({ hasText: 'Primary Email' }).first().waitFor();
+    await toast(page, 'Primary Email').first().waitFor();
+    expect(await toast(page, 'Your location has been updated').count()).toBe(0);
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+
+    // the profile: Update Profile is disabled, and each field says why
+    await page.goto(`${e2e.url}/profile`);
+    const firstName = page.getByLabel('First Name');
+    await firstName.fill('');
+    await page.getByLabel('Phone Number').fill('abc');
+    expect(await page.getByRole('button', { name: 'Update Profile' }).isDisabled()).toBe(true);
+    await page.getByText('First name is required').waitFor();
+    await page.getByText(/^Phone Number may contain digits/).waitFor();
+    await shot(page, 'profile-disabled-update');
+
+    // AI auto-reply rules: lowest stars above highest stars
+    await page.goto(`${e2e.url}/company-reviews`);
+    const rules = page.getByRole('region', { name: 'Auto-reply rules' });
+    await rules.getByRole('button', { name: 'Add rule' }).click();
+    const rule = rules.getByRole('row').last();
+    await rule.getByLabel('Lowest stars').selectOption('5');
+    await rule.getByLabel('Highest stars').selectOption('2');
+    await rules.getByRole('button', { name: 'Save rules' }).click();
+    await toast(page, /Lowest stars must not be above Highest stars/).waitFor();
+    await page.context().close();
+  }, 120_000);
+
+  it('issue 28 item 5: a company without locations is told so; deactivating staff asks and toasts in the same words', async () => {
+    const other = DEMO_COMPANIES[1]!;
+    const admin = await signIn(1440, 900, other.admin.email);
+    await admin.goto(`${e2e.url}/bulk-edit`);
+    await admin.getByText('No locations found.').waitFor();
+    await admin.context().close();
+
+    // the Staff page is a company user's
+    const page = await signIn(1440, 900, other.users[0]!.email);
+    await page.goto(`${e2e.url}/staff`);
+    await page.getByRole('button', { name: 'New Staff' }).click();
+    const create = page.getByRole('dialog', { name: 'Create Staff' });
+    await create.getByLabel('First Name').fill('Rowan');
+    await create.getByLabel('Last Name').fill('Temp');
+    await create.getByLabel('Email').fill('rowan.temp@summithome.example');
+    await create.getByRole('button', { name: 'Save' }).click();
+    await toast(page, /created successfully/).waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'rowan.temp@summithome.example' });
+    await row.getByRole('button', { name: 'Deactivate' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirmation' });
+    await confirm.getByText('Are you sure you want to deactivate this staff member?', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await toast(page, 'Staff member has been deactivated successfully').waitFor();
+    await row.waitFor({ state: 'detached' });
+    await page.context().close();
+  }, 120_000);
 });

@@ -19,7 +19,7 @@ import { buildGoogleAuthorizeUrl, exchangeGoogleAuthCode, fetchGoogleUserInfo, r
 import { GoogleApiError } from '../google/errors';
 import { findUserByEmail } from '../users/email-reservation';
 import { createCompanyUser } from '../users/user-accounts';
-import { invitationRequest } from '../users/invitations';
+import { invitationLinkBase, invitationRequest } from '../users/invitations';
 import { createIdentitySecrets } from '../identity/secrets';
 import { listWorkspaceUsers, type WorkspaceUser } from './directory-client';
 import { workspaceDirectoryDecider, type WorkspaceDirectoryCommand } from './workspace-directory';
@@ -141,7 +141,12 @@ export function googleWorkspaceCommandRoutes(deps: CommandDeps): RouteImplementa
           Email: user.primaryEmail,
           role: 'CompanyUser',
           source: 'workspace-import',
-          invitation: invitationRequest({ secrets, clock: deps.clock, ids: deps.ids }, user.primaryEmail, req.auth!.companyName ?? 'your company'),
+          invitation: invitationRequest(
+            { secrets, clock: deps.clock, ids: deps.ids },
+            user.primaryEmail,
+            req.auth!.companyName ?? 'your company',
+            invitationLinkBase(deps.config, req),
+          ),
         },
         metadata,
       );

@@ -80,7 +80,7 @@ export function identityMailReactor(deps: IdentityMailDeps, secrets: IdentitySec
         const data = PasswordResetRequestedSchema.parse(event.data);
         if (expired(data.expiresAt)) return void deps.logger?.info({ eventId: event.id }, 'Reset link expired before it was mailed; skipped');
         const token = open(data.sealedToken, data.requestId);
-        const link = resetLink(deps.config.publicUrl, data.email, token);
+        const link = resetLink(data.linkBase ?? deps.config.publicUrl, data.email, token);
         const mail =
           data.purpose === 'invitation'
             ? invitationMail(data.email, `${link}&invitation=1`, data.invitedBy ?? 'Your company')

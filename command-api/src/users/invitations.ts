@@ -1,5 +1,5 @@
 import { INVITATION_TTL_SECONDS, type IdentityUserEvent } from '@locus/contracts';
-import type { Clock, IdSource } from '@locus/platform';
+import { publicBaseOf, type AnyRequest, type Clock, type IdSource, type LocusConfig } from '@locus/platform';
 import type { IdentitySecrets } from '../identity/secrets';
 
 export type InvitationRequest = Omit<Extract<IdentityUserEvent, { type: 'PasswordResetRequested' }>['data'], 'userId'>;
@@ -8,7 +8,20 @@ export type InvitationRequest = Omit<Extract<IdentityUserEvent, { type: 'Passwor
  * An invitation: the password-reset machinery with its own mail and a week's validity. The
  * link is single-use, and a newer one (resend, reset) replaces it.
  */
-export function invitationRequest(deps: { secrets: IdentitySecrets; clock: Clock; ids: IdSource }, email: string, invitedBy: string): InvitationRequest {
+/**
+ * Where the invitation link points: with LOCUS_PUBLIC_URL unset, the address the signed-in admin
+ * reached Locus at. Anonymous password resets keep the configured URL, so a forged Host cannot
+ * send a reset token to another site.
+ */
+export const invitationLinkBase = (config: Pick<LocusConfig, 'publicUrl' | 'publicUrlFixed'>, req: Pick<AnyRequest, 'origin'>): string | undefined =>
+  config.publicUrlFixed || !req.origin ? undefined : publicBaseOf(config, req);
+
+export function invitationRequest(
+  deps: { secrets: IdentitySecrets; clock: Clock; ids: IdSource },
+  email: string,
+  invitedBy: string,
+  linkBase?: string,
+): InvitationRequest {
   const token = deps.secrets.newResetToken();
   const requestId = deps.ids.uuid();
   return {
@@ -19,5 +32,6 @@ export function invitationRequest(deps: { secrets: IdentitySecrets; clock: Clock
     expiresAt: new Date(deps.clock.now().getTime() + INVITATION_TTL_SECONDS * 1000).toISOString(),
     purpose: 'invitation',
     invitedBy,
+    ...(linkBase ? { linkBase } : {}),
   };
 }

@@ -24,10 +24,10 @@ import { awaitOutcome, eventMetadata, loadStream, runCommand } from '../kit';
 import { hashPassword, verifyPassword } from './passwords';
 import { createCompanyUser, deleteUserAccount, loadCompanyMember, updateUserDetails } from './user-accounts';
 import { requireUser, userDecider, type UserCommand } from './user-decider';
-import { invitationRequest } from './invitations';
+import { invitationLinkBase, invitationRequest } from './invitations';
 import { createIdentitySecrets } from '../identity/secrets';
 
-type Req = Pick<AnyRequest, 'auth' | 'correlationId' | 'requestId'>;
+type Req = Pick<AnyRequest, 'auth' | 'correlationId' | 'requestId' | 'origin'>;
 /** How long Resend Invitation waits for the mail server's answer before saying the mail is queued. */
 const INVITATION_MAIL_WAIT_MS = 10_000;
 
@@ -69,7 +69,12 @@ export function usersCommandRoutes(deps: CommandDeps, options: { media?: BlobSto
   const secrets = createIdentitySecrets(deps.config.encryptionKey);
   /** Every user an admin creates is invited to set their own password (even when the admin set one). */
   const invitation = (req: Req, email: string) =>
-    invitationRequest({ secrets, clock: deps.clock, ids: deps.ids }, email, req.auth!.companyName ?? m.invitationFallbackInviter);
+    invitationRequest(
+      { secrets, clock: deps.clock, ids: deps.ids },
+      email,
+      req.auth!.companyName ?? m.invitationFallbackInviter,
+      invitationLinkBase(deps.config, req),
+    );
 
   return [
     implement(createUserRoute, async (req) => {

@@ -103,6 +103,10 @@ describe('users of a company over HTTP', () => {
     const first = await linkIn(before);
     expect(first.pathname).toBe('/forget-password');
     expect(first.searchParams.get('invitation')).toBe('1');
+    // this stack sets LOCUS_PUBLIC_URL: the link uses it, not the address the admin's request came to
+    expect(stack.config.publicUrlFixed).toBe(true);
+    expect(first.origin).toBe(new URL(stack.config.publicUrl).origin);
+    expect(first.origin).not.toBe(new URL(stack.commandUrl).origin);
 
     // resend from the users list: a new link; the first one stops working
     const beforeResend = stack.mailer.sent.length;
@@ -119,6 +123,13 @@ describe('users of a company over HTTP', () => {
     expect((await setPassword(second, 'Other-Passw0rd!')).status).toBe(422);
     // another company's admin cannot invite this user
     expect((await stack.command('POST', `/api/users/${created.json.Data.Id}/invite`, { token: otherAdminToken })).status).toBe(404);
+
+    // a reset request uses the configured URL too
+    const beforeReset = stack.mailer.sent.length;
+    expect((await stack.command('POST', '/api/auth/forgot-password', { body: { Email: email } })).status).toBe(200);
+    const reset = await stack.mailer.waitFor((m) => m.to === email && stack.mailer.sent.indexOf(m) >= beforeReset);
+    expect(reset.subject).toBe('Reset your Locus password');
+    expect(new URL(/https?:\/\/\S+/.exec(reset.text)![0]).origin).toBe(new URL(stack.config.publicUrl).origin);
   });
 
   it("Resend Invitation says the mail failed, with the server's reason, when the mail server refuses it", async () => {

@@ -50,6 +50,8 @@ export const PasswordResetRequestedSchema = z.object({
   purpose: z.enum(['reset', 'invitation']).optional(),
   /** Who invited, for the invitation mail. */
   invitedBy: z.string().optional(),
+  /** Where the inviting admin reached Locus (LOCUS_PUBLIC_URL unset), for the link; absent = the configured URL. */
+  linkBase: z.string().optional(),
 });
 /** The mail reactor's outcome of a PasswordResetRequested (reset or invitation): handed to the mail server. */
 export const PasswordResetMailSentSchema = z.object({ userId: z.string(), requestId: z.string(), sentAt: z.string() });

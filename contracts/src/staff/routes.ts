@@ -29,7 +29,7 @@ export const StaffBodySchema = z.object({
     .string()
     .trim()
     .max(40)
-    .regex(/^[0-9+()\-.\s]*$/, 'Phone number may contain only digits, spaces and + ( ) - .')
+    .regex(/^[0-9+()\-.\s]*$/, 'Phone Number may contain only digits, spaces and + ( ) - .')
     .nullable()
     .optional(),
 });

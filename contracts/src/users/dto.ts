@@ -18,13 +18,13 @@ export const PhoneNumberSchema = z
   .string({ error: m.phoneRequired })
   .trim()
   .min(1, m.phoneRequired)
-  .max(30, 'Phone number must be at most 30 characters')
-  .regex(/^[+()0-9 .\-x]*$/i, 'Phone number may contain digits, spaces and + ( ) - . only');
+  .max(30, 'Phone Number must be at most 30 characters')
+  .regex(/^[+()0-9 .\-x]*$/i, 'Phone Number may contain digits, spaces and + ( ) - . only');
 export const OptionalPhoneNumberSchema = z
-  .string({ error: 'Phone number must be text' })
+  .string({ error: 'Phone Number must be text' })
   .trim()
-  .max(30, 'Phone number must be at most 30 characters')
-  .regex(/^[+()0-9 .\-x]*$/i, 'Phone number may contain digits, spaces and + ( ) - . only');
+  .max(30, 'Phone Number must be at most 30 characters')
+  .regex(/^[+()0-9 .\-x]*$/i, 'Phone Number may contain digits, spaces and + ( ) - . only');
 export const NewPasswordSchema = z
   .string({ error: m.passwordRequired })
   .min(1, m.passwordRequired)

@@ -11,7 +11,7 @@ export const userMessages = {
   firstNameRequired: 'First name is required',
   emailRequired: 'Email is required',
   emailInvalid: 'Email is not valid',
-  phoneRequired: 'Phone number is required',
+  phoneRequired: 'Phone Number is required',
   passwordRequired: 'Password is required',
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   confirmPasswordRequired: 'Confirm Password field is required',

@@ -17,7 +17,7 @@ describe('user and company admin dialogs: the routes decide, the dialog adds the
   it('refuses a phone number the server would refuse, such as "abc"', () => {
     const form = { ...valid, PhoneNumber: 'abc' };
     for (const schema of [CreateUserBodySchema, UpdateUserBodySchema])
-      expect(problems(schema, form)).toEqual({ PhoneNumber: 'Phone number may contain digits, spaces and + ( ) - . only' });
+      expect(problems(schema, form)).toEqual({ PhoneNumber: 'Phone Number may contain digits, spaces and + ( ) - . only' });
     expect(problems(UpdateUserBodySchema, { ...form, PhoneNumber: '(303) 555-0100' })).toEqual({});
   });
 

@@ -58,7 +58,6 @@ export const GoogleChangesBulkBar = ({ selected, onDone }: { selected: readonly 
   const { confirm } = useConfirm();
   const [resolve] = useResolveGoogleChangesMutation();
   const [run, setRun] = useState<{ accept: boolean; done: number; total: number; failures: string[]; finished: boolean } | null>(null);
-  if (!selected.length) return null;
   const changed = selected.filter((r) => r.GoogleChangedFields.length > 0);
 
   const start = async (accept: boolean) => {
@@ -92,27 +91,30 @@ export const GoogleChangesBulkBar = ({ selected, onDone }: { selected: readonly 
     onDone();
   };
 
+  const progress = run ? (
+    <Dialog isOpen title={t.bulkTitle(run.accept)} onClose={() => run.finished && setRun(null)} isCloseButtonShown={run.finished}>
+      <DialogBody>
+        <ProgressBar value={run.total ? run.done / run.total : 1} animate={!run.finished} intent={run.failures.length ? 'warning' : 'primary'} />
+        <p data-testid="bulk-google-progress">{t.bulkProgress(run.done, run.total)}</p>
+        {run.failures.length ? (
+          <ul className="locus-field-error">
+            {run.failures.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        ) : null}
+      </DialogBody>
+      <DialogFooter actions={<Button text={t.close} disabled={!run.finished} onClick={() => setRun(null)} />} />
+    </Dialog>
+  ) : null;
+  // The finished run clears the selection; its dialog (counts, failures) stays until closed.
+  if (!selected.length) return progress;
   return (
     <div className="locus-bulk-bar" role="group" aria-label={t.selected(selected.length)}>
       <span>{t.selected(selected.length)}</span>
       <Button icon="tick" text={t.bulkAccept} onClick={() => void start(true)} disabled={run !== null && !run.finished} />
       <Button icon="undo" text={t.bulkKeep} onClick={() => void start(false)} disabled={run !== null && !run.finished} />
-      {run ? (
-        <Dialog isOpen title={t.bulkTitle(run.accept)} onClose={() => run.finished && setRun(null)} isCloseButtonShown={run.finished}>
-          <DialogBody>
-            <ProgressBar value={run.total ? run.done / run.total : 1} animate={!run.finished} intent={run.failures.length ? 'warning' : 'primary'} />
-            <p data-testid="bulk-google-progress">{t.bulkProgress(run.done, run.total)}</p>
-            {run.failures.length ? (
-              <ul className="locus-field-error">
-                {run.failures.map((f) => (
-                  <li key={f}>{f}</li>
-                ))}
-              </ul>
-            ) : null}
-          </DialogBody>
-          <DialogFooter actions={<Button text={t.close} disabled={!run.finished} onClick={() => setRun(null)} />} />
-        </Dialog>
-      ) : null}
+      {progress}
     </div>
   );
 };
