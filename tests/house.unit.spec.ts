@@ -30,3 +30,18 @@ describe('deciders', () => {
     expect(unspecified).toEqual([]);
   });
 });
+
+describe('spec files', () => {
+  const packages = ['contracts', 'platform', 'command-api', 'projectors', 'query-api', 'sandbox', 'deploy', 'web'].map((p) => path.join(root, p, 'src'));
+  const specs = [...packages, path.join(root, 'tests')].flatMap(tsFiles).filter((f) => /\.spec\.tsx?$/.test(f));
+
+  it('are found', () => {
+    expect(specs.length).toBeGreaterThan(100);
+  });
+
+  // Requests go through the test kit's `stack.send` and waits through its `eventually` (tests/stack).
+  it('define no `call` or `eventually` of their own', () => {
+    const own = specs.filter((f) => /\b(function|const|let)\s+(call|eventually)\b/.test(readFileSync(f, 'utf8'))).map((f) => path.relative(root, f));
+    expect(own).toEqual([]);
+  });
+});

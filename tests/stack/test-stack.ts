@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
-import type { Role } from '@locus/contracts';
+import { ErrorEnvelopeSchema, fillPath, type ErrorEnvelope, type RequestOptions, type Role, type RouteDef, type RouteResponse } from '@locus/contracts';
 import {
   createHttpApp,
   createTokenService,
@@ -68,6 +68,55 @@ export interface ApiAnswer {
   headers: Headers;
   /** X-Position of a command (0 when absent). */
   position: number;
+}
+
+/** What `send` sends besides the route's parts: the caller's token and extra headers. */
+export type SendOptions<R extends RouteDef> = RequestOptions<R> & { token?: string | null; headers?: Record<string, string> };
+
+/** `send`'s options are optional when every part of the route is. */
+export type SendArgs<R extends RouteDef> = object extends RequestOptions<R> ? [SendOptions<R>?] : [SendOptions<R>];
+
+/** A route's answer: its success body typed by the route's response schema, or its error envelope. */
+export interface RouteAnswer<R extends RouteDef> {
+  status: number;
+  /** The success answer; reading it on a non-2xx answer throws with the status and text. */
+  readonly body: RouteResponse<R>;
+  /** The error envelope of a non-2xx answer (null on success, or when the body is not an envelope). */
+  error: ErrorEnvelope | null;
+  text: string;
+  headers: Headers;
+  /** X-Position of a command (0 when absent). */
+  position: number;
+}
+
+/** A query string from a route's query part: arrays repeat their key, empty values are left out. */
+export function queryString(query: object | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {}) as [string, unknown][]) {
+    for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined && item !== null && item !== '') search.append(key, String(item));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Reads an answer as a route's: the body is only readable as the success answer when it is one. */
+export function routeAnswer<R extends RouteDef>(answer: Omit<ApiAnswer, 'body'> & { body: unknown }): RouteAnswer<R> {
+  const success = answer.status >= 200 && answer.status < 300;
+  const envelope = success ? null : ErrorEnvelopeSchema.safeParse(answer.body);
+  const routed = {
+    status: answer.status,
+    error: envelope?.success ? envelope.data : null,
+    text: answer.text,
+    headers: answer.headers,
+    position: answer.position,
+  };
+  return Object.defineProperty(routed, 'body', {
+    enumerable: false,
+    get() {
+      if (!success) throw new Error(`expected a success answer but got ${answer.status}: ${answer.text}`);
+      return answer.body;
+    },
+  }) as RouteAnswer<R>;
 }
 
 /**
@@ -166,6 +215,24 @@ export async function startTestStack(options: TestStackOptions = {}) {
     return { status: res.status, body: parsed, text, headers: res.headers, position };
   }
 
+  /**
+   * Sends a request to a route of the contracts' route table: path params, query and body typed by
+   * its schemas, the answer by its response schema (queries wait for the last write seen).
+   */
+  async function send<const R extends RouteDef>(route: R, ...[options]: SendArgs<R>): Promise<RouteAnswer<R>> {
+    const { params, query, body, token, headers } = (options ?? {}) as {
+      params?: Record<string, string | number | boolean | null | undefined>;
+      query?: object;
+      body?: unknown;
+      token?: string | null;
+      headers?: Record<string, string>;
+    };
+    const urlPath = `${fillPath(route.path, params)}${queryString(query)}`;
+    const init = { token, headers, to: route.kind };
+    const answer = await call(route.method, urlPath, body instanceof FormData ? { ...init, form: body } : { ...init, body });
+    return routeAnswer<R>(answer);
+  }
+
   /** A signed token for any identity (routes that check roles only; real users come from the features). */
   async function tokenFor(
     role: Role,
@@ -207,6 +274,7 @@ export async function startTestStack(options: TestStackOptions = {}) {
     rebuildJobs,
     reactors,
     call,
+    send,
     tokenFor,
     /** Method and path of every mounted route (the role matrix checks it against the route table). */
     mountedRoutes: () =>
