@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
-import { ErrorEnvelopeSchema, fillPath, type ErrorEnvelope, type RequestOptions, type Role, type RouteDef, type RouteResponse } from '@locus/contracts';
+import type { Role, RouteDef } from '@locus/contracts';
 import {
   createHttpApp,
   createTokenService,
@@ -28,6 +28,7 @@ import { mountQueryApi } from '@locus/query-api/app';
 import { queryFeatures as queryManifest, sessionValidation as querySessionValidation, type QueryFeature } from '@locus/query-api/features';
 import { projections as projectionManifest } from '@locus/projectors/features';
 import { startSandbox, type RunningSandbox } from '@locus/sandbox/index';
+import { routeAnswer, routeRequest, sendHttp, type RouteAnswer, type SendArgs } from './route-client';
 
 export interface TestStackOptions {
   /** Default: the manifests (command-api/src/features.ts, query-api/src/features.ts, projectors/src/features.ts). */
@@ -68,55 +69,6 @@ export interface ApiAnswer {
   headers: Headers;
   /** X-Position of a command (0 when absent). */
   position: number;
-}
-
-/** What `send` sends besides the route's parts: the caller's token and extra headers. */
-export type SendOptions<R extends RouteDef> = RequestOptions<R> & { token?: string | null; headers?: Record<string, string> };
-
-/** `send`'s options are optional when every part of the route is. */
-export type SendArgs<R extends RouteDef> = object extends RequestOptions<R> ? [SendOptions<R>?] : [SendOptions<R>];
-
-/** A route's answer: its success body typed by the route's response schema, or its error envelope. */
-export interface RouteAnswer<R extends RouteDef> {
-  status: number;
-  /** The success answer; reading it on a non-2xx answer throws with the status and text. */
-  readonly body: RouteResponse<R>;
-  /** The error envelope of a non-2xx answer (null on success, or when the body is not an envelope). */
-  error: ErrorEnvelope | null;
-  text: string;
-  headers: Headers;
-  /** X-Position of a command (0 when absent). */
-  position: number;
-}
-
-/** A query string from a route's query part: arrays repeat their key, empty values are left out. */
-export function queryString(query: object | undefined): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {}) as [string, unknown][]) {
-    for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined && item !== null && item !== '') search.append(key, String(item));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
-/** Reads an answer as a route's: the body is only readable as the success answer when it is one. */
-export function routeAnswer<R extends RouteDef>(answer: Omit<ApiAnswer, 'body'> & { body: unknown }): RouteAnswer<R> {
-  const success = answer.status >= 200 && answer.status < 300;
-  const envelope = success ? null : ErrorEnvelopeSchema.safeParse(answer.body);
-  const routed = {
-    status: answer.status,
-    error: envelope?.success ? envelope.data : null,
-    text: answer.text,
-    headers: answer.headers,
-    position: answer.position,
-  };
-  return Object.defineProperty(routed, 'body', {
-    enumerable: false,
-    get() {
-      if (!success) throw new Error(`expected a success answer but got ${answer.status}: ${answer.text}`);
-      return answer.body;
-    },
-  }) as RouteAnswer<R>;
 }
 
 /**
@@ -194,25 +146,13 @@ export async function startTestStack(options: TestStackOptions = {}) {
     urlPath: string,
     init: { token?: string | null; body?: unknown; form?: FormData; headers?: Record<string, string>; to?: 'command' | 'query' } = {},
   ): Promise<ApiAnswer> {
-    const headers: Record<string, string> = { 'X-Min-Position': String(lastPosition), ...init.headers };
-    if (init.token) headers.Authorization = `Bearer ${init.token}`;
-    let body: BodyInit | undefined;
-    if (init.form) body = init.form;
-    else if (init.body !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(init.body);
-    }
-    const res = await fetch(`${init.to === 'query' ? queryUrl : commandUrl}${urlPath}`, { method, headers, body });
-    const text = await res.text();
-    const position = Number(res.headers.get('x-position') ?? 0);
-    if (position > lastPosition) lastPosition = position;
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = null;
-    }
-    return { status: res.status, body: parsed, text, headers: res.headers, position };
+    const answer = await sendHttp(`${init.to === 'query' ? queryUrl : commandUrl}${urlPath}`, {
+      ...init,
+      method,
+      headers: { 'X-Min-Position': String(lastPosition), ...init.headers },
+    });
+    if (answer.position > lastPosition) lastPosition = answer.position;
+    return answer;
   }
 
   /**
@@ -220,17 +160,8 @@ export async function startTestStack(options: TestStackOptions = {}) {
    * its schemas, the answer by its response schema (queries wait for the last write seen).
    */
   async function send<const R extends RouteDef>(route: R, ...[options]: SendArgs<R>): Promise<RouteAnswer<R>> {
-    const { params, query, body, token, headers } = (options ?? {}) as {
-      params?: Record<string, string | number | boolean | null | undefined>;
-      query?: object;
-      body?: unknown;
-      token?: string | null;
-      headers?: Record<string, string>;
-    };
-    const urlPath = `${fillPath(route.path, params)}${queryString(query)}`;
-    const init = { token, headers, to: route.kind };
-    const answer = await call(route.method, urlPath, body instanceof FormData ? { ...init, form: body } : { ...init, body });
-    return routeAnswer<R>(answer);
+    const request = routeRequest(route, options);
+    return routeAnswer<R>(await call(request.method, request.path, { ...request, to: route.kind }));
   }
 
   /** A signed token for any identity (routes that check roles only; real users come from the features). */
