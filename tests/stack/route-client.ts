@@ -88,7 +88,7 @@ export async function sendHttp(
   }
   const res = await fetch(url, { method: init.method, headers, body });
   const text = await res.text();
-  let parsed: unknown = null;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : null;
   } catch {
