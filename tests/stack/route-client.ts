@@ -119,3 +119,6 @@ export async function requestJson<T = unknown>(
   const answer = await sendHttp(url, { ...init, method: init.method ?? 'GET' });
   return { status: answer.status, body: answer.body as T, text: answer.text, headers: answer.headers };
 }
+
+/** A value a test sends on purpose against the route's schema, to see it refused by field. */
+export const invalid = (value: unknown): never => value as never;
