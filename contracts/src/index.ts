@@ -4,6 +4,7 @@ export * from './event-envelope';
 export * from './live';
 export * from './live-collections';
 export * from './routes/route-def';
+export * from './routes/request';
 export * from './identity/events';
 export * from './identity/routes';
 export * from './identity/messages';

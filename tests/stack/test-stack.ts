@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
-import type { Role } from '@locus/contracts';
+import type { Role, RouteDef } from '@locus/contracts';
 import {
   createHttpApp,
   createTokenService,
@@ -29,6 +29,7 @@ import { mountQueryApi } from '@locus/query-api/app';
 import { queryFeatures as queryManifest, sessionValidation as querySessionValidation, type QueryFeature } from '@locus/query-api/features';
 import { projections as projectionManifest } from '@locus/projectors/features';
 import { startSandbox, type RunningSandbox } from '@locus/sandbox/index';
+import { routeAnswer, routeRequest, sendHttp, type RouteAnswer, type SendArgs } from './route-client';
 
 export interface TestStackOptions {
   /** Default: the manifests (command-api/src/features.ts, query-api/src/features.ts, projectors/src/features.ts). */
@@ -150,25 +151,22 @@ export async function startTestStack(options: TestStackOptions = {}) {
     urlPath: string,
     init: { token?: string | null; body?: unknown; form?: FormData; headers?: Record<string, string>; to?: 'command' | 'query' } = {},
   ): Promise<ApiAnswer> {
-    const headers: Record<string, string> = { 'X-Min-Position': String(lastPosition), ...init.headers };
-    if (init.token) headers.Authorization = `Bearer ${init.token}`;
-    let body: BodyInit | undefined;
-    if (init.form) body = init.form;
-    else if (init.body !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(init.body);
-    }
-    const res = await fetch(`${init.to === 'query' ? queryUrl : commandUrl}${urlPath}`, { method, headers, body });
-    const text = await res.text();
-    const position = Number(res.headers.get('x-position') ?? 0);
-    if (position > lastPosition) lastPosition = position;
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = null;
-    }
-    return { status: res.status, body: parsed, text, headers: res.headers, position };
+    const answer = await sendHttp(`${init.to === 'query' ? queryUrl : commandUrl}${urlPath}`, {
+      ...init,
+      method,
+      headers: { 'X-Min-Position': String(lastPosition), ...init.headers },
+    });
+    if (answer.position > lastPosition) lastPosition = answer.position;
+    return answer;
+  }
+
+  /**
+   * Sends a request to a route of the contracts' route table: path params, query and body typed by
+   * its schemas, the answer by its response schema (queries wait for the last write seen).
+   */
+  async function send<const R extends RouteDef>(route: R, ...[options]: SendArgs<R>): Promise<RouteAnswer<R>> {
+    const request = routeRequest(route, options);
+    return routeAnswer<R>(await call(request.method, request.path, { ...request, to: route.kind }));
   }
 
   /** A signed token for any identity (routes that check roles only; real users come from the features). */
@@ -212,6 +210,7 @@ export async function startTestStack(options: TestStackOptions = {}) {
     rebuildJobs,
     reactors,
     call,
+    send,
     tokenFor,
     /** Method and path of every mounted route (the role matrix checks it against the route table). */
     mountedRoutes: () =>

@@ -1,20 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  authCallbackRoute,
+  connectAccountsRoute,
+  connectionProcessRoute,
+  connectTokenUrlRoute,
+  getLocationRoute,
+  googleSignInTokenUrlRoute,
+  locationsSummaryRoute,
+} from '@locus/contracts';
 import { signOAuthState } from './oauth-state';
 import { consentAs } from './sandbox-consent';
 import { seedDemoLocations } from './demo';
 import { DEMO_COMPANIES } from '../demo/seed-demo';
+import { invalid } from '@locus/tests/stack/route-client';
 import { startLocationsTestStack, type LocationsTestStack } from '../locations/testing/stack';
 
 let stack: LocationsTestStack;
-
-async function call(method: string, path: string, token: string | null, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${stack.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as any) : null };
-}
 
 beforeAll(async () => {
   stack = await startLocationsTestStack();
@@ -26,13 +27,13 @@ afterAll(async () => {
 describe('Google sign-in and connection rules', () => {
   it('signs a known user in with Google through the same OAuth flow', async () => {
     const company = await stack.seedCompany('Signin Co', 'maria.garcia.biz@gmail.com');
-    const url = await call('GET', '/api/auth/google/token-url', null);
+    const url = await stack.test.send(googleSignInTokenUrlRoute);
     expect(url.body).toMatchObject({ CanConnect: true, HasGMBCredentials: true });
-    const { code, state } = await consentAs(url.body.RedirectUrl, 'maria.garcia.biz@gmail.com');
-    const res = await call('POST', '/api/auth/callback', null, { Code: code, State: state });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { code, state } = await consentAs(url.body.RedirectUrl!, 'maria.garcia.biz@gmail.com');
+    const res = await stack.test.send(authCallbackRoute, { body: { Code: code, State: state } });
+    expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ Success: true, JustLoggingInUsingGoogleLoginBtn: true, ProcessId: null, Token: expect.any(String) });
-    const claims = await stack.deps.tokens.verify(res.body.Token);
+    const claims = await stack.deps.tokens.verify(res.body.Token!);
     expect(claims).toMatchObject({ userId: company.adminId, role: 'CompanyAdmin', companyId: company.companyId });
   });
 
@@ -54,17 +55,17 @@ describe('Google sign-in and connection rules', () => {
   });
 
   it('refuses a Google user no Locus user matches', async () => {
-    const url = await call('GET', '/api/auth/google/token-url', null);
-    const { code, state } = await consentAs(url.body.RedirectUrl, 'marcus.lee.newbiz@gmail.com');
-    const res = await call('POST', '/api/auth/callback', null, { Code: code, State: state });
+    const url = await stack.test.send(googleSignInTokenUrlRoute);
+    const { code, state } = await consentAs(url.body.RedirectUrl!, 'marcus.lee.newbiz@gmail.com');
+    const res = await stack.test.send(authCallbackRoute, { body: { Code: code, State: state } });
     expect(res.status).toBe(422);
-    expect(res.body.ApiError.ErrorCode).toBe('AUTH.GOOGLE_USER_UNKNOWN');
+    expect(res.error?.ApiError.ErrorCode).toBe('AUTH.GOOGLE_USER_UNKNOWN');
   });
 
   it('rejects a forged or expired state before calling Google', async () => {
-    const forged = await call('POST', '/api/auth/callback', null, { Code: 'x', State: 'abc.def' });
+    const forged = await stack.test.send(authCallbackRoute, { body: { Code: 'x', State: 'abc.def' } });
     expect(forged.status).toBe(400);
-    expect(forged.body.ApiError.Fields[0].Field).toBe('State');
+    expect(forged.error?.ApiError.Fields[0].Field).toBe('State');
     const expired = signOAuthState(stack.deps.config.jwtSecret, {
       processId: 'p',
       purpose: 'signin',
@@ -72,40 +73,48 @@ describe('Google sign-in and connection rules', () => {
       companyId: null,
       expiresAt: Math.floor(Date.now() / 1000) - 1,
     });
-    expect((await call('POST', '/api/auth/callback', null, { Code: 'x', State: expired })).status).toBe(400);
-    const missing = await call('POST', '/api/auth/callback', null, { State: 'x' });
+    expect((await stack.test.send(authCallbackRoute, { body: { Code: 'x', State: expired } })).status).toBe(400);
+    const missing = await stack.test.send(authCallbackRoute, { body: invalid({ State: 'x' }) });
     expect(missing.status).toBe(400);
-    expect(missing.body.ApiError.Fields.map((f: any) => f.Field)).toContain('Code');
+    expect(missing.error?.ApiError.Fields.map((f) => f.Field)).toContain('Code');
   });
 
   it('binds the OAuth state to the admin who asked for it', async () => {
     const company = await stack.seedCompany(null);
-    const url = await call('GET', '/api/gmb/token-url', company.adminToken);
-    const { code, state } = await consentAs(url.body.RedirectUrl, 'priya.patel.health@gmail.com');
+    const url = await stack.test.send(connectTokenUrlRoute, { token: company.adminToken });
+    const { code, state } = await consentAs(url.body.RedirectUrl!, 'priya.patel.health@gmail.com');
     // The state is bound to the admin who asked for it.
     const other = await stack.seedCompany('Other');
-    expect((await call('POST', '/api/auth/callback', other.adminToken, { Code: code, State: state })).status).toBe(403);
+    expect((await stack.test.send(authCallbackRoute, { body: { Code: code, State: state }, token: other.adminToken })).status).toBe(403);
   });
 
   it('flags the new-company flow and requires the company name first', async () => {
     const company = await stack.seedCompany(null);
-    const url = await call('GET', '/api/gmb/token-url', company.adminToken);
-    const { code, state } = await consentAs(url.body.RedirectUrl, 'priya.patel.health@gmail.com');
-    const cb = await call('POST', '/api/auth/callback', company.adminToken, { Code: code, State: state });
+    const url = await stack.test.send(connectTokenUrlRoute, { token: company.adminToken });
+    const { code, state } = await consentAs(url.body.RedirectUrl!, 'priya.patel.health@gmail.com');
+    const cb = await stack.test.send(authCallbackRoute, { body: { Code: code, State: state }, token: company.adminToken });
     expect(cb.body).toMatchObject({ IsNewCompanyCreated: true, ProcessId: expect.any(String) });
     await stack.waitForProjections();
-    const proc = await call('GET', `/api/gmb/connect-accounts/${cb.body.ProcessId}`, company.adminToken);
+    const proc = await stack.test.send(connectionProcessRoute, { params: { processId: cb.body.ProcessId! }, token: company.adminToken });
     expect(proc.body.Data.IsNewCompanyCreated).toBe(true);
-    const account = proc.body.Data.Accounts.find((a: any) => a.Type !== 'PERSONAL').Name;
-    const early = await call('POST', `/api/gmb/connect-accounts/${cb.body.ProcessId}`, company.adminToken, { SelectedAccounts: [account] });
+    const account = proc.body.Data.Accounts.find((a) => a.Type !== 'PERSONAL')!.Name;
+    const early = await stack.test.send(connectAccountsRoute, {
+      params: { processId: cb.body.ProcessId! },
+      body: { SelectedAccounts: [account] },
+      token: company.adminToken,
+    });
     expect(early.status).toBe(422);
-    expect(early.body.ApiError.ErrorCode).toBe('CONNECTIONS.COMPANY_NAME_REQUIRED');
-    const none = await call('POST', `/api/gmb/connect-accounts/${cb.body.ProcessId}`, company.adminToken, { SelectedAccounts: [] });
+    expect(early.error?.ApiError.ErrorCode).toBe('CONNECTIONS.COMPANY_NAME_REQUIRED');
+    const none = await stack.test.send(connectAccountsRoute, {
+      params: { processId: cb.body.ProcessId! },
+      body: { SelectedAccounts: [] },
+      token: company.adminToken,
+    });
     expect(none.status).toBe(400);
-    expect(none.body.ResponseMessage).toBe('Select at least one account');
+    expect(none.error?.ResponseMessage).toBe('Select at least one account');
     // Another company cannot see or use the process.
     const other = await stack.seedCompany('Other Co');
-    expect((await call('GET', `/api/gmb/connect-accounts/${cb.body.ProcessId}`, other.adminToken)).status).toBe(404);
+    expect((await stack.test.send(connectionProcessRoute, { params: { processId: cb.body.ProcessId! }, token: other.adminToken })).status).toBe(404);
   });
 
   it('seeds a demo company with a connected account of 20 to 300 locations through the same commands', async () => {
@@ -115,7 +124,7 @@ describe('Google sign-in and connection rules', () => {
     expect(seeded!.locations).toBeGreaterThanOrEqual(20);
     expect(seeded!.locations).toBeLessThanOrEqual(300);
     await stack.waitForProjections();
-    const dir = await call('POST', `/api/gmb/${company.companyId}/locations-summary`, company.adminToken, {});
+    const dir = await stack.test.send(locationsSummaryRoute, { params: { companyId: company.companyId }, body: {}, token: company.adminToken });
     expect(dir.body.totalResultsCount).toBe(seeded!.locations);
   }, 90_000);
 
@@ -137,13 +146,16 @@ describe('Google sign-in and connection rules', () => {
       });
       expect(seeded).toMatchObject({ completed: true, accounts: demo.google.accounts });
       await stack.waitForProjections();
-      const rows: { StoreCode: string }[] = [];
+      const rows: { Id: string; StoreCode: string }[] = [];
       for (let first = 0; first < seeded!.locations; first += 100) {
-        rows.push(...(await call('POST', `/api/gmb/${company.companyId}/locations-summary`, company.adminToken, { first, rows: 100 })).body.data);
+        rows.push(
+          ...(await stack.test.send(locationsSummaryRoute, { params: { companyId: company.companyId }, body: { first, rows: 100 }, token: company.adminToken }))
+            .body.data,
+        );
       }
       expect(rows.length).toBe(seeded!.locations);
       for (const row of rows.slice(0, 5)) {
-        const details = await call('GET', `/api/gmb/${(row as { Id?: string }).Id}/location`, company.adminToken);
+        const details = await stack.test.send(getLocationRoute, { params: { id: row.Id }, token: company.adminToken });
         expect(details.body.Data.Location.PrimaryCategoryId, row.StoreCode).toMatch(trades[demo.name]!);
       }
       for (const row of rows) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '@locus/tests/stack/eventually';
 import { renderPhoto } from '@locus/sandbox/google/images';
 import { accessTokenFor } from '@locus/sandbox/google/testing';
 import { startTestStack } from '@locus/tests/stack/test-stack';
@@ -21,17 +22,6 @@ let locationId = '';
 let sandboxLocation = '';
 
 const DEMO = DEMO_COMPANIES[0]!;
-
-/** Polls until `check` returns a value (the bound only stops a hung test). */
-async function eventually<T>(check: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const api = (method: string, path: string, body?: unknown) => stack.call(method, path, { token, ...(body === undefined ? {} : { body }) });
 const sandboxGet = async (path: string) => (await fetch(`${stack.sandbox!.url}${path}`)).json() as Promise<any>;
@@ -79,10 +69,13 @@ describe('location details sections', () => {
     expect(before.body.Data).toMatchObject({ Media: [], Count: 0, RefreshedAt: null });
     const refresh = await api('POST', `/api/gmb/${locationId}/content/refresh`);
     expect(refresh.status).toBe(200);
-    const media = await eventually(async () => {
-      const r = await api('GET', `/api/gmb/${locationId}/media`);
-      return r.body.Data.RefreshedAt ? r.body.Data : null;
-    }, 'the media refresh');
+    const media = await eventually(
+      async () => {
+        const r = await api('GET', `/api/gmb/${locationId}/media`);
+        return r.body.Data.RefreshedAt ? r.body.Data : null;
+      },
+      { what: 'the media refresh', timeoutMs: 20_000 },
+    );
     const google = await sandboxGet(`/google/__sandbox/locations/${sandboxLocation}/media`);
     expect(media.Count).toBe(google.mediaItems.length);
     expect(media.Media[0]).toMatchObject({ State: 'LIVE', Name: google.mediaItems[0].name, ViewCount: Number(google.mediaItems[0].insights?.viewCount ?? 0) });
@@ -208,10 +201,13 @@ describe('location details sections', () => {
     expect(deleted.status).toBe(200);
     const synced = await api('POST', `/api/gmb/${locationId}/sync`);
     expect(synced.status, synced.text).toBe(200);
-    const after = await eventually(async () => {
-      const d = (await api('GET', `/api/gmb/${locationId}/media`)).body.Data;
-      return d.RefreshedAt !== before.RefreshedAt ? d : null;
-    }, 'the refresh after Sync');
+    const after = await eventually(
+      async () => {
+        const d = (await api('GET', `/api/gmb/${locationId}/media`)).body.Data;
+        return d.RefreshedAt !== before.RefreshedAt ? d : null;
+      },
+      { what: 'the refresh after Sync', timeoutMs: 20_000 },
+    );
     expect(after.Media.map((m: { MediaId: string }) => m.MediaId)).not.toContain(gone.MediaId);
     expect(after.Count).toBe(before.Count - 1);
   });

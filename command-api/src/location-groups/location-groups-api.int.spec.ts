@@ -1,6 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyStream, emptyProfile, locationGroupMessages, locationGroupsStream, locationStream, userStream } from '@locus/contracts';
+import {
+  addGroupLocationsRoute,
+  companyReviewsRoute,
+  companyStream,
+  createLocationGroupRoute,
+  dashboardFetchRoute,
+  emptyProfile,
+  getLocationGroupRoute,
+  listLocationGroupsRoute,
+  locationGroupMessages,
+  locationGroupsStream,
+  locationItemsRoute,
+  locationsSummaryRoute,
+  locationStream,
+  userStream,
+} from '@locus/contracts';
 import { apiSpec } from '@locus/tests/stack/api-spec';
 import { startTestStack, type TestStack } from '@locus/tests/stack/test-stack';
 import { groupAssignmentsOf } from '@locus/query-api/location-groups/index';
@@ -18,7 +33,6 @@ afterAll(async () => {
 });
 
 const spec = () => apiSpec(stack);
-const call = (method: string, path: string, token: string | null, body?: unknown) => stack.call(method, path, { token, body });
 
 interface Company {
   companyId: string;
@@ -106,7 +120,7 @@ async function company(name = 'Harbor Dental'): Promise<Company> {
 const createGroup = (c: Company, name: string) => ({ method: 'POST' as const, path: '/api/location-groups', token: c.admin, body: { Name: name } });
 const groupIdOf = (answer: { body: { Data: { Id: string } } }) => answer.body.Data.Id;
 const directory = async (c: Company, token: string, body: Record<string, unknown>) => {
-  const res = await call('POST', `/api/gmb/${c.companyId}/locations-summary`, token, { rows: 100, ...body });
+  const res = await stack.send(locationsSummaryRoute, { params: { companyId: c.companyId }, body: { rows: 100, ...body }, token });
   expect(res.status, res.text).toBe(200);
   return (res.body.data as { Id: string }[]).map((r) => r.Id).sort();
 };
@@ -140,15 +154,15 @@ describe('location groups API', () => {
     expect(await directory(c, c.admin, { GroupId: groupId })).toEqual([...c.denver].sort());
     expect(await directory(c, c.admin, { GroupId: groupId, globalFilter: 'cherry' })).toEqual([c.denver[1]]);
     expect(await directory(c, c.admin, {})).toHaveLength(4);
-    const items = await call('GET', `/api/gmb/locations-items?groupId=${groupId}`, c.admin);
+    const items = await stack.send(locationItemsRoute, { query: { groupId }, token: c.admin });
     expect((items.body.Data as { LocationId: string }[]).map((i) => i.LocationId).sort()).toEqual([...c.denver].sort());
     // the dashboard counts the group's locations only (here: those without a primary email)
-    const withoutEmail = async (query: string) =>
-      ((await call('GET', `/api/dashboard/fetch/30/false${query}`, c.admin)).body.Data.LocationsWithoutPrimaryEmail as { Id: string }[])
-        .map((l) => l.Id)
-        .sort();
-    expect(await withoutEmail(`?groupId=${groupId}`)).toEqual([...c.denver].sort());
-    expect(await withoutEmail('')).toHaveLength(4);
+    const withoutEmail = async (query: { groupId?: string }) =>
+      (
+        await stack.send(dashboardFetchRoute, { params: { durationDays: '30', flag: 'false' }, query, token: c.admin })
+      ).body.Data.LocationsWithoutPrimaryEmail.map((l) => l.Id).sort();
+    expect(await withoutEmail({ groupId })).toEqual([...c.denver].sort());
+    expect(await withoutEmail({})).toHaveLength(4);
     // a second run adds nothing new
     await spec()
       .given()
@@ -179,7 +193,7 @@ describe('location groups API', () => {
     expect(assignments.sort((a, b) => a.locationId.localeCompare(b.locationId))).toEqual(
       [...c.austin].sort().map((locationId) => ({ locationId, access: 'owner' })),
     );
-    const details = await call('GET', `/api/location-groups/${groupId}`, c.auditor);
+    const details = await stack.send(getLocationGroupRoute, { params: { groupId }, token: c.auditor });
     expect(details.body.Data).toMatchObject({
       Name: 'Texas',
       LocationCount: 2,
@@ -197,14 +211,14 @@ describe('location groups API', () => {
       .when({ method: 'DELETE', path: `/api/location-groups/${groupId}`, token: c.admin })
       .then({ status: 200, body: { ResponseMessage: locationGroupMessages.deleted } }, [{ type: 'LocationGroupDeleted' }]);
     expect(await groupAssignmentsOf(stack.readModels, c.companyId, c.userId)).toEqual([]);
-    expect((await call('GET', `/api/location-groups/${groupId}`, c.admin)).status).toBe(404);
+    expect((await stack.send(getLocationGroupRoute, { params: { groupId }, token: c.admin })).status).toBe(404);
   });
 
   it("answers 404 for another company's group, location and user, and refuses users who are not company users", async () => {
     const a = await company('Acme');
     const b = await company('Bravo');
-    const aGroup = groupIdOf(await call('POST', '/api/location-groups', a.admin, { Name: 'Acme East' }));
-    const bGroup = groupIdOf(await call('POST', '/api/location-groups', b.admin, { Name: 'Bravo East' }));
+    const aGroup = groupIdOf(await stack.send(createLocationGroupRoute, { body: { Name: 'Acme East' }, token: a.admin }));
+    const bGroup = groupIdOf(await stack.send(createLocationGroupRoute, { body: { Name: 'Bravo East' }, token: b.admin }));
     await spec()
       .given()
       .when({ method: 'POST', path: `/api/location-groups/${aGroup}/locations`, token: a.admin, body: { LocationIds: [a.denver[0], b.denver[0]] } })
@@ -217,10 +231,14 @@ describe('location groups API', () => {
       .given()
       .when({ method: 'POST', path: `/api/location-groups/${bGroup}/rename`, token: a.admin, body: { Name: 'Mine now' } })
       .then({ status: 404, body: { ApiError: { ErrorCode: 'LOCATION_GROUP.NOT_FOUND' } } }, []);
-    expect((await call('GET', `/api/location-groups/${bGroup}`, a.admin)).status).toBe(404);
-    expect((await call('POST', `/api/gmb/${a.companyId}/locations-summary`, a.admin, { GroupId: bGroup })).status).toBe(404);
-    expect((await call('POST', `/api/gmb/${a.companyId}/reviews-lazy`, a.admin, { Params: { GroupId: bGroup } })).status).toBe(404);
-    expect((await call('GET', `/api/dashboard/fetch/30/false?groupId=${bGroup}`, a.admin)).status).toBe(404);
+    expect((await stack.send(getLocationGroupRoute, { params: { groupId: bGroup }, token: a.admin })).status).toBe(404);
+    expect((await stack.send(locationsSummaryRoute, { params: { companyId: a.companyId }, body: { GroupId: bGroup }, token: a.admin })).status).toBe(404);
+    expect((await stack.send(companyReviewsRoute, { params: { companyId: a.companyId }, body: { Params: { GroupId: bGroup } }, token: a.admin })).status).toBe(
+      404,
+    );
+    expect((await stack.send(dashboardFetchRoute, { params: { durationDays: '30', flag: 'false' }, query: { groupId: bGroup }, token: a.admin })).status).toBe(
+      404,
+    );
     // an admin sees every location already: only company users are assigned
     const adminId = randomUUID();
     await spec()
@@ -248,22 +266,22 @@ describe('location groups API', () => {
       .when({ method: 'POST', path: `/api/location-groups/${aGroup}/users`, token: a.admin, body: { UserId: adminId, Access: 'owner' } })
       .then({ status: 400, body: { ApiError: { ErrorCode: 'LOCATION_GROUP.NOT_COMPANY_USER' } } }, []);
     // the auditor and company users read or nothing; only admins write
-    expect((await call('GET', '/api/location-groups', a.auditor)).status).toBe(200);
-    expect((await call('POST', '/api/location-groups', a.auditor, { Name: 'Nope' })).status).toBe(403);
-    expect((await call('POST', '/api/location-groups', a.user, { Name: 'Nope' })).status).toBe(403);
-    expect((await call('GET', '/api/location-groups', a.user)).status).toBe(403);
+    expect((await stack.send(listLocationGroupsRoute, { token: a.auditor })).status).toBe(200);
+    expect((await stack.send(createLocationGroupRoute, { body: { Name: 'Nope' }, token: a.auditor })).status).toBe(403);
+    expect((await stack.send(createLocationGroupRoute, { body: { Name: 'Nope' }, token: a.user })).status).toBe(403);
+    expect((await stack.send(listLocationGroupsRoute, { token: a.user })).status).toBe(403);
   });
 
   it('lists the groups by name with their counts, and renames', async () => {
     const c = await company();
-    const west = groupIdOf(await call('POST', '/api/location-groups', c.admin, { Name: 'West' }));
-    await call('POST', '/api/location-groups', c.admin, { Name: 'central' });
-    await call('POST', `/api/location-groups/${west}/locations`, c.admin, { LocationIds: c.denver });
+    const west = groupIdOf(await stack.send(createLocationGroupRoute, { body: { Name: 'West' }, token: c.admin }));
+    await stack.send(createLocationGroupRoute, { body: { Name: 'central' }, token: c.admin });
+    await stack.send(addGroupLocationsRoute, { params: { groupId: west }, body: { LocationIds: c.denver }, token: c.admin });
     await spec()
       .given()
       .when({ method: 'POST', path: `/api/location-groups/${west}/rename`, token: c.admin, body: { Name: 'Mountain' } })
       .then({ status: 200, body: { ResponseMessage: locationGroupMessages.renamed } }, [{ type: 'LocationGroupRenamed', data: { name: 'Mountain' } }]);
-    const list = await call('GET', '/api/location-groups', c.admin);
+    const list = await stack.send(listLocationGroupsRoute, { token: c.admin });
     expect((list.body.Data as { Name: string; LocationCount: number }[]).map((g) => [g.Name, g.LocationCount])).toEqual([
       ['central', 0],
       ['Mountain', 2],

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getLocationRoute, locationsSummaryRoute, resolveGoogleChangesRoute, syncLocationRoute } from '@locus/contracts';
 import { seedDemoLocations } from '../connections/demo';
 import { googleChangesCommandRoutes } from './google-changes-routes';
 import { googleChangesReactors } from './google-changes-reactors';
@@ -20,8 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.close();
 });
-
-const call = (method: string, path: string, token: string | null, body?: unknown) => stack.test.call(method, path, { token, body });
 const sandbox = async (method: string, path: string, body?: unknown) => {
   const res = await fetch(`${stack.sandbox.url}/google/__sandbox${path}`, {
     method,
@@ -40,7 +39,7 @@ const hoursKey = (h: { periods: any[] }) =>
     .sort();
 
 const summary = async (c: { companyId: string; adminToken: string }, extra: Record<string, unknown> = {}) =>
-  (await call('POST', `/api/gmb/${c.companyId}/locations-summary`, c.adminToken, { first: 0, rows: 100, ...extra })).body;
+  (await stack.test.send(locationsSummaryRoute, { params: { companyId: c.companyId }, body: { first: 0, rows: 100, ...extra }, token: c.adminToken })).body;
 
 describe("Google's own changes", () => {
   it('are read on Sync, shown, and decided per field: the accepted phone and the kept hours are on Google', async () => {
@@ -70,12 +69,12 @@ describe("Google's own changes", () => {
     const applied = await sandbox('POST', `/locations/${googleId}/google-updates`, { phoneNumbers: { primaryPhone: googlePhone }, regularHours: googleHours });
     expect(applied.googleUpdated.diffMask).toBe('phoneNumbers,regularHours');
 
-    expect((await call('POST', `/api/gmb/${target.Id}/sync`, c.adminToken)).status).toBe(200);
+    expect((await stack.test.send(syncLocationRoute, { params: { id: target.Id }, token: c.adminToken })).status).toBe(200);
     await stack.test.waitForReactors();
     await stack.waitForProjections();
-    const changed = (await summary(c, { GoogleChanged: true })).data.find((r: any) => r.Id === target.Id);
+    const changed = (await summary(c, { GoogleChanged: true })).data.find((r: any) => r.Id === target.Id)!;
     expect(changed.GoogleChangedFields).toEqual(['Phone', 'Hours']);
-    const details = (await call('GET', `/api/gmb/${target.Id}/location`, c.adminToken)).body.Data.Location;
+    const details = (await stack.test.send(getLocationRoute, { params: { id: target.Id }, token: c.adminToken })).body.Data.Location;
     expect(details.GoogleChanges.map((g: any) => [g.Field, g.Google])).toEqual([
       ['Phone', googlePhone],
       ['Hours', 'Monday 10:00–14:00'],
@@ -83,16 +82,22 @@ describe("Google's own changes", () => {
     expect(details.GoogleChanges[0].Locus).toBe(target.PrimaryPhoneNumber);
 
     // Another company's id is not found; a field Google did not change is refused by name.
-    expect((await call('POST', `/api/gmb/${target.Id}/google-changes`, other.adminToken, { Accept: ['Phone'] })).status).toBe(404);
-    const unknown = await call('POST', `/api/gmb/${target.Id}/google-changes`, c.adminToken, { Accept: ['Website'] });
+    expect((await stack.test.send(resolveGoogleChangesRoute, { params: { id: target.Id }, body: { Accept: ['Phone'] }, token: other.adminToken })).status).toBe(
+      404,
+    );
+    const unknown = await stack.test.send(resolveGoogleChangesRoute, { params: { id: target.Id }, body: { Accept: ['Website'] }, token: c.adminToken });
     expect(unknown.status).toBe(422);
-    expect(unknown.body.ResponseMessage ?? unknown.text).toContain('Website');
-    expect((await call('POST', `/api/gmb/${target.Id}/google-changes`, c.adminToken, {})).status).toBe(400);
+    expect(unknown.error?.ResponseMessage).toContain('Website');
+    expect((await stack.test.send(resolveGoogleChangesRoute, { params: { id: target.Id }, body: {}, token: c.adminToken })).status).toBe(400);
 
     // A company user not assigned to the location does not see it.
-    expect((await call('POST', `/api/gmb/${target.Id}/google-changes`, c.userToken, { Accept: ['Phone'] })).status).toBe(404);
+    expect((await stack.test.send(resolveGoogleChangesRoute, { params: { id: target.Id }, body: { Accept: ['Phone'] }, token: c.userToken })).status).toBe(404);
 
-    const decided = await call('POST', `/api/gmb/${target.Id}/google-changes`, c.adminToken, { Accept: ['Phone'], Keep: ['Hours'] });
+    const decided = await stack.test.send(resolveGoogleChangesRoute, {
+      params: { id: target.Id },
+      body: { Accept: ['Phone'], Keep: ['Hours'] },
+      token: c.adminToken,
+    });
     expect(decided.status).toBe(200);
     expect(decided.body.Data).toEqual({ Accepted: ['Phone'], Kept: ['Hours'], Pending: false });
 
@@ -109,7 +114,7 @@ describe("Google's own changes", () => {
     expect(masks).toEqual(expect.arrayContaining(['phoneNumbers', 'regularHours']));
 
     await stack.waitForProjections();
-    const settled = (await call('GET', `/api/gmb/${target.Id}/location`, c.adminToken)).body.Data.Location;
+    const settled = (await stack.test.send(getLocationRoute, { params: { id: target.Id }, token: c.adminToken })).body.Data.Location;
     expect(settled.GoogleChanges).toEqual([]);
     expect(settled.PrimaryPhoneNumber).toBe(googlePhone);
   }, 120_000);

@@ -1,17 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locationStream } from '@locus/contracts';
+import { getLocationRoute, listingHealthRoute, locationsSummaryRoute, locationStream, syncLocationRoute } from '@locus/contracts';
 import { seedDemoLocations } from '../connections/demo';
 import { startLocationsTestStack, type LocationsTestStack } from './testing/stack';
 
 let stack: LocationsTestStack;
-
-async function call(method: string, path: string, token: string, body?: unknown) {
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${stack.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as any) : null };
-}
 
 beforeAll(async () => {
   stack = await startLocationsTestStack();
@@ -33,7 +25,8 @@ describe('listing health', () => {
     expect(seeded).toMatchObject({ completed: true });
     await stack.test.waitForReactors();
     await stack.waitForProjections();
-    const summary = (body: object) => call('POST', `/api/gmb/${company.companyId}/locations-summary`, company.adminToken, { rows: 100, ...body });
+    const summary = (body: object) =>
+      stack.test.send(locationsSummaryRoute, { params: { companyId: company.companyId }, body: { rows: 100, ...body }, token: company.adminToken });
 
     // the sandbox's seed asks something of four of the account's locations: three need action, one waits for review
     const needsAction = await summary({ Verification: 'NeedsAction' });
@@ -44,12 +37,12 @@ describe('listing health', () => {
     expect(verified.body.filteredResultsCount).toBe(seeded!.locations - 4);
 
     // recorded by event, once: an unchanged state on the next read appends nothing
-    const conflict = needsAction.body.data.find((r: any) => r.Verification === 'OwnershipConflict');
+    const conflict = needsAction.body.data.find((r) => r.Verification === 'OwnershipConflict')!;
     const recorded = async () => (await stack.eventStore.readStream(locationStream(conflict.Id))).filter((e) => e.type === 'LocationVerificationStateChanged');
     expect((await recorded()).map((e) => (e.data as any).trigger)).toEqual(['import']);
 
     // Google resolves the conflict; a Sync reads and records it
-    const details = await call('GET', `/api/gmb/${conflict.Id}/location`, company.adminToken);
+    const details = await stack.test.send(getLocationRoute, { params: { id: conflict.Id }, token: company.adminToken });
     const googleId = String(details.body.Data.Location.LocationName).replace('locations/', '');
     const hook = await fetch(`${stack.sandbox.url}/google/__sandbox/locations/${googleId}/voice-of-merchant`, {
       method: 'POST',
@@ -57,8 +50,8 @@ describe('listing health', () => {
       body: JSON.stringify({ action: 'none' }),
     });
     expect(hook.status).toBe(200);
-    const sync = await call('POST', `/api/gmb/${conflict.Id}/sync`, company.adminToken, {});
-    expect(sync.status, JSON.stringify(sync.body)).toBe(200);
+    const sync = await stack.test.send(syncLocationRoute, { params: { id: conflict.Id }, token: company.adminToken });
+    expect(sync.status, sync.text).toBe(200);
     await stack.test.waitForReactors();
     await stack.waitForProjections();
     expect((await recorded()).map((e) => [(e.data as any).trigger, (e.data as any).voiceOfMerchant.action])).toEqual([
@@ -75,10 +68,10 @@ describe('listing health', () => {
     expect(below.body.filteredResultsCount).toBe(all.filter((r) => r.Completeness < 90).length);
     const bad = await summary({ CompletenessBelow: 0 });
     expect(bad.status).toBe(400);
-    expect(JSON.stringify(bad.body)).toContain('Completeness below must be between 1 and 100');
+    expect(bad.text).toContain('Completeness below must be between 1 and 100');
 
     // the dashboard tile: the average of the scores, the counts, and the locations to fix
-    const health = await call('GET', '/api/gmb/listing-health', company.adminToken);
+    const health = await stack.test.send(listingHealthRoute, { token: company.adminToken });
     expect(health.status).toBe(200);
     const mean = all.reduce((a, r) => a + r.Completeness, 0) / all.length;
     expect(health.body.Data).toMatchObject({
@@ -90,7 +83,7 @@ describe('listing health', () => {
     expect(health.body.Data.NeedsAction.map((l: any) => l.Verification).sort()).toEqual(['GuidelinesIssue', 'NeedsVerification']);
 
     // a company user sees only the locations assigned to them (none here)
-    const mine = await call('GET', '/api/gmb/listing-health', company.userToken);
+    const mine = await stack.test.send(listingHealthRoute, { token: company.userToken });
     expect(mine.body.Data).toMatchObject({ TotalLocations: 0, AverageCompleteness: null, NeedsAction: [] });
   }, 180_000);
 });

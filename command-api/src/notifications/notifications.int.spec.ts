@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '@locus/tests/stack/eventually';
 import {
   companyStream,
   locationStream,
@@ -100,17 +101,6 @@ async function mailbox(to: string): Promise<Mail[]> {
   return ((await res.json()) as { messages: Mail[] }).messages;
 }
 
-/** Polls until `check` returns a value (the bound only stops a hung test). */
-async function eventually<T>(check: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 30_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 const settle = async (ms = 1_200) => {
   await new Promise((r) => setTimeout(r, ms)); // several digest ticks
   await stack.waitForProjections();
@@ -181,8 +171,7 @@ beforeAll(async () => {
       const docs = await stack.readModels.collection('review-location-stats').find({ companyId });
       return docs.filter((s) => s.lastSyncAt).length === owned.locationCount ? docs : null;
     },
-    'the imported reviews',
-    90_000,
+    { what: 'the imported reviews', timeoutMs: 90_000 },
   );
   locationId = String(stats[0]!.locationId);
   const imported = (await stack.eventStore.readStream(locationStream(locationId))).find((e) => e.type === 'LocationImported');
@@ -215,7 +204,10 @@ describe('review alerts and digests by mail', () => {
   it('mails a new 2★ review to the admin once; a 4★ one and the imported history mail nobody', async () => {
     await addGoogleReview(2, 'Rude staff and a long wait. Not coming back.');
     await addGoogleReview(4, 'Nice people, quick visit.');
-    const alert = await eventually(async () => (await mailbox(adminEmail)).find((m) => m.subject.startsWith('New 2-star review')), 'the alert');
+    const alert = await eventually(async () => (await mailbox(adminEmail)).find((m) => m.subject.startsWith('New 2-star review')), {
+      what: 'the alert',
+      timeoutMs: 30_000,
+    });
     expect(alert.text).toContain('Rude staff and a long wait');
     expect(alert.listUnsubscribe?.link).toMatch(/\/api\/notifications\/unsubscribe\/[A-Za-z0-9_.%-]+$/);
     expect(alert.listUnsubscribe?.post).toBe('List-Unsubscribe=One-Click');
@@ -229,7 +221,10 @@ describe('review alerts and digests by mail', () => {
   it('mails the weekly digest once the week has ended, with the week’s counts', async () => {
     const week = lastPeriod('weekly', new Date(Date.now() + 7 * 86_400_000));
     offsetMs = week.end.getTime() + 3_600_000 - Date.now(); // Monday 01:00 UTC after this week
-    const digest = await eventually(async () => (await mailbox(adminEmail)).find((m) => m.subject.startsWith('Weekly review digest')), 'the digest');
+    const digest = await eventually(async () => (await mailbox(adminEmail)).find((m) => m.subject.startsWith('Weekly review digest')), {
+      what: 'the digest',
+      timeoutMs: 30_000,
+    });
     const reviews = (await stack.readModels.collection<ReviewDoc>(REVIEWS_COLLECTION).find({ companyId })).filter((r) => !r.removed);
     const inWeek = reviews.filter((r) => r.createTime >= week.start.toISOString() && r.createTime < week.end.toISOString());
     const unanswered = reviews.filter((r) => !r.responded).length;
@@ -257,13 +252,16 @@ describe('review alerts and digests by mail', () => {
     expect(got.body.Data.UnsubscribedAt).not.toBeNull();
     const before = (await mailbox(adminEmail)).length;
     await addGoogleReview(1, 'Awful. They lost my records.');
-    await eventually(async () => {
-      await stack.waitForProjections();
-      return (
-        (await stack.readModels.collection<ReviewDoc>(REVIEWS_COLLECTION).find({ companyId, starRating: 1, comment: 'Awful. They lost my records.' })).length >
-        0
-      );
-    }, 'the 1★ review read');
+    await eventually(
+      async () => {
+        await stack.waitForProjections();
+        return (
+          (await stack.readModels.collection<ReviewDoc>(REVIEWS_COLLECTION).find({ companyId, starRating: 1, comment: 'Awful. They lost my records.' }))
+            .length > 0
+        );
+      },
+      { what: 'the 1★ review read', timeoutMs: 30_000 },
+    );
     await settle();
     expect(await mailbox(adminEmail)).toHaveLength(before);
     const forged = await fetch(`${stack.baseUrl}/api/notifications/unsubscribe/not-a-token`, { method: 'POST' });

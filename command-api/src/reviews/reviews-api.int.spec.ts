@@ -1,9 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locationStream } from '@locus/contracts';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import {
+  authCallbackRoute,
+  companyReviewsRoute,
+  connectAccountsRoute,
+  connectTokenUrlRoute,
+  deleteReviewReplyRoute,
+  exportReviewsRoute,
+  getReviewRoute,
+  locationReviewsRoute,
+  locationReviewsSummaryRoute,
+  locationStream,
+  reviewsGrowthRoute,
+  reviewsSummaryRoute,
+  syncLocationRoute,
+  updateReviewReplyRoute,
+  type RequestInput,
+} from '@locus/contracts';
+import { eventually } from '@locus/tests/stack/eventually';
+import { requestJson } from '@locus/tests/stack/route-client';
 import { consentAs, sandboxDirectory } from '../connections/sandbox-consent';
-import { startLocationsTestStack, type LocationsTestStack } from '../locations/testing/stack';
+import { startLocationsTestStack } from '../locations/testing/stack';
 import { reviewsCommandRoutes, reviewsReactors } from '.';
 import { systemMetadata } from './testing/review-events';
 import { reviewIdOf } from './review-id';
@@ -11,50 +29,24 @@ import { sseReader } from '@locus/platform/http/testing';
 import { reviewsQueryRoutes } from '@locus/query-api/reviews/index';
 import { reviewsProjection } from '@locus/projectors/reviews/index';
 
-let stack: LocationsTestStack;
-let companyId = '';
-let adminId = '';
-let userId = '';
-let adminToken = '';
-let userToken = '';
-let sandboxLocationId = '';
-let locationId = '';
-let googleTotal = 0;
-
-async function call(method: string, path: string, token: string | null, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${stack.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as any) : null };
+/** A review as the sandbox's Google shows it. */
+interface GoogleReview {
+  name: string;
+  reviewId: string;
+  comment?: string;
+  reviewReply?: { comment: string };
 }
 
-async function sandbox(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${stack.sandbox.url}/google/__sandbox${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status, `${method} ${path}`).toBeLessThan(300);
-  return res.status === 204 ? null : (JSON.parse(await res.text()) as any);
-}
+/** The Google user whose business account each test imports. */
+const GOOGLE_USER = 'avery.johnson@gmail.com';
 
-/** Polls until `check` returns a value (no timing is asserted; the bound only stops a hung test). */
-async function eventually<T>(check: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 30_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-const lazy = (token: string, body: Record<string, unknown> = {}) => call('POST', `/api/gmb/${companyId}/reviews-lazy`, token, { first: 0, rows: 10, ...body });
-
-beforeAll(async () => {
-  stack = await startLocationsTestStack({
+/**
+ * The given state of every test: a stack of its own (its own sandbox, so no test sees another's
+ * changes on Google) with a company that connected the Google user's smallest business account
+ * and has read every location's reviews. `locationId` is the location with the most reviews.
+ */
+async function givenImportedReviews() {
+  const stack = await startLocationsTestStack({
     extras: {
       commandFeatures: [(d) => reviewsCommandRoutes(d)],
       queryFeatures: [reviewsQueryRoutes],
@@ -62,122 +54,142 @@ beforeAll(async () => {
       reactors: [(d) => reviewsReactors(d)],
     },
   });
-  ({ companyId, adminId, userId, adminToken, userToken } = await stack.seedCompany('Reviews Test Co'));
-}, 60_000);
-afterAll(async () => {
-  await stack?.close();
-});
+  onTestFinished(() => stack.close());
+  const { companyId, adminId, userId, adminToken, userToken } = await stack.seedCompany('Reviews Test Co');
+  const { send } = stack.test;
+  const tokenUrl = await send(connectTokenUrlRoute, { token: adminToken });
+  const { code, state } = await consentAs(tokenUrl.body.RedirectUrl!, GOOGLE_USER);
+  const cb = await send(authCallbackRoute, { body: { Code: code, State: state } });
+  expect(cb.status, cb.text).toBe(200);
+  const { accounts } = await sandboxDirectory(stack.sandbox.url);
+  const owned = accounts
+    .filter((a) => a.type !== 'PERSONAL' && a.locationCount > 0 && a.members.some((m) => m.email === GOOGLE_USER))
+    .sort((a, b) => a.locationCount - b.locationCount)[0]!;
+  await stack.waitForProjections();
+  const connect = await send(connectAccountsRoute, { params: { processId: cb.body.ProcessId! }, body: { SelectedAccounts: [owned.name] }, token: adminToken });
+  expect(connect.status, connect.text).toBe(200);
+
+  // Every imported location's reviews are read.
+  const stats = await eventually(
+    async () => {
+      await stack.waitForProjections();
+      const docs = await stack.readModels.collection('review-location-stats').find({});
+      return docs.filter((s) => s.lastSyncAt).length === owned.locationCount ? docs : null;
+    },
+    { what: 'every location’s reviews', timeoutMs: 100_000 },
+  );
+  const googleTotal = stats.reduce((n, s) => n + Number(s.googleTotalReviewCount ?? 0), 0);
+  const busiest = [...stats].sort((a, b) => Number(b.total) - Number(a.total))[0]!;
+  const locationId = String(busiest.locationId);
+  const imported = (await stack.eventStore.readStream(locationStream(locationId))).find((e) => e.type === 'LocationImported');
+  const googleName = (imported?.data as { google?: { googleName?: string } } | undefined)?.google?.googleName;
+  const sandboxLocationId = String(googleName).split('/').pop()!;
+
+  /** The sandbox's admin hooks on Google's reviews of the location. */
+  const sandbox = async <T = GoogleReview>(method: string, path: string, body?: unknown) => {
+    const res = await requestJson<T>(`${stack.sandbox.url}/google/__sandbox/locations/${sandboxLocationId}/reviews${path}`, { method, body });
+    expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(300);
+    return res.body;
+  };
+  const lazy = (token: string, body: RequestInput<typeof companyReviewsRoute, 'body'> = {}) =>
+    send(companyReviewsRoute, { params: { companyId }, body: { first: 0, rows: 10, ...body }, token });
+  return { stack, send, companyId, adminId, userId, adminToken, userToken, stats, googleTotal, busiest, locationId, sandboxLocationId, sandbox, lazy };
+}
 
 describe('reviews: ingestion from Google, tables, replies, removals and edits', () => {
   it('imports the reviews of an imported location', async () => {
-    const email = 'avery.johnson@gmail.com';
-    const tokenUrl = await call('GET', '/api/gmb/token-url', adminToken);
-    const { code, state } = await consentAs(tokenUrl.body.RedirectUrl, email);
-    const cb = await call('POST', '/api/auth/callback', null, { Code: code, State: state });
-    expect(cb.status, JSON.stringify(cb.body)).toBe(200);
-    const { accounts } = await sandboxDirectory(stack.sandbox.url);
-    const owned = accounts
-      .filter((a) => a.type !== 'PERSONAL' && a.locationCount > 0 && a.members.some((m) => m.email === email))
-      .sort((a, b) => a.locationCount - b.locationCount)[0]!;
-    await stack.waitForProjections();
-    const connect = await call('POST', `/api/gmb/connect-accounts/${cb.body.ProcessId}`, adminToken, { SelectedAccounts: [owned.name] });
-    expect(connect.status, JSON.stringify(connect.body)).toBe(200);
-
-    // Every imported location's reviews are read: the company's total is Google's.
-    const docs = await eventually(
-      async () => {
-        await stack.waitForProjections();
-        const stats = await stack.readModels.collection('review-location-stats').find({});
-        return stats.filter((s) => s.lastSyncAt).length === owned.locationCount ? stats : null;
-      },
-      'every location’s reviews',
-      100_000,
-    );
-    googleTotal = docs.reduce((n, s) => n + Number(s.googleTotalReviewCount ?? 0), 0);
+    const { stats, googleTotal, busiest, adminToken, sandbox, lazy } = await givenImportedReviews();
+    // The company's total is Google's.
+    expect(stats.length).toBeGreaterThan(0);
     expect(googleTotal).toBeGreaterThan(0);
     const all = await lazy(adminToken);
-    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    expect(all.status, all.text).toBe(200);
     expect(all.body.totalResultsCount).toBe(googleTotal);
     expect(all.body.data).toHaveLength(Math.min(10, googleTotal));
-    const times = all.body.data.map((r: any) => r.CreateTime);
+    const times = all.body.data.map((r) => r.CreateTime);
     expect(times).toEqual([...times].sort().reverse());
-
-    const busiest = docs.sort((a, b) => Number(b.total) - Number(a.total))[0]!;
-    locationId = String(busiest.locationId);
-    const loc = (await stack.eventStore.readStream(locationStream(locationId))).find((e) => e.type === 'LocationImported');
-    sandboxLocationId = String((loc!.data as any).google.googleName)
-      .split('/')
-      .pop()!;
-    const googleSide = await sandbox('GET', `/locations/${sandboxLocationId}/reviews`);
+    const googleSide = await sandbox<{ reviews: GoogleReview[] }>('GET', '');
     expect(googleSide.reviews.length).toBe(Number(busiest.total));
   }, 120_000);
 
   it('filters by rating, unresponded and text; counts match; summary and growth agree', async () => {
+    const { send, companyId, adminToken, googleTotal, lazy } = await givenImportedReviews();
     const five = await lazy(adminToken, { Params: { MinRating: 5 } });
-    expect(five.body.data.every((r: any) => r.StarRating === 5)).toBe(true);
+    expect(five.body.data.every((r) => r.StarRating === 5)).toBe(true);
     const unresponded = await lazy(adminToken, { Params: { OnlyUnrespondedReviews: true }, rows: 100 });
-    expect(unresponded.body.data.every((r: any) => r.ReviewReplyComment === null)).toBe(true);
+    expect(unresponded.body.data.every((r) => r.ReviewReplyComment === null)).toBe(true);
     expect(unresponded.body.filteredResultsCount).toBe(unresponded.body.unrespondedCount);
-    const summary = await call('GET', `/api/gmb/${companyId}/reviews-summary`, adminToken);
+    const summary = await send(reviewsSummaryRoute, { params: { companyId }, token: adminToken });
     expect(summary.body.Data.Total).toBe(googleTotal);
     expect(summary.body.Data.Unresponded).toBe(unresponded.body.unrespondedCount);
-    expect(summary.body.Data.ByStars.reduce((a: number, b: number) => a + b, 0)).toBe(googleTotal);
-    const withText = (await lazy(adminToken, { rows: 100 })).body.data.find((r: any) => r.Comment && r.Comment.length > 8);
-    const term = withText.Comment.slice(2, 8);
+    expect(summary.body.Data.ByStars.reduce((a, b) => a + b, 0)).toBe(googleTotal);
+    const withText = (await lazy(adminToken, { rows: 100 })).body.data.find((r) => r.Comment && r.Comment.length > 8);
+    const term = withText!.Comment!.slice(2, 8);
     const search = await lazy(adminToken, { globalFilter: term.toUpperCase(), rows: 100 });
     expect(search.body.data.length).toBeGreaterThan(0);
-    expect(search.body.data.every((r: any) => `${r.ReviewerDisplayName} ${r.Comment}`.toLowerCase().includes(term.toLowerCase()))).toBe(true);
-    const growth = await call('GET', `/api/gmb/${companyId}/reviews-growth?days=365`, adminToken);
+    expect(search.body.data.every((r) => `${r.ReviewerDisplayName} ${r.Comment}`.toLowerCase().includes(term.toLowerCase()))).toBe(true);
+    const growth = await send(reviewsGrowthRoute, { params: { companyId }, query: { days: 365 }, token: adminToken });
     expect(growth.body.Data).toHaveLength(365);
-    expect(growth.body.Data.at(-1).Total).toBe(googleTotal);
+    expect(growth.body.Data.at(-1)!.Total).toBe(googleTotal);
     const bad = await lazy(adminToken, { Params: { MinRating: 9 } });
     expect(bad.status).toBe(400);
-    expect(JSON.stringify(bad.body)).toContain('MinRating');
-  });
+    expect(bad.text).toContain('MinRating');
+  }, 120_000);
 
   it('replies through Google; the reply is on Google and in the row', async () => {
-    const open = (await call('POST', `/api/gmb/${locationId}/location-reviews-lazy`, adminToken, { Params: { OnlyUnrespondedReviews: true } })).body.data[0];
+    const { stack, send, adminId, adminToken, locationId, sandbox } = await givenImportedReviews();
+    const open = (await send(locationReviewsRoute, { params: { locationId }, body: { Params: { OnlyUnrespondedReviews: true } }, token: adminToken })).body
+      .data[0]!;
     expect(open).toBeDefined();
-    const reply = await call('POST', `/api/gmb/review-reply/${open.Id}`, adminToken, {
-      LocationId: locationId,
-      ReviewId: open.Id,
-      Comment: 'Thank you for visiting us!',
+    const googleReviewId = open.LocationName.split('/').pop();
+    const reply = await send(updateReviewReplyRoute, {
+      params: { reviewId: open.Id },
+      body: { LocationId: locationId, ReviewId: open.Id, Comment: 'Thank you for visiting us!' },
+      token: adminToken,
     });
-    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.status, reply.text).toBe(200);
     expect(reply.body).toMatchObject({
       Success: true,
       Data: { ReviewReply: { Comment: 'Thank you for visiting us!' } },
       ResponseMessage: 'Your reply to this review has been updated',
     });
-    const onGoogle = await sandbox('GET', `/locations/${sandboxLocationId}/reviews/${open.LocationName.split('/').pop()}`);
-    expect(onGoogle.reviewReply.comment).toBe('Thank you for visiting us!');
+    const onGoogle = await sandbox('GET', `/${googleReviewId}`);
+    expect(onGoogle.reviewReply!.comment).toBe('Thank you for visiting us!');
     await stack.waitForProjections();
-    const row = (await call('GET', `/api/gmb/review/${open.Id}`, adminToken)).body.Data;
+    const row = (await send(getReviewRoute, { params: { reviewId: open.Id }, token: adminToken })).body.Data;
     expect(row).toMatchObject({ ReviewReplyComment: 'Thank you for visiting us!', ReplyState: 'posted', ReplyBy: { kind: 'user', userId: adminId } });
 
     // Deleting it removes it on Google too.
-    const del = await call('DELETE', `/api/gmb/review-reply/${open.Id}`, adminToken);
+    const del = await send(deleteReviewReplyRoute, { params: { reviewId: open.Id }, token: adminToken });
     expect(del.body).toMatchObject({ Success: true, ResponseMessage: 'Your reply to this review has been deleted' });
-    expect((await sandbox('GET', `/locations/${sandboxLocationId}/reviews/${open.LocationName.split('/').pop()}`)).reviewReply).toBeUndefined();
+    expect((await sandbox('GET', `/${googleReviewId}`)).reviewReply).toBeUndefined();
     // A reply Google rejects under its content policy is shown as failed, with Google's reason.
-    const rejected = await call('POST', `/api/gmb/review-reply/${open.Id}`, adminToken, {
-      LocationId: locationId,
-      ReviewId: open.Id,
-      Comment: 'You are a liar.',
+    const rejected = await send(updateReviewReplyRoute, {
+      params: { reviewId: open.Id },
+      body: { LocationId: locationId, ReviewId: open.Id, Comment: 'You are a liar.' },
+      token: adminToken,
     });
     expect(rejected.body).toMatchObject({ Success: false, ApiError: { ErrorMessage: expect.stringContaining('content policy') } });
     await stack.waitForProjections();
-    expect((await call('GET', `/api/gmb/review/${open.Id}`, adminToken)).body.Data).toMatchObject({ ReplyState: 'failed', ReviewReplyComment: null });
+    expect((await send(getReviewRoute, { params: { reviewId: open.Id }, token: adminToken })).body.Data).toMatchObject({
+      ReplyState: 'failed',
+      ReviewReplyComment: null,
+    });
     // An empty reply names the field.
-    const empty = await call('POST', `/api/gmb/review-reply/${open.Id}`, adminToken, { LocationId: locationId, ReviewId: open.Id, Comment: '  ' });
+    const empty = await send(updateReviewReplyRoute, {
+      params: { reviewId: open.Id },
+      body: { LocationId: locationId, ReviewId: open.Id, Comment: '  ' },
+      token: adminToken,
+    });
     expect(empty.status).toBe(400);
-    expect(JSON.stringify(empty.body)).toContain('Comment');
-  }, 60_000);
+    expect(empty.text).toContain('Comment');
+  }, 120_000);
 
   it('a company user sees only the reviews of locations assigned to them', async () => {
+    const { stack, send, companyId, userId, adminToken, userToken, locationId, lazy } = await givenImportedReviews();
     expect((await lazy(userToken)).body.totalResultsCount).toBe(0);
-    const someReview = (await lazy(adminToken)).body.data[0];
-    expect((await call('GET', `/api/gmb/review/${someReview.Id}`, userToken)).status).toBe(404);
+    const someReview = (await lazy(adminToken)).body.data[0]!;
+    expect((await send(getReviewRoute, { params: { reviewId: someReview.Id }, token: userToken })).status).toBe(404);
     await stack.eventStore.append(locationStream(locationId), [
       {
         id: randomUUID(),
@@ -188,64 +200,70 @@ describe('reviews: ingestion from Google, tables, replies, removals and edits', 
     ]);
     await stack.waitForProjections();
     const mine = await lazy(userToken);
-    const locSummary = await call('GET', `/api/gmb/${locationId}/location-reviews-summary`, adminToken);
+    const locSummary = await send(locationReviewsSummaryRoute, { params: { locationId }, token: adminToken });
     expect(mine.body.totalResultsCount).toBe(locSummary.body.Data.Total + locSummary.body.Data.Removed);
-    expect(mine.body.data.every((r: any) => r.LocationId === locationId)).toBe(true);
-    expect((await call('GET', `/api/gmb/${companyId}/reviews-summary`, userToken)).body.Data.Total).toBe(locSummary.body.Data.Total);
-  });
+    expect(mine.body.data.every((r) => r.LocationId === locationId)).toBe(true);
+    expect((await send(reviewsSummaryRoute, { params: { companyId }, token: userToken })).body.Data.Total).toBe(locSummary.body.Data.Total);
+  }, 120_000);
 
   it('after a sync, a review removed on Google shows removed and a changed one keeps its old text', async () => {
-    const googleSide = await sandbox('GET', `/locations/${sandboxLocationId}/reviews`);
-    const [toRemove, toChange] = googleSide.reviews.filter((r: any) => r.comment);
-    await sandbox('DELETE', `/locations/${sandboxLocationId}/reviews/${toRemove.reviewId}`);
-    await sandbox('PATCH', `/locations/${sandboxLocationId}/reviews/${toChange.reviewId}`, { starRating: 1, comment: 'Changed my mind: terrible.' });
-    const sync = await call('POST', `/api/gmb/${locationId}/sync`, adminToken);
-    expect(sync.status, JSON.stringify(sync.body)).toBeLessThan(300);
+    const { stack, send, adminToken, locationId, sandbox } = await givenImportedReviews();
+    const googleSide = await sandbox<{ reviews: GoogleReview[] }>('GET', '');
+    const [toRemove, toChange] = googleSide.reviews.filter((r) => r.comment);
+    await sandbox('DELETE', `/${toRemove!.reviewId}`);
+    await sandbox('PATCH', `/${toChange!.reviewId}`, { starRating: 1, comment: 'Changed my mind: terrible.' });
+    const sync = await send(syncLocationRoute, { params: { id: locationId }, token: adminToken });
+    expect(sync.status, sync.text).toBeLessThan(300);
 
-    const rows = await eventually(async () => {
-      await stack.waitForProjections();
-      const r = await call('POST', `/api/gmb/${locationId}/location-reviews-lazy`, adminToken, { rows: 100, Params: { Removed: 'only' } });
-      return r.body.data.length ? r.body.data : null;
-    }, 'the removal');
-    const removed = rows.find((r: any) => r.LocationName.endsWith(`/${toRemove.reviewId}`));
-    expect(removed).toMatchObject({ IsRemoved: true, Comment: toRemove.comment });
+    const rows = await eventually(
+      async () => {
+        await stack.waitForProjections();
+        const r = await send(locationReviewsRoute, { params: { locationId }, body: { rows: 100, Params: { Removed: 'only' } }, token: adminToken });
+        return r.body.data.length ? r.body.data : null;
+      },
+      { what: 'the removal' },
+    );
+    const removed = rows.find((r) => r.LocationName.endsWith(`/${toRemove!.reviewId}`))!;
+    expect(removed).toMatchObject({ IsRemoved: true, Comment: toRemove!.comment });
     expect(removed.RemovedAt).toEqual(expect.any(String));
 
-    const changed = await eventually(async () => {
-      const r = await call('POST', `/api/gmb/${locationId}/location-reviews-lazy`, adminToken, { rows: 5, globalFilter: 'changed my mind' });
-      return r.body.data[0];
-    }, 'the edit');
+    const changed = await eventually(
+      async () => {
+        const r = await send(locationReviewsRoute, { params: { locationId }, body: { rows: 5, globalFilter: 'changed my mind' }, token: adminToken });
+        return r.body.data[0];
+      },
+      { what: 'the edit' },
+    );
     expect(changed).toMatchObject({ StarRating: 1, IsEdited: true, Sentiment: 'Negative' });
-    const history = (await call('GET', `/api/gmb/review/${changed.Id}`, adminToken)).body.Data.History;
-    expect(history.find((h: any) => h.Kind === 'updated')).toMatchObject({ Comment: toChange.comment });
+    const history = (await send(getReviewRoute, { params: { reviewId: changed.Id }, token: adminToken })).body.Data.History;
+    expect(history.find((h) => h.Kind === 'updated')).toMatchObject({ Comment: toChange!.comment });
     // A removed review can no longer be answered.
-    const refused = await call('POST', `/api/gmb/review-reply/${removed.Id}`, adminToken, { LocationId: locationId, ReviewId: removed.Id, Comment: 'Hello' });
+    const refused = await send(updateReviewReplyRoute, {
+      params: { reviewId: removed.Id },
+      body: { LocationId: locationId, ReviewId: removed.Id, Comment: 'Hello' },
+      token: adminToken,
+    });
     expect(refused.status).toBe(422);
-  }, 90_000);
+  }, 120_000);
 
   it('a review created on Google is pushed (no poll runs) and reaches the live stream; a push with a bad token is 401 and changes nothing', async () => {
+    const { stack, adminToken, locationId, sandbox, lazy } = await givenImportedReviews();
     // Connecting the account set its notification setting to Locus's topic.
     const topic = stack.config.google.pubsub.topic;
     expect(topic).not.toBe('');
-    const pubsub = async () => (await (await fetch(`${stack.sandbox.url}/google/__sandbox/pubsub`)).json()) as any;
-    await eventually(async () => Object.values((await pubsub()).settings).some((x: any) => x.pubsubTopic === topic), 'the notification setting');
+    const pubsub = async () => (await requestJson<{ settings: Record<string, unknown> }>(`${stack.sandbox.url}/google/__sandbox/pubsub`)).body;
+    await eventually(async () => Object.values((await pubsub()).settings).some((x) => (x as { pubsubTopic?: string }).pubsubTopic === topic), {
+      what: 'the notification setting',
+    });
     expect(Object.values((await pubsub()).settings)).toContainEqual({ pubsubTopic: topic, notificationTypes: ['NEW_REVIEW', 'UPDATED_REVIEW'] });
     const pushEndpoint = `${stack.baseUrl}/api/google/notifications`;
     const audience = `${stack.config.publicUrl.replace(/\/$/, '')}/api/google/notifications`;
-    await fetch(`${stack.sandbox.url}/google/__sandbox/pubsub/subscriptions`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ topic, pushEndpoint, audience }),
-    });
+    await requestJson(`${stack.sandbox.url}/google/__sandbox/pubsub/subscriptions`, { method: 'POST', body: { topic, pushEndpoint, audience } });
 
     const live = await fetch(`${stack.queryUrl}/api/live`, { headers: { Authorization: `Bearer ${adminToken}` } });
     expect(live.status).toBe(200);
     const frames = sseReader(live);
-    const created = await sandbox('POST', `/locations/${sandboxLocationId}/reviews`, {
-      starRating: 2,
-      comment: 'Pushed straight to Locus.',
-      reviewerName: 'Pat Push',
-    });
+    const created = await sandbox('POST', '', { starRating: 2, comment: 'Pushed straight to Locus.', reviewerName: 'Pat Push' });
     const reviewId = reviewIdOf(created.name);
     // The aggregate page's live stream names the new review (no sync asked, no schedule running).
     for (;;) {
@@ -264,31 +282,21 @@ describe('reviews: ingestion from Google, tables, replies, removals and edits', 
       message: { data: Buffer.from(JSON.stringify(data)).toString('base64'), messageId: randomUUID() },
       subscription: 'projects/x/subscriptions/y',
     });
-    const forged = (await (
-      await fetch(`${stack.sandbox.url}/google/__sandbox/pubsub/foreign-token`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ audience }),
-      })
-    ).json()) as { token: string };
+    const forged = (await requestJson<{ token: string }>(`${stack.sandbox.url}/google/__sandbox/pubsub/foreign-token`, { method: 'POST', body: { audience } }))
+      .body;
     const body = message({ type: 'NEW_REVIEW', review: created.name, location: created.name.replace(/\/reviews\/.*$/, '') });
     for (const authorization of [`Bearer ${forged.token}`, 'Bearer not-a-jwt', '']) {
-      const res = await fetch(pushEndpoint, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...(authorization ? { Authorization: authorization } : {}) },
-        body: JSON.stringify(body),
-      });
+      const res = await requestJson(pushEndpoint, { method: 'POST', body, headers: authorization ? { Authorization: authorization } : {} });
       expect(res.status, authorization).toBe(401);
     }
     expect((await stack.eventStore.readStream(`review-sync-${locationId}`)).length).toBe(before);
-  }, 60_000);
+  }, 120_000);
 
   it('exports the filtered reviews as CSV, formulas escaped, within what the caller sees', async () => {
+    const { send, companyId, adminToken, userToken, locationId, sandbox, lazy } = await givenImportedReviews();
     const exportCsv = async (token: string, query: Record<string, string>) => {
-      const res = await fetch(`${stack.baseUrl}/api/gmb/${companyId}/reviews-export?${new URLSearchParams(query)}`, {
-        headers: { Authorization: `Bearer ${token}` },
-      });
-      return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
+      const res = await send(exportReviewsRoute, { params: { companyId }, query, token });
+      return { status: res.status, type: res.headers.get('content-type'), text: res.text };
     };
     const rowsOf = (text: string) => parse(text, { columns: true, bom: true }) as Record<string, string>[];
 
@@ -301,14 +309,17 @@ describe('reviews: ingestion from Google, tables, replies, removals and edits', 
     expect(Object.keys(fiveRows[0]!)).toEqual(expect.arrayContaining(['Location', 'Reviewer', 'Rating', 'Review', 'Reply', 'Status']));
 
     // A reviewer's text a spreadsheet would run is written as text.
-    const googleSide = await sandbox('GET', `/locations/${sandboxLocationId}/reviews`);
-    const target = googleSide.reviews.find((r: any) => r.comment && !r.comment.startsWith('Changed'));
-    await sandbox('PATCH', `/locations/${sandboxLocationId}/reviews/${target.reviewId}`, { comment: '=HYPERLINK("http://evil.example","prize")' });
-    await call('POST', `/api/gmb/${locationId}/sync`, adminToken);
-    const injected = await eventually(async () => {
-      const r = rowsOf((await exportCsv(adminToken, { LocationId: locationId, globalFilter: 'hyperlink' })).text);
-      return r.length ? r : null;
-    }, 'the changed review in the export');
+    const googleSide = await sandbox<{ reviews: GoogleReview[] }>('GET', '');
+    const target = googleSide.reviews.find((r) => r.comment)!;
+    await sandbox('PATCH', `/${target.reviewId}`, { comment: '=HYPERLINK("http://evil.example","prize")' });
+    await send(syncLocationRoute, { params: { id: locationId }, token: adminToken });
+    const injected = await eventually(
+      async () => {
+        const r = rowsOf((await exportCsv(adminToken, { LocationId: locationId, globalFilter: 'hyperlink' })).text);
+        return r.length ? r : null;
+      },
+      { what: 'the changed review in the export' },
+    );
     expect(injected[0]!.Review).toBe(`'=HYPERLINK("http://evil.example","prize")`);
 
     // A company user's export holds only their locations; another location answers 404; a bad filter names its field.
@@ -319,5 +330,5 @@ describe('reviews: ingestion from Google, tables, replies, removals and edits', 
     const bad = await exportCsv(adminToken, { MinRating: '9' });
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('MinRating');
-  }, 60_000);
+  }, 120_000);
 });

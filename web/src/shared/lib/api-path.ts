@@ -1,18 +1,7 @@
-import type { RequestInput, RouteDef, RouteResponse } from '@locus/contracts';
+import { fillPath, type RequestInput, type RequestOptions, type RouteDef, type RouteResponse } from '@locus/contracts';
 
-/**
- * Fills a route path's `:params` (contracts use Koa-router syntax), URI-encoding each value.
- * Optional params (`:filter?`) are dropped when missing; a missing required param throws.
- */
-export const fillPath = (path: string, params: Record<string, string | number | boolean | null | undefined> = {}): string =>
-  path.replace(/\/:([A-Za-z0-9_]+)(\?)?/g, (_m, name: string, optional?: string) => {
-    const value = params[name];
-    if (value === undefined || value === null || value === '') {
-      if (optional) return '';
-      throw new Error(`Missing path parameter "${name}" for ${path}`);
-    }
-    return `/${encodeURIComponent(String(value))}`;
-  });
+/** Shared with the test kit's `stack.send`: one typing of a request from its route. */
+export { fillPath, type RequestOptions };
 
 type ParamValue = string | number | boolean | null | undefined;
 
@@ -28,18 +17,6 @@ export type DataOf<R extends RouteDef> = AnswerOf<R> extends { Data: infer D } ?
 export type ParamsOf<R extends RouteDef> = RequestInput<R, 'params'>;
 export type BodyOf<R extends RouteDef> = RequestInput<R, 'body'>;
 export type QueryOf<R extends RouteDef> = RequestInput<R, 'query'>;
-
-/** The parts a route declares are required (unless every field is optional); the others cannot be passed. */
-type Part<R extends RouteDef, K extends 'params' | 'query' | 'body'> = [RequestInput<R, K>] extends [never]
-  ? { [P in K]?: never }
-  : RouteDef extends R
-    ? { [P in K]?: unknown }
-    : object extends RequestInput<R, K>
-      ? { [P in K]?: RequestInput<R, K> }
-      : { [P in K]: RequestInput<R, K> };
-/** A multipart route's body is the form the browser sends; its fields are checked by the server. */
-type BodyPart<R extends RouteDef> = R extends { request: { multipart: true } } ? { body: FormData } : Part<R, 'body'>;
-export type RequestOptions<R extends RouteDef> = Part<R, 'params'> & Part<R, 'query'> & BodyPart<R>;
 
 /** The params or query string given to a request: a record of plain values (anything else is no record). */
 const valuesOf = (value: unknown): Record<string, ParamValue> | undefined =>
