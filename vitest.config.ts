@@ -6,6 +6,15 @@ const r = (p: string) => path.resolve(import.meta.dirname, p);
 /** Integration specs that read the built web app (web/dist). */
 const WEB_DIST_SPECS = ['deploy/src/web-static.int.spec.ts'];
 
+/** Integration specs that start, kill or time child processes, or rebuild while serving: one worker each. */
+const ISOLATED_INT_SPECS = [
+  'deploy/src/**/*.int.spec.ts',
+  'projectors/src/**/*.int.spec.ts',
+  'tests/**/*.int.spec.ts',
+  'command-api/src/ops/ops-api.int.spec.ts',
+  'command-api/src/reviews-ai/yield-to-people.int.spec.ts',
+];
+
 export default defineConfig({
   resolve: {
     alias: [
@@ -48,17 +57,31 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
+      // Specs that talk to stores and servers in-process share their workers' module graph: the
+      // stack is imported once per worker instead of once per file (docs/performance.md).
       {
         extends: true,
         test: {
           name: 'int',
           include: ['**/src/**/*.int.spec.ts', 'tests/**/*.int.spec.ts'],
+          isolate: false,
           // Vitest's default on this 2-core machine is one worker: files ran one after another
           // while most of them wait on sockets, child processes and timers. Each file opens its
           // own stores, ports and bus subjects, so three run side by side.
           maxWorkers: 3,
           sequence: { groupOrder: 1 },
+          exclude: [...WEB_DIST_SPECS, ...ISOLATED_INT_SPECS, '**/node_modules/**', 'web/dist/**'],
+        },
+      },
+      // Specs that start child processes, kill them or time a process's life get a fresh worker each.
+      {
+        extends: true,
+        test: {
+          name: 'int-isolated',
+          include: ISOLATED_INT_SPECS,
           exclude: [...WEB_DIST_SPECS, '**/node_modules/**', 'web/dist/**'],
+          maxWorkers: 3,
+          sequence: { groupOrder: 1 },
         },
       },
       // The same specs on the SQLite store's variants that behave as EventStoreDB does: positions
@@ -79,8 +102,8 @@ export default defineConfig({
             'tests/templates/publish-crash.int.spec.ts',
           ],
           env: { LOCUS_TEST_EVENT_STORE: 'gapped,no-dedup' },
-          maxWorkers: 2,
-          sequence: { groupOrder: 2 },
+          maxWorkers: 3,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -93,7 +116,10 @@ export default defineConfig({
           // noisy 2-core machine cost a whole session's work once. A test that fails twice still
           // fails the run, and the summary reporter lists every retried test by name.
           retry: 1,
-          sequence: { groupOrder: 3 },
+          // Each file starts its own stack and browser and spends much of its time waiting on them;
+          // four at once overloaded two cores (UI waits timed out), two did not.
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

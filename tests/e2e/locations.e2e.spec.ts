@@ -25,9 +25,17 @@ const NEW_LOCATION = { title: 'Bloom & Co. Salon - Austin Lamar', storeCode: 'E2
 
 const toast = (page: Page, text: string) => page.locator('.bp6-toast').getByRole('alert').filter({ hasText: text });
 
+// A toast can arrive (or finish its exit animation) while the others are closed: close again until none is left.
 const closeToasts = async (page: Page) => {
-  for (const close of await page.locator('.bp6-toast').getByRole('button', { name: 'Close' }).all()) await close.click().catch(() => undefined);
-  await expect.poll(() => page.locator('.bp6-toast').count()).toBe(0);
+  await expect
+    .poll(
+      async () => {
+        for (const close of await page.locator('.bp6-toast').getByRole('button', { name: 'Close' }).all()) await close.click().catch(() => undefined);
+        return page.locator('.bp6-toast').count();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(0);
 };
 
 /** The picture waits until what moves has come to rest (dialogs, toasts, tabs), not a fixed time; endless spinners aside. */
