@@ -23,15 +23,7 @@ import {
   type LocationEvent,
   userErrors,
 } from '@locus/contracts';
-import {
-  fail,
-  callerCompanyId,
-  implement,
-  ruleViolation,
-  type CommandDeps,
-  type AnyRequest,
-  type RouteImplementation,
-} from '@locus/platform';
+import { fail, callerCompanyId, implement, ruleViolation, type CommandDeps, type AnyRequest, type RouteImplementation } from '@locus/platform';
 import { awaitOutcome, eventMetadata, handleCommand, loadStream, type CommandSource, type HandleCommandResult, type OutcomeOf } from '../kit';
 import { evolveAccount, initialAccountState } from '../connections/connection-state';
 import { connectionIdOf, isUuid } from '../connections/ids';
