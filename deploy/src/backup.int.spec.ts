@@ -16,6 +16,9 @@ import { repoRoot } from './build-server';
 import { freePort } from './free-port';
 import { startLocusStack, type LocusStack } from './stack';
 
+/** The restored and reference stacks run no reactor and no schedule: nothing appends between their reads. */
+const ALL_SCHEDULES = ['reviews-sync', 'templates-publish-due', 'insights-daily-refresh', 'notifications-review-digests', 'reviews-ai-outbox'];
+
 /**
  * `npm run backup` beside a running embedded Locus that keeps writing, `npm run restore` into a
  * new data directory, and Locus started on it: every event acknowledged before the backup is
@@ -36,7 +39,7 @@ async function start(dataDir: string, skipReactors: readonly string[] = []): Pro
     LOCUS_DEMO: '0',
     SMTP_PORT: String(await freePort()),
   });
-  return startLocusStack(config, { serveWeb: false, startSandbox: false, logger, skipReactors });
+  return startLocusStack(config, { serveWeb: false, startSandbox: false, logger, skipReactors, skipSchedules: skipReactors.length > 0 ? ALL_SCHEDULES : [] });
 }
 
 /** The CLI as `npm run backup -- DIR` / `npm run restore -- DIR` runs it. */
