@@ -9,6 +9,7 @@ import { createLogger } from '@locus/platform';
 import { loadConfig } from '@locus/platform/config/config';
 import { createSqliteEventStore } from '@locus/platform/event-store/sqlite-event-store';
 import { digestCollections, readActive } from '@locus/platform/runtime/testing/shop-projection';
+import { readProjectionState } from '@locus/platform/runtime/generations';
 import type { BackupManifest } from '@locus/platform/backup/data-dir-backup';
 import { seedDemo } from '@locus/command-api/demo/seed-demo';
 import { projections } from '@locus/projectors/features';
@@ -61,6 +62,12 @@ async function caughtUp(stack: LocusStack): Promise<void> {
 }
 
 async function digests(stack: LocusStack): Promise<Record<string, string>> {
+  // A first build switches its generation live after its checkpoint reaches the head (the history on its own thread included).
+  const settled = async () => {
+    const states = await Promise.all(projections.map((def) => readProjectionState(stack.ports.readStore, def.name)));
+    return states.filter((s) => s?.activeGeneration == null || s.building != null).length;
+  };
+  await expect.poll(settled, { timeout: 30_000, interval: 100 }).toBe(0);
   await caughtUp(stack);
   const out: Record<string, string> = {};
   for (const def of projections) out[def.name] = digestCollections(await readActive(stack.ports.readStore, def));
