@@ -150,5 +150,5 @@ describe('rebuild survives SIGKILL (child process running the projections CLI)',
       await fresh.close();
       await es.close();
     }
-  });
+  }, 60_000);
 });

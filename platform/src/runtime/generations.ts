@@ -101,6 +101,58 @@ export function isCurrent(def: ProjectionDefinition, state: ProjectionStateDoc |
 }
 
 /** Drops a generation's collections and checkpoint (idempotent). */
+/**
+ * What each query process serves, written whenever it loads the projection states: an old
+ * generation is dropped only once no process may still read it (a process that missed the
+ * switch message reloads within its refresh interval).
+ */
+export const READERS_COLLECTION = '_projection_readers';
+
+export interface ProjectionReaderDoc extends Doc {
+  _id: string;
+  companyId: null;
+  serving: { projection: string; generation: number }[];
+  /** Store time of the load. */
+  loadedAt: number;
+  /** The process reloads before serving anything once this long has passed since loadedAt. */
+  refreshMs: number;
+}
+
+/** A query already running when its process reloads may still read the old generation this long. */
+const IN_FLIGHT_GRACE_MS = 2_000;
+/** Readers silent this long are processes gone: their documents are removed. */
+const FORGET_READER_MS = 3_600_000;
+
+export function projectionReaderWrite(doc: ProjectionReaderDoc): { collection: string; ops: WriteOp[] } {
+  return { collection: READERS_COLLECTION, ops: [{ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } }] };
+}
+
+/** Waits until no query process may still serve `generation` of `projection`. */
+export async function untilNoReaderServes(readStore: ReadStore, projection: string, generation: number, pollMs = 100): Promise<void> {
+  const started = Date.now();
+  const serves = (r: ProjectionReaderDoc) => r.serving.some((s) => s.projection === projection && s.generation === generation);
+  for (;;) {
+    const [storeNow, readers] = await Promise.all([readStore.serverTime(), readStore.collection<ProjectionReaderDoc>(READERS_COLLECTION).find({})]);
+    const gone = readers.filter((r) => storeNow - r.loadedAt > FORGET_READER_MS);
+    if (gone.length > 0) {
+      await readStore.commit({ writes: [{ collection: READERS_COLLECTION, ops: gone.map((r) => ({ deleteOne: { filter: { _id: r._id } } })) }] });
+    }
+    // Bounded by each reader's own interval, measured here too: a store clock that stands still (tests) cannot stall a drop.
+    const holding = readers.filter((r) => {
+      const window = r.refreshMs + IN_FLIGHT_GRACE_MS;
+      return serves(r) && storeNow - r.loadedAt < window && Date.now() - started < window;
+    });
+    if (holding.length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
+
+/** Drops a generation the projection has switched away from, once no query process reads it. */
+export async function retireGeneration(readStore: ReadStore, def: ProjectionDefinition, generation: number): Promise<void> {
+  await untilNoReaderServes(readStore, def.name, generation);
+  await dropGeneration(readStore, def, generation);
+}
+
 export async function dropGeneration(readStore: ReadStore, def: ProjectionDefinition, generation: number): Promise<void> {
   for (const c of def.collections) await readStore.collection(physicalCollectionName(c.name, generation)).drop();
   await readStore.deleteCheckpoint(projectionCheckpointName(def.name, generation));

@@ -7,7 +7,7 @@ import { backoffDelay, defaultBackoff, realSleep, type BackoffPolicy, type Sleep
 import type { ProjectionDefinition } from './definitions';
 import type { Clock } from './deps';
 import { createEventPump } from './event-pump';
-import { assertProjectionDefinitions, dropGeneration, isCurrent, readProjectionState } from './generations';
+import { assertProjectionDefinitions, isCurrent, readProjectionState, retireGeneration } from './generations';
 import { runFollowerLoop } from './follower-loop';
 import { fencedCheckpoint, type LeaseFence, type Leases } from './lease';
 import { createGenerationProcessor } from './projection-processor';
@@ -172,7 +172,7 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
         logger.info({ projection: def.name, from: generation, to: now?.activeGeneration ?? null }, 'projection switched generation');
         if (now && now.activeGeneration !== generation && now.building?.generation !== generation) {
           // Our last batch may have landed after the rebuilder dropped it: drop again.
-          await dropGeneration(readStore, def, generation);
+          await retireGeneration(readStore, def, generation);
         }
       }
     }

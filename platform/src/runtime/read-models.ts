@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import { subjects } from '@locus/contracts';
 import type { Bus, BusSubscription } from '../bus/bus';
 import type { Collection, Doc, ReadStore } from '../read-store/read-store';
@@ -9,6 +10,7 @@ import {
   isCurrent,
   physicalCollectionName,
   projectionCheckpointName,
+  projectionReaderWrite,
   readAllProjectionStates,
   servingGeneration,
   type ProjectionStateDoc,
@@ -60,9 +62,10 @@ export function createReadModels(options: ReadModelsOptions): ReadModelsHandle {
     if (!force && states && Date.now() - loadedAt < refreshMs) return states;
     if (!loading) {
       loading = readAllProjectionStates(readStore)
-        .then((s) => {
+        .then(async (s) => {
           states = s;
           loadedAt = Date.now();
+          await announceServing(s);
           return s;
         })
         .finally(() => {
@@ -70,6 +73,18 @@ export function createReadModels(options: ReadModelsOptions): ReadModelsHandle {
         });
     }
     return loading;
+  }
+
+  // Rebuilds wait for this before dropping an old generation (generations.ts untilNoReaderServes).
+  const readerId = randomUUID();
+  async function announceServing(current: Map<string, ProjectionStateDoc>): Promise<void> {
+    const serving = projections.map((def) => ({ projection: def.name, generation: servingGeneration(current.get(def.name)) }));
+    try {
+      const storeNow = await readStore.serverTime();
+      await readStore.commit({ writes: [projectionReaderWrite({ _id: readerId, companyId: null, serving, loadedAt: storeNow, refreshMs })] });
+    } catch {
+      // A store that is closing: the reader is going away with it.
+    }
   }
 
   async function generationOf(projection: string): Promise<number> {

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createInProcessBus } from '../bus/in-process-bus';
 import { createSqliteEventStore } from '../event-store/sqlite-event-store';
 import { createEmbeddedReadStore } from '../read-store/embedded-read-store';
 import { projectionCheckpointName, readProjectionState } from './generations';
 import { createLeases } from './lease';
+import { createReadModels } from './read-models';
 import { rebuildProjection, RebuildAbortedError, RebuildBusyError, type RebuildProgress } from './rebuild';
 import { appendHistory, digestCollections, foldInMemory, generateShopHistory, readActive, shopProjection } from './testing/shop-projection';
 
@@ -102,5 +104,35 @@ describe('rebuildProjection', () => {
     await other.release('build:shop');
     await expect(rebuildProjection({ ...s, def: shopProjection(), leases: mine })).resolves.toMatchObject({ generation: 1 });
     expect(await mine.current('build:shop')).toBeNull(); // released when done
+  });
+
+  it('drops the old generation only once a query process that missed the switch message has moved to the new one', async () => {
+    const s = stores();
+    const def = shopProjection(1);
+    await appendHistory(s.eventStore, generateShopHistory(300, 23));
+    await rebuildProjection({ ...s, def });
+    // Another query process: its bus never hears the switch, so it moves at its next refresh.
+    const refreshMs = 1_500;
+    const other = createReadModels({ readStore: s.readStore, bus: createInProcessBus(), projections: [def], refreshMs });
+    closers.push({ close: async () => other.close() });
+    const stores1 = await other.collection('shop_stores').countDocuments({});
+    expect(stores1).toBeGreaterThan(0);
+
+    let rebuilt = false;
+    const rebuild = rebuildProjection({ ...s, bus: createInProcessBus(), def }).then((r) => {
+      rebuilt = true;
+      return r;
+    });
+    // Until it reloads, the other process still reads generation 1, which must still be there.
+    await expect.poll(async () => (await readProjectionState(s.readStore, 'shop'))?.activeGeneration, { interval: 20 }).toBe(2);
+    expect(await other.resolve('shop_stores')).toBe('shop_stores__g1');
+    expect(await other.collection('shop_stores').countDocuments({})).toBe(stores1);
+    expect(rebuilt).toBe(false);
+
+    const result = await rebuild;
+    expect(result).toMatchObject({ generation: 2, previousGeneration: 1 });
+    expect(await other.resolve('shop_stores')).toBe('shop_stores__g2');
+    expect(await other.collection('shop_stores').countDocuments({})).toBe(stores1);
+    expect(await s.readStore.listCollections()).not.toContain('shop_stores__g1');
   });
 });

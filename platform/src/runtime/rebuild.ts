@@ -7,6 +7,7 @@ import type { Clock } from './deps';
 import {
   dropGeneration,
   emptyProjectionState,
+  retireGeneration,
   physicalCollectionName,
   projectionCheckpointName,
   projectionStateWrite,
@@ -92,7 +93,7 @@ export const buildLeaseName = (projection: string) => `build:${projection}`;
  * large pages; each batch commits its documents with the generation's own checkpoint, so a
  * killed rebuild resumes where it stopped. When caught up, switches `activeGeneration` in
  * the same atomic write as the final checkpoint, announces the switch and drops the old
- * generation. Never publishes changed messages.
+ * generation once no query process reads it. Never publishes changed messages.
  */
 export async function rebuildProjection(options: RebuildOptions): Promise<RebuildResult> {
   const { leases, def } = options;
@@ -207,7 +208,7 @@ async function rebuildUnleased(options: RebuildOptions): Promise<RebuildResult> 
     // Best effort: a bus that is down must not keep a finished rebuild from returning.
     await Promise.race([options.bus.flush().catch(() => undefined), new Promise((r) => setTimeout(r, 2_000).unref())]);
   }
-  if (previousGeneration !== null && previousGeneration !== generation) await dropGeneration(readStore, def, previousGeneration);
+  if (previousGeneration !== null && previousGeneration !== generation) await retireGeneration(readStore, def, previousGeneration);
 
   head = await eventStore.headPosition();
   options.onProgress?.(progress(true));
