@@ -1,4 +1,4 @@
-import { LOCATIONS_COLLECTION, locationStream, type InsightsEvent, type LocationDoc, type LocationEvent } from '@locus/contracts';
+import { LOCATIONS_COLLECTION, locationStream, type GoogleNoticeEvent, type InsightsEvent, type LocationDoc, type LocationEvent } from '@locus/contracts';
 import type { CommandDeps, ReactorDefinition } from '@locus/platform';
 import { createGoogleAccess, type GoogleAccess } from '../connections/google-access';
 import { loadStream } from '../kit';
@@ -81,5 +81,26 @@ export function googleChangesReactors(deps: CommandDeps, options: { google?: Goo
     },
   };
 
-  return [pushDecisions, dailyCheck];
+  /** Google pushed GOOGLE_UPDATE: that one location's flag is read and its changes recorded (a redelivered push records nothing new). */
+  const notified: ReactorDefinition<GoogleNoticeEvent> = {
+    name: 'locations.google-changes-notified',
+    handles: ['LocationGoogleUpdateNotified'],
+    maxAttempts: MAX_ATTEMPTS,
+    async handle(event, ctx) {
+      const state = await loadLocation(deps, event.data.locationId);
+      if (state.status !== 'active' || !state.googleName) return;
+      let connection: Awaited<ReturnType<GoogleAccess['connection']>>;
+      try {
+        connection = await google.connection(state.connectionId);
+      } catch (err) {
+        const code = (err as { code?: unknown }).code;
+        if (typeof code === 'string' && code.startsWith('CONNECTIONS.')) return; // disconnected since the push
+        throw err;
+      }
+      const shown = await connection.client.getLocation(state.googleName, 'name,metadata');
+      await recordGoogleChanges(ctx, connection.client, state, shown, 'notification', `notified:${event.data.messageId}`);
+    },
+  };
+
+  return [pushDecisions, dailyCheck, notified];
 }

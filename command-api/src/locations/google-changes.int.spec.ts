@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getLocationRoute, locationsSummaryRoute, resolveGoogleChangesRoute, syncLocationRoute } from '@locus/contracts';
+import { eventually } from '@locus/tests/stack/eventually';
+import { requestJson } from '@locus/tests/stack/route-client';
 import { seedDemoLocations } from '../connections/demo';
+import { reviewNotificationRoutes } from '../reviews/notifications';
+import { reviewsReactors } from '../reviews/reactors';
 import { googleChangesCommandRoutes } from './google-changes-routes';
 import { googleChangesReactors } from './google-changes-reactors';
 import { startLocationsTestStack, type LocationsTestStack } from './testing/stack';
@@ -15,7 +19,11 @@ const SALON = { googleUserEmail: 'priya.patel.health@gmail.com', accountName: 'B
 let stack: LocationsTestStack;
 beforeAll(async () => {
   stack = await startLocationsTestStack({
-    extras: { commandFeatures: [(d) => googleChangesCommandRoutes(d)], reactors: [(d) => googleChangesReactors(d)] },
+    extras: {
+      commandFeatures: [(d) => googleChangesCommandRoutes(d), (d) => reviewNotificationRoutes(d)],
+      // Connecting sets the account's notification setting (a reviews reactor); Google's pushes then reach Locus.
+      reactors: [(d) => googleChangesReactors(d), (d) => reviewsReactors(d).filter((r) => r.name === 'reviews.notification-setting')],
+    },
   });
 }, 30_000);
 afterAll(async () => {
@@ -41,18 +49,23 @@ const hoursKey = (h: { periods: any[] }) =>
 const summary = async (c: { companyId: string; adminToken: string }, extra: Record<string, unknown> = {}) =>
   (await stack.test.send(locationsSummaryRoute, { params: { companyId: c.companyId }, body: { first: 0, rows: 100, ...extra }, token: c.adminToken })).body;
 
+/** The demo salon's account connected and imported into the company. */
+async function givenSalonImported(c: { companyId: string; adminId: string }): Promise<void> {
+  const seeded = await seedDemoLocations(stack.deps, {
+    companyId: c.companyId,
+    adminUserId: c.adminId,
+    ...SALON,
+    accountNames: [SALON.accountName],
+    waitMs: 60_000,
+  });
+  expect(seeded?.completed).toBe(true);
+}
+
 describe("Google's own changes", () => {
   it('are read on Sync, shown, and decided per field: the accepted phone and the kept hours are on Google', async () => {
     const c = await stack.seedCompany('Google Changes Co');
     const other = await stack.seedCompany('Another Co');
-    const seeded = await seedDemoLocations(stack.deps, {
-      companyId: c.companyId,
-      adminUserId: c.adminId,
-      ...SALON,
-      accountNames: [SALON.accountName],
-      waitMs: 60_000,
-    });
-    expect(seeded?.completed).toBe(true);
+    await givenSalonImported(c);
     await stack.waitForProjections();
 
     // The demo data's own Google changes were read on import.
@@ -117,5 +130,43 @@ describe("Google's own changes", () => {
     const settled = (await stack.test.send(getLocationRoute, { params: { id: target.Id }, token: c.adminToken })).body.Data.Location;
     expect(settled.GoogleChanges).toEqual([]);
     expect(settled.PrimaryPhoneNumber).toBe(googlePhone);
+  }, 120_000);
+
+  it('a change Google announces (GOOGLE_UPDATE pushed through Pub/Sub) is read and shown without a Sync or the daily check', async () => {
+    const c = await stack.seedCompany('Google Push Co');
+    await givenSalonImported(c);
+    const topic = stack.config.google.pubsub.topic;
+    const pubsub = async () =>
+      (await requestJson<{ settings: Record<string, { pubsubTopic?: string; notificationTypes?: string[] }> }>(`${stack.sandbox.url}/google/__sandbox/pubsub`))
+        .body;
+    await eventually(
+      async () => Object.values((await pubsub()).settings).some((x) => x.pubsubTopic === topic && x.notificationTypes?.includes('GOOGLE_UPDATE')),
+      {
+        what: 'the notification setting with GOOGLE_UPDATE',
+      },
+    );
+    const pushEndpoint = `${stack.baseUrl}/api/google/notifications`;
+    const audience = `${stack.config.publicUrl.replace(/\/$/, '')}/api/google/notifications`;
+    await requestJson(`${stack.sandbox.url}/google/__sandbox/pubsub/subscriptions`, { method: 'POST', body: { topic, pushEndpoint, audience } });
+    await stack.waitForProjections();
+
+    const target = ((await summary(c)).data as any[]).find((r) => r.GoogleChangedFields.length === 0 && r.PrimaryPhoneNumber)!;
+    const googleId = target.LocationName.replace('locations/', '');
+    await sandbox('POST', `/locations/${googleId}/google-updates`, { phoneNumbers: { primaryPhone: '(720) 555-0199' } });
+
+    // No Sync asked and no daily tick: the push alone brings the change to the directory.
+    const changed = await eventually(
+      async () => {
+        await stack.test.waitForReactors();
+        await stack.waitForProjections();
+        return ((await summary(c, { GoogleChanged: true })).data as any[]).find((r) => r.Id === target.Id);
+      },
+      { what: 'the announced change in the directory' },
+    );
+    expect(changed.GoogleChangedFields).toEqual(['Phone']);
+    const pushed = (await pubsub()) as unknown as { pushed: { status: number; data: { type: string; location: string } }[] };
+    expect(pushed.pushed.filter((p) => p.data.type === 'GOOGLE_UPDATE' && p.data.location.endsWith(`/${target.LocationName}`)).map((p) => p.status)).toEqual([
+      200,
+    ]);
   }, 120_000);
 });

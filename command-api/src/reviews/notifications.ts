@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { googleNotificationsRoute, LOCATIONS_COLLECTION, reviewErrors, reviewSyncStream, type LocationDoc, type ReviewSyncEvent } from '@locus/contracts';
+import {
+  googleNoticeStream,
+  googleNotificationsRoute,
+  LOCATIONS_COLLECTION,
+  reviewErrors,
+  reviewSyncStream,
+  type GoogleNoticeEvent,
+  type LocationDoc,
+  type ReviewSyncEvent,
+} from '@locus/contracts';
 import { fail, implement, type CommandDeps, type RouteImplementation } from '@locus/platform';
 import { appendEvents, systemMetadata } from '../kit';
 import type { createRemoteJWKSet } from 'jose';
@@ -14,6 +23,7 @@ const NotificationSchema = z.object({
 });
 const REVIEW_NAME = /^accounts\/[^/]+\/(locations\/[^/]+)\/reviews\/([^/]+)$/;
 const REVIEW_TYPES = new Set(['NEW_REVIEW', 'UPDATED_REVIEW']);
+const LOCATION_NAME = /^accounts\/[^/]+\/(locations\/[^/]+)$/;
 
 type JwtCheck = (token: string) => Promise<boolean>;
 
@@ -41,7 +51,8 @@ function pushTokenCheck(config: CommandDeps['config']): JwtCheck {
 /**
  * `POST /api/google/notifications`: Cloud Pub/Sub pushes Google's review notifications. A verified
  * NEW_REVIEW / UPDATED_REVIEW appends ReviewNotified on each Locus location of that Google
- * location (the ingest reactor then reads that one review); anything unsigned is 401.
+ * location (the ingest reactor then reads that one review), a GOOGLE_UPDATE appends
+ * LocationGoogleUpdateNotified (Google's changes are then read); anything unsigned is 401.
  */
 export function reviewNotificationRoutes(deps: CommandDeps, options: { checkToken?: JwtCheck } = {}): RouteImplementation[] {
   const checkToken = options.checkToken ?? pushTokenCheck(deps.config);
@@ -57,6 +68,7 @@ export function reviewNotificationRoutes(deps: CommandDeps, options: { checkToke
     } catch {
       throw fail(reviewErrors.pushMalformed, [{ field: 'message.data', message: reviewErrors.pushMalformed.message }]);
     }
+    if (notification.type === 'GOOGLE_UPDATE') return googleUpdate(notification, req.body.message.messageId, req.correlationId);
     // Other types (media, questions) are acknowledged so that Pub/Sub does not redeliver them.
     if (!REVIEW_TYPES.has(notification.type)) return { body: { Success: true as const, Locations: 0 } };
     const name = REVIEW_NAME.exec(notification.review ?? notification.reviewName ?? '');
@@ -83,6 +95,23 @@ export function reviewNotificationRoutes(deps: CommandDeps, options: { checkToke
     }
     return { body: { Success: true as const, Locations: locations.length }, ...(position ? { position } : {}) };
   });
+
+  /** GOOGLE_UPDATE names the location Google holds changes of: each Locus location of it gets the notice (a reactor reads the changes). */
+  async function googleUpdate(notification: z.infer<typeof NotificationSchema>, messageId: string, correlationId: string) {
+    const name = LOCATION_NAME.exec(notification.locationName ?? notification.location ?? '');
+    if (!name) throw fail(reviewErrors.pushMalformed, [{ field: 'message.data', message: reviewErrors.pushMalformed.message }]);
+    const locations = await deps.readModels
+      .collection<LocationDoc>(LOCATIONS_COLLECTION)
+      .find({ googleName: name[1]! }, { projection: { _id: 1, companyId: 1 } });
+    const notifiedAt = deps.clock.now().toISOString();
+    let position = 0;
+    for (const loc of locations) {
+      const event: GoogleNoticeEvent = { type: 'LocationGoogleUpdateNotified', data: { locationId: loc._id, companyId: loc.companyId, messageId, notifiedAt } };
+      const written = await appendEvents(deps, googleNoticeStream(loc._id), [event], systemMetadata(deps, loc.companyId, { correlationId }));
+      position = Math.max(position, written);
+    }
+    return { body: { Success: true as const, Locations: locations.length }, ...(position ? { position } : {}) };
+  }
 
   return [push];
 }

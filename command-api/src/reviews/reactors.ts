@@ -271,9 +271,9 @@ export function reviewsReactors(deps: CommandDeps, options: { google?: GoogleAcc
   };
 
   /**
-   * A connected Google account is told to publish its new and changed reviews to Locus's Pub/Sub
-   * topic (Notifications API, the topic and the two types in the updateMask); without a topic
-   * configured, polling alone reads reviews.
+   * A connected Google account is told to publish its new and changed reviews, and the changes
+   * Google holds for review, to Locus's Pub/Sub topic (Notifications API); without a topic
+   * configured, polling and the daily check alone read them.
    */
   const notificationSetting: ReactorDefinition<Extract<ConnectedAccountEvent, { type: 'GoogleAccountConnected' }>> = {
     name: 'reviews.notification-setting',
@@ -284,7 +284,10 @@ export function reviewsReactors(deps: CommandDeps, options: { google?: GoogleAcc
       if (!topic) return;
       try {
         const { client } = await google.connection(event.data.connectionId);
-        await client.updateNotificationSetting(event.data.accountName, { pubsubTopic: topic, notificationTypes: ['NEW_REVIEW', 'UPDATED_REVIEW'] });
+        await client.updateNotificationSetting(event.data.accountName, {
+          pubsubTopic: topic,
+          notificationTypes: ['NEW_REVIEW', 'UPDATED_REVIEW', 'GOOGLE_UPDATE'],
+        });
       } catch (err) {
         if (retryableNow(err, ctx)) throw err;
         deps.logger.warn({ err, accountName: event.data.accountName }, 'the account was not set to push review notifications; polling reads its reviews');

@@ -255,7 +255,10 @@ describe('reviews: ingestion from Google, tables, replies, removals and edits', 
     await eventually(async () => Object.values((await pubsub()).settings).some((x) => (x as { pubsubTopic?: string }).pubsubTopic === topic), {
       what: 'the notification setting',
     });
-    expect(Object.values((await pubsub()).settings)).toContainEqual({ pubsubTopic: topic, notificationTypes: ['NEW_REVIEW', 'UPDATED_REVIEW'] });
+    expect(Object.values((await pubsub()).settings)).toContainEqual({
+      pubsubTopic: topic,
+      notificationTypes: ['NEW_REVIEW', 'UPDATED_REVIEW', 'GOOGLE_UPDATE'],
+    });
     const pushEndpoint = `${stack.baseUrl}/api/google/notifications`;
     const audience = `${stack.config.publicUrl.replace(/\/$/, '')}/api/google/notifications`;
     await requestJson(`${stack.sandbox.url}/google/__sandbox/pubsub/subscriptions`, { method: 'POST', body: { topic, pushEndpoint, audience } });

@@ -295,3 +295,20 @@ export type LocationEvent = EventsOf<typeof locationEventSchemas>;
 export type StoreCodeEvent = EventsOf<typeof storeCodeEventSchemas>;
 
 export const locationStream = (locationId: string) => `location-${locationId}`;
+
+/**
+ * Google pushed (Notifications API, GOOGLE_UPDATE) that it holds changes of the location for
+ * review: a reactor then reads getGoogleUpdated for that one location. Kept off the location's
+ * own stream, so a push never races a person's edit. `messageId` is Pub/Sub's (a redelivery repeats it).
+ */
+export const LocationGoogleUpdateNotifiedSchema = z.object({
+  locationId: z.string(),
+  companyId: z.string(),
+  messageId: z.string(),
+  notifiedAt: z.string(),
+});
+export const googleNoticeEventSchemas = {
+  LocationGoogleUpdateNotified: LocationGoogleUpdateNotifiedSchema,
+} as const;
+export type GoogleNoticeEvent = EventsOf<typeof googleNoticeEventSchemas>;
+export const googleNoticeStream = (locationId: string) => `googlenotice-${locationId}`;

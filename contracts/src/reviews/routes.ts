@@ -175,7 +175,7 @@ export const PubSubPushSchema = z.object({
 });
 
 /**
- * Google's Business Profile notifications (NEW_REVIEW, UPDATED_REVIEW) pushed by Cloud Pub/Sub.
+ * Google's Business Profile notifications (NEW_REVIEW, UPDATED_REVIEW, GOOGLE_UPDATE) pushed by Cloud Pub/Sub.
  * Only Google may call it: the push's OIDC token must be signed by Google's keys, for Locus's
  * audience; anything else is 401 and changes nothing.
  */
@@ -185,9 +185,9 @@ export const googleNotificationsRoute = defineRoute({
   path: '/api/google/notifications',
   kind: 'command',
   roles: ['Anonymous'],
-  summary: 'Pub/Sub push endpoint for Google Business Profile review notifications (OIDC token verified)',
+  summary: 'Pub/Sub push endpoint for Google Business Profile notifications (OIDC token verified)',
   description:
-    'Cloud Pub/Sub pushes each notification of the Business Profile Notifications API here (message.data is the base64 JSON {type, review, location}). The Authorization bearer token is the push subscription’s OIDC token: its issuer, audience and RS256 signature against Google’s keys are checked, else 401. A NEW_REVIEW or UPDATED_REVIEW notification has that one review read from Google and recorded; other types are acknowledged and ignored.',
+    'Cloud Pub/Sub pushes each notification of the Business Profile Notifications API here (message.data is the base64 JSON {type, review, location}). The Authorization bearer token is the push subscription’s OIDC token: its issuer, audience and RS256 signature against Google’s keys are checked, else 401. A NEW_REVIEW or UPDATED_REVIEW notification has that one review read from Google and recorded; a GOOGLE_UPDATE notification has the changes Google holds for that location read (getGoogleUpdated) and shown for review; other types are acknowledged and ignored.',
   request: { body: PubSubPushSchema },
   response: z.object({ Success: z.literal(true), Locations: z.number().int() }),
   answers: { errors: [401] },

@@ -62,8 +62,9 @@ export function createGoogleModule(env: SandboxEnv): GoogleModule {
   registerDirectoryRoutes(routes, api);
   registerVerificationRoutes(routes, api);
   registerAdminRoutes(routes, store);
-  registerGoogleUpdateAdminRoutes(routes, api);
-  registerReviewAdminRoutes(routes, api, registerNotificationRoutes(routes, api));
+  const notifications = registerNotificationRoutes(routes, api);
+  registerGoogleUpdateAdminRoutes(routes, api, notifications);
+  registerReviewAdminRoutes(routes, api, notifications);
   registerPlacePages(routes, store);
 
   routes.add('GET', '/google/images/avatar/{initials}/{color}.svg', (ctx, p) => {

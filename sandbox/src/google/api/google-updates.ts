@@ -2,6 +2,7 @@ import type { RouteTable } from '../../kit/routes';
 import { invalidArgument, notFoundError } from '../errors';
 import type { GLocation, JsonObject } from '../state';
 import type { GoogleApi } from './context';
+import type { NotificationsApi } from './notifications';
 import { requireBodyObject } from './common';
 import { assertKnownFields, normaliseLocationInput, UPDATABLE_FIELDS, validateLocation } from './location-validation';
 
@@ -10,6 +11,7 @@ import { assertKnownFields, normaliseLocationInput, UPDATABLE_FIELDS, validateLo
  * for some top-level fields instead of the merchant's. `locations.get` keeps answering the
  * merchant's values with `metadata.hasGoogleUpdated`; `getGoogleUpdated` answers the shown
  * location with a `diffMask`; a PATCH of a field (accepting or rejecting) ends Google's change of it.
+ * Changes set through the admin hook publish GOOGLE_UPDATE to the account's topic, as Google does.
  */
 export const hasGoogleUpdates = (loc: GLocation): boolean => !!loc.googleUpdated && Object.keys(loc.googleUpdated).length > 0;
 
@@ -26,7 +28,7 @@ export function settleGoogleUpdates(loc: GLocation, mask: readonly string[]): vo
 }
 
 /** Test and demo hooks: apply a change "as Google", read the merchant's and Google's view (no token). */
-export function registerGoogleUpdateAdminRoutes(routes: RouteTable, api: GoogleApi) {
+export function registerGoogleUpdateAdminRoutes(routes: RouteTable, api: GoogleApi, notifications?: Pick<NotificationsApi, 'googleUpdated'>) {
   const { store } = api;
   const prefix = '/google/__sandbox/locations/{locationId}';
   const locationOf = (id: string) => {
@@ -62,6 +64,7 @@ export function registerGoogleUpdateAdminRoutes(routes: RouteTable, api: GoogleA
     if (Object.keys(updated).length) loc.googleUpdated = updated;
     else delete loc.googleUpdated;
     store.changed();
+    if (loc.googleUpdated) notifications?.googleUpdated(loc);
     ctx.body = view(loc);
   });
 

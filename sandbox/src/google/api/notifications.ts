@@ -24,6 +24,8 @@ interface PushSubscription {
 export interface NotificationsApi {
   /** Publishes a review notification to the account's topic, pushed to the topic's subscription (if any). */
   reviewChanged(loc: GLocation, reviewId: string, type: 'NEW_REVIEW' | 'UPDATED_REVIEW'): void;
+  /** Publishes GOOGLE_UPDATE: Google holds changes of the location for the merchant's review. */
+  googleUpdated(loc: GLocation): void;
 }
 
 const b64url = (v: string | Buffer) => Buffer.from(v).toString('base64url');
@@ -165,14 +167,22 @@ export function registerNotificationRoutes(routes: RouteTable, api: GoogleApi): 
     }
   }
 
+  /** To the account's topic when it asked for this type and the topic has a push subscription. */
+  function publish(loc: GLocation, type: string, data: Record<string, unknown>) {
+    const setting = settings.get(loc.accountId);
+    if (!setting?.pubsubTopic || !setting.notificationTypes.includes(type)) return;
+    const sub = subscriptions.get(setting.pubsubTopic);
+    if (!sub) return;
+    void push(setting.pubsubTopic, sub, { type, ...data });
+  }
+  const locationName = (loc: GLocation) => `accounts/${loc.accountId}/locations/${loc.id}`;
+
   return {
     reviewChanged(loc, reviewId, type) {
-      const setting = settings.get(loc.accountId);
-      if (!setting?.pubsubTopic || !setting.notificationTypes.includes(type)) return;
-      const sub = subscriptions.get(setting.pubsubTopic);
-      if (!sub) return;
-      const location = `accounts/${loc.accountId}/locations/${loc.id}`;
-      void push(setting.pubsubTopic, sub, { type, review: `${location}/reviews/${reviewId}`, location });
+      publish(loc, type, { review: `${locationName(loc)}/reviews/${reviewId}`, location: locationName(loc) });
+    },
+    googleUpdated(loc) {
+      publish(loc, 'GOOGLE_UPDATE', { location: locationName(loc) });
     },
   };
 }
