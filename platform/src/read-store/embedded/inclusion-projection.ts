@@ -42,8 +42,9 @@ export function projectInclusion(docs: readonly Doc[], projection: Projection): 
           break;
         }
         if (!isPlainObject(value)) return NEEDS_MINGO;
-        let next = into[segment];
-        if (!isPlainObject(next)) into[segment] = next = {};
+        const existing = into[segment];
+        const next: Record<string, unknown> = isPlainObject(existing) ? existing : {};
+        into[segment] = next;
         into = next;
         from = value;
       }
