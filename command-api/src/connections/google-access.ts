@@ -31,6 +31,8 @@ const sharedWriteQueue = (projectRequestsPerWindow: number, windowMs: number, bu
   if (!queue) sharedWriteQueues.set(key, (queue = createLocationWriteQueue({ projectRequestsPerWindow, windowMs, ...(budget ? { budget } : {}) })));
   return queue;
 };
+/** Opened credentials kept by an access (one per connected account, a few hundred at most in practice). */
+const OPENED_CREDENTIALS_KEPT = 1_000;
 /** Access tokens by refresh token hash, so calls for one grant do not refresh every time. */
 const accessTokens = new Map<string, GoogleTokens>();
 
@@ -69,6 +71,7 @@ export function createGoogleAccess(
   const redirectUriAt = (base = deps.config.publicUrl) => `${base.replace(/\/+$/, '')}/google-auth-callback`;
   const redirectUri = redirectUriAt();
   const fetchOpt = options.fetch ? { fetch: options.fetch } : {};
+  const opened = new Map<string, GoogleCredentials>();
 
   const clientForTokens = (tokens: GoogleTokens) =>
     createGoogleBusinessClient({
@@ -101,8 +104,16 @@ export function createGoogleAccess(
     },
     seal: (credentials, context) => secretBox().encrypt(JSON.stringify(credentials), context),
     open(sealed, context) {
+      // Every Google call of a reactor opens its connection's credentials: the same sealed value
+      // opens to the same credentials, so it is decrypted once.
+      const key = `${context}\u0000${sealed}`;
+      const known = opened.get(key);
+      if (known) return { ...known };
       const value = JSON.parse(secretBox().decrypt(sealed, context)) as GoogleCredentials;
-      return { refreshToken: value.refreshToken, scope: value.scope };
+      const credentials = { refreshToken: value.refreshToken, scope: value.scope };
+      if (opened.size >= OPENED_CREDENTIALS_KEPT) opened.clear();
+      opened.set(key, credentials);
+      return { ...credentials };
     },
   };
   return access;

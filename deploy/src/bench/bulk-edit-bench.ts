@@ -58,6 +58,9 @@ export async function measureBulkEdit(options: { locations: number; log: (m: str
     const ids = await connectAndImport(call, account.ownerEmail, account.accountName, options.locations, 600_000);
     // Google's project quota, enforced from here on (the import's reads are not part of the figure).
     await sandbox.setQueriesPerMinute(300);
+    // Nor is the projections' work on the import's events (the company history's thread follows after the burst).
+    const head = await stack.commandDeps.eventStore.headPosition();
+    if (!(await stack.commandDeps.readModels.waitForPosition(head, 600_000))) throw new Error('the projections did not catch up with the import');
     const rejectedBefore = (await sandbox.stats()).quotaRejections;
     options.log(`bulk edit: ${ids.length} locations at Google's 300 requests a minute`);
     // The server's CPU from the request to the job's end (the bench's own polling of the job, a

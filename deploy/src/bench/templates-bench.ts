@@ -72,10 +72,14 @@ export async function measureTemplatePublish(options: {
       // aftermath reads Google too (a year of insights of every location, ~2 queries each):
       // published at once, the template would share the quota with it, so the bench waits until
       // every reactor has caught up and Google has been quiet for a few seconds (on a busy
-      // machine the insights import alone can pause longer than that).
+      // machine the insights import alone can pause longer than that). The projections too: the
+      // company history's thread works through the import's events (a year of insights per
+      // location) after the burst, and that work is not the posts'.
       beforePublish: async () => {
         const waitStarted = performance.now();
-        const settled = async () => (await stack.reactors.status()).every((r) => r.lag === 0);
+        const settled = async () =>
+          (await stack.reactors.status()).every((r) => r.lag === 0) &&
+          (await stack.commandDeps.readModels.waitForPosition(await stack.commandDeps.eventStore.headPosition(), 1_000));
         while ((await sandbox.stats()).msSinceLastQuery < QUIET_MS || !(await settled())) await new Promise((r) => setTimeout(r, 250));
         options.log(`templates: Google quiet after the import's reads (waited ${Math.round((performance.now() - waitStarted) / 1000)} s)`);
         await sandbox.countQueries();

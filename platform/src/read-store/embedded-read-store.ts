@@ -23,6 +23,7 @@ import { compileFilter, exactId, resolvePath } from './embedded/doc-filter';
 import { sortAndPage } from './embedded/doc-sort';
 import { DocCache } from './embedded/doc-cache';
 import { copyOut } from './embedded/json-copy';
+import { NEEDS_MINGO, projectInclusion } from './embedded/inclusion-projection';
 import { docsTable, ftsTable, isSqlComparable, isSqlPath } from './embedded/sql-paths';
 import { translateFilter, translateSort, type SqlContext, type SqlFilter } from './embedded/sql-query';
 import { ftsTextOf, openReadStoreFile, textPathsOf, trackedPathsOf, type ReadStoreFile, type StoredCollection, type WireChanges } from './embedded/sqlite-file';
@@ -304,11 +305,12 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
     // server CPU (every projection's read by id goes through here).
     const matcher = byIds ? null : compileFilter(filter ?? {});
     if (!m) return [];
-    if (byIds) {
-      // By id: from the cache (and the known-absent keys) when at most one document exists,
-      // where order cannot differ from SQL's; otherwise SQL orders them.
-      const found = [...new Set(byIds)].map((id) => getById(m, id)).filter((d): d is Doc => d !== undefined);
-      if (found.length <= 1) return sortAndPage(found, sort, skip, limit);
+    if (byIds && new Set(byIds).size <= 1) {
+      // One id: from the cache (and the known-absent keys), where order cannot differ from
+      // SQL's. More go to SQL, which orders them (looking each up first only to count them
+      // read every document twice: a job's 1,000 locations by id).
+      const found = byIds.length ? getById(m, byIds[0]!) : undefined;
+      return sortAndPage(found ? [found] : [], sort, skip, limit);
     }
     const test = matcher ?? compileFilter(filter ?? {});
     const start = Math.max(0, Math.trunc(skip));
@@ -669,7 +671,8 @@ function idsOnly(filter: Filter | undefined): string[] | null {
 
 function project(docs: Doc[], projection: Projection | undefined): Doc[] {
   if (!projection || Object.keys(projection).length === 0 || docs.length === 0) return copyOut(docs);
-  return copyOut(new Aggregator([{ $project: projection }], {}).run(docs) as Doc[]);
+  const picked = projectInclusion(docs, projection);
+  return copyOut(picked !== NEEDS_MINGO ? picked : (new Aggregator([{ $project: projection }], {}).run(docs) as Doc[]));
 }
 
 function emptyResult(): BulkWriteResult {

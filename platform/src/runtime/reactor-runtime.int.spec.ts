@@ -140,6 +140,33 @@ describe('reactor runtime', () => {
     expect(new Set(audit.map((e) => e.id)).size).toBe(3);
   });
 
+  it("lets one handling's concurrent appends to one stream take turns, so none of them conflicts", async () => {
+    const s = stores();
+    let conflicts = 0;
+    const counting: EventStore = Object.assign(Object.create(s.eventStore) as EventStore, {
+      append: (...args: Parameters<EventStore['append']>) =>
+        s.eventStore.append(...args).catch((err: unknown) => {
+          conflicts++;
+          throw err;
+        }),
+    });
+    await publishRequested(s.eventStore, 'l3');
+    const r = runtime({ eventStore: counting, readStore: s.readStore }, [
+      {
+        name: 'job',
+        handles: ['LocationPublishRequested'],
+        async handle(_event, ctx) {
+          await Promise.all(Array.from({ length: 20 }, (_, n) => ctx.append('job-1', [{ type: 'Outcome', data: { n } }], { key: `outcome:${n}` })));
+        },
+      },
+    ]);
+    await r.start();
+    await settled(s, r);
+    const job = await s.eventStore.readStream('job-1');
+    expect(job.map((e) => (e.data as { n: number }).n)).toEqual(Array.from({ length: 20 }, (_, n) => n));
+    expect(conflicts).toBe(0);
+  });
+
   it('retries transient failures with capped exponential backoff, then succeeds', async () => {
     const s = stores();
     const calls: string[] = [];

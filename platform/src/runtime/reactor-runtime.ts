@@ -148,10 +148,12 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
   function contextFor(def: ReactorDefinition, source: RecordedEvent, attempt: number, signal?: AbortSignal): ReactorContext {
     let call = 0;
     const streams = new Map<string, KnownStream>();
+    /** The last append of this handling to each stream: the next one waits for it. */
+    const turns = new Map<string, Promise<void>>();
     return {
       attempt,
       ...(signal ? { signal } : {}),
-      async append(streamName, events, appendOptions = {}) {
+      append(streamName, events, appendOptions = {}) {
         // Without a key, the n-th append call of a handling is told apart by its order.
         const key = appendOptions.key ?? `#${call}`;
         call++;
@@ -162,12 +164,18 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
           causationId: source.id,
           occurredAt: now().toISOString(),
         };
-        await appendOutcome(
-          streams,
-          streamName,
-          events.map((e, i) => ({ ...e, id: reactorEventId(def.name, source.id, key, streamName, i), metadata })),
-          source.position,
-        );
+        const outcome = events.map((e, i) => ({ ...e, id: reactorEventId(def.name, source.id, key, streamName, i), metadata }));
+        // A handling's concurrent appends to one stream (a bulk edit's outcomes on its job stream)
+        // take turns: together they would all expect the same revision, and all but one would
+        // conflict, read the stream again and retry.
+        const previous = turns.get(streamName) ?? Promise.resolve();
+        const mine = previous.then(() => appendOutcome(streams, streamName, outcome, source.position));
+        const settled = mine.catch(() => undefined);
+        turns.set(streamName, settled);
+        void settled.then(() => {
+          if (turns.get(streamName) === settled) turns.delete(streamName);
+        });
+        return mine;
       },
     };
   }
