@@ -29,8 +29,6 @@ const NOT_COMMAND_FORMS: Record<string, string> = {
   'features/templates/components/location-multi-select.tsx': 'one field (the chosen locations) of the template editor',
   'features/locations/details/sections/publishers-dialog.tsx': "a search over Localeze's publishers, nothing sent",
   'features/locations/assignments/assign-locations-dialog.tsx': 'a search and a list of locations to pick',
-  'features/locations/bulk-edit/bulk-edit-page.tsx':
-    'hand-rolled still: the one command form left off the kit (an Ignore flag and a variable editor per field); listed so every other form is held to the rule',
 };
 
 const sources = (dir: string): string[] =>

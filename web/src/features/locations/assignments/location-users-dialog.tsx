@@ -36,7 +36,7 @@ export const LocationUsersDialog = ({ locationId, locationTitle, onClose }: { lo
   return (
     <Dialog isOpen title={t.usersTitle} onClose={onClose} style={{ width: 550, maxWidth: 'calc(100vw - 24px)' }}>
       {initial ? (
-        <LocationUsersForm locationId={locationId} locationTitle={locationTitle} initial={initial} users={current.data?.Users ?? []} onClose={onClose} />
+        <LocationUsersFields locationId={locationId} locationTitle={locationTitle} initial={initial} users={current.data?.Users ?? []} onClose={onClose} />
       ) : (
         <>
           <DialogBody>
@@ -50,7 +50,7 @@ export const LocationUsersDialog = ({ locationId, locationTitle, onClose }: { lo
   );
 };
 
-const LocationUsersForm = ({
+const LocationUsersFields = ({
   locationId,
   locationTitle,
   initial,
