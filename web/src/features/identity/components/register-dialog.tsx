@@ -48,7 +48,13 @@ export const RegisterDialog = ({ isOpen, onClose }: { isOpen: boolean; onClose: 
         </DialogBody>
         <DialogFooter
           actions={
-            <Button type="submit" intent="primary" text={t.createAccount} loading={state.isLoading} disabled={formState.isSubmitted && !formState.isValid} />
+            <Button
+              type="submit"
+              intent="primary"
+              text={t.createAccount}
+              loading={state.isLoading}
+              disabled={formState.isSubmitted && Object.keys(formState.errors).length > 0}
+            />
           }
         />
       </form>
