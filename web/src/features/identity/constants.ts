@@ -1,6 +1,6 @@
-import { authMessages, companyMessages, OTP_LENGTH, OTP_RESEND_INTERVAL_SECONDS, PASSWORD_MIN_LENGTH, userMessages } from '@locus/contracts';
+import { authMessages, OTP_LENGTH, OTP_RESEND_INTERVAL_SECONDS } from '@locus/contracts';
 
-export { OTP_LENGTH, OTP_RESEND_INTERVAL_SECONDS, PASSWORD_MIN_LENGTH };
+export { OTP_LENGTH, OTP_RESEND_INTERVAL_SECONDS };
 
 /** Texts of the sign-in screens (spec part 2 §2 Login, Forgot password; §5; §8). */
 export const identityTexts = {
@@ -41,13 +41,4 @@ export const identityTexts = {
   accountConnected: 'Your account has been connected successfully',
   loginFailed: 'Login failed. Please try again.',
   genericFailure: 'Something went wrong. Please try again later.',
-} as const;
-
-export const signupMessages = {
-  firstNameRequired: userMessages.firstNameRequired,
-  companyNameRequired: companyMessages.companyNameRequired,
-  emailRequired: userMessages.emailRequired,
-  emailInvalid: userMessages.emailInvalid,
-  passwordRequired: userMessages.passwordRequired,
-  passwordTooShort: userMessages.passwordTooShort,
 } as const;

@@ -1,4 +1,5 @@
-import { OTP_LENGTH, PASSWORD_MIN_LENGTH, signupMessages as m } from './constants';
+import { CompanyNameSchema, SignupBodySchema } from '@locus/contracts';
+import { OTP_LENGTH } from './constants';
 
 /** A pragmatic address check (the server validates strictly). */
 export const looksLikeEmail = (value: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
@@ -20,30 +21,9 @@ export const formatRemaining = (ms: number): string => {
 export const resendWaitSeconds = (lastSentMs: number, nowMs: number, intervalSeconds: number): number =>
   Math.max(0, Math.ceil((lastSentMs + intervalSeconds * 1000 - nowMs) / 1000));
 
-export interface SignupForm {
-  FirstName: string;
-  LastName: string;
-  Email: string;
-  Password: string;
-  CompanyName: string;
-}
-export type SignupErrors = Partial<Record<keyof SignupForm, string>>;
-
-/**
- * Spec §5 Sign-up: first name required; email required and valid; password ≥ 8; last name
- * optional; the company's name required (a company is never left unnamed).
- */
-export const validateSignup = (form: SignupForm): SignupErrors => {
-  const errors: SignupErrors = {};
-  if (!form.FirstName.trim()) errors.FirstName = m.firstNameRequired;
-  if (!form.CompanyName.trim()) errors.CompanyName = m.companyNameRequired;
-  if (!form.Email.trim()) errors.Email = m.emailRequired;
-  else if (!looksLikeEmail(form.Email)) errors.Email = m.emailInvalid;
-  if (!form.Password) errors.Password = m.passwordRequired;
-  else if (form.Password.length < PASSWORD_MIN_LENGTH) errors.Password = m.passwordTooShort;
-  return errors;
-};
-
 /** Forgot password with a token: both fields filled and equal. */
 export const resetPasswordProblem = (newPassword: string, confirm: string, notSameMessage: string): string | null =>
   newPassword !== confirm ? notSameMessage : null;
+
+/** The sign-up body, with the company's name required: the register form never leaves a company unnamed. */
+export const RegisterFormSchema = SignupBodySchema.extend({ CompanyName: CompanyNameSchema });

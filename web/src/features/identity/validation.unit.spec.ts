@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canSubmitLogin, formatRemaining, isOtpComplete, resendWaitSeconds, resetPasswordProblem, sanitizeOtp, validateSignup } from './validation';
+import { canSubmitLogin, formatRemaining, isOtpComplete, resendWaitSeconds, RegisterFormSchema, resetPasswordProblem, sanitizeOtp } from './validation';
+
+/** The first message per field, as the form shows it. */
+const registerErrors = (values: Record<string, string>): Record<string, string> => {
+  const errors: Record<string, string> = {};
+  for (const issue of RegisterFormSchema.safeParse(values).error?.issues ?? []) errors[issue.path.join('.')] ??= issue.message;
+  return errors;
+};
 
 describe('sign-in rules', () => {
   it('enables Login only with both fields', () => {
@@ -25,18 +32,18 @@ describe('sign-in rules', () => {
     expect(resendWaitSeconds(1_000_000, 1_030_000, 30)).toBe(0);
   });
 
-  it('validates the register dialog per spec', () => {
-    expect(validateSignup({ FirstName: '', LastName: '', Email: '', Password: '', CompanyName: ' ' })).toEqual({
+  it("validates the register form with the sign-up route's schema", () => {
+    expect(registerErrors({ FirstName: '', LastName: '', Email: '', Password: '', CompanyName: ' ' })).toEqual({
       FirstName: 'First name is required',
       CompanyName: 'Company name is required',
       Email: 'Email is required',
       Password: 'Password is required',
     });
-    expect(validateSignup({ FirstName: 'A', LastName: '', Email: 'bad', Password: 'short', CompanyName: 'A Co' })).toEqual({
+    expect(registerErrors({ FirstName: 'A', LastName: '', Email: 'bad', Password: 'short', CompanyName: 'A Co' })).toEqual({
       Email: 'Email is not valid',
       Password: 'Password must be at least 8 characters',
     });
-    expect(validateSignup({ FirstName: 'A', LastName: '', Email: 'a@b.co', Password: '12345678', CompanyName: 'A Co' })).toEqual({});
+    expect(registerErrors({ FirstName: 'A', LastName: '', Email: 'a@b.co', Password: '12345678', CompanyName: 'A Co' })).toEqual({});
   });
 
   it('reports a mismatch on the reset screen', () => {

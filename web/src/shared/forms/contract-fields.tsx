@@ -1,6 +1,7 @@
-import { Checkbox, FormGroup, HTMLSelect, InputGroup, NumericInput, Switch, TextArea } from '@blueprintjs/core';
+import { Checkbox, FormGroup, HTMLSelect, InputGroup, NumericInput, Switch, TextArea, type IconName } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { errorMessageOf } from './contract-form';
 
 /** What every bound field takes: the form's control, the field's name, its label and the input's id. */
 interface FieldProps<T extends FieldValues> {
@@ -10,6 +11,8 @@ interface FieldProps<T extends FieldValues> {
   id: string;
   /** Marks the label with `*`. */
   required?: boolean;
+  /** Shown beside the label instead of the `*` (a character counter). */
+  labelInfo?: ReactNode;
   disabled?: boolean;
   /** Shown, focusable and copyable, not editable (a reader's view of a form). */
   readOnly?: boolean;
@@ -21,12 +24,19 @@ interface FieldProps<T extends FieldValues> {
 }
 
 /** The field's label, the input, and its error (else its hint) under it, all tied by the id. */
-const useBoundField = <T extends FieldValues>({ control, name, label, id, required, hint, error: otherError, className }: FieldProps<T>) => {
+const useBoundField = <T extends FieldValues>({ control, name, label, id, required, labelInfo, hint, error: otherError, className }: FieldProps<T>) => {
   const { field, fieldState } = useController({ control, name });
-  const error = fieldState.error?.message ?? otherError;
+  const error = errorMessageOf(fieldState.error) ?? otherError;
   const intent = error ? ('danger' as const) : ('none' as const);
   const group = (input: ReactNode) => (
-    <FormGroup label={label} labelFor={id} labelInfo={required ? '*' : undefined} intent={intent} helperText={error ?? hint} className={className}>
+    <FormGroup
+      label={label}
+      labelFor={id}
+      labelInfo={labelInfo ?? (required ? '*' : undefined)}
+      intent={intent}
+      helperText={error ?? hint}
+      className={className}
+    >
       {input}
     </FormGroup>
   );
@@ -35,7 +45,9 @@ const useBoundField = <T extends FieldValues>({ control, name, label, id, requir
 
 const textOf = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
 
-export const TextField = <T extends FieldValues>(props: FieldProps<T> & { type?: string; autoComplete?: string; placeholder?: string }) => {
+export const TextField = <T extends FieldValues>(
+  props: FieldProps<T> & { type?: string; autoComplete?: string; placeholder?: string; leftIcon?: IconName; step?: number },
+) => {
   const { field, intent, group } = useBoundField(props);
   return group(
     <InputGroup
@@ -45,6 +57,8 @@ export const TextField = <T extends FieldValues>(props: FieldProps<T> & { type?:
       type={props.type}
       autoComplete={props.autoComplete}
       placeholder={props.placeholder}
+      leftIcon={props.leftIcon}
+      step={props.step}
       disabled={props.disabled}
       readOnly={props.readOnly}
       value={textOf(field.value)}
@@ -55,7 +69,9 @@ export const TextField = <T extends FieldValues>(props: FieldProps<T> & { type?:
   );
 };
 
-export const TextAreaField = <T extends FieldValues>(props: FieldProps<T> & { rows?: number; autoResize?: boolean }) => {
+export const TextAreaField = <T extends FieldValues>(
+  props: FieldProps<T> & { rows?: number; autoResize?: boolean; placeholder?: string; maxLength?: number },
+) => {
   const { field, intent, group } = useBoundField(props);
   return group(
     <TextArea
@@ -65,6 +81,8 @@ export const TextAreaField = <T extends FieldValues>(props: FieldProps<T> & { ro
       fill
       rows={props.rows ?? 3}
       autoResize={props.autoResize}
+      placeholder={props.placeholder}
+      maxLength={props.maxLength}
       disabled={props.disabled}
       readOnly={props.readOnly}
       value={textOf(field.value)}
@@ -75,7 +93,10 @@ export const TextAreaField = <T extends FieldValues>(props: FieldProps<T> & { ro
   );
 };
 
-export const SelectField = <T extends FieldValues>(props: FieldProps<T> & { options: readonly { value: string; label: string }[] }) => {
+/** `onChosen` lets a form adjust fields that depend on this one. */
+export const SelectField = <T extends FieldValues>(
+  props: FieldProps<T> & { options: readonly { value: string; label: string }[]; onChosen?: (value: string) => void },
+) => {
   const { field, group } = useBoundField(props);
   return group(
     <HTMLSelect
@@ -85,7 +106,10 @@ export const SelectField = <T extends FieldValues>(props: FieldProps<T> & { opti
       disabled={props.disabled}
       options={[...props.options]}
       value={textOf(field.value)}
-      onChange={(e) => field.onChange(e.currentTarget.value)}
+      onChange={(e) => {
+        field.onChange(e.currentTarget.value);
+        props.onChosen?.(e.currentTarget.value);
+      }}
       onBlur={field.onBlur}
     />,
   );

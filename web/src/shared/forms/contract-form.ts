@@ -62,15 +62,44 @@ const isFieldOf = <T extends FieldValues>(form: FormFields<T>, name: string): na
 
 /**
  * Puts a 400 answer's field list (`ApiError.Fields`) on the form's fields; a field the form does not
- * have is left to the caller's toast. Returns how many fields got a message.
+ * have is left to the caller's toast. Returns how many fields got a message. `under` names the
+ * body's key the form's values are sent under (`Location`, when the form holds `Location.Title` as `Title`).
  */
-export const showServerFieldErrors = <T extends FieldValues>(error: unknown, form: FormFields<T>): number => {
+export const showServerFieldErrors = <T extends FieldValues>(error: unknown, form: FormFields<T>, { under }: { under?: string } = {}): number => {
   let shown = 0;
-  for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
+  for (const [sent, message] of Object.entries(fieldErrorsOf(error))) {
+    const field = under && sent.startsWith(`${under}.`) ? sent.slice(under.length + 1) : sent;
     const name = formFieldOf(form.getValues(), field);
     if (name === undefined || !isFieldOf(form, name)) continue;
     form.setError(name, { type: 'server', message }, { shouldFocus: shown === 0 });
     shown += 1;
   }
   return shown;
+};
+
+/**
+ * A field's message: its own, or for a list (or object) held as one field the first of its
+ * items' messages (`Keywords[2]` refused shows under Keywords).
+ */
+export const errorMessageOf = (error: unknown): string | undefined => {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const own: unknown = Reflect.get(error, 'message');
+  if (typeof own === 'string' && own !== '') return own;
+  for (const [key, value] of Object.entries(error)) {
+    // `ref` is the input's DOM element
+    if (key === 'ref' || key === 'type' || key === 'types') continue;
+    const found = errorMessageOf(value);
+    if (found) return found;
+  }
+  return undefined;
+};
+
+/**
+ * The fields of a body whose value differs from the body the form started from: what a command
+ * sends when it carries only what the user changed.
+ */
+export const changedFields = <B extends object>(after: B, before: B): Partial<B> => {
+  const changed: Partial<B> = {};
+  for (const key of Object.keys(after) as (keyof B)[]) if (JSON.stringify(after[key]) !== JSON.stringify(before[key])) changed[key] = after[key];
+  return changed;
 };

@@ -2,7 +2,7 @@ import { createCompanyRoute, SaveAdminVariableBodySchema, saveAdminVariableRoute
 import { createFormControl, type DefaultValues } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { contractFormOptions, showServerFieldErrors, type BodyRoute, type FormSchema } from './contract-form';
+import { changedFields, contractFormOptions, errorMessageOf, showServerFieldErrors, type BodyRoute, type FormSchema } from './contract-form';
 
 /** The form `useContractForm` makes, without React. */
 const formOf = <S extends FormSchema>(source: S | BodyRoute<S>, defaults: DefaultValues<z.input<S>>) =>
@@ -61,5 +61,27 @@ describe('forms from the contracts', () => {
     const answer = { data: { Success: false, ApiError: { Fields: [{ Field: 'Words[1]', Message: 'Too long' }] } } };
     expect(showServerFieldErrors(answer, form)).toBe(1);
     expect(form.getFieldState('Words').error?.message).toBe('Too long');
+  });
+
+  it('puts the fields of a body sent under one key (`Location.Title`) on the form that holds them at its top', () => {
+    const form = formOf(z.object({ Title: z.string(), StoreCode: z.string() }), { Title: '', StoreCode: '' });
+    const answer = { data: { Success: false, ApiError: { Fields: [{ Field: 'Location.Title', Message: 'Title is required' }] } } };
+    expect(showServerFieldErrors(answer, form)).toBe(0);
+    expect(showServerFieldErrors(answer, form, { under: 'Location' })).toBe(1);
+    expect(form.getFieldState('Title').error?.message).toBe('Title is required');
+  });
+
+  it("shows a list field's first item message as the field's", async () => {
+    const form = formOf(z.object({ Keywords: z.array(z.string().max(3, 'At most 3 characters')) }), { Keywords: ['ok', 'too long'] });
+    expect(await form.trigger()).toBe(false);
+    expect(form.getFieldState('Keywords').error?.message).toBeUndefined();
+    expect(errorMessageOf(form.getFieldState('Keywords').error)).toBe('At most 3 characters');
+    expect(errorMessageOf(undefined)).toBeUndefined();
+  });
+
+  it('keeps only the fields of a body that differ from where the form started', () => {
+    const before = { Title: 'A', Keywords: ['x'], Phone: '1' };
+    expect(changedFields({ ...before, Keywords: ['x', 'y'], Phone: '1' }, before)).toEqual({ Keywords: ['x', 'y'] });
+    expect(changedFields(before, before)).toEqual({});
   });
 });

@@ -1,52 +1,34 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
-import { useState, type FormEvent } from 'react';
-import { failureMessage, fieldErrorsOf } from '@web/shared/lib/envelope';
+import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { useState } from 'react';
+import { TextField } from '@web/shared/forms/contract-fields';
+import { showServerFieldErrors, useContractForm } from '@web/shared/forms/contract-form';
+import { failureMessage } from '@web/shared/lib/envelope';
 import { clearStoredToken } from '@web/shared/session/token-storage';
 import { startSessionAndGo } from '@web/shared/session/session-actions';
 import { useSignupMutation } from '../api/identity-api';
 import { identityTexts as t } from '../constants';
-import { validateSignup, type SignupErrors, type SignupForm } from '../validation';
-
-const EMPTY: SignupForm = { FirstName: '', LastName: '', Email: '', Password: '', CompanyName: '' };
+import { RegisterFormSchema } from '../validation';
 
 export const RegisterDialog = ({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) => {
-  const [form, setForm] = useState<SignupForm>(EMPTY);
-  const [touched, setTouched] = useState(false);
-  const [serverErrors, setServerErrors] = useState<SignupErrors>({});
+  const form = useContractForm(RegisterFormSchema, { FirstName: '', LastName: '', Email: '', Password: '', CompanyName: '' });
+  const { control, handleSubmit, formState } = form;
   const [error, setError] = useState<string | null>(null);
   const [signup, state] = useSignupMutation();
-  const errors = validateSignup(form);
-  const valid = Object.keys(errors).length === 0;
-  const shown: SignupErrors = touched ? { ...serverErrors, ...errors } : serverErrors;
 
-  const set = (field: keyof SignupForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTouched(true);
-    if (!valid) return;
+  const submit = handleSubmit(async (body) => {
     setError(null);
-    setServerErrors({});
     try {
-      const res = await signup({ ...form, Email: form.Email.trim(), CompanyName: form.CompanyName.trim() }).unwrap();
+      const res = await signup(body).unwrap();
       startSessionAndGo(res.Token);
     } catch (err) {
       clearStoredToken();
-      setServerErrors(fieldErrorsOf(err) as SignupErrors);
+      showServerFieldErrors(err, form);
       setError(failureMessage(err, t.genericFailure));
     }
-  };
+  });
 
-  const field = (name: keyof SignupForm, label: string, type = 'text', required = true) => (
-    <FormGroup
-      label={label}
-      labelFor={`register-${name}`}
-      labelInfo={required ? '*' : undefined}
-      intent={shown[name] ? 'danger' : 'none'}
-      helperText={shown[name]}
-    >
-      <InputGroup id={`register-${name}`} type={type} value={form[name]} onValueChange={set(name)} intent={shown[name] ? 'danger' : 'none'} />
-    </FormGroup>
+  const field = (name: 'FirstName' | 'LastName' | 'CompanyName' | 'Email' | 'Password', label: string, type = 'text', required = true) => (
+    <TextField control={control} name={name} id={`register-${name}`} label={label} type={type} required={required} />
   );
 
   return (
@@ -64,7 +46,17 @@ export const RegisterDialog = ({ isOpen, onClose }: { isOpen: boolean; onClose: 
             </Callout>
           ) : null}
         </DialogBody>
-        <DialogFooter actions={<Button type="submit" intent="primary" text={t.createAccount} loading={state.isLoading} disabled={touched && !valid} />} />
+        <DialogFooter
+          actions={
+            <Button
+              type="submit"
+              intent="primary"
+              text={t.createAccount}
+              loading={state.isLoading}
+              disabled={formState.isSubmitted && Object.keys(formState.errors).length > 0}
+            />
+          }
+        />
       </form>
     </Dialog>
   );

@@ -1,75 +1,58 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
-import { useState } from 'react';
+import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { GroupMatchingFilterBodySchema, OpenStatusSchema } from '@locus/contracts';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { SelectField, TextField } from '@web/shared/forms/contract-fields';
+import { showServerFieldErrors, useContractForm } from '@web/shared/forms/contract-form';
 import { useDebouncedValue } from '@web/shared/hooks/use-debounced-value';
 import { failureMessage } from '@web/shared/lib/envelope';
 import { toast } from '@web/shared/ui/toaster';
-import { useAddMatchingGroupLocationsMutation, useGroupStatesQuery, useMatchingCountQuery, type MatchingFilter } from '../api/location-groups-api';
+import { useAddMatchingGroupLocationsMutation, useGroupStatesQuery, useMatchingCountQuery } from '../api/location-groups-api';
 import { groupTexts as t } from '../constants';
 
-const STATUSES = ['Published', 'Unpublished', 'ClosedTemporarily', 'ClosedPermanently'] as const;
-type Status = (typeof STATUSES)[number];
+/** The route's filter, with "any status" as the select's empty choice. */
+const MatchingFormSchema = GroupMatchingFilterBodySchema.extend({
+  Status: z.union([z.literal(''), OpenStatusSchema]).transform((s) => s || undefined),
+});
+type MatchingForm = z.input<typeof MatchingFormSchema>;
+const EMPTY: MatchingForm = { globalFilter: '', Status: '', State: '', City: '', Zip: '' };
 
 /**
  * Add every location the directory's filters match (search box, status, state, city, ZIP): the
  * count is the directory's own, and the server adds by the same filter.
  */
 export const AddMatchingDialog = ({ companyId, groupId, onClose }: { companyId: string; groupId: string; onClose: () => void }) => {
-  const [form, setForm] = useState({ globalFilter: '', Status: '' as Status | '', State: '', City: '', Zip: '' });
-  const settled = useDebouncedValue(form);
-  const filter: MatchingFilter = {
-    globalFilter: settled.globalFilter.trim(),
-    ...(settled.Status ? { Status: settled.Status } : {}),
-    ...(settled.State ? { State: settled.State } : {}),
-    ...(settled.City.trim() ? { City: settled.City.trim() } : {}),
-    ...(settled.Zip.trim() ? { Zip: settled.Zip.trim() } : {}),
-  };
+  const form = useContractForm(MatchingFormSchema, EMPTY, { showErrors: 'as-typed' });
+  const { control, handleSubmit } = form;
+  const settled = MatchingFormSchema.safeParse(useDebouncedValue(useWatch({ control })));
   const states = useGroupStatesQuery();
-  const count = useMatchingCountQuery({ companyId, filter });
+  // a filter the schema refuses is shown on its field and counted by no one
+  const count = useMatchingCountQuery({ companyId, filter: settled.data ?? {} }, { skip: !settled.success });
   const [addMatching, addState] = useAddMatchingGroupLocationsMutation();
-  const matched = count.data ?? 0;
+  const matched = settled.success ? (count.data ?? 0) : 0;
 
-  const submit = async () => {
+  const submit = handleSubmit(async (body) => {
     try {
-      const res = await addMatching({ groupId, body: filter }).unwrap();
+      const res = await addMatching({ groupId, body }).unwrap();
       toast.success(res.ResponseMessage ?? t.add);
       onClose();
     } catch (err) {
+      showServerFieldErrors(err, form);
       toast.error(failureMessage(err, t.genericFailure));
     }
-  };
+  });
 
-  const set = (change: Partial<typeof form>) => setForm((f) => ({ ...f, ...change }));
+  const statuses = [{ value: '', label: t.filter.anyStatus }, ...OpenStatusSchema.options.map((s) => ({ value: s, label: t.status[s] }))];
+  const stateOptions = [{ value: '', label: t.filter.anyState }, ...(states.data ?? []).map((s) => ({ value: s.StateCode, label: s.Name }))];
   return (
     <Dialog isOpen title={t.addMatchingTitle} onClose={onClose} className="locus-dialog-wide">
       <DialogBody>
         <div className="locus-form-grid">
-          <FormGroup label={t.filter.search} labelFor="match-search" className="locus-form-cell">
-            <InputGroup id="match-search" leftIcon="search" value={form.globalFilter} onValueChange={(v) => set({ globalFilter: v })} />
-          </FormGroup>
-          <FormGroup label={t.filter.status} labelFor="match-status" className="locus-form-cell">
-            <HTMLSelect
-              id="match-status"
-              fill
-              value={form.Status}
-              onChange={(e) => set({ Status: e.currentTarget.value as Status | '' })}
-              options={[{ value: '', label: t.filter.anyStatus }, ...STATUSES.map((s) => ({ value: s, label: t.status[s] }))]}
-            />
-          </FormGroup>
-          <FormGroup label={t.filter.state} labelFor="match-state" className="locus-form-cell">
-            <HTMLSelect
-              id="match-state"
-              fill
-              value={form.State}
-              onChange={(e) => set({ State: e.currentTarget.value })}
-              options={[{ value: '', label: t.filter.anyState }, ...(states.data ?? []).map((s) => ({ value: s.StateCode, label: s.Name }))]}
-            />
-          </FormGroup>
-          <FormGroup label={t.filter.city} labelFor="match-city" className="locus-form-cell">
-            <InputGroup id="match-city" value={form.City} onValueChange={(v) => set({ City: v })} />
-          </FormGroup>
-          <FormGroup label={t.filter.zip} labelFor="match-zip" className="locus-form-cell">
-            <InputGroup id="match-zip" value={form.Zip} onValueChange={(v) => set({ Zip: v })} />
-          </FormGroup>
+          <TextField control={control} name="globalFilter" id="match-search" label={t.filter.search} leftIcon="search" className="locus-form-cell" />
+          <SelectField control={control} name="Status" id="match-status" label={t.filter.status} options={statuses} className="locus-form-cell" />
+          <SelectField control={control} name="State" id="match-state" label={t.filter.state} options={stateOptions} className="locus-form-cell" />
+          <TextField control={control} name="City" id="match-city" label={t.filter.city} className="locus-form-cell" />
+          <TextField control={control} name="Zip" id="match-zip" label={t.filter.zip} className="locus-form-cell" />
         </div>
         {count.error ? (
           <Callout intent="danger">{failureMessage(count.error, t.genericFailure)}</Callout>

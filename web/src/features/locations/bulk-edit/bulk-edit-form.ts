@@ -1,5 +1,6 @@
 import {
   BULK_EDIT_FIELDS,
+  BulkLocationEditBodySchema,
   renderBulkEditValue,
   uploadMessages,
   type BulkEditField,
@@ -7,6 +8,7 @@ import {
   type SaveLocationDefaultsBody,
   type VariableSource,
 } from '@locus/contracts';
+import { z } from 'zod';
 import { closedWeek, dayLabel, entriesForSave, toTimeText, weekFromEntries, type DayHours, type HoursEntryOut } from '../form/hours';
 import type { BulkEditRequest } from '../api/bulk-edit-api';
 
@@ -68,6 +70,12 @@ export const bulkEditRequest = (form: BulkEditForm): BulkEditRequest => ({
   CoverPhoto: form.cover,
   LocationDefaultImagesUrl: form.media.map((MediaItemUrl) => ({ MediaItemUrl })),
 });
+
+/** The page's schema: its values become the publish request, which the route's own schema checks before anything is sent. */
+export const BulkEditFormSchema = z
+  .custom<BulkEditForm>((v) => typeof v === 'object' && v !== null)
+  .transform(bulkEditRequest)
+  .pipe(BulkLocationEditBodySchema);
 
 /** One line of Save as Template's confirmation: a default and what it becomes. */
 export interface TemplateChange {

@@ -2,6 +2,7 @@ import { Button, Card, Checkbox, FormGroup, InputGroup, Intent, MenuItem } from 
 import { MultiSelect } from '@blueprintjs/select';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { BulkEditField } from '@locus/contracts';
+import { errorMessageOf, useContractForm } from '@web/shared/forms/contract-form';
 import { failureMessage } from '@web/shared/lib/envelope';
 import { PageHeader } from '@web/shared/ui/page-header';
 import { toast } from '@web/shared/ui/toaster';
@@ -13,7 +14,7 @@ import { categoryChoices, filterChoices, stateChoices } from '../form/choices';
 import { HoursEditor } from '../form/hours-editor';
 import { ChoiceMultiSelect, ChoiceSelect } from '../form/pickers';
 import {
-  bulkEditRequest,
+  BulkEditFormSchema,
   chipsOf,
   DESCRIPTION_FIELD,
   initialBulkEditForm,
@@ -73,7 +74,11 @@ const Field = ({
 
 /** Location Bulk Edit (spec part 1 §2): selection, fields with Ignore, the rendered sample, publish, live progress. */
 const BulkEditPage = () => {
-  const [form, setForm] = useState<BulkEditForm>(initialBulkEditForm);
+  const kit = useContractForm(BulkEditFormSchema, initialBulkEditForm());
+  const { getValues, reset, handleSubmit } = kit;
+  const form = kit.watch();
+  // the editors hand over whole new values (a field and its Ignore flag, or several lists at once)
+  const setForm = (change: (f: BulkEditForm) => BulkEditForm) => reset(change(getValues()), { keepDefaultValues: true });
   const [dialog, setDialog] = useState(false);
   const [sampleId, setSampleId] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
@@ -127,18 +132,22 @@ const BulkEditPage = () => {
     }
   };
 
-  const publish = async () => {
-    // Named before publishing: the job leaves these descriptions as they are and changes the rest.
-    const over = form.ignore.BusninessDescription ? [] : overLimit(lengths.data);
-    if (over.length && !(await confirm(t.descriptionOver(namesOf(over))))) return;
-    try {
-      const res = await start(bulkEditRequest(form)).unwrap();
-      toast.success(res.ResponseMessage ?? t.started);
-      setJobId(res.Data.JobId);
-    } catch (e) {
-      toast.error(failureMessage(e, t.noLocationFound));
-    }
-  };
+  const publish = handleSubmit(
+    async (body) => {
+      // Named before publishing: the job leaves these descriptions as they are and changes the rest.
+      const over = form.ignore.BusninessDescription ? [] : overLimit(lengths.data);
+      if (over.length && !(await confirm(t.descriptionOver(namesOf(over))))) return;
+      try {
+        const res = await start(body).unwrap();
+        toast.success(res.ResponseMessage ?? t.started);
+        setJobId(res.Data.JobId);
+      } catch (e) {
+        toast.error(failureMessage(e, t.noLocationFound));
+      }
+    },
+    // the editors are not bound one by one: the schema's first message is told
+    (errors) => void toast.error(errorMessageOf(errors) ?? t.noLocationFound),
+  );
 
   useEffect(() => {
     if (itemsFailed) toast.error(t.errorFetchingLocations);
@@ -307,7 +316,7 @@ const BulkEditPage = () => {
               icon="upload"
               text={starting.isLoading ? t.publishing : t.publish}
               disabled={!form.selected.length || starting.isLoading}
-              onClick={publish}
+              onClick={() => void publish()}
             />
           </div>
         </Card>

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bulkEditRequest, chipsOf, coverRatioProblem, initialBulkEditForm, renderedSample, templateSave } from './bulk-edit-form';
+import { BulkEditFormSchema, bulkEditRequest, chipsOf, coverRatioProblem, initialBulkEditForm, renderedSample, templateSave } from './bulk-edit-form';
 
 describe('bulk edit form', () => {
+  it("is checked by the publish route's schema before anything is sent", () => {
+    const none = BulkEditFormSchema.safeParse(initialBulkEditForm());
+    expect(none.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['SelectedLocations', 'Select at least one location.']]);
+    expect(BulkEditFormSchema.safeParse({ ...initialBulkEditForm(), selected: ['a'] }).success).toBe(true);
+  });
+
   it('starts with every field ignored and sends only what is not', () => {
     const form = initialBulkEditForm();
     form.selected = ['a', 'b'];

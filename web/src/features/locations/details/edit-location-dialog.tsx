@@ -1,8 +1,13 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Tag, TextArea } from '@blueprintjs/core';
-import { useState, type ReactNode } from 'react';
-import { failureMessage, fieldErrorsOf } from '@web/shared/lib/envelope';
-import { formFieldErrors, withoutErrorsOf, type AddressContact } from '../form/address-contact';
-import { AddressContactFields } from '../form/address-contact-fields';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Tag } from '@blueprintjs/core';
+import { UpdateLocationFieldsSchema } from '@locus/contracts';
+import { useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { TextAreaField, TextField } from '@web/shared/forms/contract-fields';
+import { errorMessageOf, showServerFieldErrors, useContractForm } from '@web/shared/forms/contract-form';
+import { failureMessage } from '@web/shared/lib/envelope';
+import type { AddressContact } from '../form/address-contact';
+import { AddressContactFields, addressContactPaths, FormField } from '../form/address-contact-fields';
 import { categoryChoices } from '../form/choices';
 import { ChoiceMultiSelect, ChoiceSelect } from '../form/pickers';
 import { toast } from '@web/shared/ui/toaster';
@@ -19,12 +24,24 @@ type TextKey = { [K in keyof EditLocationForm]: EditLocationForm[K] extends stri
 /** A location can be edited without an address (one imported so); the opening date is asked for (spec part 2 §5). */
 const EDIT_REQUIRED_FIELDS: ReadonlySet<keyof AddressContact> = new Set(['OpeningDate'] as const);
 
+/**
+ * The dialog's schema: what it sends is only what differs from the location as the dialog opened
+ * (a save never rewrites what the user left alone), checked by the route's own schema.
+ */
+const editSchemaFrom = (initial: EditLocationForm) =>
+  z
+    .custom<EditLocationForm>((v) => typeof v === 'object' && v !== null)
+    .transform((form) => changedLocationBody(form, initial))
+    .pipe(UpdateLocationFieldsSchema);
+
 /** Edit Location (spec part 2 §2, §3 Location (edit)). */
 export const EditLocationDialog = ({ location, onClose }: { location: LocationDetails; onClose: () => void }) => {
   // The location as the dialog opened: what the save compares against (a live refresh may replace `location` meanwhile).
   const [initial] = useState<EditLocationForm>(() => editFormFromLocation(location));
-  const [form, setForm] = useState<EditLocationForm>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [schema] = useState(() => editSchemaFrom(initial));
+  const form = useContractForm(schema, initial);
+  const { control, handleSubmit, setValue, setError, clearErrors, getValues } = form;
+  const [primaryCategoryId, description] = useWatch({ control, name: ['PrimaryCategoryId', 'ProfileDescription'] });
   const [coverState, setCoverState] = useState<'idle' | 'checking'>('idle');
   const categories = useLocationCategoryChoicesQuery(location.Id);
   const [save, saveState] = useUpdateLocationMutation();
@@ -34,23 +51,17 @@ export const EditLocationDialog = ({ location, onClose }: { location: LocationDe
   );
   const choices = categoryChoices(categories.data?.Data);
 
-  const update = (change: (f: EditLocationForm) => EditLocationForm, changed: (keyof EditLocationForm)[]) => {
-    setForm(change);
-    setErrors((e) => withoutErrorsOf(e, changed));
-  };
-
-  const text = (key: TextKey, label: string, opts: { type?: string; readOnly?: boolean; placeholder?: string } = {}): ReactNode => (
-    <FormGroup label={label} labelFor={`edit-${key}`} intent={errors[key] ? 'danger' : 'none'} helperText={errors[key]}>
-      <InputGroup
-        id={`edit-${key}`}
-        type={opts.type}
-        readOnly={opts.readOnly}
-        disabled={opts.readOnly}
-        placeholder={opts.placeholder}
-        value={form[key]}
-        onValueChange={(v) => update((f) => ({ ...f, [key]: v }), [key])}
-      />
-    </FormGroup>
+  const text = (key: TextKey, label: string, opts: { type?: string; readOnly?: boolean; placeholder?: string } = {}) => (
+    <TextField
+      control={control}
+      name={key}
+      id={`edit-${key}`}
+      label={label}
+      type={opts.type}
+      readOnly={opts.readOnly}
+      disabled={opts.readOnly}
+      placeholder={opts.placeholder}
+    />
   );
 
   const checkCover = async (url: string) => {
@@ -62,25 +73,24 @@ export const EditLocationDialog = ({ location, onClose }: { location: LocationDe
     const problem = size ? coverRatioError(size.width, size.height) : t.imageLoadFailed;
     if (problem) {
       // the spec clears the uploader after a wrong ratio
-      setForm((f) => ({ ...f, LocationCoverMedia: '' }));
-      setErrors((e) => ({ ...e, LocationCoverMedia: problem }));
+      setValue('LocationCoverMedia', '', { shouldDirty: true });
+      setError('LocationCoverMedia', { type: 'image', message: problem });
       toast.error(problem);
     } else {
-      setErrors(({ LocationCoverMedia: _drop, ...rest }) => rest);
+      clearErrors('LocationCoverMedia');
     }
   };
 
-  const submit = async () => {
-    setErrors({});
+  const submit = handleSubmit(async (body) => {
     try {
-      const res = await save({ id: location.Id, body: changedLocationBody(form, initial) }).unwrap();
+      const res = await save({ id: location.Id, body }).unwrap();
       toast.success(res.ResponseMessage || t.updated);
       onClose();
     } catch (err) {
-      setErrors(formFieldErrors(fieldErrorsOf(err)));
+      showServerFieldErrors(err, form);
       toast.error(failureMessage(err, t.genericFailure));
     }
-  };
+  });
 
   return (
     <Dialog isOpen title={t.editTitle} onClose={onClose} className="locus-dialog-xwide" canOutsideClickClose={false}>
@@ -94,95 +104,81 @@ export const EditLocationDialog = ({ location, onClose }: { location: LocationDe
 
         <div className="locus-form-section">{t.sections.categories}</div>
         <div className="locus-form-grid">
-          <FormGroup
-            label={t.fields.primaryCategory}
-            labelFor="edit-primary-category"
-            labelInfo="*"
-            intent={errors.PrimaryCategoryId ? 'danger' : 'none'}
-            helperText={errors.PrimaryCategoryId}
-          >
-            <ChoiceSelect
-              id="edit-primary-category"
-              choices={choices}
-              value={form.PrimaryCategoryId}
-              valueLabel={form.PrimaryCategoryId ? known[form.PrimaryCategoryId] : undefined}
-              loading={categories.isLoading}
-              placeholder={t.placeholders.primaryCategory}
-              onChange={(c) =>
-                setForm((f) => ({
-                  ...f,
-                  PrimaryCategoryId: c.value,
-                  SelectedAdditionalCategories: f.SelectedAdditionalCategories.filter((v) => v !== c.value),
-                }))
-              }
-            />
-          </FormGroup>
-          <FormGroup
-            label={t.fields.additionalCategories}
-            intent={errors.SelectedAdditionalCategories ? 'danger' : 'none'}
-            helperText={errors.SelectedAdditionalCategories}
-          >
-            <ChoiceMultiSelect
-              choices={choices.filter((c) => c.value !== form.PrimaryCategoryId)}
-              values={form.SelectedAdditionalCategories}
-              labels={known}
-              max={MAX_ADDITIONAL_CATEGORIES}
-              placeholder={t.placeholders.additionalCategories}
-              onChange={(v) => setForm((f) => ({ ...f, SelectedAdditionalCategories: v }))}
-            />
-          </FormGroup>
-          <FormGroup
-            label={t.fields.localezeListingId}
-            labelFor="edit-LocalezeListingId"
-            intent={errors.LocalezeListingId ? 'danger' : 'none'}
-            helperText={errors.LocalezeListingId}
-          >
-            <InputGroup
-              id="edit-LocalezeListingId"
-              inputMode="numeric"
-              value={form.LocalezeListingId}
-              onValueChange={(v) => setForm((f) => ({ ...f, LocalezeListingId: v }))}
-            />
-          </FormGroup>
-          <FormGroup label={t.fields.localezeCategories}>
-            <LocalezeCategoryPicker
-              selected={form.SelectedLocaleZeCategories}
-              onAdd={(c) => setForm((f) => ({ ...f, SelectedLocaleZeCategories: [...f.SelectedLocaleZeCategories, c] }))}
-            />
-            <div className="locus-keyword-tags">
-              {form.SelectedLocaleZeCategories.length === 0 ? <span className="locus-muted">{t.noLocalezeCategories}</span> : null}
-              {form.SelectedLocaleZeCategories.map((c) => (
-                <Tag
-                  key={c.Id}
-                  minimal
-                  round
-                  onRemove={() => setForm((f) => ({ ...f, SelectedLocaleZeCategories: f.SelectedLocaleZeCategories.filter((x) => x.Id !== c.Id) }))}
-                >
-                  {c.Name}
-                </Tag>
-              ))}
-            </div>
-          </FormGroup>
-          <FormGroup
-            label={t.fields.keywords}
-            labelFor="edit-keywords"
-            intent={errors.LocaleZeKeyWords ? 'danger' : 'none'}
-            helperText={errors.LocaleZeKeyWords}
-          >
-            <KeywordInput
-              id="edit-keywords"
-              keywords={form.LocaleZeKeyWords}
-              placeholder={t.placeholders.keywords}
-              onChange={(k) => setForm((f) => ({ ...f, LocaleZeKeyWords: k }))}
-            />
-          </FormGroup>
+          <Controller
+            control={control}
+            name="PrimaryCategoryId"
+            render={({ field, fieldState }) => (
+              <FormField id="edit-primary-category" label={t.fields.primaryCategory} required error={errorMessageOf(fieldState.error)}>
+                <ChoiceSelect
+                  id="edit-primary-category"
+                  choices={choices}
+                  value={field.value}
+                  valueLabel={field.value ? known[field.value] : undefined}
+                  loading={categories.isLoading}
+                  placeholder={t.placeholders.primaryCategory}
+                  onChange={(c) => {
+                    field.onChange(c.value);
+                    const additional = getValues('SelectedAdditionalCategories');
+                    if (additional.includes(c.value))
+                      setValue(
+                        'SelectedAdditionalCategories',
+                        additional.filter((v) => v !== c.value),
+                        { shouldDirty: true },
+                      );
+                  }}
+                />
+              </FormField>
+            )}
+          />
+          <Controller
+            control={control}
+            name="SelectedAdditionalCategories"
+            render={({ field, fieldState }) => (
+              <FormField label={t.fields.additionalCategories} error={errorMessageOf(fieldState.error)}>
+                <ChoiceMultiSelect
+                  choices={choices.filter((c) => c.value !== primaryCategoryId)}
+                  values={field.value}
+                  labels={known}
+                  max={MAX_ADDITIONAL_CATEGORIES}
+                  placeholder={t.placeholders.additionalCategories}
+                  onChange={field.onChange}
+                />
+              </FormField>
+            )}
+          />
+          {text('LocalezeListingId', t.fields.localezeListingId)}
+          <Controller
+            control={control}
+            name="SelectedLocaleZeCategories"
+            render={({ field, fieldState }) => (
+              <FormField label={t.fields.localezeCategories} error={errorMessageOf(fieldState.error)}>
+                <LocalezeCategoryPicker selected={field.value} onAdd={(c) => field.onChange([...field.value, c])} />
+                <div className="locus-keyword-tags">
+                  {field.value.length === 0 ? <span className="locus-muted">{t.noLocalezeCategories}</span> : null}
+                  {field.value.map((c) => (
+                    <Tag key={c.Id} minimal round onRemove={() => field.onChange(field.value.filter((x) => x.Id !== c.Id))}>
+                      {c.Name}
+                    </Tag>
+                  ))}
+                </div>
+              </FormField>
+            )}
+          />
+          <Controller
+            control={control}
+            name="LocaleZeKeyWords"
+            render={({ field, fieldState }) => (
+              <FormField id="edit-keywords" label={t.fields.keywords} error={errorMessageOf(fieldState.error)}>
+                <KeywordInput id="edit-keywords" keywords={field.value} placeholder={t.placeholders.keywords} onChange={field.onChange} />
+              </FormField>
+            )}
+          />
         </div>
 
         <AddressContactFields
           idPrefix="edit"
-          form={form}
-          errors={errors}
-          onChange={update}
+          control={control}
+          paths={addressContactPaths}
           contactTitle={t.sections.contact}
           contactFields={
             <>
@@ -208,49 +204,49 @@ export const EditLocationDialog = ({ location, onClose }: { location: LocationDe
         <div className="locus-form-section">{t.sections.media}</div>
         <div className="locus-form-grid">
           {text('LocationProfileMedia', t.fields.profileMedia, { type: 'url', placeholder: t.placeholders.url })}
-          <FormGroup
-            label={t.fields.coverMedia}
-            labelFor="edit-LocationCoverMedia"
-            intent={errors.LocationCoverMedia ? 'danger' : 'none'}
-            helperText={coverState === 'checking' ? t.checkingImage : errors.LocationCoverMedia}
-          >
-            <InputGroup
-              id="edit-LocationCoverMedia"
-              type="url"
-              placeholder={t.placeholders.url}
-              value={form.LocationCoverMedia}
-              onValueChange={(v) => setForm((f) => ({ ...f, LocationCoverMedia: v }))}
-              onBlur={(e) => void checkCover(e.currentTarget.value)}
-            />
-          </FormGroup>
+          <Controller
+            control={control}
+            name="LocationCoverMedia"
+            render={({ field, fieldState }) => (
+              <FormGroup
+                label={t.fields.coverMedia}
+                labelFor="edit-LocationCoverMedia"
+                intent={fieldState.error ? 'danger' : 'none'}
+                helperText={coverState === 'checking' ? t.checkingImage : errorMessageOf(fieldState.error)}
+              >
+                <InputGroup
+                  id="edit-LocationCoverMedia"
+                  type="url"
+                  placeholder={t.placeholders.url}
+                  inputRef={field.ref}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  onBlur={(e) => {
+                    field.onBlur();
+                    void checkCover(e.currentTarget.value);
+                  }}
+                />
+              </FormGroup>
+            )}
+          />
         </div>
 
         <div className="locus-form-section">{t.sections.description}</div>
-        <FormGroup
+        <TextAreaField
+          control={control}
+          name="ProfileDescription"
+          id="edit-description"
+          rows={4}
+          maxLength={DESCRIPTION_MAX_LENGTH}
           label={
             <>
               {t.fields.description}
               <span className="locus-char-count">
-                {form.ProfileDescription.length}/{DESCRIPTION_MAX_LENGTH}
+                {description.length}/{DESCRIPTION_MAX_LENGTH}
               </span>
             </>
           }
-          labelFor="edit-description"
-          intent={errors.ProfileDescription ? 'danger' : 'none'}
-          helperText={errors.ProfileDescription}
-        >
-          <TextArea
-            id="edit-description"
-            fill
-            rows={4}
-            maxLength={DESCRIPTION_MAX_LENGTH}
-            value={form.ProfileDescription}
-            onChange={(e) => {
-              const v = e.currentTarget.value.slice(0, DESCRIPTION_MAX_LENGTH);
-              setForm((f) => ({ ...f, ProfileDescription: v }));
-            }}
-          />
-        </FormGroup>
+        />
       </DialogBody>
       <DialogFooter
         actions={

@@ -27,25 +27,17 @@ export const parseCoordinate = (text: string): number | null => {
   return Number.isFinite(n) ? n : null;
 };
 
+/** Where a location is: its state, its city and the city's coordinates. */
+export type Place = Pick<AddressContact, 'State' | 'Town' | 'Latitude' | 'Longitude'>;
+
 /** Changing the state clears the city and its coordinates. */
-export const withState = <F extends AddressContact>(form: F, state: string): F =>
+export const withState = <F extends Place>(form: F, state: string): F =>
   state === form.State ? form : { ...form, State: state, Town: '', Latitude: '', Longitude: '' };
 
 /** Choosing a city sets the coordinates (spec part 2 §4). */
-export const withCity = <F extends AddressContact>(form: F, city: { Name: string; Latitude: number; Longitude: number }): F => ({
+export const withCity = <F extends Place>(form: F, city: { Name: string; Latitude: number; Longitude: number }): F => ({
   ...form,
   Town: city.Name,
   Latitude: String(city.Latitude),
   Longitude: String(city.Longitude),
 });
-
-/**
- * Server field errors keyed by the form's field names: `Location.Title` → `Title`,
- * `AdditionalPhoneNumbers.1` → `AdditionalPhoneNumbers`.
- */
-export const formFieldErrors = (fields: Record<string, string>): Record<string, string> =>
-  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^Location\./, '').replace(/\.\d+.*$/, ''), v]));
-
-/** The errors without those of the fields just changed (they are judged again on the next save). */
-export const withoutErrorsOf = (errors: Record<string, string>, changed: readonly string[]): Record<string, string> =>
-  changed.some((k) => k in errors) ? Object.fromEntries(Object.entries(errors).filter(([k]) => !changed.includes(k))) : errors;

@@ -1,5 +1,6 @@
-import { COUNTRY_CODE, CREATE_LOCATION_ATTRIBUTE_KEYS, CreateLocationBodySchema, MAX_ADDITIONAL_PHONES } from '@locus/contracts';
-import { formFieldErrors, parseCoordinate, type AddressContact } from './address-contact';
+import { COUNTRY_CODE, CREATE_LOCATION_ATTRIBUTE_KEYS, CreateLocationFieldsSchema, MAX_ADDITIONAL_PHONES } from '@locus/contracts';
+import { z } from 'zod';
+import { parseCoordinate, type AddressContact } from './address-contact';
 import { closedWeek, entriesForSave, type DayHours } from './hours';
 import type { CreateLocationRequest } from '../api/locations-api';
 
@@ -140,16 +141,11 @@ export const CREATE_REQUIRED_FIELDS: ReadonlySet<keyof AddressContact> = new Set
 ] as const);
 
 /**
- * Every field the server would refuse, by the form's field names, before anything is sent: the
- * request is checked against the same schema the server applies.
+ * The dialog's schema: the location part of the request, checked by the route's own schema, so
+ * what Google would refuse is named on its field before anything is sent (the hours are sent as
+ * `LocationBusinessHours`, the form keeps them as the week).
  */
-export const createFormErrors = (form: CreateLocationForm): Record<string, string> => {
-  const parsed = CreateLocationBodySchema.safeParse(createLocationBody(form));
-  if (parsed.success) return {};
-  const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.join('.');
-    fields[key] ??= issue.message;
-  }
-  return formFieldErrors(fields);
-};
+export const CreateLocationFormSchema = z
+  .custom<CreateLocationForm>((v) => typeof v === 'object' && v !== null)
+  .transform((form) => createLocationBody(form).Location)
+  .pipe(CreateLocationFieldsSchema);

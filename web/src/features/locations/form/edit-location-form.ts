@@ -1,5 +1,6 @@
 import type { LocationDetails, UpdateLocationRequest } from '../api/details-api';
 import { COUNTRY_CODE } from '@locus/contracts';
+import { changedFields } from '@web/shared/forms/contract-form';
 import { parseCoordinate, type AddressContact } from './address-contact';
 
 /** The Edit Location dialog's fields (spec part 2 §3 Location (edit)). Title is read-only; the coordinates come from the city. */
@@ -104,11 +105,5 @@ export const updateLocationBody = (form: EditLocationForm): UpdateLocationReques
  * What the Edit dialog sends: only the fields whose value differs from the location as the
  * dialog opened, so a save never rewrites (or recomputes, like the pin) what the user left alone.
  */
-export const changedLocationBody = (form: EditLocationForm, initial: EditLocationForm): UpdateLocationRequest => {
-  const before: Record<string, unknown> = updateLocationBody(initial);
-  const after: Record<string, unknown> = updateLocationBody(form);
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return Object.fromEntries(
-    [...keys].filter((k) => k in after && JSON.stringify(before[k]) !== JSON.stringify(after[k])).map((k) => [k, after[k]]),
-  ) as UpdateLocationRequest;
-};
+export const changedLocationBody = (form: EditLocationForm, initial: EditLocationForm): UpdateLocationRequest =>
+  changedFields(updateLocationBody(form), updateLocationBody(initial));

@@ -2,13 +2,17 @@ import { Button, Callout, Card, Dialog, DialogBody, DialogFooter, H5, Slider, Sw
 import {
   AI_OPTION_NAMES,
   AI_OPTION_SCALES,
+  AiReviewSettingsBodySchema,
   aiOptionAt,
   aiOptionStep,
   SAMPLE_REPLY_MS_PER_CHARACTER,
   type AiOptionName,
+  type AiReviewSettingsBody,
   type AiReviewSettingsDto,
 } from '@locus/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { useController } from 'react-hook-form';
+import { showServerFieldErrors, useContractForm, type ContractForm } from '@web/shared/forms/contract-form';
 import { failureMessage } from '@web/shared/lib/envelope';
 import { useSignedInUser } from '@web/shared/session/session-context';
 import { useConfirm } from '@web/shared/ui/confirm-dialog';
@@ -19,9 +23,7 @@ import { ApprovalsPanel, OutboxPanel } from './automation-lists';
 import { RulesEditor } from './rules-editor';
 import '../reviews-ai.css';
 
-type Settings = Omit<AiReviewSettingsDto, 'Rules' | 'SecondsPerDelayMinute'>;
-
-const settingsOf = (dto: AiReviewSettingsDto): Settings => ({
+const settingsOf = (dto: AiReviewSettingsDto): AiReviewSettingsBody => ({
   AutomateGoogleReviewsEnabled: dto.AutomateGoogleReviewsEnabled,
   ReviewsOverwrite: dto.ReviewsOverwrite,
   Apology: dto.Apology,
@@ -50,33 +52,47 @@ function useTyped(text: string): string {
 
 const OPTION_TITLES: Record<AiOptionName, string> = { Tone: t.tone, Verbosity: t.verbosity, Style: t.style, Friendliness: t.friendliness };
 
-/** The reply options: Apology, Overwrite, and the four 3-step scales (unknown values at step 0). */
-function OptionsForm({ value, onChange, disabled }: { value: Settings; onChange: (s: Settings) => void; disabled: boolean }) {
+type SettingsForm = ContractForm<typeof AiReviewSettingsBodySchema>;
+
+/** A reply option's switch, its label beside it. */
+function OptionSwitch({ form, name, label, disabled }: { form: SettingsForm; name: 'Apology' | 'ReviewsOverwrite'; label: string; disabled: boolean }) {
+  const { field } = useController({ control: form.control, name });
+  return (
+    <Switch label={label} inputRef={field.ref} checked={field.value === true} disabled={disabled} onChange={(e) => field.onChange(e.currentTarget.checked)} />
+  );
+}
+
+/** One of the four 3-step scales (an unknown value shows at step 0). */
+function OptionScale({ form, name, disabled }: { form: SettingsForm; name: AiOptionName; disabled: boolean }) {
+  const { field } = useController({ control: form.control, name });
+  const step = aiOptionStep(name, field.value);
+  return (
+    <div className="locus-ai-option" role="group" aria-label={OPTION_TITLES[name]}>
+      <div className="locus-ai-option-label">
+        {OPTION_TITLES[name]}: <span className="locus-ai-option-value">{AI_OPTION_SCALES[name][step]?.label}</span>
+      </div>
+      <Slider
+        min={0}
+        max={2}
+        stepSize={1}
+        disabled={disabled}
+        value={step}
+        labelRenderer={(at) => AI_OPTION_SCALES[name][at]?.label ?? ''}
+        onChange={(at) => field.onChange(aiOptionAt(name, at))}
+        handleHtmlProps={{ 'aria-label': OPTION_TITLES[name] }}
+      />
+    </div>
+  );
+}
+
+/** The reply options: Apology, Overwrite, and the four 3-step scales, bound to the settings form. */
+function OptionsForm({ form, disabled }: { form: SettingsForm; disabled: boolean }) {
   return (
     <div className="locus-ai-options">
-      <Switch label={t.apology} checked={value.Apology} disabled={disabled} onChange={(e) => onChange({ ...value, Apology: e.currentTarget.checked })} />
-      <Switch
-        label={t.reviewsOverwrite}
-        checked={value.ReviewsOverwrite}
-        disabled={disabled}
-        onChange={(e) => onChange({ ...value, ReviewsOverwrite: e.currentTarget.checked })}
-      />
+      <OptionSwitch form={form} name="Apology" label={t.apology} disabled={disabled} />
+      <OptionSwitch form={form} name="ReviewsOverwrite" label={t.reviewsOverwrite} disabled={disabled} />
       {AI_OPTION_NAMES.map((name) => (
-        <div key={name} className="locus-ai-option" role="group" aria-label={OPTION_TITLES[name]}>
-          <div className="locus-ai-option-label">
-            {OPTION_TITLES[name]}: <span className="locus-ai-option-value">{AI_OPTION_SCALES[name][aiOptionStep(name, value[name])]?.label}</span>
-          </div>
-          <Slider
-            min={0}
-            max={2}
-            stepSize={1}
-            disabled={disabled}
-            value={aiOptionStep(name, value[name])}
-            labelRenderer={(step) => AI_OPTION_SCALES[name][step]?.label ?? ''}
-            onChange={(step) => onChange({ ...value, [name]: aiOptionAt(name, step) })}
-            handleHtmlProps={{ 'aria-label': OPTION_TITLES[name] }}
-          />
-        </div>
+        <OptionScale key={name} form={form} name={name} disabled={disabled} />
       ))}
     </div>
   );
@@ -89,53 +105,64 @@ function OptionsForm({ value, onChange, disabled }: { value: Settings; onChange:
  * admins also get the rules, the outbox and the pending approvals.
  */
 export function AiSettingsPanel(_props: { companyId: string }) {
+  const { data } = useAiReviewSettingsQuery();
+  return data ? <AiSettingsCard settings={data} /> : null;
+}
+
+function AiSettingsCard({ settings: data }: { settings: AiReviewSettingsDto }) {
   const user = useSignedInUser();
   const isAdmin = user.role === 'CompanyAdmin';
-  const { data } = useAiReviewSettingsQuery();
+  const form = useContractForm(AiReviewSettingsBodySchema, settingsOf(data));
+  const { handleSubmit, reset } = form;
   const [save, saving] = useSaveAiReviewSettingsMutation();
   const [fetchRandom] = useLazyRandomReviewQuery();
   const [sample, sampling] = useSampleReplyMutation();
   const { confirm } = useConfirm();
-  const [draft, setDraft] = useState<Settings | null>(null);
   const [activating, setActivating] = useState(false);
   const [sampleReply, setSampleReply] = useState<{ reviewer: string; review: string; reply: string } | null>(null);
   const typed = useTyped(sampleReply?.reply ?? '');
   const nonce = useRef(0);
 
-  useEffect(() => {
-    if (data) setDraft(settingsOf(data));
-  }, [data]);
-  if (!data || !draft) return null;
+  // a live change of the settings shows the saved values
+  useEffect(() => reset(settingsOf(data)), [data, reset]);
   const enabled = data.AutomateGoogleReviewsEnabled;
   const controlsDisabled = !enabled || !isAdmin;
 
-  const persist = async (settings: Settings) => {
-    try {
-      const res = await save(settings).unwrap();
-      toast.success(res.ResponseMessage || t.settingsSaved);
-      return true;
-    } catch (err) {
-      toast.error(failureMessage(err, t.genericFailure));
-      return false;
-    }
-  };
+  /** Saves the form's settings with automation on or off; false when the schema or the server refused them. */
+  const persist = (enabledNow: boolean) =>
+    new Promise<boolean>((resolve) => {
+      void handleSubmit(
+        async (settings) => {
+          try {
+            const res = await save({ ...settings, AutomateGoogleReviewsEnabled: enabledNow }).unwrap();
+            toast.success(res.ResponseMessage || t.settingsSaved);
+            resolve(true);
+          } catch (err) {
+            showServerFieldErrors(err, form);
+            toast.error(failureMessage(err, t.genericFailure));
+            resolve(false);
+          }
+        },
+        () => resolve(false),
+      )();
+    });
 
   const onSwitch = async (on: boolean) => {
     if (on) return setActivating(true);
-    if (await confirm(t.turnOffConfirm)) await persist({ ...draft, AutomateGoogleReviewsEnabled: false });
+    if (await confirm(t.turnOffConfirm)) await persist(false);
   };
 
-  const generateSample = async () => {
+  const generateSample = handleSubmit(async (settings) => {
     try {
       const review = await fetchRandom(++nonce.current).unwrap();
-      if (!review) return toast.warning(t.noReview);
-      const res = await sample({ ...draft, RandomReviewId: review.ReviewId }).unwrap();
+      if (!review) return void toast.warning(t.noReview);
+      const res = await sample({ ...settings, RandomReviewId: review.ReviewId }).unwrap();
       toast.success(res.ResponseMessage || t.settingsSaved);
       setSampleReply({ reviewer: res.ResponseData.ReviewerDisplayName, review: res.ResponseData.ReviewText, reply: res.ResponseData.AIGeneratedText });
     } catch (err) {
       toast.error(failureMessage(err, t.genericFailure));
     }
-  };
+  });
 
   return (
     <Card className="locus-ai-panel" aria-label={t.settingsTitle}>
@@ -151,9 +178,9 @@ export function AiSettingsPanel(_props: { companyId: string }) {
         {enabled ? <Tag intent="success">On</Tag> : <Tag minimal>Off</Tag>}
       </div>
       {!enabled ? <Callout intent="primary">{t.offHint}</Callout> : null}
-      <OptionsForm value={draft} onChange={setDraft} disabled={controlsDisabled} />
+      <OptionsForm form={form} disabled={controlsDisabled} />
       <div className="locus-ai-panel-actions">
-        <Button intent="primary" text={t.saveSettings} disabled={controlsDisabled} loading={saving.isLoading} onClick={() => void persist(draft)} />
+        <Button intent="primary" text={t.saveSettings} disabled={controlsDisabled} loading={saving.isLoading} onClick={() => void persist(enabled)} />
         <Button icon="predictive-analysis" text={t.sample} disabled={controlsDisabled} loading={sampling.isLoading} onClick={() => void generateSample()} />
       </div>
       {sampleReply ? (
@@ -175,7 +202,7 @@ export function AiSettingsPanel(_props: { companyId: string }) {
         <DialogBody>
           <p>{t.activationText}</p>
           <Switch large label={t.switchLabel} checked disabled />
-          <OptionsForm value={draft} onChange={setDraft} disabled={false} />
+          <OptionsForm form={form} disabled={false} />
         </DialogBody>
         <DialogFooter
           actions={
@@ -186,7 +213,7 @@ export function AiSettingsPanel(_props: { companyId: string }) {
                 text={t.activate}
                 loading={saving.isLoading}
                 onClick={async () => {
-                  if (await persist({ ...draft, AutomateGoogleReviewsEnabled: true })) setActivating(false);
+                  if (await persist(true)) setActivating(false);
                 }}
               />
             </>

@@ -1,36 +1,93 @@
 import { Button, H6, HTMLSelect, HTMLTable, NonIdealState } from '@blueprintjs/core';
-import { AUTO_REPLY_ACTIONS, RULE_SENTIMENTS, RULE_TEXT_CONDITIONS, type AutoReplyRuleDto } from '@locus/contracts';
-import { useEffect, useState } from 'react';
+import {
+  AUTO_REPLY_ACTIONS,
+  RULE_SENTIMENTS,
+  RULE_TEXT_CONDITIONS,
+  saveAutoReplyRulesRoute,
+  type AutoReplyRuleBody,
+  type AutoReplyRuleDto,
+} from '@locus/contracts';
+import { useEffect } from 'react';
+import { Controller, useFieldArray, useWatch, type Control, type FieldValues } from 'react-hook-form';
+import { errorMessageOf, showServerFieldErrors, useContractForm } from '@web/shared/forms/contract-form';
 import { failureMessage } from '@web/shared/lib/envelope';
 import { toast } from '@web/shared/ui/toaster';
 import { useSaveAutoReplyRulesMutation } from '../api/reviews-ai-api';
 import { ACTION_LABELS, aiTexts as t, DELAY_MINUTES, delayLabel, SENTIMENT_LABELS, TEXT_LABELS } from '../constants';
 
-type Rule = Omit<AutoReplyRuleDto, 'RuleId' | 'LocationIds'> & { RuleId: string | null; LocationIds: string[] };
 const STARS = [1, 2, 3, 4, 5];
-const newRule = (): Rule => ({ RuleId: null, MinStars: 5, MaxStars: 5, Sentiment: 'Any', Text: 'any', LocationIds: [], Action: 'post', DelayMinutes: 60 });
+const newRule = (): AutoReplyRuleBody => ({
+  RuleId: null,
+  MinStars: 5,
+  MaxStars: 5,
+  Sentiment: 'Any',
+  Text: 'any',
+  LocationIds: [],
+  Action: 'post',
+  DelayMinutes: 60,
+});
+const SENTIMENTS = RULE_SENTIMENTS.map((v) => ({ value: v, label: SENTIMENT_LABELS[v] }));
+const TEXTS = RULE_TEXT_CONDITIONS.map((v) => ({ value: v, label: TEXT_LABELS[v] }));
+const ACTIONS = AUTO_REPLY_ACTIONS.map((v) => ({ value: v, label: ACTION_LABELS[v] }));
+const DELAYS = DELAY_MINUTES.map((m) => ({ value: m, label: delayLabel(m) }));
 
-/** The auto-reply rules, in order (the first match decides), edited as a table and saved whole. */
+type RulesValues = { Rules: AutoReplyRuleBody[] };
+type Cell = `Rules.${number}.${'MinStars' | 'MaxStars' | 'Sentiment' | 'Text' | 'Action' | 'DelayMinutes'}`;
+
+/** One select of a rule's row, bound to the form; numbers stay numbers. Its error shows under it. */
+const RuleSelect = ({
+  control,
+  name,
+  label,
+  options,
+}: {
+  control: Control<RulesValues, unknown, FieldValues>;
+  name: Cell;
+  label: string;
+  options: readonly (number | { value: string | number; label: string })[];
+}) => (
+  <Controller
+    control={control}
+    name={name}
+    render={({ field, fieldState }) => (
+      <>
+        <HTMLSelect
+          aria-label={label}
+          value={field.value}
+          options={[...options]}
+          onBlur={field.onBlur}
+          onChange={(e) => field.onChange(typeof field.value === 'number' ? Number(e.currentTarget.value) : e.currentTarget.value)}
+        />
+        {fieldState.error ? <div className="bp6-form-helper-text bp6-intent-danger">{errorMessageOf(fieldState.error)}</div> : null}
+      </>
+    )}
+  />
+);
+
+/** The auto-reply rules, in order (the first match decides), edited as a table and saved whole; the route's schema checks each row. */
 export function RulesEditor({ rules }: { rules: AutoReplyRuleDto[] }) {
-  const [rows, setRows] = useState<Rule[]>(rules);
+  const form = useContractForm(saveAutoReplyRulesRoute, { Rules: rules });
+  const { control, handleSubmit, reset } = form;
+  const { fields, append, remove } = useFieldArray({ control, name: 'Rules' });
+  const actions = useWatch({ control, name: 'Rules' }).map((r) => r.Action);
   const [save, saving] = useSaveAutoReplyRulesMutation();
-  useEffect(() => setRows(rules), [rules]);
-  const set = (i: number, change: Partial<Rule>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...change } : r)));
+  useEffect(() => reset({ Rules: rules }), [rules, reset]);
 
-  const submit = async () => {
+  const submit = handleSubmit(async (body) => {
     try {
-      const res = await save({ Rules: rows.map((r) => ({ ...r, RuleId: r.RuleId ?? undefined })) }).unwrap();
+      const res = await save({ Rules: body.Rules.map((r) => ({ ...r, RuleId: r.RuleId ?? undefined })) }).unwrap();
       toast.success(res.ResponseMessage || t.rulesSaved);
     } catch (err) {
+      showServerFieldErrors(err, form);
       toast.error(failureMessage(err, t.genericFailure));
     }
-  };
+  });
 
   return (
     <section className="locus-ai-rules" aria-label={t.rulesTitle}>
       <H6>{t.rulesTitle}</H6>
       <p className="locus-muted">{t.rulesHint}</p>
-      {rows.length === 0 ? (
+      {fields.length === 0 ? (
         <NonIdealState icon="flow-branch" description={t.noRules} />
       ) : (
         <HTMLTable compact className="locus-ai-rules-table">
@@ -45,59 +102,24 @@ export function RulesEditor({ rules }: { rules: AutoReplyRuleDto[] }) {
             </tr>
           </thead>
           <tbody>
-            {rows.map((r, i) => (
-              <tr key={r.RuleId ?? `new-${i}`} aria-label={`Rule ${i + 1}`}>
+            {fields.map((row, i) => (
+              <tr key={row.id} aria-label={`Rule ${i + 1}`}>
                 <td>
-                  <HTMLSelect
-                    aria-label="Lowest stars"
-                    value={r.MinStars}
-                    options={STARS}
-                    onChange={(e) => set(i, { MinStars: Number(e.currentTarget.value) })}
-                  />{' '}
-                  {t.to}{' '}
-                  <HTMLSelect
-                    aria-label="Highest stars"
-                    value={r.MaxStars}
-                    options={STARS}
-                    onChange={(e) => set(i, { MaxStars: Number(e.currentTarget.value) })}
-                  />
+                  <RuleSelect control={control} name={`Rules.${i}.MinStars`} label="Lowest stars" options={STARS} /> {t.to}{' '}
+                  <RuleSelect control={control} name={`Rules.${i}.MaxStars`} label="Highest stars" options={STARS} />
                 </td>
                 <td>
-                  <HTMLSelect
-                    aria-label={t.sentiment}
-                    value={r.Sentiment}
-                    options={RULE_SENTIMENTS.map((v) => ({ value: v, label: SENTIMENT_LABELS[v] }))}
-                    onChange={(e) => set(i, { Sentiment: RULE_SENTIMENTS.find((v) => v === e.currentTarget.value) ?? 'Any' })}
-                  />
+                  <RuleSelect control={control} name={`Rules.${i}.Sentiment`} label={t.sentiment} options={SENTIMENTS} />
                 </td>
                 <td>
-                  <HTMLSelect
-                    aria-label={t.text}
-                    value={r.Text}
-                    options={RULE_TEXT_CONDITIONS.map((v) => ({ value: v, label: TEXT_LABELS[v] }))}
-                    onChange={(e) => set(i, { Text: RULE_TEXT_CONDITIONS.find((v) => v === e.currentTarget.value) ?? 'any' })}
-                  />
+                  <RuleSelect control={control} name={`Rules.${i}.Text`} label={t.text} options={TEXTS} />
                 </td>
                 <td>
-                  <HTMLSelect
-                    aria-label={t.action}
-                    value={r.Action}
-                    options={AUTO_REPLY_ACTIONS.map((v) => ({ value: v, label: ACTION_LABELS[v] }))}
-                    onChange={(e) => set(i, { Action: AUTO_REPLY_ACTIONS.find((v) => v === e.currentTarget.value) ?? 'leave' })}
-                  />
+                  <RuleSelect control={control} name={`Rules.${i}.Action`} label={t.action} options={ACTIONS} />
                 </td>
+                <td>{actions[i] === 'post' ? <RuleSelect control={control} name={`Rules.${i}.DelayMinutes`} label={t.delay} options={DELAYS} /> : null}</td>
                 <td>
-                  {r.Action === 'post' ? (
-                    <HTMLSelect
-                      aria-label={t.delay}
-                      value={r.DelayMinutes}
-                      options={DELAY_MINUTES.map((m) => ({ value: m, label: delayLabel(m) }))}
-                      onChange={(e) => set(i, { DelayMinutes: Number(e.currentTarget.value) })}
-                    />
-                  ) : null}
-                </td>
-                <td>
-                  <Button variant="minimal" icon="trash" aria-label={t.removeRule} onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))} />
+                  <Button variant="minimal" icon="trash" aria-label={t.removeRule} onClick={() => remove(i)} />
                 </td>
               </tr>
             ))}
@@ -105,7 +127,7 @@ export function RulesEditor({ rules }: { rules: AutoReplyRuleDto[] }) {
         </HTMLTable>
       )}
       <div className="locus-ai-panel-actions">
-        <Button icon="add" text={t.addRule} onClick={() => setRows((rs) => [...rs, newRule()])} />
+        <Button icon="add" text={t.addRule} onClick={() => append(newRule())} />
         <Button intent="primary" text={t.saveRules} loading={saving.isLoading} onClick={() => void submit()} />
       </div>
     </section>

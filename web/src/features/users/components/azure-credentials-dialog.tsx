@@ -1,5 +1,9 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { saveAzureCredentialsRoute } from '@locus/contracts';
+import { useEffect } from 'react';
+import { useWatch } from 'react-hook-form';
+import { TextField } from '@web/shared/forms/contract-fields';
+import { showServerFieldErrors, useContractForm } from '@web/shared/forms/contract-form';
 import { failureMessage } from '@web/shared/lib/envelope';
 import { toast } from '@web/shared/ui/toaster';
 import { useSaveAzureCredentialsMutation } from '../api/users-api';
@@ -7,35 +11,30 @@ import { userTexts as t } from '../constants';
 
 const EMPTY = { AzureClientId: '', AzureClientSecret: '', AzureTenantId: '' };
 
-/** Important Notice!: the Azure app credentials; Save Changes needs all three. */
+/** Important Notice!: the Azure app credentials, checked by the route's schema; Save Changes waits for all three. */
 export const AzureCredentialsDialog = ({ isOpen, onClose, onSaved }: { isOpen: boolean; onClose: () => void; onSaved: () => void }) => {
-  const [form, setForm] = useState(EMPTY);
+  const form = useContractForm(saveAzureCredentialsRoute, EMPTY);
+  const { control, reset, handleSubmit } = form;
+  const values = useWatch({ control });
   const [save, state] = useSaveAzureCredentialsMutation();
   useEffect(() => {
-    if (isOpen) setForm(EMPTY);
-  }, [isOpen]);
-  const complete = Object.values(form).every((v) => v.trim().length > 0);
+    if (isOpen) reset(EMPTY);
+  }, [isOpen, reset]);
+  const complete = Object.values(values).every((v) => typeof v === 'string' && v.trim().length > 0);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!complete) return;
+  const submit = handleSubmit(async (body) => {
     try {
-      const res = await save({
-        AzureClientId: form.AzureClientId.trim(),
-        AzureClientSecret: form.AzureClientSecret.trim(),
-        AzureTenantId: form.AzureTenantId.trim(),
-      }).unwrap();
+      const res = await save(body).unwrap();
       toast.success(res.ResponseMessage || t.keysSaved);
       onSaved();
     } catch (err) {
+      showServerFieldErrors(err, form);
       toast.error(failureMessage(err, t.genericFailure));
     }
-  };
+  });
 
   const field = (name: keyof typeof EMPTY, label: string, type = 'text') => (
-    <FormGroup label={label} labelFor={`azure-${name}`} labelInfo="*">
-      <InputGroup id={`azure-${name}`} type={type} autoComplete="off" value={form[name]} onValueChange={(v) => setForm((f) => ({ ...f, [name]: v }))} />
-    </FormGroup>
+    <TextField control={control} name={name} id={`azure-${name}`} label={label} type={type} autoComplete="off" required />
   );
 
   return (

@@ -1,12 +1,15 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, ProgressBar, Switch, TextArea } from '@blueprintjs/core';
-import { useRef, useState } from 'react';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, ProgressBar } from '@blueprintjs/core';
+import { useRef } from 'react';
+import { useWatch } from 'react-hook-form';
 import { characterCount, GOOGLE_LIMITS } from '@locus/contracts';
+import { SelectField, SwitchField, TextAreaField, TextField } from '@web/shared/forms/contract-fields';
+import { showServerFieldErrors, useContractForm } from '@web/shared/forms/contract-form';
 import { failureMessage } from '@web/shared/lib/envelope';
 import { toast } from '@web/shared/ui/toaster';
 import { useCreatePostMutation, useUploadFileMutation } from '../../api/content-api';
 import { mediaFileProblem } from './media-section';
 import { CALL_TO_ACTIONS, POST_TYPES, sectionTexts as t } from './constants';
-import { ctaNeedsUrl, emptyPostForm, postFormProblems, postRequestOf, withTime, withTopicType, type PostForm } from './section-rules';
+import { ctaNeedsUrl, emptyPostForm, PostFormSchema, timesOf, withTopicType } from './section-rules';
 
 interface Props {
   locationId: string;
@@ -15,23 +18,19 @@ interface Props {
   onClose: () => void;
 }
 
-/** Create Post (550px): Standard, Event or Offer, an image, a call to action (spec part 2 §2, §4, §5). */
+/** Create Post (550px): Standard, Event or Offer, an image, a call to action (spec part 2 §2, §4, §5), checked by the route's schema. */
 export function CreatePostDialog({ locationId, companyId, phone, onClose }: Props) {
-  const [form, setForm] = useState<PostForm>(emptyPostForm);
-  const [problems, setProblems] = useState<Partial<Record<keyof PostForm, string>>>({});
+  const form = useContractForm(PostFormSchema, emptyPostForm());
+  const { control, handleSubmit, getValues, reset, setValue } = form;
+  const [topicType, summary, mediaUrl, actionType, enableTime] = useWatch({
+    control,
+    name: ['TopicType', 'Summary', 'MediaUrl', 'CallToAction.ActionType', 'Event.Schedule.EnableTime'],
+  });
   const [create, createState] = useCreatePostMutation();
   const [uploadFile, uploadState] = useUploadFileMutation();
   const fileInput = useRef<HTMLInputElement>(null);
-  const set = (change: Partial<PostForm>) => {
-    setForm((f) => ({ ...f, ...change }));
-    setProblems((p) => {
-      const next = { ...p };
-      for (const k of Object.keys(change) as (keyof PostForm)[]) delete next[k];
-      return next;
-    });
-  };
-  const isEvent = form.TopicType !== 'STANDARD';
-  const summaryLength = characterCount(form.Summary.trim());
+  const isEvent = topicType !== 'STANDARD';
+  const summaryLength = characterCount(summary.trim());
 
   const onImage = async (file: File | undefined) => {
     if (!file) return;
@@ -40,54 +39,48 @@ export function CreatePostDialog({ locationId, companyId, phone, onClose }: Prop
     if (problem) return void toast.error(problem);
     try {
       const res = await uploadFile({ companyId, file }).unwrap();
-      set({ MediaUrl: res.Url });
+      setValue('MediaUrl', res.Url);
     } catch (err) {
       toast.error(failureMessage(err, t.googleRefused));
     }
   };
 
-  const submit = async () => {
-    const found = postFormProblems(form);
-    setProblems(found);
-    if (found.Url) toast.error(t.postUrlRequired);
-    if (Object.keys(found).length) return;
-    try {
-      const res = await create({ id: locationId, body: postRequestOf(form) }).unwrap();
-      // the server's message says what Google did; the toast's kind follows Google's state
-      if (res.Data.State === 'REJECTED') toast.error(res.ResponseMessage);
-      else if (res.Data.State === 'LIVE') toast.success(res.ResponseMessage);
-      else toast.info(res.ResponseMessage);
-      onClose();
-    } catch (err) {
-      toast.error(failureMessage(err, t.googleRefused));
-    }
-  };
-
-  const field = (key: keyof PostForm) => ({ intent: problems[key] ? ('danger' as const) : ('none' as const), helperText: problems[key] });
+  const submit = handleSubmit(
+    async (body) => {
+      try {
+        const res = await create({ id: locationId, body }).unwrap();
+        // the server's message says what Google did; the toast's kind follows Google's state
+        if (res.Data.State === 'REJECTED') toast.error(res.ResponseMessage);
+        else if (res.Data.State === 'LIVE') toast.success(res.ResponseMessage);
+        else toast.info(res.ResponseMessage);
+        onClose();
+      } catch (err) {
+        showServerFieldErrors(err, form);
+        toast.error(failureMessage(err, t.googleRefused));
+      }
+    },
+    (errors) => {
+      if (errors.CallToAction?.Url) toast.error(t.postUrlRequired);
+    },
+  );
 
   return (
     <Dialog isOpen title={t.createPost} onClose={onClose} style={{ width: 550 }} className="locus-create-post">
       <DialogBody>
-        <FormGroup label={t.postType} labelFor="post-type">
-          <HTMLSelect
-            id="post-type"
-            fill
-            value={form.TopicType}
-            onChange={(e) => setForm((f) => withTopicType(f, e.currentTarget.value as PostForm['TopicType']))}
-          >
-            {POST_TYPES.map((p) => (
-              <option key={p.value} value={p.value}>
-                {p.label}
-              </option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
+        <SelectField
+          control={control}
+          name="TopicType"
+          id="post-type"
+          label={t.postType}
+          options={POST_TYPES}
+          onChosen={() => reset(withTopicType(getValues(), getValues('TopicType')))}
+        />
         <FormGroup label={t.image}>
           <input ref={fileInput} type="file" accept="image/*" hidden data-testid="post-image" onChange={(e) => void onImage(e.currentTarget.files?.[0])} />
-          {form.MediaUrl ? (
+          {mediaUrl ? (
             <div className="locus-post-image">
-              <img src={form.MediaUrl} alt="" />
-              <Button icon="cross" variant="minimal" text={t.removeImage} onClick={() => set({ MediaUrl: null })} />
+              <img src={mediaUrl} alt="" />
+              <Button icon="cross" variant="minimal" text={t.removeImage} onClick={() => setValue('MediaUrl', null)} />
             </div>
           ) : (
             <Button icon="media" text={t.chooseImage} loading={uploadState.isLoading} onClick={() => fileInput.current?.click()} />
@@ -95,80 +88,62 @@ export function CreatePostDialog({ locationId, companyId, phone, onClose }: Prop
         </FormGroup>
         {isEvent ? (
           <>
-            <FormGroup label={t.eventTitle} labelFor="post-event-title" {...field('EventTitle')}>
-              <InputGroup id="post-event-title" maxLength={58} value={form.EventTitle} onValueChange={(v) => set({ EventTitle: v })} />
-            </FormGroup>
+            <TextField control={control} name="Event.EventTitle" id="post-event-title" label={t.eventTitle} />
             <div className="locus-post-row">
-              <FormGroup label={t.startDate} labelFor="post-start-date" {...field('StartDate')}>
-                <InputGroup id="post-start-date" type="date" value={form.StartDate} onValueChange={(v) => set({ StartDate: v })} />
-              </FormGroup>
-              <FormGroup label={t.endDate} labelFor="post-end-date" {...field('EndDate')}>
-                <InputGroup id="post-end-date" type="date" value={form.EndDate} onValueChange={(v) => set({ EndDate: v })} />
-              </FormGroup>
+              <TextField control={control} name="Event.Schedule.StartDate" id="post-start-date" label={t.startDate} type="date" />
+              <TextField control={control} name="Event.Schedule.EndDate" id="post-end-date" label={t.endDate} type="date" />
             </div>
-            <Switch label={t.addTime} checked={form.EnableTime} onChange={(e) => setForm((f) => withTime(f, e.currentTarget.checked))} />
-            {form.EnableTime ? (
+            <SwitchField
+              control={control}
+              name="Event.Schedule.EnableTime"
+              id="post-enable-time"
+              label={t.addTime}
+              onChecked={(on) => {
+                const times = timesOf(on);
+                setValue('Event.Schedule.StartTime', times.StartTime);
+                setValue('Event.Schedule.EndTime', times.EndTime);
+              }}
+            />
+            {enableTime ? (
               <div className="locus-post-row">
-                <FormGroup label={t.startTime} labelFor="post-start-time">
-                  <InputGroup id="post-start-time" type="time" step={1800} value={form.StartTime} onValueChange={(v) => set({ StartTime: v })} />
-                </FormGroup>
-                <FormGroup label={t.endTime} labelFor="post-end-time">
-                  <InputGroup id="post-end-time" type="time" step={1800} value={form.EndTime} onValueChange={(v) => set({ EndTime: v })} />
-                </FormGroup>
+                <TextField control={control} name="Event.Schedule.StartTime" id="post-start-time" label={t.startTime} type="time" step={1800} />
+                <TextField control={control} name="Event.Schedule.EndTime" id="post-end-time" label={t.endTime} type="time" step={1800} />
               </div>
             ) : null}
           </>
         ) : null}
-        {/* No maxLength: a browser would cut a pasted text silently; the counter shows Google's limit and Post refuses above it. */}
-        <FormGroup
+        {/* No maxLength: a browser would cut a pasted text silently; the counter shows Google's limit and the schema refuses above it. */}
+        <TextAreaField
+          control={control}
+          name="Summary"
+          id="post-summary"
           label={t.summary}
-          labelFor="post-summary"
-          {...field('Summary')}
+          rows={5}
+          placeholder={t.summaryPlaceholder}
           labelInfo={
             <span data-testid="post-summary-count" className={summaryLength > GOOGLE_LIMITS.postSummary.max ? 'bp6-intent-danger' : 'bp6-text-muted'}>
               {summaryLength.toLocaleString('en-US')} / {GOOGLE_LIMITS.postSummary.max.toLocaleString('en-US')}
             </span>
           }
-        >
-          <TextArea
-            id="post-summary"
-            fill
-            rows={5}
-            placeholder={t.summaryPlaceholder}
-            value={form.Summary}
-            intent={summaryLength > GOOGLE_LIMITS.postSummary.max ? 'danger' : 'none'}
-            onChange={(e) => set({ Summary: e.currentTarget.value })}
-          />
-        </FormGroup>
-        {form.TopicType === 'OFFER' ? (
+        />
+        {topicType === 'OFFER' ? (
           <>
-            <FormGroup label={t.couponCode} labelFor="post-coupon">
-              <InputGroup id="post-coupon" maxLength={58} value={form.CouponCode} onValueChange={(v) => set({ CouponCode: v })} />
-            </FormGroup>
-            <FormGroup label={t.redeemLink} labelFor="post-redeem">
-              <InputGroup id="post-redeem" placeholder="https://" value={form.RedeemOnlineUrl} onValueChange={(v) => set({ RedeemOnlineUrl: v })} />
-            </FormGroup>
-            <FormGroup label={t.terms} labelFor="post-terms">
-              <TextArea id="post-terms" fill rows={2} value={form.TermsConditions} onChange={(e) => set({ TermsConditions: e.currentTarget.value })} />
-            </FormGroup>
+            <TextField control={control} name="Offer.CouponCode" id="post-coupon" label={t.couponCode} />
+            <TextField control={control} name="Offer.RedeemOnlineUrl" id="post-redeem" label={t.redeemLink} placeholder="https://" />
+            <TextAreaField control={control} name="Offer.TermsConditions" id="post-terms" label={t.terms} rows={2} />
           </>
         ) : null}
-        <FormGroup label={t.addButton} labelFor="post-cta">
-          <HTMLSelect id="post-cta" fill value={form.ActionType} onChange={(e) => set({ ActionType: e.currentTarget.value, Url: '' })}>
-            {CALL_TO_ACTIONS.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
-        {form.ActionType === 'CALL' ? <InputGroup aria-label={t.buttonUrl} disabled value={t.callPhone(phone)} /> : null}
-        {ctaNeedsUrl(form.ActionType) ? (
-          <FormGroup label={t.buttonUrl} labelFor="post-cta-url" {...field('Url')}>
-            <InputGroup id="post-cta-url" placeholder="https://" value={form.Url} onValueChange={(v) => set({ Url: v })} />
-          </FormGroup>
-        ) : null}
-        {form.TopicType === 'OFFER' && ctaNeedsUrl(form.ActionType) ? (
+        <SelectField
+          control={control}
+          name="CallToAction.ActionType"
+          id="post-cta"
+          label={t.addButton}
+          options={CALL_TO_ACTIONS}
+          onChosen={() => setValue('CallToAction.Url', '')}
+        />
+        {actionType === 'CALL' ? <InputGroup aria-label={t.buttonUrl} disabled value={t.callPhone(phone)} /> : null}
+        {ctaNeedsUrl(actionType) ? <TextField control={control} name="CallToAction.Url" id="post-cta-url" label={t.buttonUrl} placeholder="https://" /> : null}
+        {topicType === 'OFFER' && ctaNeedsUrl(actionType) ? (
           <Callout intent="primary" compact>
             {t.offerButtonNote}
           </Callout>

@@ -1,44 +1,38 @@
-import { limitProblem, type CreatePostBody } from '@locus/contracts';
+import { CALL_TO_ACTION_TYPES, CreatePostBodySchema, POST_TOPIC_TYPES, type CreatePostBody } from '@locus/contracts';
+import { z } from 'zod';
+import { postEventBodyOf, PostEventFormSchema } from '@web/shared/forms/post-event';
 import { sectionTexts as t } from './constants';
 
 type TopicType = CreatePostBody['TopicType'];
+type ActionType = (typeof CALL_TO_ACTION_TYPES)[number];
 
-/** The Create Post dialog's form (spec part 2 §4 Post creation). */
-export interface PostForm {
-  TopicType: TopicType;
-  Summary: string;
-  MediaUrl: string | null;
-  ActionType: string;
-  Url: string;
-  EventTitle: string;
-  StartDate: string;
-  EndDate: string;
-  EnableTime: boolean;
-  StartTime: string;
-  EndTime: string;
-  CouponCode: string;
-  RedeemOnlineUrl: string;
-  TermsConditions: string;
-}
+/**
+ * The Create Post dialog's values (spec part 2 §4 Post creation), laid out as the route's body so
+ * its errors land on the fields; times are typed as `HH:MM` and every block is kept while hidden.
+ */
+const PostFormValuesSchema = z.object({
+  TopicType: z.enum(POST_TOPIC_TYPES),
+  Summary: z.string(),
+  MediaUrl: z.string().nullable(),
+  CallToAction: z.object({ ActionType: z.enum(CALL_TO_ACTION_TYPES), Url: z.string() }),
+  Event: PostEventFormSchema,
+  Offer: z.object({ CouponCode: z.string(), RedeemOnlineUrl: z.string(), TermsConditions: z.string() }),
+});
+export type PostForm = z.infer<typeof PostFormValuesSchema>;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 export const todayIso = (now = new Date()) => `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+
+const noEvent = (): PostForm['Event'] => ({ EventTitle: '', Schedule: { StartDate: '', EndDate: '', EnableTime: false, StartTime: '', EndTime: '' } });
+const noOffer = (): PostForm['Offer'] => ({ CouponCode: '', RedeemOnlineUrl: '', TermsConditions: '' });
 
 export const emptyPostForm = (): PostForm => ({
   TopicType: 'STANDARD',
   Summary: '',
   MediaUrl: null,
-  ActionType: 'ACTION_TYPE_UNSPECIFIED',
-  Url: '',
-  EventTitle: '',
-  StartDate: '',
-  EndDate: '',
-  EnableTime: false,
-  StartTime: '',
-  EndTime: '',
-  CouponCode: '',
-  RedeemOnlineUrl: '',
-  TermsConditions: '',
+  CallToAction: { ActionType: 'ACTION_TYPE_UNSPECIFIED', Url: '' },
+  Event: noEvent(),
+  Offer: noOffer(),
 });
 
 /**
@@ -47,82 +41,37 @@ export const emptyPostForm = (): PostForm => ({
  */
 export function withTopicType(form: PostForm, type: TopicType, now = new Date()): PostForm {
   const base = { ...form, TopicType: type, Summary: '' };
-  if (type === 'STANDARD')
-    return {
-      ...base,
-      EventTitle: '',
-      StartDate: '',
-      EndDate: '',
-      EnableTime: false,
-      StartTime: '',
-      EndTime: '',
-      CouponCode: '',
-      RedeemOnlineUrl: '',
-      TermsConditions: '',
-    };
+  if (type === 'STANDARD') return { ...base, Event: noEvent(), Offer: noOffer() };
   const today = todayIso(now);
-  const withEvent = { ...base, StartDate: form.StartDate || today, EndDate: form.EndDate || today };
-  return type === 'EVENT' ? { ...withEvent, CouponCode: '', RedeemOnlineUrl: '', TermsConditions: '' } : withEvent;
+  const schedule = form.Event.Schedule;
+  const withEvent = {
+    ...base,
+    Event: { ...form.Event, Schedule: { ...schedule, StartDate: schedule.StartDate || today, EndDate: schedule.EndDate || today } },
+  };
+  return type === 'EVENT' ? { ...withEvent, Offer: noOffer() } : withEvent;
 }
 
 /** Turning on Add time sets start and end time to 00:00. */
-export const withTime = (form: PostForm, on: boolean): PostForm =>
-  on ? { ...form, EnableTime: true, StartTime: '00:00', EndTime: '00:00' } : { ...form, EnableTime: false, StartTime: '', EndTime: '' };
+export const timesOf = (on: boolean) => (on ? { StartTime: '00:00', EndTime: '00:00' } : { StartTime: '', EndTime: '' });
 
 /** A call to action other than None or CALL needs a URL ("Please update the url"). */
 export const ctaNeedsUrl = (actionType: string) => actionType !== 'ACTION_TYPE_UNSPECIFIED' && actionType !== 'CALL';
 
-export function postFormProblems(form: PostForm): Partial<Record<keyof PostForm, string>> {
-  const problems: Partial<Record<keyof PostForm, string>> = {};
-  if (ctaNeedsUrl(form.ActionType) && !/^https?:\/\/\S+$/i.test(form.Url.trim())) problems.Url = t.postUrlRequired;
-  if (form.TopicType === 'STANDARD' && !form.Summary.trim() && !form.MediaUrl) problems.Summary = 'Summary is required';
-  const tooLong = limitProblem('postSummary', form.Summary.trim(), 'Summary');
-  if (tooLong) problems.Summary = tooLong;
-  if (form.TopicType !== 'STANDARD') {
-    if (!form.EventTitle.trim()) problems.EventTitle = t.eventTitleRequired;
-    if (!form.StartDate || !form.EndDate) problems.StartDate = t.eventDatesRequired;
-    else if (form.EndDate < form.StartDate) problems.EndDate = t.eventEndBeforeStart;
-  }
-  return problems;
-}
-
-const time = (hhmm: string) => {
-  const [h, m] = hhmm.split(':').map(Number);
-  return { Hours: h ?? 0, Minutes: m ?? 0 };
-};
-
-export function postRequestOf(form: PostForm): CreatePostBody {
-  const event =
-    form.TopicType === 'STANDARD'
-      ? null
-      : {
-          EventTitle: form.EventTitle.trim(),
-          Schedule: {
-            StartDate: form.StartDate,
-            EndDate: form.EndDate,
-            EnableTime: form.EnableTime,
-            StartTime: form.EnableTime ? time(form.StartTime || '00:00') : null,
-            EndTime: form.EnableTime ? time(form.EndTime || '00:00') : null,
-          },
-        };
+/** The route's body: blocks that do not apply to the type are left out. */
+export function postRequestOf(form: PostForm): z.input<typeof CreatePostBodySchema> {
+  const action: ActionType = form.CallToAction.ActionType;
   return {
     TopicType: form.TopicType,
-    Summary: form.Summary.trim(),
+    Summary: form.Summary,
     MediaUrl: form.MediaUrl,
-    CallToAction:
-      form.ActionType === 'ACTION_TYPE_UNSPECIFIED'
-        ? null
-        : {
-            ActionType: form.ActionType as NonNullable<CreatePostBody['CallToAction']>['ActionType'],
-            Url: ctaNeedsUrl(form.ActionType) ? form.Url.trim() : undefined,
-          },
-    Event: event,
-    Offer:
-      form.TopicType === 'OFFER'
-        ? { CouponCode: form.CouponCode.trim(), RedeemOnlineUrl: form.RedeemOnlineUrl.trim(), TermsConditions: form.TermsConditions.trim() }
-        : null,
+    CallToAction: action === 'ACTION_TYPE_UNSPECIFIED' ? null : { ActionType: action, Url: ctaNeedsUrl(action) ? form.CallToAction.Url : undefined },
+    Event: form.TopicType === 'STANDARD' ? null : postEventBodyOf(form.Event),
+    Offer: form.TopicType === 'OFFER' ? form.Offer : null,
   };
 }
+
+/** The form's schema: its values become the route's body, which the route's own schema checks. */
+export const PostFormSchema = PostFormValuesSchema.transform(postRequestOf).pipe(CreatePostBodySchema);
 
 /** Question authors' photos come protocol-relative (`//host/...`): they are loaded over https. */
 export const httpsPhotoUrl = (url: string | null): string | null => (url ? (url.startsWith('//') ? `https:${url}` : url) : null);

@@ -4,49 +4,59 @@ import {
   emptyPostForm,
   filterPublishers,
   httpsPhotoUrl,
-  postFormProblems,
+  PostFormSchema,
   postRequestOf,
   publisherAction,
-  withTime,
+  timesOf,
   withTopicType,
+  type PostForm,
 } from './section-rules';
 
 const now = new Date(2026, 10, 24, 9, 30);
 
-describe('Create Post rules (spec part 2 §4, §5)', () => {
+/** The first message per field of the Create Post form, as the form shows it. */
+const postErrors = (form: PostForm): Record<string, string> => {
+  const errors: Record<string, string> = {};
+  for (const issue of PostFormSchema.safeParse(form).error?.issues ?? []) errors[issue.path.join('.')] ??= issue.message;
+  return errors;
+};
+
+describe('Create Post form (spec part 2 §4, §5)', () => {
   it('resets the summary on a type change; Event and Offer dates default to today; Standard clears the event', () => {
     const typed = { ...emptyPostForm(), Summary: 'Hello' };
     const offer = withTopicType(typed, 'OFFER', now);
-    expect(offer).toMatchObject({ TopicType: 'OFFER', Summary: '', StartDate: '2026-11-24', EndDate: '2026-11-24' });
-    const standard = withTopicType({ ...offer, EventTitle: 'Sale', CouponCode: 'X' }, 'STANDARD', now);
-    expect(standard).toMatchObject({ EventTitle: '', StartDate: '', EndDate: '', CouponCode: '' });
+    expect(offer).toMatchObject({ TopicType: 'OFFER', Summary: '', Event: { Schedule: { StartDate: '2026-11-24', EndDate: '2026-11-24' } } });
+    const standard = withTopicType({ ...offer, Event: { ...offer.Event, EventTitle: 'Sale' }, Offer: { ...offer.Offer, CouponCode: 'X' } }, 'STANDARD', now);
+    expect(standard).toMatchObject({ Event: { EventTitle: '', Schedule: { StartDate: '', EndDate: '' } }, Offer: { CouponCode: '' } });
     expect(postRequestOf({ ...standard, Summary: 'Hi' }).Event).toBeNull();
   });
 
   it('Add time sets start and end to 00:00', () => {
-    expect(withTime(emptyPostForm(), true)).toMatchObject({ EnableTime: true, StartTime: '00:00', EndTime: '00:00' });
-    expect(withTime(withTime(emptyPostForm(), true), false)).toMatchObject({ EnableTime: false, StartTime: '', EndTime: '' });
+    expect(timesOf(true)).toEqual({ StartTime: '00:00', EndTime: '00:00' });
+    expect(timesOf(false)).toEqual({ StartTime: '', EndTime: '' });
   });
 
-  it('asks for a URL for every button but None and CALL: "Please update the url"', () => {
+  it('asks for a URL for every button but None and CALL, on the URL field: "Please update the url"', () => {
     expect(['ACTION_TYPE_UNSPECIFIED', 'CALL'].map(ctaNeedsUrl)).toEqual([false, false]);
-    const form = { ...emptyPostForm(), Summary: 'Hi', ActionType: 'LEARN_MORE' };
-    expect(postFormProblems(form).Url).toBe('Please update the url');
-    expect(postFormProblems({ ...form, Url: 'https://example.com' }).Url).toBeUndefined();
-    expect(postFormProblems({ ...form, ActionType: 'CALL' }).Url).toBeUndefined();
-    expect(postRequestOf({ ...form, ActionType: 'CALL' }).CallToAction).toEqual({ ActionType: 'CALL', Url: undefined });
+    const form: PostForm = { ...emptyPostForm(), Summary: 'Hi', CallToAction: { ActionType: 'LEARN_MORE', Url: '' } };
+    expect(postErrors(form)).toEqual({ 'CallToAction.Url': 'Please update the url' });
+    expect(postErrors({ ...form, CallToAction: { ActionType: 'LEARN_MORE', Url: 'https://example.com' } })).toEqual({});
+    const call: PostForm = { ...form, CallToAction: { ActionType: 'CALL', Url: '' } };
+    expect(postErrors(call)).toEqual({});
+    expect(postRequestOf(call).CallToAction).toEqual({ ActionType: 'CALL', Url: undefined });
   });
 
-  it('builds an Offer with its event, times and offer block', () => {
-    const offer = {
-      ...withTime(withTopicType(emptyPostForm(), 'OFFER', now), true),
-      EventTitle: ' Sale ',
+  it('builds an Offer with its event, times and offer block, and asks for the event title', () => {
+    const typed = withTopicType(emptyPostForm(), 'OFFER', now);
+    const offer: PostForm = {
+      ...typed,
       Summary: 'Deal',
-      CouponCode: 'SAVE',
-      EndTime: '17:30',
+      Event: { EventTitle: ' Sale ', Schedule: { ...typed.Event.Schedule, EnableTime: true, ...timesOf(true), EndTime: '17:30' } },
+      Offer: { ...typed.Offer, CouponCode: 'SAVE' },
     };
-    expect(postFormProblems(offer)).toEqual({});
-    expect(postRequestOf(offer)).toMatchObject({
+    const parsed = PostFormSchema.safeParse(offer);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toMatchObject({
       TopicType: 'OFFER',
       Event: {
         EventTitle: 'Sale',
@@ -54,7 +64,10 @@ describe('Create Post rules (spec part 2 §4, §5)', () => {
       },
       Offer: { CouponCode: 'SAVE' },
     });
-    expect(postFormProblems({ ...offer, EventTitle: '' }).EventTitle).toBe('Event title is required');
+    expect(postErrors({ ...offer, Event: { ...offer.Event, EventTitle: '' } })).toEqual({ 'Event.EventTitle': 'Event title is required' });
+    expect(postErrors({ ...offer, Event: { ...offer.Event, Schedule: { ...offer.Event.Schedule, EndDate: '2026-11-23' } } })).toHaveProperty([
+      'Event.Schedule.EndDate',
+    ]);
   });
 });
 
