@@ -10,7 +10,10 @@ import { startSandbox, type RunningSandbox } from '@locus/sandbox/index';
 import { renderPhoto } from '@locus/sandbox/google/images';
 import { sandboxDirectory } from '@locus/command-api/connections/sandbox-consent';
 import { freePort } from './free-port';
-import { apiCaller, connectAndImport, eventually, seedCompanyAdmin } from './testing/google-company';
+import { bulkLocationEditRoute, getBulkEditJobRoute } from '@locus/contracts';
+import { eventually } from '@locus/tests/stack/eventually';
+import { routeClient } from '@locus/tests/stack/route-client';
+import { connectAndImport, seedCompanyAdmin } from './testing/google-company';
 
 /**
  * A bulk edit of 300 locations (description and logo) whose server is SIGKILLed part-way, then
@@ -90,34 +93,35 @@ describe('bulk edit across a SIGKILL', () => {
     await events.close();
 
     let server = await startServer(env);
-    const call = apiCaller(() => server.url, token);
+    const api = routeClient(() => server.url, { token });
 
     // Northwind Auto Care (300 locations), connected through the sandbox's consent page and imported.
     const northwind = (await sandboxDirectory(sandbox.url)).accounts.find((a) => a.accountName === 'Northwind Auto Care')!;
     expect(northwind.locationCount).toBe(300);
     const owner = northwind.members.find((m) => m.email)!.email!;
-    const ids = await connectAndImport(call, owner, 'Northwind Auto Care', 300, 240_000);
+    const ids = await connectAndImport(api, owner, 'Northwind Auto Care', 300, 240_000);
 
     const store = sandbox.google!.store;
     const editsBefore = { ...(store.state.editCounts ?? {}) };
-    const started = await call('POST', '/api/gmb/bulk-location-edit', {
-      SelectedLocations: ids,
-      IgnoreBulkLocationFields: { BusninessDescription: false, ProfilePhoto: false },
-      ProfileDescription: '@BusinessName in @Town, after a crash',
-      ProfilePhoto: logoUrl,
+    const started = await api.send(bulkLocationEditRoute, {
+      body: {
+        SelectedLocations: ids,
+        IgnoreBulkLocationFields: { BusninessDescription: false, ProfilePhoto: false },
+        ProfileDescription: '@BusinessName in @Town, after a crash',
+        ProfilePhoto: logoUrl,
+      },
     });
-    expect(started.status, JSON.stringify(started.body)).toBe(200);
-    const jobId = started.body.Data.JobId as string;
-    const job = async () => (await call('GET', `/api/gmb/bulk-location-edit/jobs/${jobId}`)).body?.Data?.Job;
+    expect(started.status, started.text).toBe(200);
+    const jobId = started.body.Data.JobId;
+    const job = async () => (await api.send(getBulkEditJobRoute, { params: { jobId } })).body.Data.Job;
 
     // Kill while the job is part-way (two Google writes per location at 1,200 a minute: about 30 s).
     const partWay = await eventually(
       async () => {
         const j = await job();
-        return j && j.Done >= 40 ? j : null;
+        return j.Done >= 40 && j;
       },
-      'the job to be part-way',
-      120_000,
+      { what: 'the job to be part-way', timeoutMs: 120_000, intervalMs: 200 },
     );
     expect(partWay.Done).toBeLessThan(300);
     server.proc.kill('SIGKILL');
@@ -127,10 +131,9 @@ describe('bulk edit across a SIGKILL', () => {
     const done = await eventually(
       async () => {
         const j = await job();
-        return j && j.Status === 'finished' ? j : null;
+        return j.Status === 'finished' && j;
       },
-      'the job to finish after the restart',
-      240_000,
+      { what: 'the job to finish after the restart', timeoutMs: 240_000, intervalMs: 200 },
     );
     expect(done).toMatchObject({ Total: 300, Done: 300, Failed: 0, Percent: 100 });
 

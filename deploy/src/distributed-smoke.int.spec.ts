@@ -4,14 +4,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { routeTable } from '@locus/contracts';
+import { getLocationRoute, updateLocationRoute } from '@locus/contracts';
 import { createTokenService } from '@locus/platform';
 import { createEventStoreDbEventStore } from '@locus/platform/event-store/eventstoredb-event-store';
 import { sseReader } from '@locus/platform/http/testing';
 import { startSandbox, type RunningSandbox } from '@locus/sandbox/index';
 import { sandboxDirectory } from '@locus/command-api/connections/sandbox-consent';
 import { freePort } from './free-port';
-import { apiCaller, connectAndImport, eventually, seedCompanyAdmin } from './testing/google-company';
+import { eventually } from '@locus/tests/stack/eventually';
+import { routeClient } from '@locus/tests/stack/route-client';
+import { connectAndImport, seedCompanyAdmin } from './testing/google-company';
 
 /**
  * The distributed deployment end to end on compose's engines (`npm run test:distributed` starts
@@ -60,15 +62,10 @@ async function startRole(role: keyof typeof roles, env: Record<string, string>):
       if (proc.exitCode !== null) throw new Error(`${role} exited (${proc.exitCode}):\n${err}`);
       return (await fetch(`${url}/ready`)).ok;
     },
-    `${role} to be ready`,
-    300_000,
+    { what: `${role} to be ready`, timeoutMs: 300_000, intervalMs: 200 },
   );
   return { proc, url };
 }
-
-const commandRoutes = routeTable
-  .filter((r) => r.kind === 'command')
-  .map((r) => ({ method: r.method, pattern: new RegExp(`^${r.path.replace(/:[A-Za-z]+/g, '[^/]+')}$`) }));
 
 describe.skipIf(!enabled)(enabled ? 'distributed smoke on compose engines' : 'distributed smoke — NOT RUN: npm run test:distributed sets its engines', () => {
   it('signs in, imports the sandbox account, edits a location and sees it live', async () => {
@@ -104,24 +101,19 @@ describe.skipIf(!enabled)(enabled ? 'distributed smoke on compose engines' : 'di
     const [command, query] = await Promise.all([startRole('command-api', env), startRole('query-api', env)]);
     await Promise.all([startRole('projectors', env), startRole('reactors', env)]);
     // As the web gateway does: commands to command-api, the rest to query-api.
-    const call = apiCaller(() => '', token);
-    const routed: typeof call = (method, urlPath, body, auth) => {
-      const pathname = urlPath.split('?')[0]!;
-      const base = commandRoutes.some((r) => r.method === method && r.pattern.test(pathname)) ? command.url : query.url;
-      return call(method, `${base}${urlPath}`, body, auth);
-    };
+    const api = routeClient((route) => (route.kind === 'command' ? command.url : query.url), { token });
 
     const account = (await sandboxDirectory(sandbox.url)).accounts.filter((a) => a.locationCount > 0).sort((a, b) => a.locationCount - b.locationCount)[0]!;
     const owner = account.members.find((m) => m.email)!.email!;
-    const ids = await connectAndImport(routed, owner, account.accountName, account.locationCount, 240_000);
+    const ids = await connectAndImport(api, owner, account.accountName, account.locationCount, 240_000);
     expect(ids.length).toBe(account.locationCount);
 
     const live = await fetch(`${query.url}/api/live`, { headers: { Authorization: `Bearer ${token}` } });
     expect(live.status).toBe(200);
     const frames = sseReader(live);
     const description = `Edited across processes ${randomUUID().slice(0, 8)}`;
-    const edited = await routed('POST', `/api/gmb/${ids[0]}/update`, { ProfileDescription: description });
-    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const edited = await api.send(updateLocationRoute, { params: { id: ids[0]! }, body: { ProfileDescription: description } });
+    expect(edited.status, edited.text).toBe(200);
     for (const until = Date.now() + 60_000; ;) {
       const frame = await frames.next();
       const data = frame?.data ? (JSON.parse(frame.data) as { kind?: string; ids?: string[] }) : null;
@@ -131,11 +123,10 @@ describe.skipIf(!enabled)(enabled ? 'distributed smoke on compose engines' : 'di
     await live.body?.cancel();
     const shown = await eventually(
       async () => {
-        const r = await routed('GET', `/api/gmb/${ids[0]}/location`);
-        return JSON.stringify(r.body).includes(description) ? r : null;
+        const r = await api.send(getLocationRoute, { params: { id: ids[0]! } });
+        return r.text.includes(description) && r;
       },
-      'the edit in the query',
-      30_000,
+      { what: 'the edit in the query', timeoutMs: 30_000, intervalMs: 200 },
     );
     expect(shown.status).toBe(200);
   }, 600_000);

@@ -4,7 +4,7 @@ import { LOCATIONS_COLLECTION, type LocationDoc } from '@locus/contracts';
 import { retitleLocation } from '@locus/command-api/audit/testing/retitle';
 import { DEMO_COMPANIES } from '@locus/command-api/demo/seed-demo';
 import { accessTokenFor, callJson } from '@locus/sandbox/google/testing';
-import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
+import { ADMIN_PASSWORD, REVIEWS_AND_INSIGHTS_READS, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
  * The audit feature's browser acceptance: a location's title changed twice by two users; the auditor
@@ -56,7 +56,8 @@ describe('audit in the browser: history, point in time and restore', () => {
   };
 
   beforeAll(async () => {
-    e2e = await startE2EStack();
+    // no screen of this spec shows reviews or Performance data
+    e2e = await startE2EStack({ skipReactors: REVIEWS_AND_INSIGHTS_READS });
     const { company } = await seedDemoCompany(e2e);
     const { commandDeps } = e2e.stack;
     companyId = company.companyId;

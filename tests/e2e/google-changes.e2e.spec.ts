@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANIES } from '@locus/command-api/demo/seed-demo';
-import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
+import { ADMIN_PASSWORD, REVIEWS_AND_INSIGHTS_READS, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
  * Google's own changes in a browser, checked against the sandbox's Google store: Google changes a
@@ -50,7 +50,8 @@ describe("Google's own changes: found on Sync, decided per field", () => {
   };
 
   beforeAll(async () => {
-    e2e = await startE2EStack();
+    // no screen of this spec shows reviews or Performance data
+    e2e = await startE2EStack({ skipReactors: REVIEWS_AND_INSIGHTS_READS });
     const { company } = await seedDemoCompany(e2e);
     companyId = company.companyId;
     page = await e2e.newPage();

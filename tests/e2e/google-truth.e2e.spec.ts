@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANIES } from '@locus/command-api/demo/seed-demo';
 import { cityCoordinates } from '@locus/platform/geo/us-places';
 import { accessTokenFor, callJson } from '@locus/sandbox/google/testing';
-import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
+import { ADMIN_PASSWORD, REVIEWS_AND_INSIGHTS_READS, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
 import { outcomesSuite } from './google-truth/outcomes';
 import { saveAsTemplateSuite } from './google-truth/save-as-template';
 
@@ -54,7 +54,8 @@ describe('Google holds what the user changed, nothing more', () => {
   const details = async (id: string) => (await api('GET', `/api/gmb/${id}/location`)).body.Data.Location as Record<string, any>;
 
   beforeAll(async () => {
-    e2e = await startE2EStack();
+    // no screen of this spec shows reviews or Performance data
+    e2e = await startE2EStack({ skipReactors: REVIEWS_AND_INSIGHTS_READS });
     const { company } = await seedDemoCompany(e2e);
     companyId = company.companyId;
     googleToken = await accessTokenFor(e2e.sandboxUrl, DEMO.google.userEmail);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANIES } from '@locus/command-api/demo/seed-demo';
-import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
+import { ADMIN_PASSWORD, REVIEWS_AND_INSIGHTS_READS, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
  * Listing health in a real browser on the first demo company (its sandbox account imported
@@ -33,7 +33,8 @@ describe('listing health in the browser', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    e2e = await startE2EStack();
+    // no screen of this spec shows reviews or Performance data
+    e2e = await startE2EStack({ skipReactors: REVIEWS_AND_INSIGHTS_READS });
     const { company } = await seedDemoCompany(e2e);
     companyId = company.companyId;
     page = await e2e.newPage();

@@ -21,6 +21,13 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * The reactors that read reviews and Performance data of every imported location: most of the
+ * demo seed's CPU and more in the background after it. A spec whose screens show neither
+ * starts its stack without them.
+ */
+export const REVIEWS_AND_INSIGHTS_READS = ['reviews.ingest', 'insights.import-from-google'] as const;
+
 export const ADMIN_EMAIL = 'admin@locus.test';
 export const ADMIN_PASSWORD = 'Admin-Passw0rd!';
 

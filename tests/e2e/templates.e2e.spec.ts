@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPostSummary, type LocationDoc } from '@locus/contracts';
 import { DEMO_COMPANIES } from '@locus/command-api/demo/seed-demo';
-import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
+import { ADMIN_PASSWORD, REVIEWS_AND_INSIGHTS_READS, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
  * Post templates in a real browser: an Event template with @BusinessName and @City chips, previewed
@@ -32,7 +32,8 @@ describe('post templates web: write with variables, preview, publish to 50 locat
   };
 
   beforeAll(async () => {
-    e2e = await startE2EStack();
+    // no screen of this spec shows reviews or Performance data
+    e2e = await startE2EStack({ skipReactors: REVIEWS_AND_INSIGHTS_READS });
     // the sandbox's benchmark account with exactly 50 locations, imported through the real flow
     const bench = (await (
       await fetch(`${e2e.sandboxUrl}/google/__sandbox/bench-account`, {

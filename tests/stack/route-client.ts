@@ -97,13 +97,17 @@ export async function sendHttp(
   return { status: res.status, body: parsed, text, headers: res.headers, position: Number(res.headers.get('x-position') ?? 0) };
 }
 
-/** Routes of a server the test started itself (a child process): `baseUrl` is read on every request, so a restarted server is followed. */
-export function routeClient(baseUrl: () => string, defaults: { token?: string | null } = {}) {
+/**
+ * Routes of a server the test started itself (a child process): `baseUrl` is read on every
+ * request, so a restarted server is followed; it is given the route, so commands and queries
+ * can go to two servers.
+ */
+export function routeClient(baseUrl: (route: RouteDef) => string, defaults: { token?: string | null } = {}) {
   return {
     async send<const R extends RouteDef>(route: R, ...[options]: SendArgs<R>): Promise<RouteAnswer<R>> {
       const request = routeRequest(route, options);
       const token = options && 'token' in options ? request.token : (defaults.token ?? null);
-      return routeAnswer<R>(await sendHttp(`${baseUrl()}${request.path}`, { ...request, token }));
+      return routeAnswer<R>(await sendHttp(`${baseUrl(route)}${request.path}`, { ...request, token }));
     },
   };
 }
@@ -122,3 +126,14 @@ export async function requestJson<T = unknown>(
 
 /** A value a test sends on purpose against the route's schema, to see it refused by field. */
 export const invalid = (value: unknown): never => value as never;
+
+/**
+ * A request as it goes on the wire, body and headers untouched (malformed JSON, gzip or chunked
+ * bodies, unknown paths and methods): for specs of the HTTP kit itself.
+ */
+export function rawRequest(url: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
+  const { token, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return fetch(url, { ...rest, headers });
+}

@@ -1,7 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONNECT_ACCOUNTS_PROGRESS_NOTIFICATION, subjects, type ConnectAccountsProgress, type NotificationMessage } from '@locus/contracts';
+import {
+  assignLocationRoute,
+  authCallbackRoute,
+  categoriesRoute,
+  citiesRoute,
+  CONNECT_ACCOUNTS_PROGRESS_NOTIFICATION,
+  connectionProcessRoute,
+  connectTokenUrlRoute,
+  createLocationRoute,
+  disconnectAccountRoute,
+  getAttributesRoute,
+  getLocationRoute,
+  listConnectedAccountsRoute,
+  locationsSummaryRoute,
+  locationUsersRoute,
+  primaryOwnerRoute,
+  publishLocationRoute,
+  regularHoursRoute,
+  statesRoute,
+  subjects,
+  syncLocationRoute,
+  unassignLocationRoute,
+  updateLocationRoute,
+  userLocationsRoute,
+  type ConnectAccountsProgress,
+  type NotificationMessage,
+  type RequestInput,
+} from '@locus/contracts';
 import { apiSpec } from '@locus/tests/stack/api-spec';
-import { seedDemoLocations } from '../connections/demo';
+import { eventually } from '@locus/tests/stack/eventually';
 import { consentAs, sandboxDirectory } from '../connections/sandbox-consent';
 import { startLocationsTestStack, type LocationsTestStack } from './testing/stack';
 
@@ -28,18 +55,13 @@ afterAll(async () => {
 });
 
 const spec = () => apiSpec(stack.test);
-const call = (method: string, path: string, token: string | null, body?: unknown) => stack.test.call(method, path, { token, body });
-
-/** Polls until `check` returns a value (no timing is asserted; the bound only stops a hung test). */
-async function eventually<T>(check: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** Polls until `check` gives a value (no timing is asserted; the bound only stops a hung test). */
+const until = <T>(check: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 15_000) =>
+  eventually(check, { what, timeoutMs, intervalMs: 50 });
+const summary = (c: Company, body: RequestInput<typeof locationsSummaryRoute, 'body'>, token = c.adminToken) =>
+  stack.test.send(locationsSummaryRoute, { params: { companyId: c.companyId }, body, token });
+const locationOf = (c: Company, id: string) => stack.test.send(getLocationRoute, { params: { id }, token: c.adminToken });
+const accountsOf = async (c: Company) => (await stack.test.send(listConnectedAccountsRoute, { token: c.adminToken })).body.Data;
 
 const inSandbox = async (accountName: string) => (await sandboxDirectory(stack.sandbox.url)).accounts.find((a) => a.accountName === accountName)!;
 const summitInSandbox = () => inSandbox(SUMMIT);
@@ -48,47 +70,39 @@ const summitInSandbox = () => inSandbox(SUMMIT);
 
 /** The company's admin asked for the consent URL and Avery consented on the Google sandbox. */
 const consented = (c: Company) => async () => {
-  const tokenUrl = await call('GET', '/api/gmb/token-url', c.adminToken);
-  return consentAs(tokenUrl.body.RedirectUrl, AVERY);
+  const { RedirectUrl, ErrorMessage } = (await stack.test.send(connectTokenUrlRoute, { token: c.adminToken })).body;
+  if (!RedirectUrl) throw new Error(ErrorMessage ?? 'Google cannot be connected');
+  return consentAs(RedirectUrl, AVERY);
 };
 
 /** …and the callback opened a connection process listing Avery's accounts. */
 const connectionProcess = (c: Company) => async () => {
   const { code, state } = await consented(c)();
-  const cb = await call('POST', '/api/auth/callback', null, { Code: code, State: state });
+  const cb = await stack.test.send(authCallbackRoute, { body: { Code: code, State: state }, token: null });
   if (cb.status !== 200) throw new Error(`callback answered ${cb.status}: ${cb.text}`);
-  return { processId: cb.body.ProcessId as string };
+  return { processId: cb.body.ProcessId! };
 };
 
 /** The company's admin connected a sandbox Google account (default Avery's Summit) and its locations were imported. */
 const googleConnected =
   (c: Company, account: { googleUserEmail: string; accountName: string } = { googleUserEmail: AVERY, accountName: SUMMIT }) =>
-  async () => {
-    const seeded = await seedDemoLocations(stack.deps, {
-      companyId: c.companyId,
-      adminUserId: c.adminId,
-      googleUserEmail: account.googleUserEmail,
-      accountNames: [account.accountName],
-      waitMs: 60_000,
-    });
-    if (!seeded?.completed) throw new Error(`the import of ${account.accountName} did not complete`);
-    return seeded;
-  };
+  () =>
+    stack.googleImported(c, account);
 const summitConnected = (c: Company) => googleConnected(c);
 const salonConnected = (c: Company) => googleConnected(c, SALON);
 
 /** The choices the create form offers: the connected account, the categories (cached once connected), Denver. */
 const formChoices = (c: Company) => async () => {
-  const categories = await eventually(async () => {
-    const r = await call('GET', '/api/gmb/categories', c.adminToken);
+  const categories = await until(async () => {
+    const r = await stack.test.send(categoriesRoute, { token: c.adminToken });
     return r.body.Data?.length ? r.body : null;
   }, 'categories to be cached');
-  const states = (await call('GET', '/api/countries/states', c.userToken)).body;
-  const cities = (await call('GET', '/api/countries/states/CO/cities', c.userToken)).body;
-  const accounts = (await call('GET', '/api/gmb/gmbAccounts', c.adminToken)).body;
-  const dentist = categories.Data.find((x: any) => x.DisplayName === 'Dentist') ?? categories.Data[0];
-  const denver = cities.Data.find((x: any) => x.Name === 'Denver');
-  return { categories, states, dentist, denver, accountId: accounts.Data[0].Id as string };
+  const states = (await stack.test.send(statesRoute, { token: c.userToken })).body;
+  const cities = (await stack.test.send(citiesRoute, { params: { state: 'CO' }, token: c.userToken })).body;
+  const accounts = await accountsOf(c);
+  const dentist = categories.Data!.find((x) => x.DisplayName === 'Dentist') ?? categories.Data![0]!;
+  const denver = cities.Data.find((x) => x.Name === 'Denver')!;
+  return { categories, states, dentist, denver, accountId: accounts[0]!.Id };
 };
 
 /** Valid choices for a request refused before any is looked up. */
@@ -142,11 +156,11 @@ const locationCreated =
   (c: Company, options: { published?: boolean } = {}) =>
   async () => {
     const storeCode = newStoreCode();
-    const created = await call('POST', '/api/gmb/create-location', c.adminToken, { Location: newLocation(await formChoices(c)(), storeCode) });
+    const created = await stack.test.send(createLocationRoute, { body: { Location: newLocation(await formChoices(c)(), storeCode) }, token: c.adminToken });
     if (created.status !== 200) throw new Error(`create answered ${created.status}: ${created.text}`);
-    const id = created.body.Data.Id as string;
+    const id = created.body.Data.Id;
     if (options.published) {
-      const published = await call('POST', `/api/gmb/publish-location/${id}`, c.adminToken);
+      const published = await stack.test.send(publishLocationRoute, { params: { id }, token: c.adminToken });
       if (published.status !== 200) throw new Error(`publish answered ${published.status}: ${published.text}`);
     }
     return { id, storeCode };
@@ -176,10 +190,10 @@ describe('connecting a Google account over HTTP', () => {
       ]);
     // The same state cannot be used twice.
     const [{ code, state }] = given;
-    expect((await call('POST', '/api/auth/callback', null, { Code: code, State: state })).status).toBeGreaterThanOrEqual(400);
-    const proc = await call('GET', `/api/gmb/connect-accounts/${answer.body.ProcessId}`, c.adminToken);
+    expect((await stack.test.send(authCallbackRoute, { body: { Code: code, State: state }, token: null })).status).toBeGreaterThanOrEqual(400);
+    const proc = await stack.test.send(connectionProcessRoute, { params: { processId: answer.body.ProcessId }, token: c.adminToken });
     expect(proc.status).toBe(200);
-    expect(proc.body.Data.Accounts.find((a: any) => a.AccountName === SUMMIT)).toBeDefined();
+    expect(proc.body.Data.Accounts.find((a) => a.AccountName === SUMMIT)).toBeDefined();
   });
 
   it('connects the chosen account and imports it with live progress to 100 %, keeping Google tokens out of events in clear', async () => {
@@ -202,7 +216,7 @@ describe('connecting a Google account over HTTP', () => {
         { type: 'LocationsImportRequested' },
       ]);
 
-    await eventually(async () => progress.some((p) => p.progressPercentage === 100), 'import to reach 100 %', 60_000);
+    await until(async () => progress.some((p) => p.progressPercentage === 100), 'import to reach 100 %', 60_000);
     const percents = progress.map((p) => p.progressPercentage);
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
     expect(percents.filter((p) => p === 100).length).toBe(1);
@@ -219,13 +233,13 @@ describe('connecting a Google account over HTTP', () => {
   it('disconnects the account: its locations leave the read models', async () => {
     const c = await stack.seedCompany();
     const { given } = await spec()
-      .given(salonConnected(c), async () => (await call('GET', '/api/gmb/gmbAccounts', c.adminToken)).body.Data[0].Name as string)
+      .given(salonConnected(c), async () => (await accountsOf(c))[0]!.Name)
       .when(([, name]) => ({ method: 'POST', path: `/api/disconnectGMBAccount/disconnect/${encodeURIComponent(name)}`, token: c.adminToken }))
       .then({ status: 200, body: { ResponseMessage: 'The selected account has been disconnected' } }, [{ type: 'GoogleAccountDisconnected' }]);
-    expect((await call('GET', '/api/gmb/gmbAccounts', c.adminToken)).body.Data).toEqual([]);
-    const dir = await call('POST', `/api/gmb/${c.companyId}/locations-summary`, c.adminToken, {});
+    expect(await accountsOf(c)).toEqual([]);
+    const dir = await summary(c, {});
     expect(dir.body.totalResultsCount).toBe(0);
-    expect((await call('POST', `/api/disconnectGMBAccount/disconnect/${encodeURIComponent(given[1])}`, c.adminToken)).status).toBe(404);
+    expect((await stack.test.send(disconnectAccountRoute, { params: { name: given[1] }, token: c.adminToken })).status).toBe(404);
   });
 });
 
@@ -244,36 +258,36 @@ describe('the imported locations over HTTP', () => {
     const total = given[0].locations;
     expect(answer.body.totalResultsCount).toBe(total);
     expect(answer.body.data).toHaveLength(Math.min(25, total));
-    const storeCodes = answer.body.data.map((r: any) => r.StoreCode.toLowerCase());
+    const storeCodes = answer.body.data.map((r: { StoreCode: string }) => r.StoreCode.toLowerCase());
     expect(storeCodes).toEqual([...storeCodes].sort());
-    const accounts = await call('GET', '/api/gmb/gmbAccounts', c.adminToken);
-    expect(accounts.body.Data).toHaveLength(1);
-    expect(accounts.body.Data[0]).toMatchObject({ AccountName: SUMMIT, GoogleUserEmail: AVERY, Source: 'Google', TotalLocations: total });
+    const accounts = await accountsOf(c);
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]).toMatchObject({ AccountName: SUMMIT, GoogleUserEmail: AVERY, Source: 'Google', TotalLocations: total });
   });
 
   it('finds an imported location by its store code in any case; another company id is not found', async () => {
     const c = await stack.seedCompany();
-    const target = async () =>
-      (await call('POST', `/api/gmb/${c.companyId}/locations-summary`, c.adminToken, { rows: 25, sortField: 'StoreCode', sortOrder: 1 })).body.data[3];
+    const target = async () => (await summary(c, { rows: 25, sortField: 'StoreCode', sortOrder: 1 })).body.data[3]!;
     const { answer, given } = await spec()
       .given(salonConnected(c), target)
       .when(([, row]) => ({
         method: 'POST',
         path: `/api/gmb/${c.companyId}/locations-summary`,
         token: c.adminToken,
-        body: { first: 0, rows: 25, globalFilter: row.StoreCode.toUpperCase() },
+        body: { first: 0, rows: 25, globalFilter: row.StoreCode!.toUpperCase() },
       }))
       .then({ status: 200, body: { filteredResultsCount: 1 } }, []);
     expect(answer.body.data[0]).toMatchObject({ Id: given[1].Id, IsPublishedOnGMB: true, OpenStatus: 'Published' });
     // Another company's id is not found for a company user.
-    expect((await call('POST', `/api/gmb/00000000-0000-4000-8000-000000000000/locations-summary`, c.adminToken, {})).status).toBe(404);
+    const elsewhere = { params: { companyId: '00000000-0000-4000-8000-000000000000' }, body: {}, token: c.adminToken };
+    expect((await stack.test.send(locationsSummaryRoute, elsewhere)).status).toBe(404);
   });
 
   it('records a change Google refuses as a visible error on the location', async () => {
     const c = await stack.seedCompany();
     const insuranceAgency = async () => {
-      const row = (await call('POST', `/api/gmb/${c.companyId}/locations-summary`, c.adminToken, { rows: 1 })).body.data[0];
-      return (await call('GET', `/api/gmb/${row.Id}/location`, c.adminToken)).body.Data.Location;
+      const row = (await summary(c, { rows: 1 })).body.data[0]!;
+      return (await locationOf(c, row.Id)).body.Data.Location;
     };
     const { given } = await spec()
       .given(summitConnected(c), insuranceAgency)
@@ -285,18 +299,18 @@ describe('the imported locations over HTTP', () => {
         body: { Attributes: {}, PlacePageUrls: { UrlAppointment: 'https://book.example.com' } },
       }))
       .then({ status: 200 }, [{ type: 'LocationAttributesUpdated', data: { urls: { UrlAppointment: 'https://book.example.com' } } }]);
-    const id = given[1].Id as string;
-    expect(given[1].PrimaryCategory.Name).not.toMatch(/dentist|dental|clinic|salon|spa|doctor|lawyer|attorney/);
-    const failed = await eventually(async () => {
+    const id = given[1].Id;
+    expect(given[1].PrimaryCategory?.Name).not.toMatch(/dentist|dental|clinic|salon|spa|doctor|lawyer|attorney/);
+    const failed = await until(async () => {
       await stack.waitForProjections();
-      const d = (await call('GET', `/api/gmb/${id}/location`, c.adminToken)).body.Data.Location;
+      const d = (await locationOf(c, id)).body.Data.Location;
       return d.GoogleError ? d : null;
     }, 'the Google error to show');
     expect(failed.GoogleError).toMatch(/url_appointment/);
     expect(failed.PendingGoogleEdits).toBe(0);
-    const row = (await call('POST', `/api/gmb/${c.companyId}/locations-summary`, c.adminToken, { rows: 1 })).body.data[0];
+    const row = (await summary(c, { rows: 1 })).body.data[0]!;
     expect(row.GoogleError).toBe(failed.GoogleError);
-    const attrs = await call('GET', `/api/gmb/${id}/attributes`, c.adminToken);
+    const attrs = await stack.test.send(getAttributesRoute, { params: { id }, token: c.adminToken });
     // The request named one URL: it is set, and the location's other URLs stay.
     expect(attrs.body.Data.PlacePageUrls).toMatchObject({ UrlAppointment: 'https://book.example.com' });
     expect(Object.keys(attrs.body.Data.PlacePageUrls).length).toBeGreaterThan(1);
@@ -315,7 +329,7 @@ describe('creating and managing a location over HTTP', () => {
         body: { Location: { ...newLocation(someChoices, newStoreCode()), Title: '', Latitude: 'x' } },
       })
       .then({ status: 400 }, []);
-    expect(answer.body.ApiError.Fields.map((f: any) => f.Field)).toEqual(expect.arrayContaining(['Location.Title', 'Location.Latitude']));
+    expect(answer.body.ApiError.Fields.map((f: { Field: string }) => f.Field)).toEqual(expect.arrayContaining(['Location.Title', 'Location.Latitude']));
   });
 
   it('creates a location with the spec fields', async () => {
@@ -333,7 +347,7 @@ describe('creating and managing a location over HTTP', () => {
     expect(states.Data).toContainEqual({ Name: 'Colorado', StateCode: 'CO' });
     expect(denver.Latitude).toBeCloseTo(39.74, 1);
 
-    const details = await call('GET', `/api/gmb/${answer.body.Data.Id}/location`, c.adminToken);
+    const details = await locationOf(c, answer.body.Data.Id);
     expect(details.body.Data.Location).toMatchObject({
       Title: 'Locus Test Dental',
       StoreCode: storeCode,
@@ -345,9 +359,9 @@ describe('creating and managing a location over HTTP', () => {
       PrimaryCategory: { Name: dentist.Name, DisplayName: dentist.DisplayName },
       Attributes: { IsWomenOwned: true, FreeParkingLot: true },
     });
-    const monday = details.body.Data.Location.LocationBusinessHours.find((h: any) => h.OpenDay === 'MONDAY');
-    expect(monday).toMatchObject({ IsOpen: true, OpenTimeHours: 9, CloseTimeHours: 17, CloseTimeMinutes: 30 });
-    expect(details.body.Data.Location.LocationBusinessHours.find((h: any) => h.OpenDay === 'SUNDAY').IsOpen).toBe(false);
+    const hours = details.body.Data.Location.LocationBusinessHours;
+    expect(hours.find((h) => h.OpenDay === 'MONDAY')).toMatchObject({ IsOpen: true, OpenTimeHours: 9, CloseTimeHours: 17, CloseTimeMinutes: 30 });
+    expect(hours.find((h) => h.OpenDay === 'SUNDAY')?.IsOpen).toBe(false);
   });
 
   it('refuses a second location with the same StoreCode in the company, in any case', async () => {
@@ -374,8 +388,8 @@ describe('creating and managing a location over HTTP', () => {
       ]);
     const [, created, before] = given;
     expect((await inSandbox(SALON.accountName)).locationCount).toBe(before + 1);
-    expect((await call('POST', `/api/gmb/publish-location/${created.id}`, c.adminToken)).status).toBe(422);
-    const row = await call('POST', `/api/gmb/${c.companyId}/locations-summary`, c.adminToken, { globalFilter: created.storeCode });
+    expect((await stack.test.send(publishLocationRoute, { params: { id: created.id }, token: c.adminToken })).status).toBe(422);
+    const row = await summary(c, { globalFilter: created.storeCode });
     expect(row.body.data[0]).toMatchObject({
       Id: created.id,
       IsPublishedOnGMB: true,
@@ -401,23 +415,25 @@ describe('creating and managing a location over HTTP', () => {
       }))
       .then({ status: 200, body: { ResponseMessage: 'Your location regular hours have been updated successfully' } }, [{ type: 'LocationHoursUpdated' }]);
     const [, { id, storeCode }] = given;
-    const quarter = await call('POST', `/api/gmb/${id}/regularHours`, c.adminToken, {
-      Periods: [{ OpenDay: 'TUESDAY', OpenTimeHours: 8, OpenTimeMinutes: 15, CloseTimeHours: 12, CloseTimeMinutes: 0 }],
+    const quarter = await stack.test.send(regularHoursRoute, {
+      params: { id },
+      body: { Periods: [{ OpenDay: 'TUESDAY', OpenTimeHours: 8, OpenTimeMinutes: 15, CloseTimeHours: 12, CloseTimeMinutes: 0 }] },
+      token: c.adminToken,
     });
     expect(quarter.status).toBe(400);
     // The edit reaches Google (pending count back to 0, no error).
-    await eventually(async () => {
+    await until(async () => {
       await stack.waitForProjections();
-      const d = (await call('GET', `/api/gmb/${id}/location`, c.adminToken)).body.Data.Location;
+      const d = (await locationOf(c, id)).body.Data.Location;
       return d.PendingGoogleEdits === 0 && d.GoogleError === null;
     }, 'the hours to reach Google');
-    const synced = await call('POST', `/api/gmb/${id}/sync`, c.adminToken);
+    const synced = await stack.test.send(syncLocationRoute, { params: { id }, token: c.adminToken });
     expect(synced.status, synced.text).toBe(200);
     expect(synced.body.ResponseMessage).toBe('Your location has been synchronized');
     await stack.waitForProjections();
-    const d = (await call('GET', `/api/gmb/${id}/location`, c.adminToken)).body.Data.Location;
+    const d = (await locationOf(c, id)).body.Data.Location;
     expect(d.LastSyncDate).not.toBeNull();
-    expect(d.LocationBusinessHours.filter((h: any) => h.IsOpen)).toEqual([
+    expect(d.LocationBusinessHours.filter((h) => h.IsOpen)).toEqual([
       { OpenDay: 'TUESDAY', CloseDay: 'TUESDAY', IsOpen: true, OpenTimeHours: 8, OpenTimeMinutes: 30, CloseTimeHours: 12, CloseTimeMinutes: 0 },
     ]);
     // Local-only fields survive the sync.
@@ -430,7 +446,11 @@ describe('creating and managing a location over HTTP', () => {
     const pin = { latitude: 39.761321, longitude: -104.978455 };
     const pinnedLocation = async () => {
       const created = await locationCreated(c, { published: true })();
-      const res = await call('POST', `/api/gmb/${created.id}/update`, c.adminToken, { Latitude: pin.latitude, Longitude: pin.longitude });
+      const res = await stack.test.send(updateLocationRoute, {
+        params: { id: created.id },
+        body: { Latitude: pin.latitude, Longitude: pin.longitude },
+        token: c.adminToken,
+      });
       if (res.status !== 200) throw new Error(`pin answered ${res.status}`);
       return created;
     };
@@ -444,10 +464,10 @@ describe('creating and managing a location over HTTP', () => {
         body: { State: 'CO', Town: 'Denver', Website: website },
       }))
       .then({ status: 200 }, [{ type: 'LocationUpdated', data: { changed: ['Website'] } }]);
-    const id = given[1].id as string;
-    const d = await eventually(async () => {
+    const id = given[1].id;
+    const d = await until(async () => {
       await stack.waitForProjections();
-      const loc = (await call('GET', `/api/gmb/${id}/location`, c.adminToken)).body.Data.Location;
+      const loc = (await locationOf(c, id)).body.Data.Location;
       return loc.PendingGoogleEdits === 0 && loc.Website === website ? loc : null;
     }, 'the website to reach Google');
     expect([d.Latitude, d.Longitude]).toEqual([pin.latitude, pin.longitude]);
@@ -472,34 +492,32 @@ describe('creating and managing a location over HTTP', () => {
       }))
       .then({ status: 200 }, [{ type: 'UserAssignedToLocation', data: { userId: c.userId, userName: 'Uma User', isPrimaryOwner: true } }]);
     const createdId = given[1].id;
-    const owner = await call('GET', `/api/users/primaryOwner/${createdId}`, c.adminToken);
+    const owner = await stack.test.send(primaryOwnerRoute, { params: { locationId: createdId }, token: c.adminToken });
     expect(owner.body).toMatchObject({
       Success: true,
       Data: { Id: c.userId, Name: 'Uma User' },
       ResponseMessage: 'Uma User is currently the primary owner of this location.',
     });
-    const row = await call('POST', `/api/gmb/${c.companyId}/locations-summary`, c.userToken, { globalFilter: 'uma user' });
-    expect(row.body.data.map((r: any) => r.Id)).toEqual([createdId]);
-    expect(row.body.data[0].PrimaryOwner).toEqual({ Id: c.userId, Name: 'Uma User' });
-    expect(row.body.data[0].UserLocationId).toBe(`${createdId}:${c.userId}`);
+    const row = await summary(c, { globalFilter: 'uma user' }, c.userToken);
+    expect(row.body.data.map((r) => r.Id)).toEqual([createdId]);
+    expect(row.body.data[0]!.PrimaryOwner).toEqual({ Id: c.userId, Name: 'Uma User' });
+    expect(row.body.data[0]!.UserLocationId).toBe(`${createdId}:${c.userId}`);
 
-    const overwrite = await call('POST', '/api/users/assign-location', c.adminToken, {
-      UserId: c.adminId,
-      LocationId: createdId,
-      IsPrimaryOwner: true,
-      IsStaffMember: false,
+    const overwrite = await stack.test.send(assignLocationRoute, {
+      body: { UserId: c.adminId, LocationId: createdId, IsPrimaryOwner: true, IsStaffMember: false },
+      token: c.adminToken,
     });
     expect(overwrite.status).toBe(200);
     await stack.waitForProjections();
-    const users = await call('GET', `/api/gmb/${createdId}/users`, c.adminToken);
+    const users = await stack.test.send(locationUsersRoute, { params: { id: createdId }, token: c.adminToken });
     expect(users.body.Data).toMatchObject({ PrimaryOwnerId: c.adminId, LocationCoownerIds: [c.userId], StaffUserIds: [] });
-    const panel = await call('GET', `/api/users/${c.userId}/locations`, c.adminToken);
+    const panel = await stack.test.send(userLocationsRoute, { params: { userId: c.userId }, token: c.adminToken });
     expect(panel.body.Data).toHaveLength(1);
     expect(panel.body.Data[0]).toMatchObject({ Badge: 'Co-owner', IsPrimaryOwner: false, Location: { Id: createdId, Title: 'Locus Test Dental' } });
 
-    const unassign = await call('DELETE', `/api/users/${c.userId}/locations/${createdId}`, c.adminToken);
-    expect(unassign.status).toBe(200);
-    expect((await call('DELETE', `/api/users/${c.userId}/locations/${createdId}`, c.adminToken)).status).toBe(404);
+    const unassign = () => stack.test.send(unassignLocationRoute, { params: { userId: c.userId, locationId: createdId }, token: c.adminToken });
+    expect((await unassign()).status).toBe(200);
+    expect((await unassign()).status).toBe(404);
   });
 
   it('deletes the location on Google too, freeing its store code', async () => {
@@ -513,25 +531,28 @@ describe('creating and managing a location over HTTP', () => {
       ]);
     const [, created, before] = given;
     expect((await inSandbox(SALON.accountName)).locationCount).toBe(before - 1);
-    expect((await call('GET', `/api/gmb/${created.id}/location`, c.adminToken)).status).toBe(404);
+    expect((await locationOf(c, created.id)).status).toBe(404);
     // Its store code is free again.
-    const accounts = await call('GET', '/api/gmb/gmbAccounts', c.adminToken);
-    const categories = await call('GET', '/api/gmb/categories', c.adminToken);
-    const recreated = await call('POST', '/api/gmb/create-location', c.adminToken, {
-      Location: {
-        AccountId: accounts.body.Data[0].Name,
-        Title: 'Again',
-        PrimaryPhoneNumber: '(303) 555-0100',
-        Region: 'US',
-        Latitude: 39.7,
-        Longitude: -104.9,
-        PrimaryCategoryId: categories.body.Data[0].Name,
-        StoreCode: created.storeCode,
-        StreetAddressLine1: '1600 Glenarm Pl',
-        State: 'CO',
-        Town: 'Denver',
-        PostCode: '80202',
-        OpeningDate: '2020-05-01',
+    const accounts = await accountsOf(c);
+    const categories = await stack.test.send(categoriesRoute, { token: c.adminToken });
+    const recreated = await stack.test.send(createLocationRoute, {
+      token: c.adminToken,
+      body: {
+        Location: {
+          AccountId: accounts[0]!.Name,
+          Title: 'Again',
+          PrimaryPhoneNumber: '(303) 555-0100',
+          Region: 'US',
+          Latitude: 39.7,
+          Longitude: -104.9,
+          PrimaryCategoryId: categories.body.Data![0]!.Name,
+          StoreCode: created.storeCode,
+          StreetAddressLine1: '1600 Glenarm Pl',
+          State: 'CO',
+          Town: 'Denver',
+          PostCode: '80202',
+          OpeningDate: '2020-05-01',
+        },
       },
     });
     expect(recreated.status, recreated.text).toBe(200);

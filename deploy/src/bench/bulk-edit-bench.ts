@@ -6,7 +6,10 @@ import { loadConfig } from '@locus/platform/config/config';
 import { startLocusStack } from '../stack';
 import { freePort } from '../free-port';
 import { startSandboxProcess } from './sandbox-process';
-import { apiCaller, connectAndImport, eventually, seedCompanyAdmin } from '../testing/google-company';
+import { bulkLocationEditRoute, getBulkEditJobRoute } from '@locus/contracts';
+import { eventually } from '@locus/tests/stack/eventually';
+import { routeClient } from '@locus/tests/stack/route-client';
+import { connectAndImport, seedCompanyAdmin } from '../testing/google-company';
 
 export interface BulkEditBench {
   locations: number;
@@ -53,9 +56,9 @@ export async function measureBulkEdit(options: { locations: number; log: (m: str
   try {
     const account = await sandbox.benchAccount(options.locations);
     const { token } = await seedCompanyAdmin(stack.commandDeps.eventStore, stack.commandDeps.tokens, 'Bench Bulk Co');
-    const call = apiCaller(() => stack.url, token);
+    const api = routeClient(() => stack.url, { token });
     options.log(`bulk edit: importing ${options.locations} locations`);
-    const ids = await connectAndImport(call, account.ownerEmail, account.accountName, options.locations, 600_000);
+    const ids = await connectAndImport(api, account.ownerEmail, account.accountName, options.locations, 600_000);
     // Google's project quota, enforced from here on (the import's reads are not part of the figure).
     await sandbox.setQueriesPerMinute(300);
     // Nor is the projections' work on the import's events (the company history's thread follows after the burst).
@@ -66,31 +69,33 @@ export async function measureBulkEdit(options: { locations: number; log: (m: str
     // The server's CPU from the request to the job's end (the bench's own polling of the job, a
     // GET every few hundred ms, is in it too).
     const cpuAtStart = process.cpuUsage();
-    const started = await call('POST', '/api/gmb/bulk-location-edit', {
-      SelectedLocations: ids,
-      IgnoreBulkLocationFields: { BusninessDescription: false },
-      ProfileDescription: '@BusinessName in @Town: open every day for @BusinessName customers.',
+    const started = await api.send(bulkLocationEditRoute, {
+      body: {
+        SelectedLocations: ids,
+        IgnoreBulkLocationFields: { BusninessDescription: false },
+        ProfileDescription: '@BusinessName in @Town: open every day for @BusinessName customers.',
+      },
     });
-    if (started.status !== 200) throw new Error(`bulk edit answered ${started.status}: ${JSON.stringify(started.body)}`);
-    const jobId = started.body.Data.JobId as string;
+    if (started.status !== 200) throw new Error(`bulk edit answered ${started.status}: ${started.text}`);
+    const jobId = started.body.Data.JobId;
     const job = await eventually(
       async () => {
-        const j = (await call('GET', `/api/gmb/bulk-location-edit/jobs/${jobId}`)).body?.Data?.Job;
-        return j && j.Status !== 'running' ? j : null;
+        const j = (await api.send(getBulkEditJobRoute, { params: { jobId } })).body.Data.Job;
+        return j.Status !== 'running' && j;
       },
-      'the bulk edit to finish',
-      1_800_000,
+      { what: 'the bulk edit to finish', timeoutMs: 1_800_000, intervalMs: 200 },
     );
     const cpu = process.cpuUsage(cpuAtStart);
-    const details = (await call('GET', `/api/gmb/bulk-location-edit/jobs/${jobId}`)).body.Data;
+    const details = (await api.send(getBulkEditJobRoute, { params: { jobId } })).body.Data;
     const rejected = (await sandbox.stats()).quotaRejections;
+    if (!job.FinishedAt) throw new Error(`the bulk edit ended ${job.Status} without a finish time`);
     const seconds = (Date.parse(job.FinishedAt) - Date.parse(job.StartedAt)) / 1000;
     return {
       locations: ids.length,
       editsPerMinute: Math.round((job.Done / seconds) * 60 * 10) / 10,
       seconds: Math.round(seconds),
       failed: job.Failed,
-      failedByRateLimit: details.Outcomes.filter((o: { Code: string | null }) => o.Code === 'GOOGLE.RATE_LIMITED').length,
+      failedByRateLimit: details.Outcomes.filter((o) => o.Code === 'GOOGLE.RATE_LIMITED').length,
       quotaRejections: {
         edits: rejected.edits - rejectedBefore.edits,
         queries: rejected.queries - rejectedBefore.queries,

@@ -1,8 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { companyStream, SYSTEM_ACTOR, userStream, type EventMetadata } from '@locus/contracts';
+import {
+  authCallbackRoute,
+  companyStream,
+  connectAccountsRoute,
+  connectionProcessRoute,
+  connectTokenUrlRoute,
+  locationItemsRoute,
+  SYSTEM_ACTOR,
+  userStream,
+  type EventMetadata,
+} from '@locus/contracts';
 import type { EventStore, TokenService } from '@locus/platform';
 import { consentAs } from '@locus/command-api/connections/sandbox-consent';
 import { emailStreamOf } from '@locus/command-api/users/email-reservation';
+import { eventually } from '@locus/tests/stack/eventually';
+import type { routeClient } from '@locus/tests/stack/route-client';
 
 /**
  * For the bulk edit's SIGKILL spec and bench: a company with its admin written straight into an
@@ -47,56 +59,33 @@ export async function seedCompanyAdmin(eventStore: EventStore, tokens: Pick<Toke
   return { companyId, adminId, token };
 }
 
-export type ApiCall = (method: string, urlPath: string, body?: unknown, auth?: string | null) => Promise<{ status: number; body: any }>;
-
-export function apiCaller(baseUrl: () => string, token: string): ApiCall {
-  return async (method, urlPath, body, auth = token) => {
-    const res = await fetch(`${baseUrl()}${urlPath}`, {
-      method,
-      headers: { ...(auth ? { Authorization: `Bearer ${auth}` } : {}), ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  };
-}
-
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, what: string, timeoutMs: number): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check().catch(() => undefined);
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+/** Sends routes of the route table to the server under test (`routeClient` or the test stack). */
+export type RouteSender = Pick<ReturnType<typeof routeClient>, 'send'>;
 
 /** Connects the sandbox account `accountName` as the Google user `email` and waits until its `count` locations are imported; answers their ids. */
-export async function connectAndImport(call: ApiCall, email: string, accountName: string, count: number, timeoutMs: number): Promise<string[]> {
-  const tokenUrl = await call('GET', '/api/gmb/token-url');
-  const { code, state } = await consentAs(tokenUrl.body.RedirectUrl, email);
-  const cb = await call('POST', '/api/auth/callback', { Code: code, State: state }, null);
-  if (cb.status !== 200) throw new Error(`callback answered ${cb.status}: ${JSON.stringify(cb.body)}`);
-  const processId = cb.body.ProcessId as string;
-  const proc = await eventually(
-    async () => {
-      const r = await call('GET', `/api/gmb/connect-accounts/${processId}`);
-      return r.body?.Data?.Accounts?.length ? (r.body.Data as { Accounts: { AccountName: string; Name: string }[] }) : null;
-    },
-    'the account list',
-    30_000,
-  );
-  const account = proc.Accounts.find((a) => a.AccountName === accountName);
-  if (!account) throw new Error(`${accountName} is not among ${proc.Accounts.map((a) => a.AccountName).join(', ')}`);
-  const connect = await call('POST', `/api/gmb/connect-accounts/${processId}`, { SelectedAccounts: [account.Name] });
-  if (connect.status !== 200) throw new Error(`connect answered ${connect.status}: ${JSON.stringify(connect.body)}`);
+export async function connectAndImport(api: RouteSender, email: string, accountName: string, count: number, timeoutMs: number): Promise<string[]> {
+  const tokenUrl = (await api.send(connectTokenUrlRoute)).body;
+  if (!tokenUrl.RedirectUrl) throw new Error(tokenUrl.ErrorMessage ?? 'Google cannot be connected');
+  const { code, state } = await consentAs(tokenUrl.RedirectUrl, email);
+  const cb = await api.send(authCallbackRoute, { body: { Code: code, State: state }, token: null });
+  if (cb.status !== 200) throw new Error(`callback answered ${cb.status}: ${cb.text}`);
+  const processId = cb.body.ProcessId;
+  if (!processId) throw new Error(`the callback opened no connection process: ${cb.text}`);
+  const accounts = await eventually(async () => (await api.send(connectionProcessRoute, { params: { processId } })).body.Data.Accounts, {
+    what: 'the account list',
+    timeoutMs: 30_000,
+    intervalMs: 200,
+  });
+  const account = accounts.find((a) => a.AccountName === accountName);
+  if (!account) throw new Error(`${accountName} is not among ${accounts.map((a) => a.AccountName).join(', ')}`);
+  const connect = await api.send(connectAccountsRoute, { params: { processId }, body: { SelectedAccounts: [account.Name] } });
+  if (connect.status !== 200) throw new Error(`connect answered ${connect.status}: ${connect.text}`);
   const items = await eventually(
     async () => {
-      const r = await call('GET', '/api/gmb/locations-items');
-      return r.body?.Data?.length >= count ? (r.body.Data as { LocationId: string }[]) : null;
+      const { Data } = (await api.send(locationItemsRoute)).body;
+      return Data.length >= count && Data;
     },
-    `the import of ${count} locations`,
-    timeoutMs,
+    { what: `the import of ${count} locations`, timeoutMs, intervalMs: 200 },
   );
   return items.map((i) => i.LocationId);
 }

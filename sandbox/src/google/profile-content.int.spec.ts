@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../index';
-import { accessTokenFor, callJson } from './testing';
+import { googleApi, type GoogleAnswer, type GoogleApi } from '@locus/tests/stack/google-api';
+import { accessTokenFor } from './testing';
 
 const AM = '/google/mybusinessaccountmanagement/v1';
 const BI = '/google/mybusinessbusinessinformation/v1';
@@ -14,15 +15,53 @@ const QA = '/google/mybusinessqanda/v1';
 let sandbox: RunningSandbox;
 let dataDir: string;
 let token: string;
-const call = (method: string, p: string, body?: unknown) => callJson(sandbox.url, token, method, p, body);
-const violations = (res: { json: any }) => (res.json.error.details.at(-1).fieldViolations as { field: string }[]).map((v) => v.field);
+/** Google as the signed-in merchant, and the sandbox's own hooks. */
+let google: GoogleApi;
+let hooks: GoogleApi;
+
+/** The shapes of Google's answers these specs read. */
+interface GoogleError {
+  error: { status: string; message: string; details: { fieldViolations?: { field: string }[] }[] };
+}
+interface LocalPost {
+  name: string;
+  summary: string;
+  state: string;
+  createTime: string;
+  updateTime: string;
+  callToAction?: { actionType: string };
+}
+interface MediaItem {
+  googleUrl: string;
+}
+interface Question {
+  name: string;
+  createTime: string;
+  updateTime: string;
+  upvoteCount: number;
+  totalAnswerCount: number;
+  author: { profilePhotoUri: string; type: string };
+  topAnswers?: { name: string }[];
+}
+interface Questions {
+  questions: Question[];
+  totalSize: number;
+  nextPageToken?: string;
+}
+interface DailyMetrics {
+  multiDailyMetricTimeSeries: {
+    dailyMetricTimeSeries: { timeSeries: { datedValues: { date: { year: number; month: number; day: number }; value?: string }[] } }[];
+  }[];
+}
+
+const violations = (res: GoogleAnswer<GoogleError>) => (res.body.error.details.at(-1)!.fieldViolations ?? []).map((v) => v.field);
 
 async function locations(accountName: string, count: number) {
-  const account = (await call('GET', `${AM}/accounts`)).json.accounts.find((a: { accountName: string }) => a.accountName === accountName).name as string;
-  const list = (await call('GET', `${BI}/${account}/locations?readMask=name,title,categories&pageSize=${count}`)).json.locations as {
-    name: string;
-    title: string;
-  }[];
+  const { accounts } = (await google.get<{ accounts: { name: string; accountName: string }[] }>(`${AM}/accounts`)).body;
+  const account = accounts.find((a) => a.accountName === accountName)!.name;
+  const list = (
+    await google.get<{ locations: { name: string; title: string }[] }>(`${BI}/${account}/locations?readMask=name,title,categories&pageSize=${count}`)
+  ).body.locations;
   return list.map((l) => ({ ...l, id: l.name.split('/')[1]!, v4: `${V4}/${account}/${l.name}` }));
 }
 
@@ -30,6 +69,8 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'sandbox-content-'));
   sandbox = await startSandbox({ httpPort: 0, smtpPort: 0, dataDir, log: () => {} });
   token = await accessTokenFor(sandbox.url, 'maria.garcia.biz@gmail.com');
+  google = googleApi(sandbox.url, token);
+  hooks = googleApi(sandbox.url);
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -41,7 +82,7 @@ describe('v4 localPosts', () => {
 
   it('validates call to action and event fields as Google does, one violation per broken rule', async () => {
     const [l] = await locations('Sunrise Coffee Co.', 1);
-    const post = (body: unknown) => call('POST', `${l!.v4}/localPosts`, body);
+    const post = <T = GoogleError>(body: unknown) => google.post<T>(`${l!.v4}/localPosts`, body);
     expect(violations(await post({ topicType: 'STANDARD', summary: 'Hi', callToAction: { actionType: 'BOOK' } }))).toEqual(['callToAction.url']);
     expect(violations(await post({ topicType: 'STANDARD', summary: 'Hi', callToAction: { actionType: 'CALL', url: 'https://x.example' } }))).toEqual([
       'callToAction.url',
@@ -71,7 +112,7 @@ describe('v4 localPosts', () => {
     expect(violations(await post({ topicType: 'ALERT', summary: 'Closed today' }))).toEqual(['alertType']);
     expect(violations(await post({ topicType: 'STANDARD', summary: 'x', offer: { couponCode: 'A' } }))).toEqual(['offer']);
 
-    const offer = await post({
+    const offer = await post<LocalPost>({
       topicType: 'OFFER',
       summary: '2 for 1 lattes',
       event: { title: 'Latte week', schedule: { startDate: day(1), endDate: day(7) } },
@@ -79,103 +120,109 @@ describe('v4 localPosts', () => {
       callToAction: { actionType: 'LEARN_MORE', url: 'https://sunrisecoffee.co' },
     });
     expect(offer.status).toBe(200);
-    expect(offer.json).toMatchObject({ topicType: 'OFFER', state: 'LIVE', offer: { couponCode: 'LATTE2' } });
-    expect(offer.json.callToAction).toBeUndefined();
-    const event = await post({
+    expect(offer.body).toMatchObject({ topicType: 'OFFER', state: 'LIVE', offer: { couponCode: 'LATTE2' } });
+    expect(offer.body.callToAction).toBeUndefined();
+    const event = await post<LocalPost>({
       topicType: 'EVENT',
       summary: 'Live music',
       event: { title: 'Jazz night', schedule: { startDate: day(5), startTime: { hours: 19 }, endDate: day(5), endTime: { hours: 22, minutes: 30 } } },
       callToAction: { actionType: 'CALL' },
     });
-    expect(event.json).toMatchObject({ topicType: 'EVENT', callToAction: { actionType: 'CALL' } });
-    expect((await call('GET', `${l!.v4}/localPosts`)).json.localPosts.slice(0, 2).map((p: any) => p.name)).toEqual([event.json.name, offer.json.name]);
-    const admin = await callJson(sandbox.url, undefined, 'GET', `/google/__sandbox/locations/${l!.id}/localPosts`);
-    expect(admin.json.localPosts[1]).toEqual(offer.json);
+    expect(event.body).toMatchObject({ topicType: 'EVENT', callToAction: { actionType: 'CALL' } });
+    expect((await google.get<{ localPosts: LocalPost[] }>(`${l!.v4}/localPosts`)).body.localPosts.slice(0, 2).map((p) => p.name)).toEqual([
+      event.body.name,
+      offer.body.name,
+    ]);
+    const admin = await hooks.get<{ localPosts: LocalPost[] }>(`/google/__sandbox/locations/${l!.id}/localPosts`);
+    expect(admin.body.localPosts[1]).toEqual(offer.body);
   });
 
   it('patches a post with updateMask, validates the result, and re-moderates its text', async () => {
     const [, l] = await locations('Sunrise Coffee Co.', 2);
-    const created = await call('POST', `${l!.v4}/localPosts`, {
+    const created = await google.post<LocalPost>(`${l!.v4}/localPosts`, {
       topicType: 'STANDARD',
       summary: 'Fresh scones today',
       callToAction: { actionType: 'ORDER', url: 'https://sunrisecoffee.co/order' },
     });
-    const name = `${V4}/${created.json.name}`;
-    const patched = await call('PATCH', `${name}?updateMask=summary`, { summary: 'Fresh scones and muffins today' });
+    const name = `${V4}/${created.body.name}`;
+    const patched = await google.patch<LocalPost>(`${name}?updateMask=summary`, { summary: 'Fresh scones and muffins today' });
     expect(patched.status).toBe(200);
-    expect(patched.json).toMatchObject({
+    expect(patched.body).toMatchObject({
       summary: 'Fresh scones and muffins today',
       callToAction: { actionType: 'ORDER' },
       state: 'LIVE',
-      createTime: created.json.createTime,
+      createTime: created.body.createTime,
     });
-    expect(patched.json.updateTime >= created.json.updateTime).toBe(true);
-    expect((await call('PATCH', name, { summary: 'x' })).json.error.details.at(-1).fieldViolations[0].field).toBe('update_mask');
-    expect((await call('PATCH', `${name}?updateMask=topicType`, { topicType: 'EVENT' })).status).toBe(400);
-    expect(violations(await call('PATCH', `${name}?updateMask=callToAction`, { callToAction: { actionType: 'SHOP' } }))).toEqual(['callToAction.url']);
-    const removedCta = await call('PATCH', `${name}?updateMask=callToAction`, {});
-    expect(removedCta.json.callToAction).toBeUndefined();
-    const phone = await call('PATCH', `${name}?updateMask=summary`, { summary: 'Call (512) 555-0199 to order' });
-    expect(phone.json.state).toBe('REJECTED');
-    expect((await call('GET', name)).json.summary).toBe('Call (512) 555-0199 to order');
-    expect((await call('PATCH', `${V4}/${created.json.name.replace(/\d+$/, '1')}?updateMask=summary`, { summary: 'x' })).status).toBe(404);
+    expect(patched.body.updateTime >= created.body.updateTime).toBe(true);
+    expect(violations(await google.patch<GoogleError>(name, { summary: 'x' }))[0]).toBe('update_mask');
+    expect((await google.patch(`${name}?updateMask=topicType`, { topicType: 'EVENT' })).status).toBe(400);
+    expect(violations(await google.patch<GoogleError>(`${name}?updateMask=callToAction`, { callToAction: { actionType: 'SHOP' } }))).toEqual([
+      'callToAction.url',
+    ]);
+    const removedCta = await google.patch<LocalPost>(`${name}?updateMask=callToAction`, {});
+    expect(removedCta.body.callToAction).toBeUndefined();
+    const phone = await google.patch<LocalPost>(`${name}?updateMask=summary`, { summary: 'Call (512) 555-0199 to order' });
+    expect(phone.body.state).toBe('REJECTED');
+    expect((await google.get<LocalPost>(name)).body.summary).toBe('Call (512) 555-0199 to order');
+    expect((await google.patch(`${V4}/${created.body.name.replace(/\d+$/, '1')}?updateMask=summary`, { summary: 'x' })).status).toBe(404);
   });
 });
 
 describe('v4 media uploads', () => {
   it('takes bytes through media:startUpload and the upload endpoint, then creates the item from dataRef', async () => {
     const [l] = await locations('Garcia Family Dental', 1);
-    const start = await call('POST', `${l!.v4}/media:startUpload`, {});
-    expect(start.json.resourceName).toMatch(/^AF1Qip/);
+    const startUpload = () => google.post<{ resourceName: string }>(`${l!.v4}/media:startUpload`, {});
+    const start = await startUpload();
+    expect(start.body.resourceName).toMatch(/^AF1Qip/);
     const photo = await fetch(`${sandbox.url}/google/images/photo/upload-test.png?w=1280&h=720`);
     const bytes = Buffer.from(await photo.arrayBuffer());
     expect(bytes.length).toBeGreaterThan(10_240);
-    const up = await fetch(`${sandbox.url}/google/upload/v1/media/${start.json.resourceName}?upload_type=media`, {
+    const up = await fetch(`${sandbox.url}/google/upload/v1/media/${start.body.resourceName}?upload_type=media`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
       body: bytes,
     });
     expect(up.status).toBe(200);
-    const created = await call('POST', `${l!.v4}/media`, {
+    const created = await google.post<MediaItem>(`${l!.v4}/media`, {
       mediaFormat: 'PHOTO',
       locationAssociation: { category: 'COVER' },
-      dataRef: { resourceName: start.json.resourceName },
+      dataRef: { resourceName: start.body.resourceName },
     });
     expect(created.status).toBe(200);
-    expect(created.json).toMatchObject({
+    expect(created.body).toMatchObject({
       mediaFormat: 'PHOTO',
       locationAssociation: { category: 'COVER' },
       dimensions: { widthPixels: 1280, heightPixels: 720 },
     });
-    expect(Buffer.from(await (await fetch(created.json.googleUrl)).arrayBuffer()).equals(bytes)).toBe(true);
-    expect((await callJson(sandbox.url, undefined, 'GET', `/google/__sandbox/locations/${l!.id}/media`)).json.mediaItems[0]).toEqual(created.json);
+    expect(Buffer.from(await (await fetch(created.body.googleUrl)).arrayBuffer()).equals(bytes)).toBe(true);
+    expect((await hooks.get<{ mediaItems: MediaItem[] }>(`/google/__sandbox/locations/${l!.id}/media`)).body.mediaItems[0]).toEqual(created.body);
     // A resource name is used once, and only for its own location.
-    const again = await call('POST', `${l!.v4}/media`, {
+    const again = await google.post<GoogleError>(`${l!.v4}/media`, {
       mediaFormat: 'PHOTO',
       locationAssociation: { category: 'INTERIOR' },
-      dataRef: { resourceName: start.json.resourceName },
+      dataRef: { resourceName: start.body.resourceName },
     });
     expect(violations(again)).toEqual(['dataRef.resourceName']);
-    const empty = await call('POST', `${l!.v4}/media:startUpload`, {});
+    const empty = await startUpload();
     expect(
       violations(
-        await call('POST', `${l!.v4}/media`, {
+        await google.post<GoogleError>(`${l!.v4}/media`, {
           mediaFormat: 'PHOTO',
           locationAssociation: { category: 'INTERIOR' },
-          dataRef: { resourceName: empty.json.resourceName },
+          dataRef: { resourceName: empty.body.resourceName },
         }),
       ),
     ).toEqual(['dataRef.resourceName']);
-    const tiny = await call('POST', `${l!.v4}/media:startUpload`, {});
-    await fetch(`${sandbox.url}/google/upload/v1/media/${tiny.json.resourceName}?upload_type=media`, {
+    const tiny = await startUpload();
+    await fetch(`${sandbox.url}/google/upload/v1/media/${tiny.body.resourceName}?upload_type=media`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
       body: bytes.subarray(0, 9_000),
     });
-    const refused = await call('POST', `${l!.v4}/media`, {
+    const refused = await google.post<GoogleError>(`${l!.v4}/media`, {
       mediaFormat: 'PHOTO',
       locationAssociation: { category: 'INTERIOR' },
-      dataRef: { resourceName: tiny.json.resourceName },
+      dataRef: { resourceName: tiny.body.resourceName },
     });
     expect(refused.status).toBe(400);
     expect(violations(refused)).toEqual(['dataRef.resourceName']);
@@ -188,17 +235,18 @@ describe('v4 media uploads', () => {
 describe('historical questions (Q&A API, read only)', () => {
   it('lists questions asked before the shutdown with authors, upvotes and top answers, paged and ordered', async () => {
     const locs = await locations('Garcia Family Dental', 24);
-    let found: any;
+    let found: Questions | undefined;
     let loc = locs[0]!;
     for (const l of locs) {
-      const res = await call('GET', `${QA}/locations/${l.id}/questions?answersPerQuestion=10`);
+      const res = await google.get<Questions>(`${QA}/locations/${l.id}/questions?answersPerQuestion=10`);
       expect(res.status).toBe(200);
-      if (res.json.totalSize >= 3) {
-        found = res.json;
+      if (res.body.totalSize >= 3) {
+        found = res.body;
         loc = l;
         break;
       }
     }
+    if (!found) throw new Error('no location with three questions');
     expect(found.questions.length).toBe(found.totalSize);
     for (const q of found.questions) {
       expect(q.name).toMatch(new RegExp(`^locations/${loc.id}/questions/`));
@@ -208,30 +256,30 @@ describe('historical questions (Q&A API, read only)', () => {
       expect(q.totalAnswerCount).toBe(q.topAnswers?.length ?? 0);
       for (const a of q.topAnswers ?? []) expect(a.name.startsWith(`${q.name}/answers/`)).toBe(true);
     }
-    const times = found.questions.map((q: any) => q.updateTime);
+    const times = found.questions.map((q) => q.updateTime);
     expect(times).toEqual([...times].sort().reverse());
-    const byVotes = (await call('GET', `${QA}/locations/${loc.id}/questions?orderBy=upvoteCount%20desc`)).json.questions.map((q: any) => q.upvoteCount);
-    expect(byVotes).toEqual([...byVotes].sort((a: number, b: number) => b - a));
-    const page = await call('GET', `${QA}/locations/${loc.id}/questions?pageSize=2`);
-    expect(page.json.questions).toHaveLength(2);
-    const next = await call('GET', `${QA}/locations/${loc.id}/questions?pageSize=2&pageToken=${page.json.nextPageToken}`);
-    expect(next.json.questions[0].name).toBe(found.questions[2].name);
-    const answered = found.questions.find((q: any) => q.totalAnswerCount > 0);
-    const answers = await call('GET', `/google/mybusinessqanda/v1/${answered.name}/answers`);
-    expect(answers.json.totalSize).toBe(answered.totalAnswerCount);
-    const unanswered = (await call('GET', `${QA}/locations/${loc.id}/questions?filter=ignore_answered%3Dtrue`)).json.questions ?? [];
-    expect(unanswered.every((q: any) => q.totalAnswerCount === 0)).toBe(true);
+    const byVotes = (await google.get<Questions>(`${QA}/locations/${loc.id}/questions?orderBy=upvoteCount%20desc`)).body.questions.map((q) => q.upvoteCount);
+    expect(byVotes).toEqual([...byVotes].sort((a, b) => b - a));
+    const page = await google.get<Questions>(`${QA}/locations/${loc.id}/questions?pageSize=2`);
+    expect(page.body.questions).toHaveLength(2);
+    const next = await google.get<Questions>(`${QA}/locations/${loc.id}/questions?pageSize=2&pageToken=${page.body.nextPageToken}`);
+    expect(next.body.questions[0]!.name).toBe(found.questions[2]!.name);
+    const answered = found.questions.find((q) => q.totalAnswerCount > 0)!;
+    const answers = await google.get<{ totalSize: number }>(`/google/mybusinessqanda/v1/${answered.name}/answers`);
+    expect(answers.body.totalSize).toBe(answered.totalAnswerCount);
+    const unanswered = (await google.get<Partial<Questions>>(`${QA}/locations/${loc.id}/questions?filter=ignore_answered%3Dtrue`)).body.questions ?? [];
+    expect(unanswered.every((q) => q.totalAnswerCount === 0)).toBe(true);
     // The same questions every time.
-    expect((await call('GET', `${QA}/locations/${loc.id}/questions?answersPerQuestion=10`)).json).toEqual(found);
+    expect((await google.get<Questions>(`${QA}/locations/${loc.id}/questions?answersPerQuestion=10`)).body).toEqual(found);
   });
 
   it('refuses new questions and answers: Google discontinued the API', async () => {
     const [l] = await locations('Garcia Family Dental', 1);
-    const res = await call('POST', `${QA}/locations/${l!.id}/questions`, { text: 'Open Sundays?' });
+    const res = await google.post<GoogleError>(`${QA}/locations/${l!.id}/questions`, { text: 'Open Sundays?' });
     expect(res.status).toBe(400);
-    expect(res.json.error.status).toBe('FAILED_PRECONDITION');
-    expect(res.json.error.message).toContain('discontinued');
-    expect((await call('GET', `${QA}/locations/${l!.id}/questions?orderBy=newest`)).status).toBe(400);
+    expect(res.body.error.status).toBe('FAILED_PRECONDITION');
+    expect(res.body.error.message).toContain('discontinued');
+    expect((await google.get(`${QA}/locations/${l!.id}/questions?orderBy=newest`)).status).toBe(400);
   });
 });
 
@@ -242,14 +290,9 @@ describe('Performance API', () => {
     return `dailyMetrics=${metric}&dailyRange.startDate.year=${fy}&dailyRange.startDate.month=${fm}&dailyRange.startDate.day=${fd}&dailyRange.endDate.year=${ty}&dailyRange.endDate.month=${tm}&dailyRange.endDate.day=${td}`;
   };
   const seriesOf = async (loc: string, metric: string, from: string, to: string) => {
-    const res = await call('GET', `${PERF}/locations/${loc}:fetchMultiDailyMetricsTimeSeries?${q(metric, from, to)}`);
+    const res = await google.get<DailyMetrics>(`${PERF}/locations/${loc}:fetchMultiDailyMetricsTimeSeries?${q(metric, from, to)}`);
     expect(res.status).toBe(200);
-    return (
-      res.json.multiDailyMetricTimeSeries[0].dailyMetricTimeSeries[0].timeSeries.datedValues as {
-        date: { year: number; month: number; day: number };
-        value?: string;
-      }[]
-    ).map((d) => ({
+    return res.body.multiDailyMetricTimeSeries[0]!.dailyMetricTimeSeries[0]!.timeSeries.datedValues.map((d) => ({
       weekday: new Date(Date.UTC(d.date.year, d.date.month - 1, d.date.day)).getUTCDay(),
       value: Number(d.value ?? 0),
     }));
@@ -285,13 +328,13 @@ describe('Performance API', () => {
 
   it('counts Performance calls against the enforced quota', async () => {
     const [l] = await locations('Sunrise Coffee Co.', 1);
-    await callJson(sandbox.url, undefined, 'PATCH', '/google/__sandbox/options', { queriesPerMinute: 1 });
+    await hooks.patch('/google/__sandbox/options', { queriesPerMinute: 1 });
     try {
       const path = `${PERF}/locations/${l!.id}:fetchMultiDailyMetricsTimeSeries?${q('CALL_CLICKS', '2025-03-01', '2025-03-02')}`;
-      const statuses = [(await call('GET', path)).status, (await call('GET', path)).status];
+      const statuses = [(await google.get(path)).status, (await google.get(path)).status];
       expect(statuses).toContain(429);
     } finally {
-      await callJson(sandbox.url, undefined, 'PATCH', '/google/__sandbox/options', { queriesPerMinute: 0 });
+      await hooks.patch('/google/__sandbox/options', { queriesPerMinute: 0 });
     }
   });
 });

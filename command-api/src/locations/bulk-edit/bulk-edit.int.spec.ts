@@ -1,30 +1,56 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCATIONS_COLLECTION, type LocationDoc } from '@locus/contracts';
-import { consentAs } from '../../connections/sandbox-consent';
+import {
+  bulkEditPreviewRoute,
+  bulkLocationEditRoute,
+  getBulkEditJobRoute,
+  listBulkEditJobsRoute,
+  LOCATIONS_COLLECTION,
+  retryBulkEditRoute,
+  type LocationDoc,
+  type RequestInput,
+} from '@locus/contracts';
+import { eventually } from '@locus/tests/stack/eventually';
 import { startLocationsTestStack, type LocationsTestStack } from '../testing/stack';
 
+/**
+ * Bulk edits over HTTP against the Google sandbox: each test is given its own company with a
+ * sandbox account connected and imported (Summit Insurance Partners' 48 locations, or the
+ * 20 of Bloom & Co. Salon when a few will do), sends its bulk edits, and checks the jobs'
+ * outcomes, Google and the read models.
+ */
 let stack: LocationsTestStack;
-let company: Awaited<ReturnType<LocationsTestStack['seedCompany']>>;
-let locations: LocationDoc[] = [];
+type Company = Awaited<ReturnType<LocationsTestStack['seedCompany']>>;
 
-async function call(method: string, path: string, token: string | null, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${stack.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as any) : null };
+beforeAll(async () => {
+  stack = await startLocationsTestStack();
+}, 30_000);
+afterAll(async () => {
+  await stack?.close();
+});
+
+const locationDocs = (company: Company) =>
+  stack.deps.readModels.collection<LocationDoc>(LOCATIONS_COLLECTION).find({ companyId: company.companyId }, { sort: { _id: 1 } });
+
+const SUMMIT = { googleUserEmail: 'avery.johnson@gmail.com', accountName: 'Summit Insurance Partners' };
+const SALON = { googleUserEmail: 'priya.patel.health@gmail.com', accountName: 'Bloom & Co. Salon' };
+
+/** A company of its own with the account connected and every location imported (each with its Google name). */
+async function givenImported(account = SUMMIT): Promise<{ company: Company; locations: LocationDoc[] }> {
+  const company = await stack.seedCompany();
+  const seeded = await stack.googleImported(company, account);
+  const locations = await eventually(
+    async () => {
+      await stack.waitForProjections();
+      const docs = await locationDocs(company);
+      return docs.length >= seeded.locations && docs.every((d) => d.googleName) && docs;
+    },
+    { what: `the import of ${account.accountName}`, timeoutMs: 60_000 },
+  );
+  return { company, locations };
 }
 
-async function eventually<T>(check: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 60_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const bulkEdit = (company: Company, body: RequestInput<typeof bulkLocationEditRoute, 'body'>) =>
+  stack.test.send(bulkLocationEditRoute, { body, token: company.adminToken });
 
 const googleStore = () => stack.sandbox.google!.store;
 const onGoogle = (doc: LocationDoc) => googleStore().state.locations[doc.googleName!.replace('locations/', '')]!.resource as Record<string, any>;
@@ -52,48 +78,33 @@ const ignoreAllBut = (...fields: string[]) =>
     ].map((f) => [f, !fields.includes(f)]),
   );
 
-async function finished(jobId: string) {
-  return eventually(async () => {
-    const res = await call('GET', `/api/gmb/bulk-location-edit/jobs/${jobId}`, company.adminToken);
-    return res.body?.Data?.Job?.Status !== 'running' ? res.body.Data : null;
-  }, `bulk edit ${jobId} to finish`);
+/** The job and its outcomes once it is no longer running. */
+function finished(company: Company, jobId: string) {
+  return eventually(
+    async () => {
+      const { Data } = (await stack.test.send(getBulkEditJobRoute, { params: { jobId }, token: company.adminToken })).body;
+      return Data.Job.Status !== 'running' && Data;
+    },
+    { what: `bulk edit ${jobId} to finish`, timeoutMs: 60_000 },
+  );
 }
-
-beforeAll(async () => {
-  stack = await startLocationsTestStack();
-  company = await stack.seedCompany();
-  const tokenUrl = await call('GET', '/api/gmb/token-url', company.adminToken);
-  const { code, state } = await consentAs(tokenUrl.body.RedirectUrl, 'avery.johnson@gmail.com');
-  const cb = await call('POST', '/api/auth/callback', null, { Code: code, State: state });
-  await stack.waitForProjections();
-  const proc = await call('GET', `/api/gmb/connect-accounts/${cb.body.ProcessId}`, company.adminToken);
-  const summit = proc.body.Data.Accounts.find((a: any) => a.AccountName === 'Summit Insurance Partners');
-  await call('POST', `/api/gmb/connect-accounts/${cb.body.ProcessId}`, company.adminToken, { SelectedAccounts: [summit.Name] });
-  locations = await eventually(async () => {
-    await stack.waitForProjections();
-    const docs = await stack.deps.readModels.collection<LocationDoc>(LOCATIONS_COLLECTION).find({ companyId: company.companyId });
-    return docs.length >= 48 && docs.every((d) => d.googleName) ? docs : null;
-  }, 'the Summit import');
-}, 120_000);
-afterAll(async () => {
-  await stack?.close();
-});
 
 describe('bulk edit', () => {
   it('renders "@BusinessName in @Town" into every selected description on Google, one edit each, and leaves the other fields alone', async () => {
+    const { company, locations } = await givenImported();
     const before = new Map(locations.map((d) => [d._id, structuredClone(onGoogle(d))]));
     const editsBefore = new Map(locations.map((d) => [d._id, editsOf(d)]));
-    const res = await call('POST', '/api/gmb/bulk-location-edit', company.adminToken, {
+    const res = await bulkEdit(company, {
       SelectedLocations: locations.map((d) => d._id),
       IgnoreBulkLocationFields: ignoreAllBut('BusninessDescription'),
       ProfileDescription: '@BusinessName in @Town',
       Title: 'must not be used',
     });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.status, res.text).toBe(200);
     expect(res.body.ResponseMessage).toBe('Updating locations, please wait...');
-    const { Job, Outcomes } = await finished(res.body.Data.JobId);
+    const { Job, Outcomes } = await finished(company, res.body.Data.JobId);
     expect(Job).toMatchObject({ Status: 'finished', Total: locations.length, Done: locations.length, Failed: 0, Pending: 0, Percent: 100 });
-    expect(Outcomes.every((o: any) => o.Status === 'succeeded')).toBe(true);
+    expect(Outcomes.every((o) => o.Status === 'succeeded')).toBe(true);
     for (const d of locations) {
       const now = onGoogle(d);
       expect(now.profile?.description).toBe(`${d.profile.Title} in ${d.profile.Town}`);
@@ -103,46 +114,48 @@ describe('bulk edit', () => {
       expect(editsOf(d) - editsBefore.get(d._id)!).toBe(1);
     }
     await stack.waitForProjections();
-    const docs = await stack.deps.readModels.collection<LocationDoc>(LOCATIONS_COLLECTION).find({ companyId: company.companyId });
-    for (const d of docs) {
+    for (const d of await locationDocs(company)) {
       expect(d.profile.ProfileDescription).toBe(`${d.profile.Title} in ${d.profile.Town}`);
       expect(d.pendingGoogleEdits).toBe(0);
     }
   }, 120_000);
 
   it("records a location's failure with its reason, and a retry runs only the failed ones", async () => {
+    const { company, locations } = await givenImported(SALON);
     const [good, bad] = locations;
+    const retry = (jobId: string) => stack.test.send(retryBulkEditRoute, { params: { jobId }, token: company.adminToken });
     // a Website that renders to no URL for one location: only it fails
-    const res = await call('POST', '/api/gmb/bulk-location-edit', company.adminToken, {
+    const res = await bulkEdit(company, {
       SelectedLocations: [good!._id, bad!._id],
       IgnoreBulkLocationFields: ignoreAllBut('Website'),
       Website: 'https://example.com/@Zip',
     });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const first = await finished(res.body.Data.JobId);
+    expect(res.status, res.text).toBe(200);
+    const first = await finished(company, res.body.Data.JobId);
     expect(first.Job).toMatchObject({ Done: 2, Failed: 0 });
     expect(onGoogle(good!).websiteUri).toBe(`https://example.com/${good!.profile.PostCode}`);
 
-    const retry = await call('POST', `/api/gmb/bulk-location-edit/jobs/${res.body.Data.JobId}/retry`, company.adminToken);
-    expect(retry.status).toBe(422);
-    expect(retry.body.ResponseMessage).toBe('No failed location to retry.');
+    const nothingToRetry = await retry(res.body.Data.JobId);
+    expect(nothingToRetry.status).toBe(422);
+    expect(nothingToRetry.error?.ResponseMessage).toBe('No failed location to retry.');
 
-    const broken = await call('POST', '/api/gmb/bulk-location-edit', company.adminToken, {
+    const broken = await bulkEdit(company, {
       SelectedLocations: [good!._id],
       IgnoreBulkLocationFields: ignoreAllBut('PhoneNumber'),
       PrimaryPhoneNumber: '@Zip',
     });
-    const failed = await finished(broken.body.Data.JobId);
+    const failed = await finished(company, broken.body.Data.JobId);
     expect(failed.Job).toMatchObject({ Status: 'finished', Done: 0, Failed: 1 });
     expect(failed.Outcomes[0]).toMatchObject({ Status: 'failed', Code: 'BULK_EDIT.INVALID_VALUE', Title: good!.profile.Title });
-    expect(failed.Outcomes[0].Message).toContain('is not a valid US phone number');
-    const again = await call('POST', `/api/gmb/bulk-location-edit/jobs/${broken.body.Data.JobId}/retry`, company.adminToken);
-    expect(again.status, JSON.stringify(again.body)).toBe(200);
-    const retried = await finished(broken.body.Data.JobId);
+    expect(failed.Outcomes[0]!.Message).toContain('is not a valid US phone number');
+    const again = await retry(broken.body.Data.JobId);
+    expect(again.status, again.text).toBe(200);
+    const retried = await finished(company, broken.body.Data.JobId);
     expect(retried.Job).toMatchObject({ Status: 'finished', Failed: 1, Total: 1 });
   }, 60_000);
 
   it("a field refused for one location (description over Google's 750 characters) keeps the other fields' changes there, and the outcome names both", async () => {
+    const { company, locations } = await givenImported();
     const byTitle = [...locations].sort((x, y) => x.profile.Title.length - y.profile.Title.length);
     const short = byTitle[0]!;
     const long = byTitle.at(-1)!;
@@ -156,8 +169,8 @@ describe('bulk edit', () => {
       Title: '@BusinessName Group',
       ProfileDescription: description,
     };
-    const preview = await call('POST', '/api/gmb/bulk-location-edit/preview', company.adminToken, body);
-    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    const preview = await stack.test.send(bulkEditPreviewRoute, { body, token: company.adminToken });
+    expect(preview.status, preview.text).toBe(200);
     expect(preview.body.Data).toEqual([
       expect.objectContaining({ LocationId: short._id, DescriptionLength: 750, DescriptionOverLimit: false }),
       expect.objectContaining({
@@ -167,11 +180,11 @@ describe('bulk edit', () => {
       }),
     ]);
 
-    const res = await call('POST', '/api/gmb/bulk-location-edit', company.adminToken, body);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const { Job, Outcomes } = await finished(res.body.Data.JobId);
+    const res = await bulkEdit(company, body);
+    expect(res.status, res.text).toBe(200);
+    const { Job, Outcomes } = await finished(company, res.body.Data.JobId);
     expect(Job).toMatchObject({ Status: 'finished', Done: 1, Failed: 1 });
-    const outcomeOf = (id: string) => Outcomes.find((o: any) => o.LocationId === id);
+    const outcomeOf = (id: string) => Outcomes.find((o) => o.LocationId === id);
     expect(outcomeOf(short._id)).toMatchObject({ Status: 'succeeded', AppliedFields: ['Business Name', 'Business Description'], RefusedFields: [] });
     const longLength = 750 - short.profile.Title.length + long.profile.Title.length;
     expect(outcomeOf(long._id)).toMatchObject({
@@ -180,7 +193,7 @@ describe('bulk edit', () => {
       AppliedFields: ['Business Name'],
       RefusedFields: [{ Field: 'Business Description', Message: `Business Description is ${longLength} characters; Google allows at most 750` }],
     });
-    expect(outcomeOf(long._id).Message).toContain('Applied: Business Name');
+    expect(outcomeOf(long._id)?.Message).toContain('Applied: Business Name');
 
     // Google: both renamed; the short-named one got the description, the long-named one kept its own
     expect(onGoogle(short).title).toBe(`${short.profile.Title} Group`);
@@ -194,6 +207,7 @@ describe('bulk edit', () => {
   }, 120_000);
 
   it('stores Localeze categories, and adds logo, cover and default media on Google (LOGO, COVER, ADDITIONAL) with each outcome', async () => {
+    const { company, locations } = await givenImported(SALON);
     const [a, b, c] = locations;
     const photo = (key: string, w: number, h: number) => `${stack.sandbox.url}/google/images/photo/${key}.png?w=${w}&h=${h}`;
     const logo = photo('bulk-logo', 1200, 1200);
@@ -207,7 +221,7 @@ describe('bulk edit', () => {
     const editsBefore = new Map([a!, b!, c!].map((d) => [d._id, editsOf(d)]));
     const descriptionBefore = onGoogle(a!).profile?.description;
 
-    const res = await call('POST', '/api/gmb/bulk-location-edit', company.adminToken, {
+    const res = await bulkEdit(company, {
       SelectedLocations: [a!._id, b!._id],
       IgnoreBulkLocationFields: ignoreAllBut('LocaleZeCategories', 'ProfilePhoto', 'CoverPhoto', 'LocationDefaultImage'),
       LocaleZeCategoriesDto: [{ Id: '7', Name: 'Dentists' }],
@@ -216,10 +230,11 @@ describe('bulk edit', () => {
       LocationDefaultImagesUrl: [{ MediaItemUrl: extra }],
       ProfileDescription: 'ignored, so never used',
     });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const { Job, Outcomes } = await finished(res.body.Data.JobId);
+    expect(res.status, res.text).toBe(200);
+    const jobId = res.body.Data.JobId;
+    const { Job, Outcomes } = await finished(company, jobId);
     expect(Job, JSON.stringify(Outcomes)).toMatchObject({ Status: 'finished', Done: 2, Failed: 0 });
-    expect(Outcomes.every((o: any) => o.Status === 'succeeded')).toBe(true);
+    expect(Outcomes.every((o) => o.Status === 'succeeded')).toBe(true);
     for (const d of [a!, b!]) {
       const media = mediaOf(d);
       expect(media.length - countBefore.get(d._id)!).toBe(3);
@@ -241,77 +256,81 @@ describe('bulk edit', () => {
     expect(doc!.profile.LocationProfileMedia).toBe(logo);
     expect(doc!.profile.LocationCoverMedia).toBe(cover);
     const content = await stack.eventStore.readStream(`location-content-${a!._id}`);
-    const requested = content.filter((e) => e.type === 'LocationMediaRequested' && (e.data as any).bulkJobId === res.body.Data.JobId);
+    const mediaIdOf = (data: unknown) => (data as { mediaId: string }).mediaId;
+    const requested = content.filter((e) => e.type === 'LocationMediaRequested' && (e.data as { bulkJobId?: string }).bulkJobId === jobId);
     expect(requested).toHaveLength(3);
-    expect(content.filter((e) => e.type === 'LocationMediaAdded' && requested.some((r) => (r.data as any).mediaId === (e.data as any).mediaId))).toHaveLength(
-      3,
-    );
+    expect(content.filter((e) => e.type === 'LocationMediaAdded' && requested.some((r) => mediaIdOf(r.data) === mediaIdOf(e.data)))).toHaveLength(3);
 
     // Ignore on the default media leaves media alone even with images in the request
-    const ignored = await call('POST', '/api/gmb/bulk-location-edit', company.adminToken, {
+    const ignored = await bulkEdit(company, {
       SelectedLocations: [c!._id],
       IgnoreBulkLocationFields: ignoreAllBut('LocaleZeCategories'),
       LocaleZeCategoriesDto: [{ Id: '8', Name: 'Orthodontists' }],
       LocationDefaultImagesUrl: [{ MediaItemUrl: extra }],
     });
-    expect((await finished(ignored.body.Data.JobId)).Job).toMatchObject({ Done: 1, Failed: 0 });
+    expect((await finished(company, ignored.body.Data.JobId)).Job).toMatchObject({ Done: 1, Failed: 0 });
     expect(mediaOf(c!)).toHaveLength(countBefore.get(c!._id)!);
 
     // default media alone (no profile field changes): added all the same
-    const mediaOnly = await call('POST', '/api/gmb/bulk-location-edit', company.adminToken, {
+    const mediaOnly = await bulkEdit(company, {
       SelectedLocations: [c!._id],
       IgnoreBulkLocationFields: ignoreAllBut('LocationDefaultImage'),
       LocationDefaultImagesUrl: [{ MediaItemUrl: extra }],
     });
-    expect((await finished(mediaOnly.body.Data.JobId)).Job).toMatchObject({ Done: 1, Failed: 0 });
+    expect((await finished(company, mediaOnly.body.Data.JobId)).Job).toMatchObject({ Done: 1, Failed: 0 });
     expect(mediaOf(c!).filter((m) => m.sourceUrl === extra)).toEqual([{ category: 'ADDITIONAL', sourceUrl: extra }]);
     expect(editsOf(c!)).toBe(editsBefore.get(c!._id));
 
     // a photo Google refuses fails the location with Google's reason
-    const tooSmall = await call('POST', '/api/gmb/bulk-location-edit', company.adminToken, {
+    const tooSmall = await bulkEdit(company, {
       SelectedLocations: [c!._id],
       IgnoreBulkLocationFields: ignoreAllBut('ProfilePhoto'),
       ProfilePhoto: photo('bulk-tiny', 100, 100),
     });
-    const refused = await finished(tooSmall.body.Data.JobId);
+    const refused = await finished(company, tooSmall.body.Data.JobId);
     expect(refused.Job).toMatchObject({ Done: 0, Failed: 1 });
-    expect(refused.Outcomes[0].Message).toContain('Location Logo');
-    expect(refused.Outcomes[0].Message).toContain('photo is too small (');
+    expect(refused.Outcomes[0]!.Message).toContain('Location Logo');
+    expect(refused.Outcomes[0]!.Message).toContain('photo is too small (');
 
     // not ignored, but no image: refused naming the field
-    const empty = await call('POST', '/api/gmb/bulk-location-edit', company.adminToken, {
+    const empty = await bulkEdit(company, {
       SelectedLocations: [c!._id],
       IgnoreBulkLocationFields: ignoreAllBut('LocationDefaultImage'),
       LocationDefaultImagesUrl: [],
     });
     expect(empty.status).toBe(400);
-    expect(JSON.stringify(empty.body)).toContain('LocationDefaultImagesUrl');
+    expect(empty.text).toContain('LocationDefaultImagesUrl');
   }, 120_000);
 
   it('refuses bad requests naming the field, and another company sees no job', async () => {
-    const none = await call('POST', '/api/gmb/bulk-location-edit', company.adminToken, {
-      SelectedLocations: [],
-      IgnoreBulkLocationFields: ignoreAllBut('Website'),
-    });
+    const { company, locations } = await givenImported(SALON);
+    const none = await bulkEdit(company, { SelectedLocations: [], IgnoreBulkLocationFields: ignoreAllBut('Website') });
     expect(none.status).toBe(400);
-    expect(JSON.stringify(none.body)).toContain('SelectedLocations');
-    const ignored = await call('POST', '/api/gmb/bulk-location-edit', company.adminToken, {
-      SelectedLocations: [locations[0]!._id],
-      IgnoreBulkLocationFields: ignoreAllBut(),
-    });
+    expect(none.text).toContain('SelectedLocations');
+    const ignored = await bulkEdit(company, { SelectedLocations: [locations[0]!._id], IgnoreBulkLocationFields: ignoreAllBut() });
     expect(ignored.status).toBe(400);
-    const unknown = await call('POST', '/api/gmb/bulk-location-edit', company.adminToken, {
+    const unknown = await bulkEdit(company, {
       SelectedLocations: ['no-such-location'],
       IgnoreBulkLocationFields: ignoreAllBut('Website'),
       Website: 'https://example.com',
     });
     expect(unknown.status).toBe(404);
-    expect(unknown.body.ResponseMessage).toBe('No location found with the selected ID.');
+    expect(unknown.error?.ResponseMessage).toBe('No location found with the selected ID.');
+
+    const started = await bulkEdit(company, {
+      SelectedLocations: [locations[0]!._id],
+      IgnoreBulkLocationFields: ignoreAllBut('Website'),
+      Website: 'https://example.com/@Zip',
+    });
+    expect(started.status, started.text).toBe(200);
+    await finished(company, started.body.Data.JobId);
+    const jobs = await stack.test.send(listBulkEditJobsRoute, { token: company.adminToken });
+    const jobId = jobs.body.Data[0]!.JobId;
+    expect(jobId).toBe(started.body.Data.JobId);
     const other = await stack.seedCompany('Other Co');
-    const jobs = await call('GET', '/api/gmb/bulk-location-edit/jobs', company.adminToken);
-    const jobId = jobs.body.Data[0].JobId;
-    expect((await call('GET', `/api/gmb/bulk-location-edit/jobs/${jobId}`, other.adminToken)).status).toBe(404);
-    expect((await call('POST', `/api/gmb/bulk-location-edit/jobs/${jobId}/retry`, other.adminToken)).status).toBe(404);
-    expect((await call('GET', `/api/gmb/bulk-location-edit/jobs/${jobId}`, company.userToken)).status).toBe(403);
+    const jobAs = (token: string) => stack.test.send(getBulkEditJobRoute, { params: { jobId }, token });
+    expect((await jobAs(other.adminToken)).status).toBe(404);
+    expect((await stack.test.send(retryBulkEditRoute, { params: { jobId }, token: other.adminToken })).status).toBe(404);
+    expect((await jobAs(company.userToken)).status).toBe(403);
   });
 });

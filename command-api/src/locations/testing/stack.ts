@@ -7,6 +7,7 @@ import type { QueryFeature } from '@locus/query-api/features';
 import type { RunningSandbox } from '@locus/sandbox/index';
 import { startTestStack, type TestStack } from '@locus/tests/stack/test-stack';
 import { connectionsCommandRoutes, connectionsReactors } from '../../connections';
+import { seedDemoLocations } from '../../connections/demo';
 import { emailStreamOf } from '../../users/email-reservation';
 import {
   bulkEditCommandRoutes,
@@ -43,6 +44,14 @@ export interface LocationsTestStack {
     name?: string | null,
     adminEmail?: string,
   ): Promise<{ companyId: string; adminId: string; userId: string; adminToken: string; userToken: string }>;
+  /**
+   * The company's admin connected the sandbox Google account and its locations were imported,
+   * through the real flow; fails when the import does not complete.
+   */
+  googleImported(
+    company: { companyId: string; adminId: string },
+    account: { googleUserEmail: string; accountName: string },
+  ): Promise<NonNullable<Awaited<ReturnType<typeof seedDemoLocations>>>>;
   tokenFor(userId: string, role: 'CompanyAdmin' | 'CompanyUser' | 'Administrator', companyId: string | null): Promise<string>;
   close(): Promise<void>;
 }
@@ -158,6 +167,17 @@ export async function startLocationsTestStack(options: { outcomeTimeoutMs?: numb
         adminToken: await tokenFor(adminId, 'CompanyAdmin', companyId),
         userToken: await tokenFor(userId, 'CompanyUser', companyId),
       };
+    },
+    async googleImported(company, account) {
+      const seeded = await seedDemoLocations(deps, {
+        companyId: company.companyId,
+        adminUserId: company.adminId,
+        googleUserEmail: account.googleUserEmail,
+        accountNames: [account.accountName],
+        waitMs: 60_000,
+      });
+      if (!seeded?.completed) throw new Error(`the import of ${account.accountName} did not complete`);
+      return seeded;
     },
     tokenFor,
     close: stack.close,
