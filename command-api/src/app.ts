@@ -11,12 +11,12 @@ import {
   type SessionValidator,
 } from '@locus/platform';
 import { commandFeatures, type CommandFeature } from './features';
-import { opsCommandRoutes } from './ops';
+import { opsCommands } from './ops/manifest';
 
 export interface CommandApiOptions {
   /** Server-side session check (deleted or deactivated users); default: tokens alone decide. */
   sessionValidator?: SessionValidator;
-  /** Default: the manifest in features.ts. */
+  /** Default: the routes of the manifests in features.ts. */
   features?: CommandFeature[];
   limits?: Partial<BodyLimits>;
   /** Rebuilds and reactors of this process, for the `/api/ops/...` commands (503 without). */
@@ -25,9 +25,9 @@ export interface CommandApiOptions {
 
 export type CommandApiDeps = CommandDeps & CommandApiOptions;
 
-/** Every command route implementation of the enabled features. */
+/** Every command route implementation of the enabled features, and the ops routes. */
 export function commandApiRoutes(deps: CommandApiDeps): RouteImplementation[] {
-  return [...opsCommandRoutes(deps), ...(deps.features ?? commandFeatures).flatMap((feature) => feature(deps))];
+  return [...opsCommands.routes(deps), ...(deps.features ?? commandFeatures).flatMap((feature) => feature(deps))];
 }
 
 /** Mounts the command routes on a router (the all-in-one launcher shares one router). */

@@ -1,52 +1,56 @@
-import type { CommandDeps, RouteImplementation, SessionValidatorFactory } from '@locus/platform';
-import { settingsCommandRoutes } from './settings';
-import { azureCommandRoutes } from './azure';
-import { staffCommandRoutes } from './staff';
-import { identityCommandRoutes, createSessionValidator } from './identity';
-import { companiesCommandRoutes } from './companies';
-import { usersCommandRoutes } from './users';
-import { connectionsCommandRoutes } from './connections';
-import { bulkEditCommandRoutes, emailImportCommandRoutes, locationDefaultsCommandRoutes, locationsCommandRoutes } from './locations';
-import { googleChangesCommandRoutes } from './locations/google-changes-routes';
-import { googleWorkspaceCommandRoutes } from './google-workspace';
-import { reviewsCommandRoutes } from './reviews';
-import { reviewsAiCommandRoutes } from './reviews-ai';
-import { auditCommandRoutes } from './audit';
-import { templatesCommandRoutes } from './templates';
-import { locationContentCommandRoutes } from './location-content';
-import { locationGroupsCommandRoutes } from './location-groups';
-import { notificationsCommandRoutes } from './notifications';
-
-/** One feature's command routes (`command-api/src/<feature>/`). */
-export type CommandFeature = (deps: CommandDeps) => RouteImplementation[];
-
-/** The command-side manifest: feature helpers append one line each. */
-export const commandFeatures: CommandFeature[] = [
-  settingsCommandRoutes,
-  (deps) => azureCommandRoutes(deps),
-  staffCommandRoutes,
-  identityCommandRoutes,
-  companiesCommandRoutes,
-  (deps) => usersCommandRoutes(deps),
-  (deps) => connectionsCommandRoutes(deps),
-  (deps) => locationsCommandRoutes(deps),
-  (deps) => googleChangesCommandRoutes(deps),
-  googleWorkspaceCommandRoutes,
-  (deps) => reviewsCommandRoutes(deps),
-  reviewsAiCommandRoutes,
-  bulkEditCommandRoutes,
-  emailImportCommandRoutes,
-  (deps) => locationDefaultsCommandRoutes(deps),
-  auditCommandRoutes,
-  templatesCommandRoutes,
-  (deps) => locationContentCommandRoutes(deps),
-  locationGroupsCommandRoutes,
-  notificationsCommandRoutes,
-];
+import type { SessionValidatorFactory } from '@locus/platform';
+import type { CommandFeature, CommandManifest, ReactorFeature, ScheduleFeature } from './kit';
+import { settingsCommands } from './settings/manifest';
+import { azureCommands } from './azure/manifest';
+import { staffCommands } from './staff/manifest';
+import { identityCommands } from './identity/manifest';
+import { companiesCommands } from './companies/manifest';
+import { usersCommands } from './users/manifest';
+import { connectionsCommands } from './connections/manifest';
+import { locationsCommands } from './locations/manifest';
+import { googleWorkspaceCommands } from './google-workspace/manifest';
+import { reviewsCommands } from './reviews/manifest';
+import { reviewsAiCommands } from './reviews-ai/manifest';
+import { auditCommands } from './audit/manifest';
+import { templatesCommands } from './templates/manifest';
+import { locationContentCommands } from './location-content/manifest';
+import { locationGroupsCommands } from './location-groups/manifest';
+import { notificationsCommands } from './notifications/manifest';
+import { insightsCommands } from './insights/manifest';
 
 /**
- * The server-side session check run after token verification (deleted or deactivated
- * users, revoked sessions). The identity feature sets it here and in query-api's manifest;
- * null means the token alone decides.
+ * The features command-api and the reactor worker run, one line each (the ops routes are the
+ * app's own: app.ts). Routes, reactors and schedules below are read from these.
  */
-export const sessionValidation: SessionValidatorFactory | null = ({ readModels }) => createSessionValidator(readModels);
+export const commandManifests: readonly CommandManifest[] = [
+  settingsCommands,
+  azureCommands,
+  staffCommands,
+  identityCommands,
+  companiesCommands,
+  usersCommands,
+  connectionsCommands,
+  locationsCommands,
+  googleWorkspaceCommands,
+  reviewsCommands,
+  reviewsAiCommands,
+  auditCommands,
+  templatesCommands,
+  locationContentCommands,
+  locationGroupsCommands,
+  notificationsCommands,
+  insightsCommands,
+];
+
+export const commandFeatures: CommandFeature[] = commandManifests.flatMap((feature) => (feature.routes ? [feature.routes] : []));
+
+/** The all-in-one launcher and the reactor worker (reactor-worker.ts) run exactly these. */
+export const reactorFeatures: ReactorFeature[] = commandManifests.flatMap((feature) => (feature.reactors ? [feature.reactors] : []));
+
+/** Work due by time, on the kit's scheduler (kit/every.ts), each under a lease: one run per interval across processes. */
+export const scheduleFeatures: ScheduleFeature[] = commandManifests.flatMap((feature) => (feature.schedules ? [feature.schedules] : []));
+
+/** The server-side session check run after token verification; null means the token alone decides. */
+export const sessionValidation: SessionValidatorFactory | null = commandManifests.find((feature) => feature.sessionValidation)?.sessionValidation ?? null;
+
+export type { CommandFeature, ReactorFeature } from './kit';

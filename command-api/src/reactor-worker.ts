@@ -10,8 +10,7 @@ import { createReactorRuntime } from '@locus/platform/runtime/reactor-runtime';
 import { serveOpsOverBus } from '@locus/platform/runtime/ops-bus';
 import { createSmtpMailer } from '@locus/platform/mail/smtp-mailer';
 import { projections } from '@locus/projectors/features';
-import { reactorFeatures } from './reactors';
-import { scheduleFeatures } from './schedules';
+import { reactorFeatures, scheduleFeatures } from './features';
 import { createScheduler } from './kit/every';
 
 // Standalone reactor worker (distributed mode): every reactor of the manifest, one active

@@ -3,6 +3,8 @@ export * from './error-catalogues';
 export * from './event-envelope';
 export * from './live';
 export * from './live-collections';
+export type { FeatureContract, LiveCollectionRule } from './feature-contract';
+export * from './features';
 export * from './routes/route-def';
 export * from './routes/request';
 export * from './identity/events';

@@ -1,37 +1,41 @@
 import type { ProjectionDefinition } from '@locus/platform';
-import { projections as settingsProjections } from './settings';
-import { projections as azureProjections } from './azure';
-import { projections as staffProjections } from './staff';
-import { projections as identityProjections } from './identity';
-import { projections as companiesProjections } from './companies';
-import { projections as usersProjections } from './users';
-import { projections as connectionsProjections } from './connections';
-import { projections as locationsProjections } from './locations';
-import { projections as reviewsProjections } from './reviews';
-import { projections as auditProjections } from './audit';
-import { projections as templatesProjections } from './templates';
-import { projections as locationContentProjections } from './location-content';
-import { projections as insightsProjections } from './insights';
-import { projections as reviewsAiProjections } from './reviews-ai';
-import { projections as locationGroupsProjections } from './location-groups';
-import { projections as notificationsProjections } from './notifications';
+import type { ProjectorManifest } from './manifest';
+import { settingsProjections } from './settings/manifest';
+import { azureProjections } from './azure/manifest';
+import { staffProjections } from './staff/manifest';
+import { identityProjections } from './identity/manifest';
+import { companiesProjections } from './companies/manifest';
+import { usersProjections } from './users/manifest';
+import { connectionsProjections } from './connections/manifest';
+import { locationsProjections } from './locations/manifest';
+import { reviewsProjections } from './reviews/manifest';
+import { auditProjections } from './audit/manifest';
+import { templatesProjections } from './templates/manifest';
+import { locationContentProjections } from './location-content/manifest';
+import { insightsProjections } from './insights/manifest';
+import { reviewsAiProjections } from './reviews-ai/manifest';
+import { locationGroupsProjections } from './location-groups/manifest';
+import { notificationsProjections } from './notifications/manifest';
 
-/** The read-model projections of every feature; each feature adds its own line. */
-export const projections: ProjectionDefinition[] = [
-  ...settingsProjections,
-  ...azureProjections,
-  ...staffProjections,
-  ...identityProjections,
-  ...companiesProjections,
-  ...usersProjections,
-  ...connectionsProjections,
-  ...locationsProjections,
-  ...reviewsProjections,
-  ...auditProjections,
-  ...templatesProjections,
-  ...locationContentProjections,
-  ...insightsProjections,
-  ...reviewsAiProjections,
-  ...locationGroupsProjections,
-  ...notificationsProjections,
+/** The features whose read models the projectors keep, one line each. */
+export const projectorManifests: readonly ProjectorManifest[] = [
+  settingsProjections,
+  azureProjections,
+  staffProjections,
+  identityProjections,
+  companiesProjections,
+  usersProjections,
+  connectionsProjections,
+  locationsProjections,
+  reviewsProjections,
+  auditProjections,
+  templatesProjections,
+  locationContentProjections,
+  insightsProjections,
+  reviewsAiProjections,
+  locationGroupsProjections,
+  notificationsProjections,
 ];
+
+/** Every projection of every feature. */
+export const projections: ProjectionDefinition[] = projectorManifests.flatMap((feature) => feature.projections);

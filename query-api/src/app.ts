@@ -15,13 +15,14 @@ import {
   type SessionValidator,
 } from '@locus/platform';
 import { queryFeatures, type QueryFeature } from './features';
-import { liveQueryRoutes } from './live/live-route';
-import { opsQueryRoutes, type OpsStatusSource } from './ops/ops-route';
+import { liveQueries } from './live/manifest';
+import { opsQueries } from './ops/manifest';
+import type { OpsStatusSource } from './ops/ops-route';
 import { mountDocs } from './docs/docs-routes';
 
 export interface QueryApiOptions {
   sessionValidator?: SessionValidator;
-  /** Default: the manifest in features.ts. */
+  /** Default: the routes of the manifests in features.ts. */
   features?: QueryFeature[];
   /** Status of projections and reactors for `GET /api/ops/projections`. */
   opsStatus?: OpsStatusSource;
@@ -39,11 +40,7 @@ export type QueryApiDeps = QueryDeps & QueryApiOptions;
 
 /** Feature query routes plus the platform's live stream and ops status. */
 export function queryApiRoutes(deps: QueryApiDeps): RouteImplementation[] {
-  return [
-    ...liveQueryRoutes({ bus: deps.bus, logger: deps.logger, readModels: deps.readModels, ...deps.live }),
-    ...opsQueryRoutes({ opsStatus: deps.opsStatus }),
-    ...(deps.features ?? queryFeatures).flatMap((feature) => feature(deps)),
-  ];
+  return [...liveQueries.routes(deps), ...opsQueries.routes(deps), ...(deps.features ?? queryFeatures).flatMap((feature) => feature(deps))];
 }
 
 /** Mounts the query routes (with X-Min-Position waits) and the docs on a router. */

@@ -1,47 +1,45 @@
-import type { QueryDeps, RouteImplementation, SessionValidatorFactory } from '@locus/platform';
-import { settingsQueryRoutes } from './settings';
-import { azureQueryRoutes } from './azure';
-import { staffQueryRoutes } from './staff';
-import { identityQueryRoutes, createSessionValidator } from './identity';
-import { companiesQueryRoutes } from './companies';
-import { usersQueryRoutes } from './users';
-import { connectionsQueryRoutes } from './connections';
-import { bulkEditQueryRoutes, locationDefaultsQueryRoutes, locationsQueryRoutes } from './locations';
-import { reviewsQueryRoutes } from './reviews';
-import { reviewsAiQueryRoutes } from './reviews-ai';
-import { auditQueryRoutes } from './audit';
-import { templatesQueryRoutes } from './templates';
-import { locationContentQueryRoutes } from './location-content';
-import { localezeQueryRoutes } from './localeze';
-import { insightsQueryRoutes } from './insights';
-import { locationGroupsQueryRoutes } from './location-groups';
-import { notificationsQueryRoutes } from './notifications';
+import type { SessionValidatorFactory } from '@locus/platform';
+import type { QueryFeature, QueryManifest } from './manifest';
+import { settingsQueries } from './settings/manifest';
+import { azureQueries } from './azure/manifest';
+import { staffQueries } from './staff/manifest';
+import { identityQueries } from './identity/manifest';
+import { companiesQueries } from './companies/manifest';
+import { usersQueries } from './users/manifest';
+import { connectionsQueries } from './connections/manifest';
+import { locationsQueries } from './locations/manifest';
+import { reviewsQueries } from './reviews/manifest';
+import { reviewsAiQueries } from './reviews-ai/manifest';
+import { auditQueries } from './audit/manifest';
+import { templatesQueries } from './templates/manifest';
+import { locationContentQueries } from './location-content/manifest';
+import { insightsQueries } from './insights/manifest';
+import { locationGroupsQueries } from './location-groups/manifest';
+import { notificationsQueries } from './notifications/manifest';
 
-/** One feature's query routes (`query-api/src/<feature>/`). */
-export type QueryFeature = (deps: QueryDeps) => RouteImplementation[];
-
-/** The query-side manifest: feature helpers append one line each. */
-export const queryFeatures: QueryFeature[] = [
-  settingsQueryRoutes,
-  azureQueryRoutes,
-  staffQueryRoutes,
-  identityQueryRoutes,
-  companiesQueryRoutes,
-  (deps) => usersQueryRoutes(deps),
-  connectionsQueryRoutes,
-  locationsQueryRoutes,
-  reviewsQueryRoutes,
-  reviewsAiQueryRoutes,
-  bulkEditQueryRoutes,
-  locationDefaultsQueryRoutes,
-  auditQueryRoutes,
-  templatesQueryRoutes,
-  (deps) => locationContentQueryRoutes(deps),
-  (deps) => localezeQueryRoutes(deps),
-  insightsQueryRoutes,
-  locationGroupsQueryRoutes,
-  notificationsQueryRoutes,
+/** The features query-api serves, one line each (the live stream and ops status are the app's own: app.ts). */
+export const queryManifests: readonly QueryManifest[] = [
+  settingsQueries,
+  azureQueries,
+  staffQueries,
+  identityQueries,
+  companiesQueries,
+  usersQueries,
+  connectionsQueries,
+  locationsQueries,
+  reviewsQueries,
+  reviewsAiQueries,
+  auditQueries,
+  templatesQueries,
+  locationContentQueries,
+  insightsQueries,
+  locationGroupsQueries,
+  notificationsQueries,
 ];
 
-/** Same session check as command-api's manifest (set by the identity feature); null: the token alone decides. */
-export const sessionValidation: SessionValidatorFactory | null = ({ readModels }) => createSessionValidator(readModels);
+export const queryFeatures: QueryFeature[] = queryManifests.map((feature) => feature.routes);
+
+/** Same session check as command-api's (set by the identity feature); null: the token alone decides. */
+export const sessionValidation: SessionValidatorFactory | null = queryManifests.find((feature) => feature.sessionValidation)?.sessionValidation ?? null;
+
+export type { QueryFeature } from './manifest';

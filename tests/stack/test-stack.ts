@@ -22,8 +22,12 @@ import { listen, memoryLogger } from '@locus/platform/http/testing';
 import { createMemoryMailer } from '@locus/platform/mail/memory-mailer';
 import { createSmtpMailer } from '@locus/platform/mail/smtp-mailer';
 import { mountCommandApi } from '@locus/command-api/app';
-import { commandFeatures as commandManifest, sessionValidation as commandSessionValidation, type CommandFeature } from '@locus/command-api/features';
-import type { ReactorFeature } from '@locus/command-api/reactors';
+import {
+  commandFeatures as commandManifest,
+  sessionValidation as commandSessionValidation,
+  type CommandFeature,
+  type ReactorFeature,
+} from '@locus/command-api/features';
 import { createScheduler, type ScheduleFeature } from '@locus/command-api/kit/every';
 import { mountQueryApi } from '@locus/query-api/app';
 import { queryFeatures as queryManifest, sessionValidation as querySessionValidation, type QueryFeature } from '@locus/query-api/features';
@@ -36,9 +40,9 @@ export interface TestStackOptions {
   commandFeatures?: CommandFeature[];
   queryFeatures?: QueryFeature[];
   projections?: readonly ProjectionDefinition[];
-  /** Reactor features to run (command-api/src/reactors.ts lists them all); default none. */
+  /** Reactor features to run (`reactorFeatures` of command-api/src/features.ts lists them all); default none. */
   reactors?: ReactorFeature[];
-  /** Schedule features to run (command-api/src/schedules.ts lists them all); default none. */
+  /** Schedule features to run (`scheduleFeatures` of command-api/src/features.ts lists them all); default none. */
   schedules?: ScheduleFeature[];
   /** The session checks of the manifests (deleted users, revoked sessions); default true. */
   sessionValidation?: boolean;

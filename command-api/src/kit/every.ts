@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { createLeases, type CommandDeps, type ReadStore, type RuntimeLogger } from '@locus/platform';
 
-/** Work due by time, not by an event: a feature's schedule (command-api/src/schedules.ts lists them). */
+/** Work due by time, not by an event: a feature's schedule (a feature's manifest lists them). */
 export interface ScheduleDefinition {
   /** Names the lease (`schedule:<name>`): one holder across every process runs it. */
   name: string;

@@ -5,3 +5,4 @@ export * from './append-events';
 export * from './metadata';
 export * from './every';
 export * from './await-outcome';
+export * from './manifest';

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { companyStream, userStream, type EventMetadata } from '@locus/contracts';
 import type { CommandDeps, ProjectionDefinition } from '@locus/platform';
-import type { CommandFeature } from '../../features';
-import type { ReactorFeature } from '../../reactors';
+import type { CommandFeature, ReactorFeature } from '../../features';
 import type { QueryFeature } from '@locus/query-api/features';
 import type { RunningSandbox } from '@locus/sandbox/index';
 import { startTestStack, type TestStack } from '@locus/tests/stack/test-stack';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@locus/contracts';
 import { manualClock } from '@locus/platform/http/testing';
-import type { ReactorFeature } from '../../reactors';
+import type { ReactorFeature } from '../../features';
 import { startTestStack } from '@locus/tests/stack/test-stack';
 
 export interface ApiResponse {

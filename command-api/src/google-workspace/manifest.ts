@@ -1,0 +1,7 @@
+import type { CommandManifest } from '../kit/manifest';
+import { googleWorkspaceCommandRoutes } from '.';
+
+export const googleWorkspaceCommands: CommandManifest = {
+  name: 'google-workspace',
+  routes: (deps) => googleWorkspaceCommandRoutes(deps),
+};

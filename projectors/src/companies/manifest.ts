@@ -1,0 +1,4 @@
+import type { ProjectorManifest } from '../manifest';
+import { projections } from '.';
+
+export const companiesProjections: ProjectorManifest = { name: 'companies', projections };

@@ -1,0 +1,4 @@
+import type { ProjectorManifest } from '../manifest';
+import { projections } from '.';
+
+export const identityProjections: ProjectorManifest = { name: 'identity', projections };

@@ -1,0 +1,7 @@
+import type { QueryManifest } from '../manifest';
+import { auditQueryRoutes } from '.';
+
+export const auditQueries: QueryManifest = {
+  name: 'audit',
+  routes: (deps) => auditQueryRoutes(deps),
+};

@@ -1,0 +1,7 @@
+import type { QueryManifest } from '../manifest';
+import { azureQueryRoutes } from '.';
+
+export const azureQueries: QueryManifest = {
+  name: 'azure',
+  routes: (deps) => azureQueryRoutes(deps),
+};

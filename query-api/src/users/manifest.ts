@@ -1,0 +1,7 @@
+import type { QueryManifest } from '../manifest';
+import { usersQueryRoutes } from '.';
+
+export const usersQueries: QueryManifest = {
+  name: 'users',
+  routes: (deps) => usersQueryRoutes(deps),
+};
