@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Spinner, Tag } from '@blueprintjs/core';
 import { LocationAssociationBodySchema } from '@locus/contracts';
-import { useEffect, useState } from 'react';
+import { type ReactElement, useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { showServerFieldErrors, useContractForm } from '@web/shared/forms/contract-form';
@@ -24,7 +24,15 @@ const usersSchemaFrom = (initial: LocationUsersForm) =>
     .pipe(LocationAssociationBodySchema);
 
 /** The location's Users dialog (550px): primary owner, co-owners and staff. */
-export const LocationUsersDialog = ({ locationId, locationTitle, onClose }: { locationId: string; locationTitle: string; onClose: () => void }) => {
+export const LocationUsersDialog = ({
+  locationId,
+  locationTitle,
+  onClose,
+}: {
+  locationId: string;
+  locationTitle: string;
+  onClose: () => void;
+}): ReactElement => {
   const current = useLocationUsersQuery(locationId);
   const [initial, setInitial] = useState<LocationUsersForm | null>(null);
 

@@ -1,6 +1,6 @@
 import { Button, Card, Checkbox, FormGroup, InputGroup, Intent, MenuItem } from '@blueprintjs/core';
 import { MultiSelect } from '@blueprintjs/select';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { type ReactElement, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { BulkEditField } from '@locus/contracts';
 import { errorMessageOf, useContractForm } from '@web/shared/forms/contract-form';
 import { failureMessage } from '@web/shared/lib/envelope';
@@ -73,7 +73,7 @@ const Field = ({
 );
 
 /** Location Bulk Edit (spec part 1 §2): selection, fields with Ignore, the rendered sample, publish, live progress. */
-const BulkEditPage = () => {
+const BulkEditPage = (): ReactElement => {
   const kit = useContractForm(BulkEditFormSchema, initialBulkEditForm());
   const { getValues, reset, handleSubmit } = kit;
   const form = kit.watch();

@@ -1,6 +1,6 @@
 import { Button, Card, FileInput, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { MediaThumbnail } from '@web/shared/ui/media-thumbnail';
-import { useEffect, useState } from 'react';
+import { type ReactElement, useEffect, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -91,7 +91,7 @@ const defaultsSchemaFrom = (initial: DefaultsForm) =>
     .pipe(SaveLocationDefaultsBodySchema);
 
 /** Location Default(s) (spec part 1 §2): what Create Location starts from. */
-const DefaultLocationPage = () => {
+const DefaultLocationPage = (): ReactElement => {
   const { data: defaults, isLoading } = useLocationDefaultsQuery();
   const { data: hours } = useDefaultLocationHoursQuery();
   const [initial, setInitial] = useState<DefaultsForm | null>(null);

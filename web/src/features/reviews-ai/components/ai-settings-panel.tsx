@@ -10,7 +10,7 @@ import {
   type AiReviewSettingsBody,
   type AiReviewSettingsDto,
 } from '@locus/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactElement, useEffect, useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { showServerFieldErrors, useContractForm, type ContractForm } from '@web/shared/forms/contract-form';
 import { failureMessage } from '@web/shared/lib/envelope';
@@ -104,7 +104,7 @@ function OptionsForm({ form, disabled }: { form: SettingsForm; disabled: boolean
  * disabled while automation is off; the sample reply is typed at 20 ms per character. Company
  * admins also get the rules, the outbox and the pending approvals.
  */
-export function AiSettingsPanel(_props: { companyId: string }) {
+export function AiSettingsPanel(_props: { companyId: string }): ReactElement | null {
   const { data } = useAiReviewSettingsQuery();
   return data ? <AiSettingsCard settings={data} /> : null;
 }
