@@ -41,9 +41,9 @@ describe('Create Post form (spec part 2 §4, §5)', () => {
     const form: PostForm = { ...emptyPostForm(), Summary: 'Hi', CallToAction: { ActionType: 'LEARN_MORE', Url: '' } };
     expect(postErrors(form)).toEqual({ 'CallToAction.Url': 'Please update the url' });
     expect(postErrors({ ...form, CallToAction: { ActionType: 'LEARN_MORE', Url: 'https://example.com' } })).toEqual({});
-    const call: PostForm = { ...form, CallToAction: { ActionType: 'CALL', Url: '' } };
-    expect(postErrors(call)).toEqual({});
-    expect(postRequestOf(call).CallToAction).toEqual({ ActionType: 'CALL', Url: undefined });
+    const callNow: PostForm = { ...form, CallToAction: { ActionType: 'CALL', Url: '' } };
+    expect(postErrors(callNow)).toEqual({});
+    expect(postRequestOf(callNow).CallToAction).toEqual({ ActionType: 'CALL', Url: undefined });
   });
 
   it('builds an Offer with its event, times and offer block, and asks for the event title', () => {
