@@ -4,16 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@locus/tests/stack/eventually';
-import {
-  companyStream,
-  locationStream,
-  reviewSyncStream,
-  REVIEWS_COLLECTION,
-  SYSTEM_ACTOR,
-  userStream,
-  type EventMetadata,
-  type ReviewDoc,
-} from '@locus/contracts';
+import { companyStream, locationStream, REVIEWS_COLLECTION, SYSTEM_ACTOR, userStream, type EventMetadata, type ReviewDoc } from '@locus/contracts';
 import { startTestStack, type TestStack } from '@locus/tests/stack/test-stack';
 import { consentAs, sandboxDirectory } from '../connections/sandbox-consent';
 import { connectionsReactors } from '../connections';
@@ -24,8 +15,8 @@ import { notificationsReactors, notificationsSchedules } from '.';
 import { lastPeriod } from './digest';
 
 /**
- * Alerts and digests through the whole stack: a low review added on the sandbox's Google, read
- * by the review schedule's path, mailed over SMTP to the sandbox mailbox once, also after a
+ * Alerts and digests through the whole stack: a low review added on the sandbox's Google, pushed
+ * by Google (Pub/Sub) and read alone, mailed over SMTP to the sandbox mailbox once, also after a
  * restart on the same data directory; the weekly digest driven by the clock; the unsubscribe
  * link (POST and GET) stopping further mail.
  */
@@ -113,17 +104,8 @@ async function addGoogleReview(starRating: number, comment: string) {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ starRating, comment, reviewerName: 'Pat Low', createTime: clock.now().toISOString() }),
   });
+  // Google pushes the new review through Pub/Sub (the subscription set up below): no sync is asked.
   expect(res.status).toBeLessThan(300);
-  // What the review schedule asks for every published location.
-  const at = clock.now().toISOString();
-  await stack.eventStore.append(reviewSyncStream(locationId), [
-    {
-      id: randomUUID(),
-      type: 'ReviewsSyncRequested',
-      data: { locationId, companyId, trigger: 'schedule', mode: 'incremental', requestedAt: at },
-      metadata: meta(),
-    },
-  ]);
 }
 
 const unsubscribePath = (link: string) => new URL(link).pathname;
@@ -179,6 +161,24 @@ beforeAll(async () => {
     .split('/')
     .pop()!;
 
+  // Connecting set the account's notification setting to Locus's topic; its push subscription points at Locus.
+  const topic = stack.config.google.pubsub.topic;
+  await eventually(
+    async () => {
+      const res = await fetch(`${stack.sandbox!.url}/google/__sandbox/pubsub`);
+      const { settings } = (await res.json()) as { settings: Record<string, { pubsubTopic?: string }> };
+      return Object.values(settings).some((x) => x.pubsubTopic === topic);
+    },
+    { what: 'the notification setting' },
+  );
+  const pushPath = '/api/google/notifications';
+  const subscribed = await fetch(`${stack.sandbox!.url}/google/__sandbox/pubsub/subscriptions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ topic, pushEndpoint: `${stack.baseUrl}${pushPath}`, audience: `${stack.config.publicUrl.replace(/\/$/, '')}${pushPath}` }),
+  });
+  expect(subscribed.status).toBe(200);
+
   // The admin wants 1–2★ alerts and a weekly digest; the company user (no location assigned) every alert.
   const saved = await stack.call('PUT', '/api/profile/notifications', { token: await adminToken(), body: { AlertMaxStars: 2, Digest: 'weekly' } });
   expect(saved.status, saved.text).toBe(200);
@@ -201,16 +201,25 @@ describe('review alerts and digests by mail', () => {
     expect(bad.text).toContain('Alert rating');
   });
 
-  it('mails a new 2★ review to the admin once; a 4★ one and the imported history mail nobody', async () => {
+  it('mails a new 2★ review to the admin once, within 10 s of Google’s push; a 4★ one and the imported history mail nobody', async () => {
     await addGoogleReview(2, 'Rude staff and a long wait. Not coming back.');
     await addGoogleReview(4, 'Nice people, quick visit.');
     const alert = await eventually(async () => (await mailbox(adminEmail)).find((m) => m.subject.startsWith('New 2-star review')), {
       what: 'the alert',
-      timeoutMs: 30_000,
+      timeoutMs: 10_000,
     });
     expect(alert.text).toContain('Rude staff and a long wait');
     expect(alert.listUnsubscribe?.link).toMatch(/\/api\/notifications\/unsubscribe\/[A-Za-z0-9_.%-]+$/);
     expect(alert.listUnsubscribe?.post).toBe('List-Unsubscribe=One-Click');
+    await eventually(
+      async () => {
+        await stack.waitForProjections();
+        return (
+          (await stack.readModels.collection<ReviewDoc>(REVIEWS_COLLECTION).find({ companyId, starRating: 4, comment: 'Nice people, quick visit.' })).length > 0
+        );
+      },
+      { what: 'the 4★ review read' },
+    );
     await settle();
     const mails = await mailbox(adminEmail);
     expect(mails.filter((m) => m.subject.startsWith('New '))).toHaveLength(1);
