@@ -1,6 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type DefaultValues, type UseFormProps, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormProps,
+  type UseFormReturn,
+} from 'react-hook-form';
 import type { z } from 'zod';
+import { labelFieldNames } from '@locus/contracts';
 import { fieldErrorsOf } from '@web/shared/lib/envelope';
 
 /** A zod schema whose input is a form's values (an object). */
@@ -35,10 +45,29 @@ export const contractFormOptions = <S extends FormSchema>(
   defaults: DefaultValues<z.input<S>>,
   { showErrors = 'once-left' }: { showErrors?: ShowErrors } = {},
 ): UseFormProps<z.input<S>, unknown, z.output<S>> => ({
-  resolver: zodResolver(schemaOf(source)),
+  resolver: withLabels(zodResolver(schemaOf(source))),
   defaultValues: defaults,
   mode: showErrors === 'as-typed' ? 'onChange' : 'onTouched',
 });
+
+/** The schema's messages name wire fields (`PrimaryEmail`); people read the labels they see, as the server writes them. */
+const withLabels =
+  <V extends FieldValues, O>(resolver: Resolver<V, unknown, O>): Resolver<V, unknown, O> =>
+  async (values, context, options) => {
+    const result = await resolver(values, context, options);
+    relabel(result.errors);
+    return result;
+  };
+
+function relabel(errors: FieldErrors | undefined): void {
+  if (typeof errors !== 'object' || errors === null) return;
+  for (const [key, value] of Object.entries(errors)) {
+    // `ref` is the input's DOM element
+    if (key === 'ref') continue;
+    if (key === 'message' && typeof value === 'string') Reflect.set(errors, key, labelFieldNames(value));
+    else if (typeof value === 'object' && value !== null) relabel(value as FieldErrors);
+  }
+}
 
 /** The parts of a form the server's answer is put on. */
 type FormFields<T extends FieldValues> = Pick<UseFormReturn<T, unknown, FieldValues>, 'setError' | 'getValues'>;

@@ -1,4 +1,4 @@
-import { createCompanyRoute, SaveAdminVariableBodySchema, saveAdminVariableRoute } from '@locus/contracts';
+import { createCompanyRoute, PrimaryEmailSchema, SaveAdminVariableBodySchema, saveAdminVariableRoute } from '@locus/contracts';
 import { createFormControl, type DefaultValues } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -26,6 +26,12 @@ describe('forms from the contracts', () => {
     const form = formOf(SaveAdminVariableBodySchema, { VariableName: 'x'.repeat(101) });
     expect(await form.trigger()).toBe(false);
     expect(form.getFieldState('VariableName').error?.message).toBe('Variable name must be at most 100 characters');
+  });
+
+  it('names a field in its messages by the label people see, as the server does', async () => {
+    const form = formOf(z.object({ PrimaryEmail: PrimaryEmailSchema }), { PrimaryEmail: 'front-desk-at-example' });
+    expect(await form.trigger()).toBe(false);
+    expect(form.getFieldState('PrimaryEmail').error?.message).toBe('Primary Email is not a valid email address');
   });
 
   it("puts a 400 answer's field list on the form's fields, leaving out fields it does not have", () => {
