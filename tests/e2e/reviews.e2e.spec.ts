@@ -8,7 +8,8 @@ import { ADMIN_PASSWORD, seedDemoCompany, signInToken, startE2EStack, type E2ESt
 /**
  * Reviews in a real browser: a company admin filters /company-reviews by rating and
  * unresponded, replies; the reply is in the sandbox's Google store; the row shows it after a
- * reload; a second browser context's counts update live without a reload.
+ * reload; a second browser context's counts update live without a reload; a review Google pushes
+ * appears on the page within seconds.
  */
 const UI_WAIT = 30_000;
 /** Screenshots of the page go here (default /tmp/locus-e2e-reviews). */
@@ -194,4 +195,23 @@ describe('reviews web: filter, reply through Google, live counts', () => {
     expect(file.suggestedFilename()).toMatch(/^reviews-\d{4}-\d{2}-\d{2}\.csv$/);
     await page.context().close();
   }, 180_000);
+
+  it('a review written on Google appears on the aggregate page within 5 s of its push, no reload, with polling at an hour', async () => {
+    expect(e2e.stack.config.reviewsSyncIntervalMs).toBe(3_600_000);
+    const page = await signedInPage();
+    await page.goto(`${e2e.url}/company-reviews`);
+    await page.getByTestId('review-cell').first().waitFor();
+    const someone = (await api('POST', `/api/gmb/${companyId}/reviews-lazy`, { rows: 1 })).body.data[0] as { LocationName: string };
+    const [, , , sandboxLocation] = someone.LocationName.split('/');
+    const comment = `Pushed live ${Date.now()}: the staff remembered my name.`;
+    const created = await fetch(`${e2e.sandboxUrl}/google/__sandbox/locations/${sandboxLocation}/reviews`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ starRating: 5, comment, reviewerName: 'Lee Live' }),
+    });
+    expect(created.status).toBeLessThan(300);
+    // Newest first: the pushed review heads the table without a reload.
+    await page.getByText(comment).waitFor({ timeout: 5_000 });
+    await page.context().close();
+  }, 60_000);
 });
