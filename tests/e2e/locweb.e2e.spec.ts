@@ -90,7 +90,7 @@ describe('locations web: create validation, Google deletes, directory filters an
     await e2e?.close();
   }, 60_000);
 
-  it('item 14: filters by status, state and connected account, searches city and ZIP on their own fields, and exports what it shows as CSV', async () => {
+  it('filters by status, state and connected account, searches city and ZIP on their own fields, and exports what it shows as CSV', async () => {
     await page.goto(`${e2e.url}/locations`);
     const total = rows.length;
     await expectCaption(page, total, total);
@@ -147,7 +147,7 @@ describe('locations web: create validation, Google deletes, directory filters an
     await expectCaption(page, total, total);
   });
 
-  it('item 5: Create Location names on their own fields what Google needs, sends nothing until they are there, and shows Google’s paths by the form’s names', async () => {
+  it('Create Location names on their own fields what Google needs, sends nothing until they are there, and shows Google’s paths by the form’s names', async () => {
     await page.goto(`${e2e.url}/locations`);
     await expectCaption(page, rows.length, rows.length);
     await page.getByRole('button', { name: 'Create Location' }).click();
@@ -208,7 +208,7 @@ describe('locations web: create validation, Google deletes, directory filters an
     expect(await callout.textContent()).not.toContain('storefrontAddress');
   });
 
-  it('item 6: every Google account a demo company connects lets Delete from Google work, and the row leaves without an error', async () => {
+  it('every Google account a demo company connects lets Delete from Google work, and the row leaves without an error', async () => {
     const accounts = [...new Set(rows.map((r) => r.AccountId))];
     for (const account of accounts) {
       const victim = (await allRows()).find((r) => r.AccountId === account && r.OpenStatus === 'Published' && !r.GoogleError)!;
@@ -230,7 +230,7 @@ describe('locations web: create validation, Google deletes, directory filters an
     rows = await allRows();
   });
 
-  it('item 17: at 390 px the directory and the other tables keep every column and the actions on screen, with no sideways scroll', async () => {
+  it('at 390 px the directory and the other tables keep every column and the actions on screen, with no sideways scroll', async () => {
     const narrow = await signedInPage(390, 844);
     const noSidewaysScroll = async (p: Page) => {
       const sizes = await p.evaluate(() => ({

@@ -108,7 +108,7 @@ describe('a new user, round two: truthful Workspace import, pickers, the templat
     await e2e?.close();
   }, 60_000);
 
-  it('item 2: an account that cannot read a Workspace directory is refused once, with another account and disconnect as ways out', async () => {
+  it('an account that cannot read a Workspace directory is refused once, with another account and disconnect as ways out', async () => {
     const page = await signIn();
     await page.goto(`${e2e.url}/users`);
     await page.getByRole('button', { name: 'Add Google Workspace Users' }).click();
@@ -140,7 +140,7 @@ describe('a new user, round two: truthful Workspace import, pickers, the templat
     await page.context().close();
   }, 120_000);
 
-  it('item 6: pickers show store code and address beside the title; the selected-locations expansion shows the location values', async () => {
+  it('pickers show store code and address beside the title; the selected-locations expansion shows the location values', async () => {
     const page = await signIn();
     const sample = [...locations].sort((a, b) => a.profile.Title.localeCompare(b.profile.Title))[0]!;
     const address = oneLineAddress(sample.profile);
@@ -171,7 +171,7 @@ describe('a new user, round two: truthful Workspace import, pickers, the templat
     await page.context().close();
   }, 120_000);
 
-  it('item 7: the template editor keeps the first keystrokes after clicking in and after a validation error; the preview shows the image', async () => {
+  it('the template editor keeps the first keystrokes after clicking in and after a validation error; the preview shows the image', async () => {
     const page = await signIn();
     await page.goto(`${e2e.url}/location-template`);
     await page.getByRole('button', { name: 'New Post Template' }).click();
@@ -206,7 +206,7 @@ describe('a new user, round two: truthful Workspace import, pickers, the templat
     await page.context().close();
   }, 120_000);
 
-  it('item 8: layouts at 1440 and 390 px: AI sliders, one-row top bar, whole chart labels, full-height sidebar, unreachable media', async () => {
+  it('layouts at 1440 and 390 px: AI sliders, one-row top bar, whole chart labels, full-height sidebar, unreachable media', async () => {
     for (const width of [1440, 390]) {
       const page = await signIn(width, width === 390 ? 844 : 900);
       // the dashboard: duration pickers read their whole label
@@ -282,7 +282,7 @@ describe('a new user, round two: truthful Workspace import, pickers, the templat
     }
   }, 240_000);
 
-  it('issue 28 item 3: reached at 127.0.0.1 without LOCUS_PUBLIC_URL, the Azure round trip comes back signed in', async () => {
+  it('reached at 127.0.0.1 without LOCUS_PUBLIC_URL, the Azure round trip comes back signed in', async () => {
     const page = await signIn();
     await page.goto(`${e2e.url}/azure-accounts`);
     await page.getByRole('button', { name: 'Enter Azure Credentials' }).click();
@@ -304,7 +304,7 @@ describe('a new user, round two: truthful Workspace import, pickers, the templat
     await page.context().close();
   }, 120_000);
 
-  it('issue 28 items 3 and 4: New User refuses phone "abc" naming Phone Number; the invitation link points at 127.0.0.1', async () => {
+  it('New User refuses phone "abc" naming Phone Number; the invitation link points at 127.0.0.1', async () => {
     const page = await signIn();
     await page.goto(`${e2e.url}/users`);
     await page.getByRole('button', { name: 'New User' }).click();
@@ -327,7 +327,7 @@ describe('a new user, round two: truthful Workspace import, pickers, the templat
     await page.context().close();
   }, 120_000);
 
-  it('issue 28 item 4: a bad Primary Email, a profile that cannot be saved and reversed stars are told with their labels', async () => {
+  it('a bad Primary Email, a profile that cannot be saved and reversed stars are told with their labels', async () => {
     const page = await signIn();
     // a location's Primary Email: the refusal names the field as the form does
     const sample = [...locations].sort((a, b) => a.profile.Title.localeCompare(b.profile.Title))[1]!;
@@ -364,7 +364,7 @@ describe('a new user, round two: truthful Workspace import, pickers, the templat
     await page.context().close();
   }, 120_000);
 
-  it('issue 28 item 5: a company without locations is told so; deactivating staff asks and toasts in the same words', async () => {
+  it('a company without locations is told so; deactivating staff asks and toasts in the same words', async () => {
     const other = DEMO_COMPANIES[1]!;
     const admin = await signIn(1440, 900, other.admin.email);
     await admin.goto(`${e2e.url}/bulk-edit`);

@@ -89,7 +89,7 @@ describe('users, companies and settings comforts in the browser', () => {
     await e2e?.close();
   }, 60_000);
 
-  it('item 1: a rename shows at once in the top bar of every session of the company, without signing in again', async () => {
+  it('a rename shows at once in the top bar of every session of the company, without signing in again', async () => {
     const { contact } = await newCompany('Harbor Bakery');
     const memberEmail = `uma${companyCount}@harbor-bakery.test`; // unique, so a retry of this test starts clean
     const companyAdmin = await signIn(contact.Email, contact.Password);
@@ -115,7 +115,7 @@ describe('users, companies and settings comforts in the browser', () => {
     await companyAdmin.context().close();
   });
 
-  it('item 3: an encrypted value never reaches the browser; Set Value starts empty, blank keeps it, typed text replaces it', async () => {
+  it('an encrypted value never reaches the browser; Set Value starts empty, blank keeps it, typed text replaces it', async () => {
     const { contact } = await newCompany('Cipher Clinics');
     const page = await signIn(contact.Email, contact.Password);
     const secret = 'sk-live-cipher-81Hq';
@@ -164,7 +164,7 @@ describe('users, companies and settings comforts in the browser', () => {
     await page.context().close();
   });
 
-  it('item 4: sign-up asks for the company name, and the new admin is in a named company', async () => {
+  it('sign-up asks for the company name, and the new admin is in a named company', async () => {
     const page = await e2e.newPage();
     page.setDefaultTimeout(UI_WAIT);
     await page.goto(`${e2e.url}/login`);
@@ -236,7 +236,7 @@ describe('users, companies and settings comforts in the browser', () => {
     await page.context().close();
   });
 
-  it('item 8: a sortable header sorts when clicked anywhere in its cell, not only on the label', async () => {
+  it('a sortable header sorts when clicked anywhere in its cell, not only on the label', async () => {
     const { contact } = await newCompany('Sorted Salons');
     const page = await signIn(contact.Email, contact.Password);
     await page.goto(`${e2e.url}/locations`);
@@ -257,7 +257,7 @@ describe('users, companies and settings comforts in the browser', () => {
     await page.context().close();
   });
 
-  it('item 15: a company user finds Staff in the sidebar', async () => {
+  it('a company user finds Staff in the sidebar', async () => {
     const { contact } = await newCompany('Staffed Stores');
     const adminPage = await signIn(contact.Email, contact.Password);
     await api('POST', '/api/users', (await adminPage.evaluate(() => localStorage.getItem('locus.token')))!, {
@@ -276,7 +276,7 @@ describe('users, companies and settings comforts in the browser', () => {
     await page.context().close();
   });
 
-  it('item 10: /azure-accounts asks for the Azure credentials before any directory call (no 4xx, no console error)', async () => {
+  it('/azure-accounts asks for the Azure credentials before any directory call (no 4xx, no console error)', async () => {
     const { contact } = await newCompany('Azure Free Goods');
     const page = await signIn(contact.Email, contact.Password);
     const failures: string[] = [];
@@ -294,7 +294,7 @@ describe('users, companies and settings comforts in the browser', () => {
     await page.context().close();
   });
 
-  it('item 2: import progress comes from the live channel (the process is read once), and 100 % says the account is connected', async () => {
+  it('import progress comes from the live channel (the process is read once), and 100 % says the account is connected', async () => {
     const { contact } = await newCompany('Bloom Imports');
     const page = await signIn(contact.Email, contact.Password);
     const processReads: string[] = [];
@@ -348,7 +348,7 @@ describe('users, companies and settings comforts in the browser', () => {
     await page.context().close();
   });
 
-  it('item 12: a user created by an admin is invited by mail to set a password once; the list resends the invitation', async () => {
+  it('a user created by an admin is invited by mail to set a password once; the list resends the invitation', async () => {
     const { contact } = await newCompany('Invite Outfitters');
     const page = await signIn(contact.Email, contact.Password);
     const email = 'nia@invite-outfitters.test';
@@ -396,7 +396,7 @@ describe('users, companies and settings comforts in the browser', () => {
     await page.context().close();
   });
 
-  it('item 16: a company admin lists the Google Workspace directory (read-only consent) and adds a directory user, who is invited', async () => {
+  it('a company admin lists the Google Workspace directory (read-only consent) and adds a directory user, who is invited', async () => {
     const { contact } = await newCompany('Summit Home Services');
     const page = await signIn(contact.Email, contact.Password);
     await sidebar(page).getByRole('link', { name: 'Users' }).click();
