@@ -15,6 +15,17 @@ const loadLocation = async (deps: Pick<CommandDeps, 'eventStore'>, locationId: s
 
 export function googleChangesReactors(deps: CommandDeps, options: { google?: GoogleAccess } = {}): ReactorDefinition[] {
   const google = options.google ?? createGoogleAccess(deps);
+  /** The account's connection, or null when it is disconnected (a CONNECTIONS.* refusal); anything else is thrown for a retry. */
+  const connectedOrNull = async (connectionId: string): Promise<Awaited<ReturnType<GoogleAccess['connection']>> | null> => {
+    try {
+      return await google.connection(connectionId);
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (typeof code === 'string' && code.startsWith('CONNECTIONS.')) return null;
+      throw err;
+    }
+  };
+
   /** A person's decision goes to Google with a mask of exactly the fields decided (Google's docs: accept or reject by patching). */
   const pushDecisions: ReactorDefinition<Only<'LocationGoogleChangesAccepted' | 'LocationLocusValuesKept'>> = {
     name: 'locations.push-google-change-decisions',
@@ -59,14 +70,8 @@ export function googleChangesReactors(deps: CommandDeps, options: { google?: Goo
         byConnection.set(doc.connectionId, [...(byConnection.get(doc.connectionId) ?? []), doc]);
       }
       for (const [connectionId, docs] of byConnection) {
-        let connection: Awaited<ReturnType<GoogleAccess['connection']>>;
-        try {
-          connection = await google.connection(connectionId);
-        } catch (err) {
-          const code = (err as { code?: unknown }).code;
-          if (typeof code === 'string' && code.startsWith('CONNECTIONS.')) continue; // disconnected: nothing to check
-          throw err;
-        }
+        const connection = await connectedOrNull(connectionId);
+        if (!connection) continue; // disconnected: nothing to check
         const flagged = new Set<string>();
         for await (const loc of connection.client.allLocations(connection.account.accountName, { readMask: 'name,metadata' }))
           if (loc.metadata?.hasGoogleUpdated && loc.name) flagged.add(loc.name);
@@ -89,14 +94,8 @@ export function googleChangesReactors(deps: CommandDeps, options: { google?: Goo
     async handle(event, ctx) {
       const state = await loadLocation(deps, event.data.locationId);
       if (state.status !== 'active' || !state.googleName) return;
-      let connection: Awaited<ReturnType<GoogleAccess['connection']>>;
-      try {
-        connection = await google.connection(state.connectionId);
-      } catch (err) {
-        const code = (err as { code?: unknown }).code;
-        if (typeof code === 'string' && code.startsWith('CONNECTIONS.')) return; // disconnected since the push
-        throw err;
-      }
+      const connection = await connectedOrNull(state.connectionId);
+      if (!connection) return; // disconnected since the push
       const shown = await connection.client.getLocation(state.googleName, 'name,metadata');
       await recordGoogleChanges(ctx, connection.client, state, shown, 'notification', `notified:${event.data.messageId}`);
     },

@@ -57,6 +57,8 @@ function pushTokenCheck(config: CommandDeps['config']): JwtCheck {
 export function reviewNotificationRoutes(deps: CommandDeps, options: { checkToken?: JwtCheck } = {}): RouteImplementation[] {
   const checkToken = options.checkToken ?? pushTokenCheck(deps.config);
 
+  const malformed = () => fail(reviewErrors.pushMalformed, [{ field: 'message.data', message: reviewErrors.pushMalformed.message }]);
+
   const push = implement(googleNotificationsRoute, async (req) => {
     const header = req.headers.authorization;
     const token = /^Bearer\s+(\S+)$/i.exec(typeof header === 'string' ? header : '')?.[1];
@@ -66,49 +68,41 @@ export function reviewNotificationRoutes(deps: CommandDeps, options: { checkToke
     try {
       notification = NotificationSchema.parse(JSON.parse(Buffer.from(req.body.message.data, 'base64').toString('utf8')));
     } catch {
-      throw fail(reviewErrors.pushMalformed, [{ field: 'message.data', message: reviewErrors.pushMalformed.message }]);
+      throw malformed();
     }
-    if (notification.type === 'GOOGLE_UPDATE') return googleUpdate(notification, req.body.message.messageId, req.correlationId);
+    const messageId = req.body.message.messageId;
+    if (notification.type === 'GOOGLE_UPDATE') {
+      const name = LOCATION_NAME.exec(notification.locationName ?? notification.location ?? '');
+      if (!name) throw malformed();
+      return noticeEachLocation(name[1]!, req.correlationId, (loc, at): { stream: string; event: GoogleNoticeEvent } => ({
+        stream: googleNoticeStream(loc._id),
+        event: { type: 'LocationGoogleUpdateNotified', data: { locationId: loc._id, companyId: loc.companyId, messageId, notifiedAt: at } },
+      }));
+    }
     // Other types (media, questions) are acknowledged so that Pub/Sub does not redeliver them.
     if (!REVIEW_TYPES.has(notification.type)) return { body: { Success: true as const, Locations: 0 } };
     const name = REVIEW_NAME.exec(notification.review ?? notification.reviewName ?? '');
-    if (!name) throw fail(reviewErrors.pushMalformed, [{ field: 'message.data', message: reviewErrors.pushMalformed.message }]);
+    if (!name) throw malformed();
     const [, googleName, googleReviewId] = name as unknown as [string, string, string];
+    const notificationType = notification.type as 'NEW_REVIEW' | 'UPDATED_REVIEW';
+    return noticeEachLocation(googleName, req.correlationId, (loc, at): { stream: string; event: Extract<ReviewSyncEvent, { type: 'ReviewNotified' }> } => ({
+      stream: reviewSyncStream(loc._id),
+      event: { type: 'ReviewNotified', data: { locationId: loc._id, companyId: loc.companyId, notificationType, googleReviewId, messageId, notifiedAt: at } },
+    }));
+  });
 
+  /** A notification names a Google location: each Locus location of it (one per company that imported it) gets its event. */
+  async function noticeEachLocation(
+    googleName: string,
+    correlationId: string,
+    eventFor: (loc: Pick<LocationDoc, '_id' | 'companyId'>, at: string) => { stream: string; event: GoogleNoticeEvent | ReviewSyncEvent },
+  ) {
     const locations = await deps.readModels.collection<LocationDoc>(LOCATIONS_COLLECTION).find({ googleName }, { projection: { _id: 1, companyId: 1 } });
     const at = deps.clock.now().toISOString();
     let position = 0;
     for (const loc of locations) {
-      const event: Extract<ReviewSyncEvent, { type: 'ReviewNotified' }> = {
-        type: 'ReviewNotified',
-        data: {
-          locationId: loc._id,
-          companyId: loc.companyId,
-          notificationType: notification.type as 'NEW_REVIEW' | 'UPDATED_REVIEW',
-          googleReviewId,
-          messageId: req.body.message.messageId,
-          notifiedAt: at,
-        },
-      };
-      const written = await appendEvents(deps, reviewSyncStream(loc._id), [event], systemMetadata(deps, loc.companyId, { correlationId: req.correlationId }));
-      position = Math.max(position, written);
-    }
-    return { body: { Success: true as const, Locations: locations.length }, ...(position ? { position } : {}) };
-  });
-
-  /** GOOGLE_UPDATE names the location Google holds changes of: each Locus location of it gets the notice (a reactor reads the changes). */
-  async function googleUpdate(notification: z.infer<typeof NotificationSchema>, messageId: string, correlationId: string) {
-    const name = LOCATION_NAME.exec(notification.locationName ?? notification.location ?? '');
-    if (!name) throw fail(reviewErrors.pushMalformed, [{ field: 'message.data', message: reviewErrors.pushMalformed.message }]);
-    const locations = await deps.readModels
-      .collection<LocationDoc>(LOCATIONS_COLLECTION)
-      .find({ googleName: name[1]! }, { projection: { _id: 1, companyId: 1 } });
-    const notifiedAt = deps.clock.now().toISOString();
-    let position = 0;
-    for (const loc of locations) {
-      const event: GoogleNoticeEvent = { type: 'LocationGoogleUpdateNotified', data: { locationId: loc._id, companyId: loc.companyId, messageId, notifiedAt } };
-      const written = await appendEvents(deps, googleNoticeStream(loc._id), [event], systemMetadata(deps, loc.companyId, { correlationId }));
-      position = Math.max(position, written);
+      const { stream, event } = eventFor(loc, at);
+      position = Math.max(position, await appendEvents(deps, stream, [event], systemMetadata(deps, loc.companyId, { correlationId })));
     }
     return { body: { Success: true as const, Locations: locations.length }, ...(position ? { position } : {}) };
   }
