@@ -62,13 +62,23 @@ export async function measureScale(options: {
   log: (m: string) => void;
 }): Promise<ScaleResult> {
   const { company, administratorId, setupSeconds } = await prepareScaleData(options);
-  return { setupSeconds, ...(await measureScaleServer({ dataDir: options.dataDir, company, administratorId, samples: options.samples, log: options.log })) };
+  return {
+    setupSeconds,
+    ...(await measureScaleServer({
+      dataDir: options.dataDir,
+      company,
+      administratorId,
+      locations: options.locations,
+      samples: options.samples,
+      log: options.log,
+    })),
+  };
 }
 
 export interface ScaleCompany {
   companyId: string;
   name: string;
-  userIds: string[];
+  defaultAdminId: string;
 }
 
 /** The scale bench's data directory: the locations through the real projections, then the review-sized documents. */
@@ -123,7 +133,7 @@ export async function prepareScaleData(options: {
   await eventStore.close();
   await bus.close();
   return {
-    company: { companyId: company.companyId, name: company.name, userIds: company.userIds },
+    company: { companyId: company.companyId, name: company.name, defaultAdminId: company.defaultAdminId },
     administratorId: seeded.administratorId,
     setupSeconds: (performance.now() - setupStarted) / 1000,
   };
@@ -143,6 +153,8 @@ export async function measureScaleServer(options: {
   dataDir: string;
   company: ScaleCompany;
   administratorId: string;
+  /** Locations the company has: the directory must show them all. */
+  locations: number;
   samples: number;
   log: (m: string) => void;
 }): Promise<Omit<ScaleResult, 'setupSeconds'>> {
@@ -151,12 +163,13 @@ export async function measureScaleServer(options: {
   const config = loadConfig(env, { sandboxByDefault: false });
   const clock = { now: () => new Date() };
   const tokens = createTokenService({ secret: config.jwtSecret, ttlSeconds: 3600, clock });
+  // The company's admin sees all its locations: a company user sees only those assigned to them.
   const { token } = await tokens.issue({
-    userId: company.userIds.at(-1)!,
-    role: 'CompanyUser',
+    userId: company.defaultAdminId,
+    role: 'CompanyAdmin',
     companyId: company.companyId,
     companyName: company.name,
-    fullName: 'Bench User',
+    fullName: 'Bench Admin',
     email: 'bench@bench.local',
     viewingAsAdmin: false,
   });
@@ -205,6 +218,14 @@ export async function measureScaleServer(options: {
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`directory query answered ${res.status}`);
     };
+    // A directory the caller cannot see would answer fast and empty: the bench must see them all.
+    const seen = await fetch(`${url}/api/gmb/${company.companyId}/locations-summary`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(DIRECTORY_BENCH_SHAPES[0]),
+    });
+    const { totalResultsCount } = (await seen.json()) as { totalResultsCount: number };
+    if (totalResultsCount < options.locations) throw new Error(`the directory shows ${totalResultsCount} locations, not ${options.locations}`);
     for (let i = 0; i < 30; i++) await query(DIRECTORY_BENCH_SHAPES[i % DIRECTORY_BENCH_SHAPES.length]!);
     const times: number[] = [];
     const cpuBefore = cpuMsOf(server.pid!);

@@ -98,6 +98,71 @@ describe.each([
   });
 });
 
+describe('a page walks the sort index when it also holds the filtered fields', () => {
+  it('reads the page from that index alone and answers as mingo', async () => {
+    const r = rng(11);
+    const docs = Array.from({ length: 400 }, (_, i) => ({
+      _id: `d${String(i).padStart(3, '0')}`,
+      g: i % 2 ? 'g1' : 'g2',
+      s: `name ${Math.floor(r() * 50)}`,
+      c: Math.floor(r() * 100),
+      v: ['a', 'b', 'c'][Math.floor(r() * 3)]!,
+    }));
+    const store = createEmbeddedReadStore({ file: ':memory:' });
+    try {
+      const c = store.collection('things');
+      await c.createIndexes([{ key: { g: 1, c: 1, _id: 1 } }, { key: { g: 1, v: 1 } }, { key: { g: 1, s: 1, _id: 1, c: 1, v: 1 } }]);
+      await c.bulkWrite(docs.map((document) => ({ insertOne: { document } })));
+      const filters: Filter[] = [
+        { g: 'g1', c: { $lt: 60 } },
+        { g: 'g2', v: 'b' },
+        { g: 'g1', v: { $in: ['a', 'c'] }, c: { $gte: 10 } },
+      ];
+      for (const filter of filters)
+        for (const sort of [
+          { s: 1, _id: 1 },
+          { s: -1, _id: 1 },
+        ] as SortSpec[])
+          for (const skip of [0, 30, 150]) {
+            const context = JSON.stringify({ filter, sort, skip });
+            const [paged] = store.explain('things', { filter, sort, skip, limit: 25 }).statements;
+            expect(paged!.sql, context).toContain('INDEXED BY "i:things:g_1_s_1__id_1_c_1_v_1"');
+            expect(paged!.plan.join('\n'), context).toContain('COVERING INDEX');
+            const expected = mingoFind(docs, filter).sort(sort).skip(skip).limit(25).all() as Doc[];
+            expect(
+              (await c.find(filter, { sort, skip, limit: 25 })).map((d) => d._id),
+              context,
+            ).toEqual(expected.map((d) => d._id));
+          }
+      // An _id condition is narrower through its own lookup: no walk.
+      const [byId] = store.explain('things', { filter: { g: 'g1', _id: { $in: ['d001', 'd003'] } }, sort: { s: 1, _id: 1 }, limit: 25 }).statements;
+      expect(byId!.sql).not.toContain('INDEXED BY');
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('an empty $in', () => {
+  it('matches nothing, answered in SQL without reading the documents', async () => {
+    const store = createEmbeddedReadStore({ file: ':memory:' });
+    try {
+      const c = store.collection('things');
+      await c.createIndexes([{ key: { b: 1, a: 1 } }]);
+      await c.bulkWrite(Array.from({ length: 50 }, (_, i) => ({ insertOne: { document: { _id: `d${i}`, a: i, b: i % 2 } } })));
+      for (const filter of [{ b: 1, _id: { $in: [] } }, { a: { $in: [] } }] as Filter[]) {
+        const plan = store.explain('things', { filter, sort: { b: 1, a: 1 } });
+        expect(plan.exact, JSON.stringify(filter)).toBe(true);
+        expect(await c.find(filter, { sort: { b: 1, a: 1 } })).toEqual([]);
+        expect(await c.countDocuments(filter)).toBe(0);
+        expect(mingoFind(await c.find({}), filter).all()).toEqual([]);
+      }
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe('text searches: read from the FTS when few, the index walked with the FTS list as a filter when more, walked and tested when many', () => {
   it('answers as mingo all three ways, with capped counts', async () => {
     const docs: Doc[] = Array.from({ length: 1_500 }, (_, i) => ({

@@ -24,8 +24,8 @@ import { sortAndPage } from './embedded/doc-sort';
 import { DocCache } from './embedded/doc-cache';
 import { copyOut } from './embedded/json-copy';
 import { NEEDS_MINGO, projectInclusion } from './embedded/inclusion-projection';
-import { docsTable, ftsTable, isSqlComparable, isSqlPath } from './embedded/sql-paths';
-import { translateFilter, translateSort, type SqlContext, type SqlFilter } from './embedded/sql-query';
+import { docsTable, ftsTable, isSqlComparable, isSqlPath, sqlIndexName } from './embedded/sql-paths';
+import { sortWalkIndex, translateFilter, translateSort, type SqlContext, type SqlFilter, type WalkableIndex } from './embedded/sql-query';
 import { ftsTextOf, openReadStoreFile, textPathsOf, trackedPathsOf, type ReadStoreFile, type StoredCollection, type WireChanges } from './embedded/sqlite-file';
 import { StagedCollection, type CommittedCollection } from './embedded/staged-collection';
 
@@ -180,7 +180,13 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
 
   /** Rows SQL narrowed for the filter (a superset of the matches unless `exact`), in `order`. */
   const selectRows = (m: CollectionMeta, f: SqlFilter, order: string, page = '') => file.statement(selectSql(m, f, order, page));
-  const idsSql = (m: CollectionMeta, f: SqlFilter, order: string) => `SELECT id FROM ${m.table}${whereOf(f)} ORDER BY ${order} LIMIT ? OFFSET ?`;
+  const idsSql = (m: CollectionMeta, f: SqlFilter, order: string, walk?: string) =>
+    `SELECT id FROM ${m.table}${walk ? ` INDEXED BY ${walk}` : ''}${whereOf(f)} ORDER BY ${order} LIMIT ? OFFSET ?`;
+  /** The collection's SQL indexes over plain paths, for sortWalkIndex. */
+  const walkable = (m: CollectionMeta): WalkableIndex[] =>
+    [...m.indexes.values()]
+      .filter((index) => Object.entries(index.key).every(([field, kind]) => kind !== 'text' && isSqlPath(field)))
+      .map((index) => ({ sqlName: sqlIndexName(m.name, index.name), fields: Object.keys(index.key) }));
 
   /** Documents by id, in the order of the ids (missing ones skipped). */
   const documentsByIds = (m: CollectionMeta, ids: string[], keep = true): Doc[] => {
@@ -210,10 +216,10 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
   const explain = (name: string, query: { filter?: Filter; sort?: SortSpec; skip?: number; limit?: number }): QueryExplanation => {
     const m = collections.get(name);
     if (!m) throw new InvalidOperationError(name, 'no such collection');
-    const { f, order } = planOf(m, query.filter, query.sort, query.limit ? (query.skip ?? 0) + query.limit : 0);
+    const { f, order, walk } = planOf(m, query.filter, query.sort, query.limit ? (query.skip ?? 0) + query.limit : 0);
     const paged = order !== null && f.exact;
     const statements: [string, unknown[]][] = [
-      [paged ? idsSql(m, f, order) : selectSql(m, f, order ?? 'rid'), paged ? [...f.params, 25, 0] : f.params],
+      [paged ? idsSql(m, f, order, walk) : selectSql(m, f, order ?? 'rid'), paged ? [...f.params, 25, 0] : f.params],
       [f.exact ? countSql(m, f) : selectSql(m, f, 'rid'), f.params],
     ];
     return {
@@ -241,10 +247,11 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
    * when it matches many and only the first `wanted` rows are asked for (a page, a capped
    * count), the index is walked and each row's text tested, without listing every match first.
    */
-  const planOf = (m: CollectionMeta, filter: Filter | undefined, sort?: SortSpec, wanted = 0): { f: SqlFilter; order: string | null } => {
+  const planOf = (m: CollectionMeta, filter: Filter | undefined, sort?: SortSpec, wanted = 0): { f: SqlFilter; order: string | null; walk?: string } => {
     const f = translateFilter(filter, m.sql);
     const order = translateSort(sort, m.sql);
-    if (!f.exact || f.texts.length === 0) return { f, order };
+    if (!f.exact) return { f, order };
+    if (f.texts.length === 0) return { f, order, walk: wanted > 0 && order !== null ? sortWalkIndex(walkable(m), filter, sort)?.sqlName : undefined };
     const limit = wanted > 0 ? probeLimit(m, wanted) : TEXT_MATCHES_PROBE.min;
     const matched = new Map<string, readonly number[]>();
     for (const t of f.texts) {
@@ -315,13 +322,13 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
     const test = matcher ?? compileFilter(filter ?? {});
     const start = Math.max(0, Math.trunc(skip));
     const count = Math.abs(Math.trunc(limit));
-    const { f, order } = planOf(m, filter, sort, count === 0 ? 0 : start + count);
+    const { f, order, walk } = planOf(m, filter, sort, count === 0 ? 0 : start + count);
     if (order === null) return sortAndPage(matching(m, filter), sort, skip, limit);
     if (f.exact) {
       // Ids first (an index that holds the filter and sort fields answers without the table),
       // then the page's documents, from the cache where it has them.
       const ids = file
-        .statement(idsSql(m, f, order))
+        .statement(idsSql(m, f, order, walk))
         .pluck()
         .all(...f.params, count === 0 ? -1 : count, start) as string[];
       return documentsByIds(m, ids, keep);

@@ -168,32 +168,37 @@ type HandledEvent =
  * The user-location links are the `location-users` projection's (location-users-projection.ts).
  * Pure and replayable: a rebuild never calls Google.
  */
+/** The directory's listing-health filters (Google changed, completeness, verification), last in each sort index. */
+const HEALTH_KEYS = { googleChangedCount: 1, completeness: 1, verification: 1 } as const;
+
 export const locationsProjection: ProjectionDefinition<HandledEvent> = {
   name: 'locations',
   // 2: the directory's and the user-location links' search text got an FTS (text) index.
   // 3: directory filter keys (stateCode, townLower, postCode); a new delete/publish/sync attempt clears the last failure.
   // 4: the user-location links moved to their own projection (location-users).
   // 5: listing health (completeness, missing fields, verification state) with its filter indexes.
-  version: 5,
+  // 6: the sort indexes carry the listing-health fields, so a health filter is checked in the walk.
+  version: 6,
   collections: [
     {
       name: LOCATIONS_COLLECTION,
       // companyId first: every query is company-scoped; one index per directory sort, ending
-      // with the sort's tie-breakers so the page is found in the index alone.
+      // with the sort's tie-breakers so the page is found in the index alone, then the
+      // listing-health filters' fields, which a page walk checks without reading the document.
       indexes: [
-        { key: { companyId: 1, storeCodeSort: 1, _id: 1 } },
-        { key: { companyId: 1, titleSort: 1, storeCodeSort: 1, _id: 1 } },
-        { key: { companyId: 1, totalRatingsCount: 1, storeCodeSort: 1, _id: 1 } },
-        { key: { companyId: 1, openStatus: 1, storeCodeSort: 1, _id: 1 } },
-        { key: { companyId: 1, lastSyncDate: 1, storeCodeSort: 1, _id: 1 } },
+        { key: { companyId: 1, storeCodeSort: 1, _id: 1, ...HEALTH_KEYS } },
+        { key: { companyId: 1, titleSort: 1, storeCodeSort: 1, _id: 1, ...HEALTH_KEYS } },
+        { key: { companyId: 1, totalRatingsCount: 1, storeCodeSort: 1, _id: 1, ...HEALTH_KEYS } },
+        { key: { companyId: 1, openStatus: 1, storeCodeSort: 1, _id: 1, ...HEALTH_KEYS } },
+        { key: { companyId: 1, lastSyncDate: 1, storeCodeSort: 1, _id: 1, ...HEALTH_KEYS } },
         { key: { companyId: 1, connectionId: 1 } },
         { key: { companyId: 1, stateCode: 1 } },
         { key: { companyId: 1, postCode: 1 } },
         { key: { companyId: 1, townLower: 1 } },
         { key: { companyId: 1, primaryOwnerId: 1 } },
-        { key: { companyId: 1, googleChangedCount: 1, storeCodeSort: 1, _id: 1 } },
-        { key: { companyId: 1, completeness: 1, storeCodeSort: 1, _id: 1 } },
-        { key: { companyId: 1, verification: 1, storeCodeSort: 1, _id: 1 } },
+        { key: { companyId: 1, googleChangedCount: 1, storeCodeSort: 1, _id: 1, completeness: 1, verification: 1 } },
+        { key: { companyId: 1, completeness: 1, storeCodeSort: 1, _id: 1, googleChangedCount: 1, verification: 1 } },
+        { key: { companyId: 1, verification: 1, storeCodeSort: 1, _id: 1, googleChangedCount: 1, completeness: 1 } },
         { key: { searchText: 'text' } },
       ],
       queries: [
@@ -217,6 +222,16 @@ export const locationsProjection: ProjectionDefinition<HandledEvent> = {
         { name: 'location items', filter: { companyId: 'c' }, sort: { titleSort: 1, _id: 1 } },
         { name: 'directory of locations Google changed', filter: { companyId: 'c', googleChangedCount: { $gt: 0 } }, sort: { storeCodeSort: 1, _id: 1 } },
         { name: 'directory by completeness below', filter: { companyId: 'c', completeness: { $lt: 60 } }, sort: { storeCodeSort: 1, _id: 1 } },
+        {
+          name: 'directory by completeness below, by name',
+          filter: { companyId: 'c', completeness: { $lt: 80 } },
+          sort: { titleSort: -1, storeCodeSort: 1, _id: 1 },
+        },
+        {
+          name: 'directory by verification states, by last sync',
+          filter: { companyId: 'c', verification: { $in: ['NeedsVerification', 'OwnershipConflict'] } },
+          sort: { lastSyncDate: -1, storeCodeSort: 1, _id: 1 },
+        },
         {
           name: 'directory by verification state',
           filter: { companyId: 'c', verification: 'NeedsVerification' },
