@@ -53,6 +53,22 @@ module.exports = {
       to: { path: '^web/src/features/([^/]+)/', pathNot: '^web/src/features/$1/' },
     },
     {
+      name: 'server-features-reach-no-other-feature-inside',
+      comment:
+        'A server feature (a folder under command-api/src, projectors/src or query-api/src) imports the kits, the Google client, its own files in any app, and of another feature only its public face, <feature>/public.ts. Specs and testing/ helpers compose features for tests.',
+      severity: 'error',
+      from: { path: '^(command-api|projectors|query-api)/src/([^/]+)/', pathNot: ['\\.spec\\.ts$', '/testing/'] },
+      to: {
+        path: '^(command-api|projectors|query-api)/src/[^/]+/',
+        pathNot: [
+          '^(command-api|projectors|query-api)/src/$2/',
+          '^command-api/src/(kit|google)/',
+          '^(projectors|query-api)/src/kit/',
+          '^(command-api|projectors|query-api)/src/[^/]+/public\\.ts$',
+        ],
+      },
+    },
+    {
       name: 'no-circular',
       comment: 'A cycle through a lazy import() is no load-order cycle (a web page loads after the app that lists it); every other is an error.',
       severity: 'error',

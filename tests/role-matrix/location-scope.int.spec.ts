@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewStream, SYSTEM_ACTOR, type EventMetadata } from '@locus/contracts';
-import { openCompany } from '@locus/command-api/companies/open-company';
+import { openCompany } from '@locus/command-api/users/open-company';
 import { createCompanyUser } from '@locus/command-api/users/user-accounts';
 import { reviewReceived } from '@locus/command-api/reviews/testing/review-events';
 import { startTestStack, type TestStack } from '../stack/test-stack';

@@ -15,13 +15,10 @@ import {
 } from '@locus/contracts';
 import { fail, type CommandDeps, type EventStore, type RecordedEvent } from '@locus/platform';
 import { foldEvents, handleCommand, loadStream, toDomainEventDefault, type DomainEvent, type Fold } from '../kit';
-import { requireCompanyLocations, runTemplateCommand } from '../templates/routes';
-import { evolveTemplate, templateDecider, type TemplateState } from '../templates/template-decider';
-import { evolveLocation, initialLocationState, type LocationState } from '../locations/location-state';
-import { restoreLocation } from '../locations/restore';
-import { companySettingsDecider, evolveCompanySettings, initialCompanySettings, type CompanySettingsState } from '../settings/company-settings';
-import { loadCompanyMember, updateUserDetails } from '../users/user-accounts';
-import { evolveUser, fullNameOf, initialUserState, type UserState, type UserStreamEvent } from '../users/user-state';
+import { requireCompanyLocations, runTemplateCommand, evolveTemplate, templateDecider, type TemplateState } from '../templates/public';
+import { evolveLocation, initialLocationState, restoreLocation, type LocationState } from '../locations/public';
+import { companySettingsDecider, evolveCompanySettings, initialCompanySettings, type CompanySettingsState } from '../settings/public';
+import { loadCompanyMember, updateUserDetails, evolveUser, fullNameOf, initialUserState, type UserState, type UserStreamEvent } from '../users/public';
 
 export interface EntityField {
   Field: string;

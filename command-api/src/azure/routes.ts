@@ -15,7 +15,7 @@ import {
 import { implement, ok, publicBaseOf, type CommandDeps, type RequestContext, type RouteImplementation, fail, failWith, invalidInput } from '@locus/platform';
 import { createSecretBox, SecretBoxError } from '@locus/platform/crypto/secret-box';
 import { eventMetadata, handleCommand, loadStream } from '../kit';
-import { createCompanyUser } from '../users/user-accounts';
+import { createCompanyUser } from '../users/public';
 import { azureDirectoryDecider, type AzureDirectoryCommand, type AzureDirectoryState } from './azure-directory';
 import { createGraphClient, GraphUnauthorizedError, IdentityPlatformError, type GraphClient, type TokenSet } from './graph-client';
 import { createOAuthStateSigner } from './oauth-state';

@@ -1,6 +1,6 @@
 import { CompanyDeletedSchema, USERS_COLLECTION, userStream, type UserDoc } from '@locus/contracts';
 import type { CommandDeps, ReactorDefinition } from '@locus/platform';
-import { emailStreamOf } from '../users/email-reservation';
+import { emailStreamOf } from '../users/public';
 
 /** How long the reactor waits for the users read model to include everything before the deletion. */
 const READ_MODEL_WAIT_MS = 10_000;

@@ -17,13 +17,19 @@ import {
 } from '@locus/contracts';
 import { fail, implement, type CommandDeps, type AnyRequest, type RouteImplementation } from '@locus/platform';
 import { eventMetadata, loadStream, maxPosition, runCommand } from '../kit';
-import { hashPassword } from '../users/passwords';
-import { createCompanyUser, deleteUserAccount, loadCompanyMember, updateUserDetails } from '../users/user-accounts';
-import { requireUser, userDecider } from '../users/user-decider';
-import type { ExistingUser } from '../users/user-state';
-import { claimsFor } from '../identity/claims';
+import { hashPassword } from '../kit/passwords';
+import {
+  createCompanyUser,
+  deleteUserAccount,
+  loadCompanyMember,
+  updateUserDetails,
+  requireUser,
+  userDecider,
+  type ExistingUser,
+  openCompany,
+} from '../users/public';
+import { claimsFor } from '../identity/public';
 import { companyDecider, existingCompany, type CompanyCommand } from './company-decider';
-import { openCompany } from './open-company';
 
 type Req = Pick<AnyRequest, 'auth' | 'correlationId' | 'requestId'>;
 const answer = (message: string, position: number | undefined, id?: string, status = 200) => ({

@@ -8,7 +8,7 @@ import {
   googleSignInTokenUrlRoute,
   locationsSummaryRoute,
 } from '@locus/contracts';
-import { signOAuthState } from './oauth-state';
+import { signOAuthState } from '../google/oauth-state';
 import { consentAs } from './sandbox-consent';
 import { seedDemoLocations } from './demo';
 import { DEMO_COMPANIES } from '../demo/seed-demo';

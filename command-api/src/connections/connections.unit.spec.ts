@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppError } from '@locus/platform';
 import { accountDecider, processDecider, selectedAccounts, type ProcessState } from './connection-state';
 import { connectionIdOf, importedLocationIdOf } from './ids';
-import { signOAuthState, verifyOAuthState } from './oauth-state';
+import { signOAuthState, verifyOAuthState } from '../google/oauth-state';
 
 const code = (fn: () => unknown) => {
   try {

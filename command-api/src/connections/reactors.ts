@@ -18,11 +18,18 @@ import type { z } from 'zod';
 import type { GoogleBusinessClient } from '../google/client';
 import { GoogleApiError } from '../google/errors';
 import type { GoogleLocation } from '../google/types';
-import { googleExtras } from '../locations/google-extras';
-import { attributesFromGoogle, hoursFromGoogle, profileFromGoogle, snapshotFromGoogle } from '../locations/google-mapping';
-import { evolveLocation, initialLocationState, type LocationState } from '../locations/location-state';
-import { reserveStoreCode } from '../locations/store-codes';
-import { recordGoogleChanges } from '../locations/record-google-changes';
+import {
+  googleExtras,
+  attributesFromGoogle,
+  hoursFromGoogle,
+  profileFromGoogle,
+  snapshotFromGoogle,
+  evolveLocation,
+  initialLocationState,
+  type LocationState,
+  reserveStoreCode,
+  recordGoogleChanges,
+} from '../locations/public';
 import { createGoogleAccess, type GoogleAccess } from './google-access';
 import { importedLocationIdOf } from './ids';
 import { loadStream } from '../kit';

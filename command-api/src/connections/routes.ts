@@ -25,9 +25,9 @@ import {
   type RouteImplementation,
   fail,
 } from '@locus/platform';
-import { claimsFor, loadCompanyState } from '../identity/claims';
-import { eventMetadata, handleCommand } from '../kit';
-import { findUserByEmail } from '../users/email-reservation';
+import { claimsFor, loadCompanyState } from '../identity/public';
+import { eventMetadata, handleCommand, loadStream } from '../kit';
+import { findUserByEmail } from '../users/public';
 import { GoogleApiError, googleErrorToAppError } from '../google/errors';
 import {
   accountDecider,
@@ -41,8 +41,7 @@ import {
 } from './connection-state';
 import { accountSealContext, createGoogleAccess, googleUserOf, processSealContext, type GoogleAccess } from './google-access';
 import { connectionIdOf, isUuid } from './ids';
-import { signOAuthState, verifyOAuthState } from './oauth-state';
-import { loadStream } from '../kit';
+import { signOAuthState, verifyOAuthState } from '../google/oauth-state';
 
 /** Google failures become the API's error envelope (never a 500). */
 export async function withGoogle<T>(work: () => Promise<T>): Promise<T> {

@@ -1,9 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock, EventStore, IdSource } from '@locus/platform';
-import { findUserByEmail } from '../users/email-reservation';
-import { hashPassword } from '../users/passwords';
-import { createCompanyUser, openAccount } from '../users/user-accounts';
-import { openCompany } from '../companies/open-company';
+import { findUserByEmail, createCompanyUser, openAccount, openCompany } from '../users/public';
+import { hashPassword } from '../kit/passwords';
 import { systemMetadata } from '../kit';
 
 export interface SeedDeps {

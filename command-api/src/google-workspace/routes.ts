@@ -14,13 +14,11 @@ import {
 import { implement, ok, publicBaseOf, type AnyRequest, type CommandDeps, type RouteImplementation, fail } from '@locus/platform';
 import { createSecretBox } from '@locus/platform/crypto/secret-box';
 import { eventMetadata, handleCommand, loadStream } from '../kit';
-import { signOAuthState, verifyOAuthState } from '../connections/oauth-state';
+import { signOAuthState, verifyOAuthState } from '../google/oauth-state';
 import { buildGoogleAuthorizeUrl, exchangeGoogleAuthCode, fetchGoogleUserInfo, refreshGoogleAccessToken } from '../google/oauth';
 import { GoogleApiError } from '../google/errors';
-import { findUserByEmail } from '../users/email-reservation';
-import { createCompanyUser } from '../users/user-accounts';
-import { invitationLinkBase, invitationRequest } from '../users/invitations';
-import { createIdentitySecrets } from '../identity/secrets';
+import { findUserByEmail, createCompanyUser, invitationLinkBase, invitationRequest } from '../users/public';
+import { createIdentitySecrets } from '../kit/secrets';
 import { listWorkspaceUsers, type WorkspaceUser } from './directory-client';
 import { workspaceDirectoryDecider, type WorkspaceDirectoryCommand } from './workspace-directory';
 

@@ -1,8 +1,8 @@
 import { companyStream } from '@locus/contracts';
 import type { EventStore, TokenClaims } from '@locus/platform';
 import { loadStream } from '../kit';
-import { fullNameOf, type ExistingUser } from '../users/user-state';
-import { evolveCompany, initialCompanyState, type CompanyState } from '../companies/company-state';
+import { fullNameOf, type ExistingUser } from '../users/public';
+import { evolveCompany, initialCompanyState, type CompanyState } from '../companies/public';
 
 export async function loadCompanyState(eventStore: EventStore, companyId: string): Promise<CompanyState> {
   return (await loadStream(eventStore, companyStream(companyId), { evolve: evolveCompany, initialState: initialCompanyState })).state;

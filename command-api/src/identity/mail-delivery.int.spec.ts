@@ -8,7 +8,7 @@ import { createSmtpMailer } from '@locus/platform/mail/smtp-mailer';
 import { startSandbox, type RunningSandbox } from '@locus/sandbox/index';
 import { createMailboxModule } from '@locus/sandbox/mailbox/index';
 import { identityMailReactor } from './mail-reactor';
-import { createIdentitySecrets } from './secrets';
+import { createIdentitySecrets } from '../kit/secrets';
 
 /** The mail reactor through the real SMTP mailer into the sandbox mailbox. */
 describe('identity mail over SMTP', () => {

@@ -9,7 +9,7 @@ import {
   type RecordedEvent,
 } from '@locus/platform';
 import type { Logger } from 'pino';
-import type { IdentitySecrets } from './secrets';
+import type { IdentitySecrets } from '../kit/secrets';
 
 export interface IdentityMailDeps {
   mailer: Mailer;

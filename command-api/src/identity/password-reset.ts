@@ -1,10 +1,9 @@
 import { PASSWORD_RESET_TTL_SECONDS, authMessages as m, forgotPasswordRoute, resetPasswordRoute, userStream, authErrors } from '@locus/contracts';
 import { implement, type CommandDeps, type RouteImplementation, failOn } from '@locus/platform';
 import { eventMetadata, runCommand } from '../kit';
-import { findUserByEmail, normalizeEmail } from '../users/email-reservation';
-import { hashPassword } from '../users/passwords';
-import { userDecider } from '../users/user-decider';
-import type { IdentitySecrets } from './secrets';
+import { findUserByEmail, normalizeEmail, userDecider } from '../users/public';
+import { hashPassword } from '../kit/passwords';
+import type { IdentitySecrets } from '../kit/secrets';
 import type { IdentityThrottles } from './throttles';
 
 const invalidLink = () => failOn(authErrors.resetLinkInvalid, 'Token');

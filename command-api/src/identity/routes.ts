@@ -2,7 +2,7 @@ import type { CommandDeps, ReactorDefinition, RouteImplementation } from '@locus
 import { identityMailReactor } from './mail-reactor';
 import { logoutRoutes } from './logout';
 import { passwordResetRoutes } from './password-reset';
-import { createIdentitySecrets } from './secrets';
+import { createIdentitySecrets } from '../kit/secrets';
 import { signInRoutes } from './sign-in';
 import { signUpRoutes } from './sign-up';
 import { identityThrottles } from './throttles';

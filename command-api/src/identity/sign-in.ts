@@ -12,13 +12,11 @@ import {
 } from '@locus/contracts';
 import { implement, type CommandDeps, type AnyRequest, type RouteImplementation, fail } from '@locus/platform';
 import { eventMetadata, loadStream, maxPosition, runCommand } from '../kit';
-import { findUserByEmail, normalizeEmail } from '../users/email-reservation';
-import { verifyPassword } from '../users/passwords';
-import { requireUser, userDecider } from '../users/user-decider';
-import type { ExistingUser } from '../users/user-state';
+import { findUserByEmail, normalizeEmail, requireUser, userDecider, type ExistingUser } from '../users/public';
+import { verifyPassword } from '../kit/passwords';
 import { claimsFor, loadCompanyState } from './claims';
 import { otpChallengeDecider } from './otp-challenge';
-import type { IdentitySecrets } from './secrets';
+import type { IdentitySecrets } from '../kit/secrets';
 import type { IdentityThrottles } from './throttles';
 
 const invalidCredentials = () => fail(authErrors.invalidCredentials);

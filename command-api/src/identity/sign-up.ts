@@ -1,8 +1,8 @@
 import { authErrors, authMessages as m, companyNameFromUser, signupRoute } from '@locus/contracts';
 import { implement, type CommandDeps, type RouteImplementation } from '@locus/platform';
 import { eventMetadata } from '../kit';
-import { hashPassword } from '../users/passwords';
-import { openCompany } from '../companies/open-company';
+import { hashPassword } from '../kit/passwords';
+import { openCompany } from '../users/public';
 import type { IdentityThrottles } from './throttles';
 
 /**

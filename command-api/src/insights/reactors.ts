@@ -10,7 +10,7 @@ import {
   type LocationEvent,
 } from '@locus/contracts';
 import type { CommandDeps, ReactorContext, ReactorDefinition } from '@locus/platform';
-import { createGoogleAccess, type GoogleAccess } from '../connections/google-access';
+import { createGoogleAccess, type GoogleAccess } from '../connections/public';
 import { GoogleApiError } from '../google/errors';
 import { dateRangeOf, keywordMonths, metricsRange, monthSlices, monthText, searchKeywords } from './metrics-import';
 

@@ -1,7 +1,7 @@
 import { locationContentStream, locationErrors, type EventMetadata, type LocalPostContent } from '@locus/contracts';
 import { fail, type CommandDeps } from '@locus/platform';
 import { runCommand } from '../kit';
-import { loadCompanyLocation } from '../locations/routes';
+import { loadCompanyLocation } from '../locations/public';
 import { contentDecider } from './content-decider';
 import { contentId } from './google-content';
 

@@ -18,7 +18,7 @@ import {
 import { callerCompanyId, checkTenantUrl, fail, implement, ruleViolation, type AnyRequest, type CommandDeps, type RouteImplementation } from '@locus/platform';
 import { mediaStoreOf, type BlobStore } from '@locus/platform/blob/file-blob-store';
 import { awaitOutcome, eventMetadata, runCommand, type OutcomeOf } from '../kit';
-import { loadCompanyLocation } from '../locations/routes';
+import { loadCompanyLocation } from '../locations/public';
 import { contentDecider, type ContentCommand } from './content-decider';
 import { checkedImage } from './images';
 import { requestLocalPost } from './local-posts';

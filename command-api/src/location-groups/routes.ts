@@ -19,7 +19,7 @@ import {
 } from '@locus/contracts';
 import { callerCompanyId, fail, failOn, implement, ok, type CommandDeps, type RequestContext, type RouteImplementation } from '@locus/platform';
 // The same filter the directory shows, so "add all matching" adds exactly the rows the admin sees.
-import { directoryFilter } from '@locus/query-api/locations/directory';
+import { directoryFilter } from '@locus/query-api/locations/public';
 import { eventMetadata, handleCommand } from '../kit';
 import { locationGroupsDecider, type LocationGroupsCommand } from './location-groups-decider';
 

@@ -27,7 +27,7 @@ import {
   type UploadedFile,
 } from '@locus/platform';
 import { mediaStoreOf, type BlobStore } from '@locus/platform/blob/file-blob-store';
-import { sniffImage } from '../users/routes';
+import { sniffImage } from '../kit/sniff-image';
 import { isUsState } from '@locus/platform/geo/us-places';
 import { eventMetadata, handleCommand } from '../kit';
 import type { Decider } from '../kit/decider';

@@ -1,6 +1,6 @@
 import { LOCATIONS_COLLECTION, locationStream, type GoogleNoticeEvent, type InsightsEvent, type LocationDoc, type LocationEvent } from '@locus/contracts';
 import type { CommandDeps, ReactorDefinition } from '@locus/platform';
-import { createGoogleAccess, type GoogleAccess } from '../connections/google-access';
+import { createGoogleAccess, type GoogleAccess } from '../connections/public';
 import { loadStream } from '../kit';
 import { googleChangesMask } from './google-changes';
 import { toGoogleLocation } from './google-mapping';

@@ -1,6 +1,6 @@
 import { inFormTerms, locationStream, type LocationEvent } from '@locus/contracts';
 import type { CommandDeps, ReactorContext, ReactorDefinition } from '@locus/platform';
-import { createGoogleAccess, type GoogleAccess } from '../connections/google-access';
+import { createGoogleAccess, type GoogleAccess } from '../connections/public';
 import { foldEvents, loadStream, toDomainEventDefault } from '../kit';
 import { GoogleApiError } from '../google/errors';
 import { googleExtras } from './google-extras';

@@ -25,10 +25,8 @@ import {
 } from '@locus/contracts';
 import { fail, callerCompanyId, implement, ruleViolation, type CommandDeps, type AnyRequest, type RouteImplementation } from '@locus/platform';
 import { awaitOutcome, eventMetadata, handleCommand, loadStream, type CommandSource, type HandleCommandResult, type OutcomeOf } from '../kit';
-import { evolveAccount, initialAccountState } from '../connections/connection-state';
-import { connectionIdOf, isUuid } from '../connections/ids';
-import { loadCompanyMember } from '../users/user-accounts';
-import { evolveUser, fullNameOf, initialUserState } from '../users/user-state';
+import { evolveAccount, initialAccountState, connectionIdOf, isUuid } from '../connections/public';
+import { loadCompanyMember, evolveUser, fullNameOf, initialUserState } from '../users/public';
 import { locationDecider, locationNotFound, type AssigneeInfo, type LocationCommand } from './location-decider';
 import { evolveLocation, initialLocationState, type LocationData, type LocationState } from './location-state';
 import { profileFromCreate, profileFromUpdate } from './profile-input';

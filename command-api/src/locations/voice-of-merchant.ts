@@ -8,7 +8,7 @@ import {
   type VoiceOfMerchant,
 } from '@locus/contracts';
 import type { CommandDeps, ReactorContext, ReactorDefinition } from '@locus/platform';
-import type { GoogleAccess } from '../connections/google-access';
+import type { GoogleAccess } from '../connections/public';
 import { GoogleApiError } from '../google/errors';
 import type { GoogleVoiceOfMerchantState } from '../google/types';
 import type { LocationState } from './location-state';

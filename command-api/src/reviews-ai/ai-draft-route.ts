@@ -1,6 +1,6 @@
 import { aiDraftRoute, reviewsAiErrors } from '@locus/contracts';
 import { fail, implement, openSseChannel, SSE_HEADERS, type CommandDeps, type RouteImplementation } from '@locus/platform';
-import { reviewForCaller } from '../reviews/routes';
+import { reviewForCaller } from '../reviews/public';
 import { automationService } from './automation-service';
 import { LlmDraftError } from './llm/llm-client';
 

@@ -20,7 +20,7 @@ import {
 } from '@locus/contracts';
 import { AppError, createLinkSigner, createSecretBox, type CommandDeps, type LinkSigner } from '@locus/platform';
 import { handleCommand, loadStream, systemMetadata, type CommandSource } from '../kit';
-import { isAnswered, reviewDecider } from '../reviews/review-decider';
+import { isAnswered, reviewDecider } from '../reviews/public';
 import { draftReviewReply, llmEndpointFor, streamReviewReply, type DraftedReply, type LlmEndpoint } from './llm/llm-client';
 import type { ReplyPromptInput } from './llm/review-reply-prompt';
 import { automationDecider, type AutomationCommand, type AutomationState } from './review-automation-decider';

@@ -12,12 +12,12 @@ import {
   type ReviewSyncEvent,
 } from '@locus/contracts';
 import type { CommandDeps, ReactorContext, ReactorDefinition } from '@locus/platform';
-import { createGoogleAccess, type GoogleAccess } from '../connections/google-access';
+import { createGoogleAccess, type GoogleAccess } from '../connections/public';
 import { v4LocationName } from '../google/client';
 import { GoogleApiError } from '../google/errors';
 import type { GoogleReview } from '../google/types';
 import { loadStream } from '../kit';
-import { evolveLocation, initialLocationState, type LocationState } from '../locations/location-state';
+import { evolveLocation, initialLocationState, type LocationState } from '../locations/public';
 import { ingestReview, type IngestPlacement } from './ingest';
 import { reviewIdOf } from './review-id';
 import { evolveReview, initialReviewState, type ReviewState } from './review-state';

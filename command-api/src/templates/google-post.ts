@@ -1,7 +1,7 @@
 import { renderTemplatePost, type LocationProfile, type TemplatePost } from '@locus/contracts';
 import type { GoogleBusinessClient } from '../google/client';
 import type { LocalPost } from '../google/types';
-import { toGooglePost } from '../location-content/google-content';
+import { toGooglePost } from '../location-content/public';
 
 /**
  * A template's post at one location as Google is sent it: the template rendered with the

@@ -1,11 +1,10 @@
 import { locationStream, templateMessages, templatePostStream, type LocationEvent, type TemplateEvent, type TemplateEventOf } from '@locus/contracts';
 import type { CommandDeps, ReactorDefinition } from '@locus/platform';
-import { createGoogleAccess, type GoogleAccess } from '../connections/google-access';
+import { createGoogleAccess, type GoogleAccess } from '../connections/public';
 import { v4LocationName } from '../google/client';
 import type { LocalPost } from '../google/types';
 import { loadStream } from '../kit';
-import { evolveLocation, initialLocationState, type LocationState } from '../locations/location-state';
-import { recordFailure } from '../locations/reactors';
+import { evolveLocation, initialLocationState, type LocationState, recordFailure } from '../locations/public';
 import { findTemplateLocalPost, googleLocalPost } from './google-post';
 import { createPublishPace, type PublishPace } from './publish-pace';
 import { evolveTemplatePost, type TemplatePostState } from './template-post';

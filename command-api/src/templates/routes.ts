@@ -20,7 +20,7 @@ import { callerCompanyId, fail, implement, ok, type CommandDeps, type RequestCon
 import { randomUUID } from 'node:crypto';
 import { mediaStoreOf } from '@locus/platform/blob/file-blob-store';
 import { eventMetadata, handleCommand, maxPosition } from '../kit';
-import { sniffImage } from '../users/routes';
+import { sniffImage } from '../kit/sniff-image';
 import { sanitizeTemplateHtml } from './sanitize';
 import { templateDecider, type TemplateCommand } from './template-decider';
 import { templatePostDecider } from './template-post';

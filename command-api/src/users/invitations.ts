@@ -1,6 +1,6 @@
 import { INVITATION_TTL_SECONDS, type IdentityUserEvent } from '@locus/contracts';
 import { publicBaseOf, type AnyRequest, type Clock, type IdSource, type LocusConfig } from '@locus/platform';
-import type { IdentitySecrets } from '../identity/secrets';
+import type { IdentitySecrets } from '../kit/secrets';
 
 export type InvitationRequest = Omit<Extract<IdentityUserEvent, { type: 'PasswordResetRequested' }>['data'], 'userId'>;
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { open } from 'node:fs/promises';
 import {
   AVATAR_MAX_BYTES,
   activateUserRoute,
@@ -21,11 +20,12 @@ import {
 import { fail, failOn, failWith, implement, type CommandDeps, type AnyRequest, type RouteImplementation } from '@locus/platform';
 import { mediaStoreOf, type BlobStore } from '@locus/platform/blob/file-blob-store';
 import { awaitOutcome, eventMetadata, loadStream, runCommand } from '../kit';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../kit/passwords';
 import { createCompanyUser, deleteUserAccount, loadCompanyMember, updateUserDetails } from './user-accounts';
 import { requireUser, userDecider, type UserCommand } from './user-decider';
 import { invitationLinkBase, invitationRequest } from './invitations';
-import { createIdentitySecrets } from '../identity/secrets';
+import { createIdentitySecrets } from '../kit/secrets';
+import { sniffImage } from '../kit/sniff-image';
 
 type Req = Pick<AnyRequest, 'auth' | 'correlationId' | 'requestId' | 'origin'>;
 /** How long Resend Invitation waits for the mail server's answer before saying the mail is queued. */
@@ -36,26 +36,6 @@ const answer = (message: string, position: number | undefined, id?: string, stat
   body: { Success: true as const, ResponseMessage: message, ...(id ? { Data: { Id: id } } : {}) },
   ...(position !== undefined ? { position } : {}),
 });
-
-/** Image types accepted for avatars, recognised by their first bytes (the declared type is not trusted). */
-const IMAGE_SIGNATURES: { ext: string; mime: string; test: (b: Buffer) => boolean }[] = [
-  { ext: 'png', mime: 'image/png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
-  { ext: 'jpg', mime: 'image/jpeg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { ext: 'gif', mime: 'image/gif', test: (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')) },
-  { ext: 'webp', mime: 'image/webp', test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
-];
-
-/** The image kind of an uploaded file by its first bytes (PNG, JPEG, GIF, WebP), or null. */
-export async function sniffImage(filePath: string) {
-  const handle = await open(filePath, 'r');
-  try {
-    const head = Buffer.alloc(16);
-    await handle.read(head, 0, 16, 0);
-    return IMAGE_SIGNATURES.find((s) => s.test(head)) ?? null;
-  } finally {
-    await handle.close();
-  }
-}
 
 /** Company admins manage their own company's users; every signed-in user manages their own profile. */
 export function usersCommandRoutes(deps: CommandDeps, options: { media?: BlobStore } = {}): RouteImplementation[] {

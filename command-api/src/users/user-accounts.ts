@@ -2,11 +2,11 @@ import { companyStream, userErrors, userStream, type EventMetadata } from '@locu
 import { fail, type Clock, type EventStore, type IdSource } from '@locus/platform';
 import { loadStream, maxPosition, runCommand, type HandleCommandResult } from '../kit';
 import { normalizeEmail, releaseEmail, reserveEmail } from './email-reservation';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../kit/passwords';
 import { requireUser, userDecider, type UserCommand } from './user-decider';
 import type { ExistingUser, UserRole, UserState, UserStreamEvent } from './user-state';
 import type { InvitationRequest } from './invitations';
-import { companyDecider, requireActiveCompany } from '../companies/company-decider';
+import { companyDecider, requireActiveCompany } from '../companies/public';
 
 export interface AccountDeps {
   eventStore: EventStore;

@@ -7,7 +7,7 @@ import {
   type UserEvent,
 } from '@locus/contracts';
 import type { ProjectionDefinition, ProjectionDocs, RecordedEvent } from '@locus/platform/ports';
-import { listDate } from '../users/dates';
+import { listDate } from '../kit/list-date';
 
 export function companySearchText(doc: Pick<CompanyDirectoryDoc, 'companyName' | 'primaryContact' | 'createdAt'>): string {
   const contact = doc.primaryContact;

@@ -12,7 +12,7 @@ import {
   type UserEvent,
 } from '@locus/contracts';
 import type { ProjectionDefinition, ProjectionDocs } from '@locus/platform/ports';
-import { joinSearchText } from './search-text';
+import { joinSearchText } from '../kit/search-text';
 
 export type LinkFields = Pick<
   LocationUserDoc,

@@ -19,7 +19,7 @@ import {
 } from '@locus/contracts';
 import type { ProjectionDefinition, SortSpec } from '@locus/platform/ports';
 import { locationUsersProjection } from './location-users-projection';
-import { joinSearchText, lower } from './search-text';
+import { joinSearchText, lower } from '../kit/search-text';
 
 /** Directory search keys: StoreCode, Title, PrimaryPhoneNumber, PrimaryOwnerName, StreetAddressLine1, StreetAddressLine2. */
 export function searchTextOf(profile: LocationProfile, primaryOwnerName: string | null): string {

@@ -18,7 +18,7 @@ import {
 } from '@locus/contracts';
 import type { IndexSpec, ProjectionDefinition, ProjectionDocs, SortSpec } from '@locus/platform/ports';
 import { reviewSentiment } from '@locus/platform/text/review-sentiment';
-import { joinSearchText, lower } from '../locations/search-text';
+import { joinSearchText, lower } from '../kit/search-text';
 
 type LocationTitleEvent = Extract<LocationEvent, { type: 'LocationCreated' | 'LocationImported' | 'LocationUpdated' | 'LocationSynced' | 'LocationDeleted' }>;
 type HandledEvent =

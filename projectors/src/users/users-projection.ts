@@ -1,6 +1,6 @@
 import { USERS_COLLECTION, roleNames, type IdentityUserEvent, type UserDoc, type UserEvent } from '@locus/contracts';
 import type { ProjectionDefinition, ProjectionDocs, RecordedEvent } from '@locus/platform/ports';
-import { listDate } from './dates';
+import { listDate } from '../kit/list-date';
 
 const HANDLED = [
   'UserRegistered',

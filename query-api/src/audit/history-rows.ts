@@ -9,8 +9,7 @@ import {
   type HistoryRow,
 } from '@locus/contracts';
 import type { Collection, Filter, SortSpec } from '@locus/platform';
-
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+import { escapeRegex } from '../kit/paging';
 
 /** The history's filter over the read model: every part is answered by an index of the collection. */
 export function historyFilter(companyId: string, f: Partial<HistoryFilter>): Filter {

@@ -14,8 +14,8 @@ import {
   type UserDoc,
 } from '@locus/contracts';
 import { fail, implement, type QueryDeps, type RouteImplementation } from '@locus/platform';
-import { pageOf, searchFilter } from '../users/paging';
-import { userRowOf } from '../users/rows';
+import { pageOf, searchFilter } from '../kit/paging';
+import { userRowOf } from '../users/public';
 
 export const companyRowOf = (doc: CompanyDirectoryDoc): CompanyRow => ({
   Id: doc._id,

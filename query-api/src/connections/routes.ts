@@ -12,8 +12,8 @@ import {
   connectionErrors,
 } from '@locus/contracts';
 import { callerCompanyId, implement, ok, type Filter, type QueryDeps, type AnyRequest, type RouteImplementation, fail } from '@locus/platform';
+import { escapeRegex } from '../kit/paging';
 
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
 export function connectionsQueryRoutes(deps: QueryDeps): RouteImplementation[] {

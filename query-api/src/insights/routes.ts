@@ -10,7 +10,7 @@ import { fail, implement, ok, requireLocationRight, type AnyRequest, type QueryD
 import { createInsightsReader } from './dashboard';
 import { createReviewsSource } from './reviews-source';
 import { callerScope, type InsightsScope } from './scope';
-import { groupLocationIds } from '../location-groups';
+import { groupLocationIds } from '../location-groups/public';
 import { gettingStartedRoutes } from './getting-started';
 
 export function insightsQueryRoutes(deps: QueryDeps): RouteImplementation[] {

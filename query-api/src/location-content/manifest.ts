@@ -1,6 +1,6 @@
 import type { QueryManifest } from '../manifest';
 import { locationContentQueryRoutes } from '.';
-import { localezeQueryRoutes } from '../localeze';
+import { localezeQueryRoutes } from './localeze';
 
 export const locationContentQueries: QueryManifest = {
   name: 'location-content',

@@ -1,7 +1,8 @@
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
 import { VERIFICATION_LABELS, VERIFICATION_NEEDS_ACTION, completenessLabel, type DirectoryExportQuery, type LocationDoc } from '@locus/contracts';
 import type { Collection, Filter, SortSpec } from '@locus/platform';
+import { csvStream } from '../kit/csv';
+import { escapeRegex } from '../kit/paging';
 import { toLocationRow } from './rows';
 
 const SORT_KEYS: Record<DirectoryExportQuery['sortField'], string> = {
@@ -13,7 +14,6 @@ const SORT_KEYS: Record<DirectoryExportQuery['sortField'], string> = {
   Completeness: 'completeness',
 };
 
-export const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
 /**
@@ -93,15 +93,4 @@ async function* exportRecords(collection: Collection<LocationDoc>, filter: Filte
  */
 export function directoryCsv(collection: Collection<LocationDoc>, filter: Filter, sort: SortSpec): Readable {
   return csvStream(EXPORT_COLUMNS, exportRecords(collection, filter, sort));
-}
-
-/**
- * Records as CSV text (UTF-8 with a BOM, for spreadsheets), pulled as the client reads; cells a
- * spreadsheet would run as formulas are escaped. Every CSV export of the query side goes through it.
- */
-export function csvStream(columns: readonly { key: string; header: string }[], records: AsyncIterable<Record<string, unknown>>): Readable {
-  const csv = stringify({ header: true, columns: columns.map((c) => ({ key: c.key, header: c.header })), escape_formulas: true, bom: true });
-  const source = Readable.from(records);
-  source.on('error', (err) => csv.destroy(err));
-  return source.pipe(csv);
 }

@@ -49,9 +49,10 @@ import {
   type RouteImplementation,
 } from '@locus/platform';
 import { citiesOf, usStates } from '@locus/platform/geo/us-places';
-import { createInsightsReader, createReviewsSource } from '../insights';
-import { directoryCsv, directoryFilter, directorySort, escapeRegex } from './directory';
-import { groupLocationIds } from '../location-groups';
+import { createInsightsReader, createReviewsSource } from '../insights/public';
+import { escapeRegex } from '../kit/paging';
+import { directoryCsv, directoryFilter, directorySort } from './directory';
+import { groupLocationIds } from '../location-groups/public';
 import { attributeCatalog, toLocationDetails, toLocationRow, toUserLocationLink } from './rows';
 import { listingHealth } from './listing-health';
 

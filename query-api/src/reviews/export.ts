@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { ReplyAuthor, ReviewDoc } from '@locus/contracts';
 import type { Collection, Filter, SortSpec } from '@locus/platform';
-import { csvStream } from '../locations/directory';
+import { csvStream } from '../kit/csv';
 
 /** The file's columns, in order (header as the table names them). */
 const COLUMNS = [

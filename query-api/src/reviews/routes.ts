@@ -25,7 +25,7 @@ import {
   type ReviewSortField,
   type ReviewStatsCounts,
 } from '@locus/contracts';
-import { escapeRegex } from '../locations/directory';
+import { escapeRegex } from '../kit/paging';
 import {
   callerCompanyId,
   fail,
@@ -38,7 +38,7 @@ import {
   type RouteImplementation,
   type SortSpec,
 } from '@locus/platform';
-import { groupLocationIds } from '../location-groups';
+import { groupLocationIds } from '../location-groups/public';
 import { reviewsCsv } from './export';
 
 const notFound = () => fail(reviewErrors.notFound);

@@ -12,7 +12,7 @@ import {
 } from '@locus/contracts';
 import { fail, implement, type QueryDeps, type RouteImplementation, notFound } from '@locus/platform';
 import { mediaStoreOf, type BlobStore } from '@locus/platform/blob/file-blob-store';
-import { pageOf, searchFilter } from './paging';
+import { pageOf, searchFilter } from '../kit/paging';
 import { userRowOf } from './rows';
 
 /** Users of the caller's company, pickers, the caller's profile, and avatar images. */

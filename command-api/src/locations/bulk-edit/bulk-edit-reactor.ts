@@ -13,7 +13,7 @@ import {
   type LocationProfile,
 } from '@locus/contracts';
 import type { CommandDeps, ReactorContext, ReactorDefinition, RecordedEvent, RecordedOf } from '@locus/platform';
-import { createGoogleAccess, type GoogleAccess } from '../../connections/google-access';
+import { createGoogleAccess, type GoogleAccess } from '../../connections/public';
 import { GoogleApiError } from '../../google/errors';
 import { isRecordedOf, loadStream, runCommand, toDomainEventDefault } from '../../kit';
 import { v4LocationName } from '../../google/client';

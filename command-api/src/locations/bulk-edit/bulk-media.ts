@@ -10,8 +10,7 @@ import type { CommandDeps, ReactorContext } from '@locus/platform';
 import type { GoogleBusinessClient } from '../../google/client';
 import { GoogleApiError } from '../../google/errors';
 import { loadStream, runCommand } from '../../kit';
-import { contentDecider } from '../../location-content/content-decider';
-import { contentId, mediaFromGoogle, publicImageUrl } from '../../location-content/google-content';
+import { contentDecider, contentId, mediaFromGoogle, publicImageUrl } from '../../location-content/public';
 
 /** One photo a bulk edit gives each location: its logo, its cover, or one of the default media. */
 export interface BulkMedia {

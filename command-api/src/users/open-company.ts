@@ -1,8 +1,8 @@
 import { companyStream, type ErrorEntry, type EventMetadata } from '@locus/contracts';
 import { runCommand } from '../kit';
-import { releaseEmail, reserveEmail } from '../users/email-reservation';
-import { openAccount, type AccountDeps } from '../users/user-accounts';
-import { companyDecider } from './company-decider';
+import { releaseEmail, reserveEmail } from './email-reservation';
+import { openAccount, type AccountDeps } from './user-accounts';
+import { companyDecider } from '../companies/public';
 
 export interface NewCompany {
   companyId: string;

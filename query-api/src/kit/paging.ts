@@ -1,11 +1,14 @@
 import type { Collection, Doc, Filter, SortSpec } from '@locus/platform';
 import type { PagedQuery } from '@locus/contracts';
 
+/** A search term as a regex that matches it literally. */
+export const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Case-insensitive "contains" over a lowercased search field; regex metacharacters are taken literally. */
 export function searchFilter(field: string, search: string | undefined): Filter {
   const text = search?.trim().toLowerCase();
   if (!text) return {};
-  return { [field]: { $regex: text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') } };
+  return { [field]: { $regex: escapeRegex(text) } };
 }
 
 /** One page of a collection plus totals, in the list envelope. */
