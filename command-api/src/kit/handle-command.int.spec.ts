@@ -139,6 +139,20 @@ describe('handleCommand', () => {
     expect(result.state.total).toBe(5);
   });
 
+  it('decides a new stream (newStream) without reading it; one that exists after all is read and decided on the retry', async () => {
+    const base = createSqliteEventStore({ file: ':memory:' });
+    const reads: string[] = [];
+    const store: EventStore = { ...base, readStream: (stream, ...rest) => (reads.push(stream), base.readStream(stream, ...rest)) };
+    const open = () =>
+      handleCommand({ eventStore: store, streamName: 'counter-7', decider: counter, command: { type: 'Open', name: 'g' }, metadata, newStream: true });
+    const first = await open();
+    expect(reads).toEqual([]);
+    expect(first).toMatchObject({ events: [{ type: 'CounterOpened' }], revision: 0n, position: await base.headPosition() });
+    await expect(open()).rejects.toMatchObject({ code: 'COUNTER.ALREADY_OPEN' });
+    expect(reads).toEqual(['counter-7']);
+    expect(await base.readStream('counter-7')).toHaveLength(1);
+  });
+
   it('answers 409 CONCURRENCY.CONFLICT when the retry conflicts too', async () => {
     const base = createSqliteEventStore({ file: ':memory:' });
     await handleCommand({ eventStore: base, streamName: 'counter-5', decider: counter, command: { type: 'Open', name: 'e' }, metadata });

@@ -23,6 +23,13 @@ export interface HandleCommandInput<State, Command, Event extends DomainEvent> {
   newId?: () => string;
   /** Maps a stored event to the decider's event (e.g. upcasting); default `{ type, data }`. */
   toDomainEvent?: ToDomainEvent<Event>;
+  /**
+   * The stream is named by an id this request just made (a random uuid), so it cannot exist
+   * yet: the first attempt decides against the initial state without reading the stream and
+   * appends with `no_stream`. Should it exist after all, that append conflicts and the retry
+   * reads it, as after any conflict.
+   */
+  newStream?: boolean;
 }
 
 export interface HandleCommandResult<State, Event extends DomainEvent> {
@@ -42,9 +49,12 @@ const isDecision = <State, Command>(source: CommandSource<State, Command>): sour
 
 async function attempt<State, Command, Event extends DomainEvent>(
   input: HandleCommandInput<State, Command, Event>,
+  read: boolean,
 ): Promise<HandleCommandResult<State, Event>> {
   const { eventStore, streamName, decider, metadata } = input;
-  const loaded = await loadStream(eventStore, streamName, decider, input.toDomainEvent ?? toDomainEventDefault);
+  const loaded = read
+    ? await loadStream(eventStore, streamName, decider, input.toDomainEvent ?? toDomainEventDefault)
+    : { state: decider.initialState(), revision: 'no_stream' as const, position: 0 };
   const before = loaded.state;
   const command = isDecision(input.command) ? await input.command(before) : input.command;
   const events = decideAll(decider, command, before);
@@ -61,7 +71,8 @@ async function attempt<State, Command, Event extends DomainEvent>(
 
 /**
  * The one command handler: read the stream, fold it with `evolve`, make the command (when a
- * function of the state is given), `decide`, append with the revision read. A concurrent
+ * function of the state is given), `decide`, append with the revision read (a `newStream`'s
+ * first attempt reads nothing: it decides against the initial state). A concurrent
  * append is retried once, deciding afresh against the new stream; a second conflict is a
  * 409 (requestErrors.concurrencyConflict).
  */
@@ -70,7 +81,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
 ): Promise<HandleCommandResult<State, Event>> {
   for (let tries = 1; ; tries++) {
     try {
-      return await attempt(input);
+      return await attempt(input, tries > 1 || input.newStream !== true);
     } catch (err) {
       if (!(err instanceof WrongExpectedVersionError)) throw err;
       if (tries >= 2) throw fail(requestErrors.concurrencyConflict);

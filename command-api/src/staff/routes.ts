@@ -19,7 +19,7 @@ function ownCompany(req: Req & { params: { companyId: string } }): string {
 }
 
 export function staffCommandRoutes(deps: CommandDeps): RouteImplementation[] {
-  const run = (req: Req, companyId: string, staffId: string, command: StaffCommand) =>
+  const run = (req: Req, companyId: string, staffId: string, command: StaffCommand, newStream = false) =>
     handleCommand({
       eventStore: deps.eventStore,
       streamName: staffStream(staffId),
@@ -27,13 +27,14 @@ export function staffCommandRoutes(deps: CommandDeps): RouteImplementation[] {
       command,
       metadata: eventMetadata(req, companyId, deps.clock),
       newId: () => deps.ids.uuid(),
+      newStream,
     });
 
   return [
     implement(createStaffRoute, async (req) => {
       const companyId = ownCompany(req);
       const staffId = deps.ids.uuid();
-      const result = await run(req, companyId, staffId, { type: 'CreateStaffMember', companyId, staffId, details: details(req.body) });
+      const result = await run(req, companyId, staffId, { type: 'CreateStaffMember', companyId, staffId, details: details(req.body) }, true);
       return ok({ Id: staffId }, { message: staffMessages.created, position: result.position });
     }),
     implement(updateStaffRoute, async (req) => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createEmbeddedReadStore } from './embedded-read-store';
 import { readStoreContract } from './read-store.contract';
 
@@ -22,6 +22,27 @@ for (const writerThread of [false, true]) {
     { reopen: async () => createEmbeddedReadStore({ file: lastFile, writerThread }) },
   );
 }
+
+describe('embedded read store: a few ids by id', () => {
+  it('answers ids known missing, and one known present among them, without SQL (the session check on every request)', async () => {
+    const store = createEmbeddedReadStore({ file: path.join(dir, 'few-ids.db') });
+    const statement = Object.getPrototypeOf(new Database(':memory:').prepare('SELECT 1')) as Database.Statement;
+    const spies = (['get', 'all', 'iterate', 'run'] as const).map((method) => vi.spyOn(statement, method));
+    try {
+      const blocks = store.collection('blocks');
+      await blocks.bulkWrite([{ insertOne: { document: { _id: 'company:c1', kind: 'company' } } }]);
+      const lookUp = () => blocks.find({ _id: { $in: ['user:u1', 'sessions:u1', 'token:t1', 'company:c1'] } }, { projection: { kind: 1 } });
+      expect(await lookUp()).toEqual([{ _id: 'company:c1', kind: 'company' }]);
+      for (const spy of spies) spy.mockClear();
+      expect(await lookUp()).toEqual([{ _id: 'company:c1', kind: 'company' }]);
+      expect(await blocks.find({ _id: { $in: ['user:u1', 'token:t1'] } })).toEqual([]);
+      expect(spies.map((spy) => spy.mock.calls.length)).toEqual([0, 0, 0, 0]);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+      await store.close();
+    }
+  });
+});
 
 describe('embedded read store: scans', () => {
   it('answers a scan as any find, and leaves the documents it parsed out of the cache', async () => {

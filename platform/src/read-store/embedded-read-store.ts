@@ -92,6 +92,8 @@ export type EmbeddedReadStore = ReadStore & {
 
 const COUNT_CACHE_LIMIT = 2_000;
 const ABSENT_KEYS_LIMIT = 100_000;
+// The session check asks for up to six block ids.
+const IDS_LOOKED_UP_ONE_BY_ONE = 8;
 /**
  * A text search is answered one of two ways. Its FTS matches read whole and sorted cost about
  * one row read per match; walking the other filters' index in sort order and testing each
@@ -172,6 +174,25 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
     const doc = JSON.parse(row.body) as Doc;
     cache.set(key, doc);
     return doc;
+  };
+
+  /**
+   * A few ids looked up one by one, from the cache and the known-absent keys, when at most one
+   * of them exists: then order cannot differ from SQL's. Every request's session check asks for
+   * several block documents that almost never exist; as one SQL query each time it was the
+   * largest read of a command. Two found, or a longer list, is null: SQL orders them (looking
+   * each up first only to count them read every document twice: a job's 1,000 locations by id).
+   */
+  const atMostOneById = (m: CollectionMeta, ids: string[]): Doc[] | null => {
+    if (ids.length > IDS_LOOKED_UP_ONE_BY_ONE) return null;
+    let found: Doc | undefined;
+    for (const id of ids) {
+      const doc = getById(m, id);
+      if (!doc || doc === found) continue;
+      if (found) return null;
+      found = doc;
+    }
+    return found ? [found] : [];
   };
 
   const whereOf = (f: SqlFilter) => (f.where.length ? ` WHERE ${f.where.join(' AND ')}` : '');
@@ -312,13 +333,8 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
     // server CPU (every projection's read by id goes through here).
     const matcher = byIds ? null : compileFilter(filter ?? {});
     if (!m) return [];
-    if (byIds && new Set(byIds).size <= 1) {
-      // One id: from the cache (and the known-absent keys), where order cannot differ from
-      // SQL's. More go to SQL, which orders them (looking each up first only to count them
-      // read every document twice: a job's 1,000 locations by id).
-      const found = byIds.length ? getById(m, byIds[0]!) : undefined;
-      return sortAndPage(found ? [found] : [], sort, skip, limit);
-    }
+    const few = byIds ? atMostOneById(m, byIds) : null;
+    if (few) return sortAndPage(few, sort, skip, limit);
     const test = matcher ?? compileFilter(filter ?? {});
     const start = Math.max(0, Math.trunc(skip));
     const count = Math.abs(Math.trunc(limit));

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Doc, ReadStore, WriteOp } from './read-store';
+import type { Doc, FindOptions, ReadStore, WriteOp } from './read-store';
 import { DuplicateKeyError, InvalidOperationError } from './read-store-errors';
 
 /**
@@ -574,6 +574,21 @@ export function readStoreContract(adapterName: string, makeStore: () => Promise<
         await locations().bulkWrite([{ deleteOne: { filter: { _id: 'late' } } }]);
         expect(await byIn()).toEqual([]);
         expect(await locations().findOne({ _id: 'late' })).toBeNull();
+      });
+
+      it('a few ids, some missing: every one that exists is found, whether read before, missing before or never asked', async () => {
+        await seed();
+        const idsOf = async (list: string[], options: FindOptions = {}) => ids(await locations().find({ _id: { $in: list } }, options));
+        expect(await idsOf(['none1', 'none2'])).toEqual([]);
+        expect(await locations().findOne({ _id: 'l3' })).toMatchObject({ _id: 'l3' });
+        expect(await idsOf(['none1', 'l3', 'none2', 'l3'])).toEqual(['l3']);
+        expect((await idsOf(['l2', 'none1', 'l1', 'none2'])).sort()).toEqual(['l1', 'l2']);
+        expect(await idsOf(['l2', 'none1', 'l1', 'l3'], { sort: { _id: -1 }, skip: 1, limit: 1 })).toEqual(['l2']);
+        expect(await idsOf(['none1', 'l3'], { skip: 1 })).toEqual([]);
+        await store.commit({ writes: [{ collection: LOCATIONS, ops: [{ insertOne: { document: { _id: 'none1', n: 1 } } }] }] });
+        expect((await idsOf(['none1', 'none2', 'l3'])).sort()).toEqual(['l3', 'none1']);
+        await locations().bulkWrite([{ deleteOne: { filter: { _id: 'l3' } } }]);
+        expect(await idsOf(['none1', 'none2', 'l3'])).toEqual(['none1']);
       });
 
       it('writes documents of several collections and the checkpoint together', async () => {
