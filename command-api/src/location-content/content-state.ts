@@ -66,7 +66,10 @@ export function evolveContent(state: ContentState, event: LocationContentEvent):
     case 'LocalPostRequested':
       return { ...s, posts: { ...s.posts, [event.data.postId]: { googleName: null, status: 'pending', pendingDelete: null } } };
     case 'LocalPostPublished':
-      return { ...s, posts: patch(s.posts, event.data.postId, { googleName: event.data.post.name, status: 'live', inReview: event.data.post.state === IN_REVIEW }) };
+      return {
+        ...s,
+        posts: patch(s.posts, event.data.postId, { googleName: event.data.post.name, status: 'live', inReview: event.data.post.state === IN_REVIEW }),
+      };
     case 'LocalPostApprovedByGoogle':
     case 'LocalPostRejectedByGoogle':
       return { ...s, posts: patch(s.posts, event.data.postId, { inReview: false }) };

@@ -50,7 +50,7 @@ export async function followPostsInReview(deps: CommandDeps, google: GoogleAcces
         appended += result.events.length;
       }
     } catch (err) {
-      deps.logger.warn({ err, locationId }, "asking Google about posts in its review failed; will ask again");
+      deps.logger.warn({ err, locationId }, 'asking Google about posts in its review failed; will ask again');
     }
   }
   return appended;
@@ -59,5 +59,11 @@ export async function followPostsInReview(deps: CommandDeps, google: GoogleAcces
 /** Posts in Google's review are asked about every `LOCUS_POST_REVIEW_CHECK_MS` (5 minutes). */
 export function locationContentSchedules(deps: CommandDeps, options: { google?: GoogleAccess } = {}): ScheduleDefinition[] {
   const google = options.google ?? createGoogleAccess(deps);
-  return [{ name: 'location-content-posts-in-review', everyMs: deps.config.postReviewCheckMs, run: async (signal) => void (await followPostsInReview(deps, google, signal)) }];
+  return [
+    {
+      name: 'location-content-posts-in-review',
+      everyMs: deps.config.postReviewCheckMs,
+      run: async (signal) => void (await followPostsInReview(deps, google, signal)),
+    },
+  ];
 }

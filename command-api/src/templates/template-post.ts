@@ -28,7 +28,15 @@ interface PostAt {
 export type TemplatePostCommand =
   | ({ type: 'RetryTemplatePost'; retryId: string } & PostAt)
   /** Google's current state of the post it held for review, as `localPosts.get` answered it. */
-  | ({ type: 'RecordTemplatePostReview'; googlePostName: string; googleState: string; searchUrl: string | null; summary: string; locationName: string; at: string } & PostAt);
+  | ({
+      type: 'RecordTemplatePostReview';
+      googlePostName: string;
+      googleState: string;
+      searchUrl: string | null;
+      summary: string;
+      locationName: string;
+      at: string;
+    } & PostAt);
 
 export function evolveTemplatePost(state: TemplatePostState, event: TemplateEvent): TemplatePostState {
   switch (event.type) {
@@ -47,7 +55,9 @@ export function evolveTemplatePost(state: TemplatePostState, event: TemplateEven
     case 'TemplatePostStarted':
       return state.status === 'none' ? state : { ...state, status: 'started', startedAt: event.data.startedAt };
     case 'TemplatePostCreated':
-      return state.status === 'none' ? state : { ...state, status: 'created', googlePostName: event.data.googlePostName, inReview: event.data.state === 'PROCESSING' };
+      return state.status === 'none'
+        ? state
+        : { ...state, status: 'created', googlePostName: event.data.googlePostName, inReview: event.data.state === 'PROCESSING' };
     case 'TemplatePostApprovedByGoogle':
       return state.status === 'none' ? state : { ...state, inReview: false };
     case 'TemplatePostRejected':
@@ -81,7 +91,12 @@ function decideTemplatePost(command: TemplatePostCommand, state: TemplatePostSta
       if (state.status !== 'created' || !state.inReview || state.companyId !== companyId || state.googlePostName !== command.googlePostName) return [];
       const { googlePostName } = command;
       if (command.googleState === 'LIVE')
-        return [{ type: 'TemplatePostApprovedByGoogle', data: { templateId, companyId, locationId, googlePostName, searchUrl: command.searchUrl, approvedAt: command.at } }];
+        return [
+          {
+            type: 'TemplatePostApprovedByGoogle',
+            data: { templateId, companyId, locationId, googlePostName, searchUrl: command.searchUrl, approvedAt: command.at },
+          },
+        ];
       if (command.googleState === 'REJECTED')
         return [
           {

@@ -84,14 +84,26 @@ describe('template post decider', () => {
     spec.given(inReview).when(review('LIVE')).then([approved]);
     spec.given(inReview).when(review('REJECTED')).then([rejected]);
     spec.given(inReview).when(review('PROCESSING')).then([]);
-    spec.given([...inReview, approved]).when(review('REJECTED')).then([]);
-    spec.given([...inReview, rejected]).when(review('LIVE')).then([]);
-    spec.given([requested, started, created('LIVE')]).when(review('REJECTED')).then([]);
+    spec
+      .given([...inReview, approved])
+      .when(review('REJECTED'))
+      .then([]);
+    spec
+      .given([...inReview, rejected])
+      .when(review('LIVE'))
+      .then([]);
+    spec
+      .given([requested, started, created('LIVE')])
+      .when(review('REJECTED'))
+      .then([]);
     spec
       .given(inReview)
       .when({ ...review('LIVE'), companyId: 'c2' })
       .then([]);
     // a rejected post is final: a retry does not send it again
-    spec.given([...inReview, rejected]).when(retry).then([]);
+    spec
+      .given([...inReview, rejected])
+      .when(retry)
+      .then([]);
   });
 });

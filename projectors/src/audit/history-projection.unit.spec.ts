@@ -132,7 +132,13 @@ describe('history projection', () => {
 
   it("shows Google's decision on a post it reviewed as Google's, approved or refused", async () => {
     const system: Actor = { userId: 'system', role: 'System' };
-    const reviewed = { locationId: 'l1', companyId: 'c1', postId: 'p1', googlePostName: 'accounts/1/locations/2/localPosts/3', reviewedAt: '2025-03-04T09:10:00.000Z' };
+    const reviewed = {
+      locationId: 'l1',
+      companyId: 'c1',
+      postId: 'p1',
+      googlePostName: 'accounts/1/locations/2/localPosts/3',
+      reviewedAt: '2025-03-04T09:10:00.000Z',
+    };
     const memory = await projectInMemory(historyProjection, [
       ...events,
       by(e('LocalPostApprovedByGoogle', { ...reviewed, searchUrl: 'https://g/3' }, 'c1', 'location-content-l1'), system),

@@ -148,7 +148,9 @@ export const locationContentProjection: ProjectionDefinition<Handled> = {
         return putPosts(onPost(event.data.postId, () => postView(event.data.postId, event.data.post)));
       case 'LocalPostApprovedByGoogle':
         // A post being deleted stays so: the decision only replaces Google's review.
-        return putPosts(onPost(event.data.postId, (p) => (p.State === 'PROCESSING' ? { ...p, State: 'LIVE', SearchUrl: event.data.searchUrl ?? p.SearchUrl } : p)));
+        return putPosts(
+          onPost(event.data.postId, (p) => (p.State === 'PROCESSING' ? { ...p, State: 'LIVE', SearchUrl: event.data.searchUrl ?? p.SearchUrl } : p)),
+        );
       case 'LocalPostRejectedByGoogle':
         return putPosts(onPost(event.data.postId, (p) => (p.State === 'PROCESSING' ? { ...p, State: 'REJECTED' } : p)));
       case 'LocalPostFailed':

@@ -75,7 +75,7 @@ describe('location content projection', () => {
     expect(again.doc(LOCATION_POSTS_COLLECTION, 'l1')?.posts.map((p: { PostId: string }) => p.PostId)).toEqual(['p1', 'o']);
   });
 
-  it("shows a post Google holds for review as PROCESSING until Google decides, then live or rejected", async () => {
+  it('shows a post Google holds for review as PROCESSING until Google decides, then live or rejected', async () => {
     const requested: LocationContentEvent = {
       type: 'LocalPostRequested',
       data: { ...base, postId: 'p1', key: 'k', origin: 'details', content: content('See https://example.com'), requestedAt: at },

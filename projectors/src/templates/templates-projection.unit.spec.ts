@@ -4,7 +4,14 @@ import { projectInMemory } from '@locus/platform/runtime/testing/projection-memo
 import { POST_TEMPLATE_LOGS_COLLECTION, POST_TEMPLATES_COLLECTION, type TemplateEvent, type TemplatePost } from '@locus/contracts';
 import { templatesProjection } from './templates-projection';
 
-const post: TemplatePost = { TopicType: 'STANDARD', TemplateContent: '<p>See https://example.com</p>', MediaItemUrl: null, CallToAction: null, Event: null, Offer: null };
+const post: TemplatePost = {
+  TopicType: 'STANDARD',
+  TemplateContent: '<p>See https://example.com</p>',
+  MediaItemUrl: null,
+  CallToAction: null,
+  Event: null,
+  Offer: null,
+};
 const at = '2026-11-28T10:00:00.000Z';
 const t = { templateId: 't1', companyId: 'c1' };
 const saved: TemplateEvent = { type: 'PostTemplateSaved', data: { ...t, post, locationIds: ['l1', 'l2'], scheduleDate: null } };

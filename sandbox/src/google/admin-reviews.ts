@@ -143,9 +143,12 @@ export function registerReviewAdminRoutes(routes: RouteTable, api: GoogleApi, no
     const post = store.postsOf(loc).find((x) => x.id === p.postId);
     if (!post) throw notFoundError('The post was not found.');
     const { state } = requireBodyObject(ctx.request.body);
-    if (state !== 'LIVE' && state !== 'REJECTED') throw invalidArgument('state must be LIVE or REJECTED', [{ field: 'state', description: 'must be LIVE or REJECTED' }]);
+    if (state !== 'LIVE' && state !== 'REJECTED')
+      throw invalidArgument('state must be LIVE or REJECTED', [{ field: 'state', description: 'must be LIVE or REJECTED' }]);
     if (post.resource.state !== 'PROCESSING')
-      throw invalidArgument('The post is not held for review.', [{ field: 'state', description: `the post is ${String(post.resource.state)}, not PROCESSING` }]);
+      throw invalidArgument('The post is not held for review.', [
+        { field: 'state', description: `the post is ${String(post.resource.state)}, not PROCESSING` },
+      ]);
     post.resource.state = state;
     post.resource.updateTime = new Date(store.now()).toISOString();
     delete post.reviewDueAt;
