@@ -5,9 +5,6 @@ import { runCommand, systemMetadata, type ScheduleDefinition } from '../kit';
 import { contentDecider } from './content-decider';
 import { googleLocationOf } from './google-location';
 
-/** Locations looked at per run: the next run takes the rest. */
-const LOCATIONS_PER_RUN = 200;
-
 /**
  * Asks Google again about every post it holds for review (PROCESSING in the `location-posts`
  * read model) and records its decision, LIVE or REJECTED, on the location's content stream;
@@ -18,17 +15,24 @@ const LOCATIONS_PER_RUN = 200;
 export async function followPostsInReview(deps: CommandDeps, google: GoogleAccess, signal?: AbortSignal): Promise<number> {
   const docs = await deps.readModels
     .collection<LocationPostsDoc>(LOCATION_POSTS_COLLECTION)
-    .find({ 'posts.State': 'PROCESSING' }, { sort: { _id: 1 }, limit: LOCATIONS_PER_RUN });
+    // All of them each run (one small document per location): a limit would let the first ones, stuck on a disconnected account, starve the rest.
+    .find({ 'posts.State': 'PROCESSING' }, { sort: { _id: 1 } });
   let appended = 0;
   for (const doc of docs) {
     if (signal?.aborted) break;
     const { _id: locationId, companyId } = doc;
+    let target;
     try {
-      const target = await googleLocationOf(deps, google, companyId, locationId);
-      if (!target) continue;
-      for (const post of doc.posts) {
-        if (signal?.aborted) break;
-        if (post.State !== 'PROCESSING' || !post.Name) continue;
+      target = await googleLocationOf(deps, google, companyId, locationId);
+    } catch (err) {
+      deps.logger.warn({ err, locationId }, "the location's Google account could not be reached; its posts in review wait for the next run");
+      continue;
+    }
+    if (!target) continue;
+    for (const post of doc.posts) {
+      if (signal?.aborted) break;
+      if (post.State !== 'PROCESSING' || !post.Name) continue;
+      try {
         const answer = await target.client.getLocalPost(post.Name);
         if (answer.state === 'PROCESSING') continue;
         const result = await runCommand(
@@ -48,9 +52,9 @@ export async function followPostsInReview(deps: CommandDeps, google: GoogleAcces
           systemMetadata(deps, companyId),
         );
         appended += result.events.length;
+      } catch (err) {
+        deps.logger.warn({ err, locationId, postId: post.PostId }, 'asking Google about a post in its review failed; will ask again');
       }
-    } catch (err) {
-      deps.logger.warn({ err, locationId }, 'asking Google about posts in its review failed; will ask again');
     }
   }
   return appended;

@@ -6,9 +6,6 @@ import { googleLocationOf } from '../location-content/google-location';
 import { runTemplateCommand } from './routes';
 import { templatePostDecider } from './template-post';
 
-/** Posts in Google's review looked at per run: the next run takes the rest. */
-const POSTS_IN_REVIEW_PER_RUN = 500;
-
 /**
  * Publishes every scheduled template whose schedule date has passed, with its locations; the
  * number of events appended. The schedule lives in the events (and the read model), not in a
@@ -51,7 +48,8 @@ export async function publishDueTemplates(deps: CommandDeps, signal?: AbortSigna
 export async function followTemplatePostsInReview(deps: CommandDeps, google: GoogleAccess, signal?: AbortSignal): Promise<number> {
   const logs = await deps.readModels
     .collection<PostTemplateLogDoc>(POST_TEMPLATE_LOGS_COLLECTION)
-    .find({ status: 'in-review' }, { sort: { _id: 1 }, limit: POSTS_IN_REVIEW_PER_RUN });
+    // All of them each run: a limit would let the first ones, stuck on a disconnected account, starve the rest.
+    .find({ status: 'in-review' }, { sort: { _id: 1 } });
   let appended = 0;
   for (const log of logs) {
     if (signal?.aborted) break;

@@ -69,7 +69,8 @@ async function template(docs: ProjectionDocs, templateId: string) {
 export const templatesProjection: ProjectionDefinition<Handled> = {
   name: 'templates',
   // 2: Google's rejections and posts in its review counted apart from live ones
-  version: 2,
+  // 3: logs indexed by status (the schedule following posts in Google's review reads them)
+  version: 3,
   collections: [
     {
       name: POST_TEMPLATES_COLLECTION,
@@ -77,7 +78,7 @@ export const templatesProjection: ProjectionDefinition<Handled> = {
     },
     {
       name: POST_TEMPLATE_LOGS_COLLECTION,
-      indexes: [{ key: { templateId: 1, createdDate: -1 } }, { key: { companyId: 1, templateId: 1, status: 1 } }],
+      indexes: [{ key: { templateId: 1, createdDate: -1 } }, { key: { companyId: 1, templateId: 1, status: 1 } }, { key: { status: 1 } }],
     },
   ],
   handles: [
