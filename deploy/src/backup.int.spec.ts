@@ -18,7 +18,15 @@ import { freePort } from './free-port';
 import { startLocusStack, type LocusStack } from './stack';
 
 /** The restored and reference stacks run no reactor and no schedule: nothing appends between their reads. */
-const ALL_SCHEDULES = ['reviews-sync', 'templates-publish-due', 'insights-daily-refresh', 'notifications-review-digests', 'reviews-ai-outbox'];
+const ALL_SCHEDULES = [
+  'reviews-sync',
+  'templates-publish-due',
+  'templates-posts-in-review',
+  'location-content-posts-in-review',
+  'insights-daily-refresh',
+  'notifications-review-digests',
+  'reviews-ai-outbox',
+];
 
 /**
  * `npm run backup` beside a running embedded Locus that keeps writing, `npm run restore` into a

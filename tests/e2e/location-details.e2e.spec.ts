@@ -9,7 +9,8 @@ import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from '.
 
 /**
  * Location details content in a real browser, on a demo location: every section of the details page
- * renders with the sandbox's data, an Offer post with a LEARN_MORE button reaches Google, a 9 KB
+ * renders with the sandbox's data, an Offer post with a LEARN_MORE button reaches Google, a post
+ * Google holds for review shows in review then rejected as Google decides, a 9 KB
  * image and a 4:3 cover are refused with the spec's messages, a photo is deleted, and the
  * Publishers dialog shows each Localeze status. The screenshot goes to a temp folder;
  * LOCUS_SCREENSHOTS_DIR=docs/screenshots refreshes docs/screenshots/location-details-sections.png.
@@ -49,7 +50,8 @@ describe('location details sections: media, posts, questions, publishers', () =>
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    e2e = await startE2EStack();
+    // Posts in Google's review are asked about twice a second, so its decision shows within the wait.
+    e2e = await startE2EStack({ env: { LOCUS_POST_REVIEW_CHECK_MS: '500' } });
     const { company, locations: imported } = await seedDemoCompany(e2e);
 
     page = await e2e.newPage();
@@ -148,6 +150,27 @@ describe('location details sections: media, posts, questions, publishers', () =>
       event: { title: 'Free whitening week' },
       offer: { redeemOnlineUrl: 'https://harbordental.example/offer' },
     });
+  });
+
+  it('shows a post Google holds for review as in review, then rejected when Google decides, without reload', async () => {
+    const posts = page.getByTestId('posts-section');
+    await posts.getByRole('button', { name: 'Create Post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Post' });
+    await dialog.getByLabel('Details').fill('Our new price list is at https://harbordental.example/prices');
+    await dialog.getByRole('button', { name: 'Publish' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const card = posts.getByTestId('post-card').filter({ hasText: 'https://harbordental.example/prices' });
+    await expect.poll(() => card.getByTestId('post-state').textContent(), { timeout: UI_WAIT }).toBe('In review by Google');
+    const google = await sandbox(`/google/__sandbox/locations/${sandboxLocation}/localPosts`);
+    const held = google.localPosts.find((p: { summary?: string }) => p.summary?.includes('harbordental.example/prices'));
+    expect(held.state).toBe('PROCESSING');
+    const decided = await sandbox(`/google/__sandbox/locations/${sandboxLocation}/localPosts/${String(held.name).split('/').at(-1)}/review`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ state: 'REJECTED' }),
+    });
+    expect(decided.state).toBe('REJECTED');
+    await expect.poll(() => card.getByTestId('post-state').textContent(), { timeout: UI_WAIT }).toBe('Rejected by Google');
   });
 
   it('refuses a 9 KB image and a 4:3 cover with the spec messages, then deletes a photo', async () => {

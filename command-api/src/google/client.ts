@@ -95,6 +95,8 @@ export interface GoogleBusinessClient {
 
   listLocalPosts(v4LocationName: string, req?: PageRequest): Promise<Page<LocalPost>>;
   allLocalPosts(v4LocationName: string): AsyncIterable<LocalPost>;
+  /** One post as Google holds it now (by its name, `accounts/{a}/locations/{l}/localPosts/{p}`): its state changes when Google decides on a post it reviews. */
+  getLocalPost(postName: string): Promise<LocalPost>;
   createLocalPost(v4LocationName: string, post: LocalPost): Promise<LocalPost>;
   deleteLocalPost(postName: string): Promise<void>;
 
@@ -392,6 +394,8 @@ export function createGoogleBusinessClient(options: GoogleBusinessClientOptions)
       return page(r.localPosts, r.nextPageToken);
     },
     allLocalPosts: (v4Name) => paginate((pageToken) => client.listLocalPosts(v4Name, { pageSize: 100, ...(pageToken ? { pageToken } : {}) })),
+    getLocalPost: (postName) =>
+      call<LocalPost>({ method: 'GET', url: `${cfg.v4Url}/${postName}`, subject: 'the post', operation: 'localPosts.get', idempotent: true }),
     // Not retried on 5xx: Google has no request id for posts, so a retry could publish twice.
     // A post is an edit of the profile: it takes a turn in the location's write queue.
     createLocalPost: (v4Name, post) =>

@@ -13,7 +13,9 @@ export type ContentCommand =
   | ({ type: 'RequestLocalPost'; postId: string; key: string; origin: string; content: LocalPostContent } & Target)
   | ({ type: 'DeleteLocalPost'; postId: string; requestId: string } & Target)
   | ({ type: 'RequestMedia'; mediaId: string; category: MediaCategory; blobKey: string | null; sourceUrl: string | null; bulkJobId?: string } & Target)
-  | ({ type: 'DeleteMedia'; mediaId: string; requestId: string } & Target);
+  | ({ type: 'DeleteMedia'; mediaId: string; requestId: string } & Target)
+  /** Google's current state of a post it held for review, as `localPosts.get` answered it. */
+  | ({ type: 'RecordGoogleReview'; postId: string; googlePostName: string; googleState: string; searchUrl: string | null } & Target);
 
 export function decideContent(command: ContentCommand, state: ContentState): LocationContentEvent[] {
   const { locationId, companyId } = command;
@@ -62,6 +64,15 @@ export function decideContent(command: ContentCommand, state: ContentState): Loc
       if (!item.googleName && item.status === 'failed')
         return [{ type: 'LocationMediaDeleted', data: { locationId, companyId, mediaId: command.mediaId, requestId: command.requestId } }];
       return [{ type: 'LocationMediaDeleteRequested', data: { locationId, companyId, mediaId: command.mediaId, requestId: command.requestId } }];
+    }
+    case 'RecordGoogleReview': {
+      const post = state.posts[command.postId];
+      // Decided already (by this schedule or a refresh), deleted, or another post under that id: nothing to record.
+      if (!post?.inReview || post.googleName !== command.googlePostName) return [];
+      const reviewed = { locationId, companyId, postId: command.postId, googlePostName: command.googlePostName, reviewedAt: command.at };
+      if (command.googleState === 'LIVE') return [{ type: 'LocalPostApprovedByGoogle', data: { ...reviewed, searchUrl: command.searchUrl } }];
+      if (command.googleState === 'REJECTED') return [{ type: 'LocalPostRejectedByGoogle', data: reviewed }];
+      return [];
     }
     default: {
       const never: never = command;

@@ -83,4 +83,43 @@ describe('location content decider', () => {
       .when({ type: 'DeleteMedia', ...target, mediaId: 'm1', requestId: 'r1' })
       .then([{ type: 'LocationMediaDeleteRequested', data: { ...base, mediaId: 'm1', requestId: 'r1' } }]);
   });
+
+  it("records Google's decision on a post it held for review, once, and nothing for a post it never held", () => {
+    const name = googlePost.name;
+    const inReview: LocationContentEvent = { type: 'LocalPostPublished', data: { ...base, postId: 'p1', post: { ...googlePost, state: 'PROCESSING' } } };
+    const review = (googleState: string) => ({
+      type: 'RecordGoogleReview' as const,
+      ...target,
+      postId: 'p1',
+      googlePostName: name,
+      googleState,
+      searchUrl: 'https://g/p1',
+    });
+    const approved: LocationContentEvent = {
+      type: 'LocalPostApprovedByGoogle',
+      data: { ...base, postId: 'p1', googlePostName: name, searchUrl: 'https://g/p1', reviewedAt: at },
+    };
+    const rejected: LocationContentEvent = { type: 'LocalPostRejectedByGoogle', data: { ...base, postId: 'p1', googlePostName: name, reviewedAt: at } };
+    spec.given([requested, inReview]).when(review('LIVE')).then([approved]);
+    spec.given([requested, inReview]).when(review('REJECTED')).then([rejected]);
+    // still in review, decided already, never held, or another post under that name
+    spec.given([requested, inReview]).when(review('PROCESSING')).then([]);
+    spec.given([requested, inReview, approved]).when(review('REJECTED')).then([]);
+    spec.given([requested, inReview, rejected]).when(review('LIVE')).then([]);
+    spec
+      .given([requested, { type: 'LocalPostPublished', data: { ...base, postId: 'p1', post: googlePost } }])
+      .when(review('REJECTED'))
+      .then([]);
+    spec
+      .given([requested, inReview])
+      .when({ ...review('LIVE'), googlePostName: 'accounts/1/locations/2/localPosts/8' })
+      .then([]);
+    spec.given([]).when(review('LIVE')).then([]);
+    // a post a refresh finds in review is followed too
+    const refreshedInReview: LocationContentEvent = {
+      type: 'LocationPostsRefreshed',
+      data: { ...base, refreshedAt: at, posts: [{ ...googlePost, state: 'PROCESSING', postId: 'p1' }] },
+    };
+    spec.given([refreshedInReview]).when(review('LIVE')).then([approved]);
+  });
 });

@@ -11,6 +11,8 @@ export interface ContentItem {
   status: ContentItemStatus;
   /** The delete request waiting for Google, if any. */
   pendingDelete: string | null;
+  /** A post Google holds for its review (PROCESSING): the review schedule asks Google until it decides. */
+  inReview?: boolean;
 }
 export interface ContentState {
   companyId: string | null;
@@ -21,12 +23,15 @@ export interface ContentState {
 export const initialContentState = (): ContentState => ({ companyId: null, posts: {}, media: {} });
 
 /** Items from a refresh replace the ones Google held; Locus's own pending and failed ones stay. */
-function refreshed(current: Record<string, ContentItem>, fromGoogle: { id: string; name: string }[]): Record<string, ContentItem> {
+function refreshed(current: Record<string, ContentItem>, fromGoogle: { id: string; name: string; inReview?: boolean }[]): Record<string, ContentItem> {
   const next: Record<string, ContentItem> = {};
   for (const [id, item] of Object.entries(current)) if (item.status !== 'live') next[id] = item;
-  for (const g of fromGoogle) next[g.id] = { googleName: g.name, status: 'live', pendingDelete: current[g.id]?.pendingDelete ?? null };
+  for (const g of fromGoogle)
+    next[g.id] = { googleName: g.name, status: 'live', pendingDelete: current[g.id]?.pendingDelete ?? null, ...(g.inReview ? { inReview: true } : {}) };
   return next;
 }
+
+const IN_REVIEW = 'PROCESSING';
 
 const without = (items: Record<string, ContentItem>, id: string) => {
   const { [id]: _gone, ...rest } = items;
@@ -47,7 +52,7 @@ export function evolveContent(state: ContentState, event: LocationContentEvent):
         ...s,
         posts: refreshed(
           s.posts,
-          event.data.posts.map((p) => ({ id: p.postId, name: p.name })),
+          event.data.posts.map((p) => ({ id: p.postId, name: p.name, inReview: p.state === IN_REVIEW })),
         ),
       };
     case 'LocationMediaRefreshed':
@@ -61,7 +66,13 @@ export function evolveContent(state: ContentState, event: LocationContentEvent):
     case 'LocalPostRequested':
       return { ...s, posts: { ...s.posts, [event.data.postId]: { googleName: null, status: 'pending', pendingDelete: null } } };
     case 'LocalPostPublished':
-      return { ...s, posts: patch(s.posts, event.data.postId, { googleName: event.data.post.name, status: 'live' }) };
+      return {
+        ...s,
+        posts: patch(s.posts, event.data.postId, { googleName: event.data.post.name, status: 'live', inReview: event.data.post.state === IN_REVIEW }),
+      };
+    case 'LocalPostApprovedByGoogle':
+    case 'LocalPostRejectedByGoogle':
+      return { ...s, posts: patch(s.posts, event.data.postId, { inReview: false }) };
     case 'LocalPostFailed':
       return { ...s, posts: patch(s.posts, event.data.postId, { status: 'failed' }) };
     case 'LocalPostDeleteRequested':

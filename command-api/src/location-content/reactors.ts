@@ -4,12 +4,12 @@ import { locationContentStream, locationErrors, type LocationContentEvent, type 
 import type { CommandDeps, ReactorDefinition } from '@locus/platform';
 import { mediaStoreOf, type BlobStore } from '@locus/platform/blob/file-blob-store';
 import { createGoogleAccess, type GoogleAccess } from '../connections/public';
-import { v4LocationName, type GoogleBusinessClient } from '../google/client';
 import { GoogleApiError } from '../google/errors';
 import { loadStream } from '../kit';
-import { MAX_ATTEMPTS, recordFailure, loadCompanyLocation } from '../locations/public';
+import { MAX_ATTEMPTS, recordFailure } from '../locations/public';
 import { contentDecider } from './content-decider';
 import type { ContentState } from './content-state';
+import { googleLocationOf } from './google-location';
 import { contentId, mediaFromGoogle, postFromGoogle, publicImageUrl, questionFromGoogle, toGooglePost } from './google-content';
 
 type Only<T extends LocationContentEvent['type']> = Extract<LocationContentEvent, { type: T }>;
@@ -27,18 +27,7 @@ export function locationContentReactors(deps: CommandDeps, options: { google?: G
   const contentOf = async (locationId: string): Promise<ContentState> =>
     (await loadStream(deps.eventStore, locationContentStream(locationId), contentDecider)).state;
 
-  /** The published location and a client for its account; null when it is gone or not on Google. */
-  async function googleLocation(companyId: string, locationId: string): Promise<{ client: GoogleBusinessClient; v4: string; googleName: string } | null> {
-    let state;
-    try {
-      ({ state } = await loadCompanyLocation(deps, companyId, locationId));
-    } catch {
-      return null;
-    }
-    if (!state.googleName) return null;
-    const { client, account } = await google.connection(state.connectionId);
-    return { client, v4: v4LocationName(account.accountName, state.googleName), googleName: state.googleName };
-  }
+  const googleLocation = (companyId: string, locationId: string) => googleLocationOf(deps, google, companyId, locationId);
 
   /** Sync of a location (its profile refreshed) asks every per-location refresher to run. */
   const refreshOnSync: ReactorDefinition<Extract<LocationEvent, { type: 'LocationSynced' }>> = {

@@ -1,3 +1,3 @@
 export { templatesCommandRoutes } from './routes';
 export { templatesReactors } from './reactors';
-export { publishDueTemplates, templatesSchedules } from './scheduler';
+export { followTemplatePostsInReview, publishDueTemplates, templatesSchedules } from './scheduler';

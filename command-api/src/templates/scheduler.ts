@@ -1,7 +1,10 @@
-import { POST_TEMPLATES_COLLECTION, type PostTemplateDoc } from '@locus/contracts';
+import { POST_TEMPLATE_LOGS_COLLECTION, POST_TEMPLATES_COLLECTION, templatePostStream, type PostTemplateDoc, type PostTemplateLogDoc } from '@locus/contracts';
 import type { CommandDeps } from '@locus/platform';
-import { systemMetadata, type ScheduleDefinition } from '../kit';
+import { createGoogleAccess, type GoogleAccess } from '../connections/public';
+import { loadStream, runCommand, systemMetadata, type ScheduleDefinition } from '../kit';
+import { googleLocationOf } from '../location-content/public';
 import { runTemplateCommand } from './routes';
+import { templatePostDecider } from './template-post';
 
 /**
  * Publishes every scheduled template whose schedule date has passed, with its locations; the
@@ -35,7 +38,68 @@ export async function publishDueTemplates(deps: CommandDeps, signal?: AbortSigna
   return published;
 }
 
-/** Scheduled publishing: due templates are looked for every `everyMs` (5 s). */
-export function templatesSchedules(deps: CommandDeps, options: { everyMs?: number } = {}): ScheduleDefinition[] {
-  return [{ name: 'templates-publish-due', everyMs: options.everyMs ?? 5_000, run: async (signal) => void (await publishDueTemplates(deps, signal)) }];
+/**
+ * Asks Google again about every template post it holds for review (`in-review` in the
+ * `post-template-logs` read model) and records its decision on the post's stream:
+ * `TemplatePostApprovedByGoogle` (LIVE) or `TemplatePostRejected` (REJECTED); the number of
+ * events appended. Reads go through the client's queue, within the project's quota; the decider
+ * appends nothing for a post decided meanwhile.
+ */
+export async function followTemplatePostsInReview(deps: CommandDeps, google: GoogleAccess, signal?: AbortSignal): Promise<number> {
+  const logs = await deps.readModels
+    .collection<PostTemplateLogDoc>(POST_TEMPLATE_LOGS_COLLECTION)
+    // All of them each run: a limit would let the first ones, stuck on a disconnected account, starve the rest.
+    .find({ status: 'in-review' }, { sort: { _id: 1 } });
+  let appended = 0;
+  for (const log of logs) {
+    if (signal?.aborted) break;
+    const { templateId, companyId, locationId } = log;
+    const stream = templatePostStream(templateId, locationId);
+    try {
+      const { state } = await loadStream(deps.eventStore, stream, templatePostDecider);
+      if (state.status !== 'created' || !state.inReview || !state.googlePostName) continue;
+      const target = await googleLocationOf(deps, google, companyId, locationId);
+      if (!target) continue;
+      const answer = await target.client.getLocalPost(state.googlePostName);
+      if (answer.state === 'PROCESSING') continue;
+      const result = await runCommand(
+        deps,
+        stream,
+        templatePostDecider,
+        {
+          type: 'RecordTemplatePostReview',
+          templateId,
+          companyId,
+          locationId,
+          googlePostName: state.googlePostName,
+          googleState: answer.state ?? '',
+          searchUrl: answer.searchUrl ?? null,
+          summary: answer.summary ?? log.actualContent,
+          locationName: log.locationName,
+          at: deps.clock.now().toISOString(),
+        },
+        systemMetadata(deps, companyId),
+      );
+      appended += result.events.length;
+    } catch (err) {
+      deps.logger.warn({ err, templateId, locationId }, 'asking Google about a template post in its review failed; will ask again');
+    }
+  }
+  return appended;
+}
+
+/**
+ * Scheduled publishing: due templates are looked for every `everyMs` (5 s). Template posts in
+ * Google's review are asked about every `LOCUS_POST_REVIEW_CHECK_MS` (5 minutes).
+ */
+export function templatesSchedules(deps: CommandDeps, options: { everyMs?: number; google?: GoogleAccess } = {}): ScheduleDefinition[] {
+  const google = options.google ?? createGoogleAccess(deps);
+  return [
+    { name: 'templates-publish-due', everyMs: options.everyMs ?? 5_000, run: async (signal) => void (await publishDueTemplates(deps, signal)) },
+    {
+      name: 'templates-posts-in-review',
+      everyMs: deps.config.postReviewCheckMs,
+      run: async (signal) => void (await followTemplatePostsInReview(deps, google, signal)),
+    },
+  ];
 }

@@ -96,6 +96,7 @@ export function evolveTemplate(state: TemplateState, event: TemplateEvent): Temp
     case 'TemplatePostCreated':
     case 'TemplatePostFailed':
     case 'TemplatePostRejected':
+    case 'TemplatePostApprovedByGoogle':
     case 'TemplatePostRetryRequested':
       return state;
     default: {

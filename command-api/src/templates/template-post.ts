@@ -1,4 +1,4 @@
-import type { TemplateEvent, TemplatePost } from '@locus/contracts';
+import { templateMessages, type TemplateEvent, type TemplatePost } from '@locus/contracts';
 import type { Decider } from '../kit/decider';
 
 /**
@@ -16,9 +16,27 @@ export type TemplatePostState =
       post: TemplatePost;
       startedAt: string | null;
       googlePostName: string | null;
+      /** Created and held for Google's review (PROCESSING): the review schedule asks Google until it decides. */
+      inReview: boolean;
     };
 
-export type TemplatePostCommand = { type: 'RetryTemplatePost'; templateId: string; companyId: string; locationId: string; retryId: string };
+interface PostAt {
+  templateId: string;
+  companyId: string;
+  locationId: string;
+}
+export type TemplatePostCommand =
+  | ({ type: 'RetryTemplatePost'; retryId: string } & PostAt)
+  /** Google's current state of the post it held for review, as `localPosts.get` answered it. */
+  | ({
+      type: 'RecordTemplatePostReview';
+      googlePostName: string;
+      googleState: string;
+      searchUrl: string | null;
+      summary: string;
+      locationName: string;
+      at: string;
+    } & PostAt);
 
 export function evolveTemplatePost(state: TemplatePostState, event: TemplateEvent): TemplatePostState {
   switch (event.type) {
@@ -31,14 +49,19 @@ export function evolveTemplatePost(state: TemplatePostState, event: TemplateEven
             post: event.data.post,
             startedAt: null,
             googlePostName: null,
+            inReview: false,
           }
         : state;
     case 'TemplatePostStarted':
       return state.status === 'none' ? state : { ...state, status: 'started', startedAt: event.data.startedAt };
     case 'TemplatePostCreated':
-      return state.status === 'none' ? state : { ...state, status: 'created', googlePostName: event.data.googlePostName };
+      return state.status === 'none'
+        ? state
+        : { ...state, status: 'created', googlePostName: event.data.googlePostName, inReview: event.data.state === 'PROCESSING' };
+    case 'TemplatePostApprovedByGoogle':
+      return state.status === 'none' ? state : { ...state, inReview: false };
     case 'TemplatePostRejected':
-      return state.status === 'none' ? state : { ...state, status: 'rejected', googlePostName: event.data.googlePostName };
+      return state.status === 'none' ? state : { ...state, status: 'rejected', googlePostName: event.data.googlePostName, inReview: false };
     case 'TemplatePostFailed':
       return state.status === 'none' || state.status === 'created' || state.status === 'rejected' ? state : { ...state, status: 'failed', startedAt: null };
     case 'TemplatePostRetryRequested':
@@ -56,16 +79,52 @@ export function evolveTemplatePost(state: TemplatePostState, event: TemplateEven
   }
 }
 
+function decideTemplatePost(command: TemplatePostCommand, state: TemplatePostState): TemplateEvent[] {
+  const { templateId, companyId, locationId } = command;
+  switch (command.type) {
+    case 'RetryTemplatePost':
+      return state.status === 'failed' && state.companyId === companyId
+        ? [{ type: 'TemplatePostRetryRequested', data: { templateId, companyId, locationId, retryId: command.retryId } }]
+        : [];
+    case 'RecordTemplatePostReview': {
+      // Decided already, or not this post: nothing to record.
+      if (state.status !== 'created' || !state.inReview || state.companyId !== companyId || state.googlePostName !== command.googlePostName) return [];
+      const { googlePostName } = command;
+      if (command.googleState === 'LIVE')
+        return [
+          {
+            type: 'TemplatePostApprovedByGoogle',
+            data: { templateId, companyId, locationId, googlePostName, searchUrl: command.searchUrl, approvedAt: command.at },
+          },
+        ];
+      if (command.googleState === 'REJECTED')
+        return [
+          {
+            type: 'TemplatePostRejected',
+            data: {
+              templateId,
+              companyId,
+              locationId,
+              locationName: command.locationName,
+              googlePostName,
+              summary: command.summary,
+              reason: templateMessages.postRejected,
+              rejectedAt: command.at,
+            },
+          },
+        ];
+      return [];
+    }
+    default: {
+      const never: never = command;
+      void never;
+      return [];
+    }
+  }
+}
+
 export const templatePostDecider: Decider<TemplatePostState, TemplatePostCommand, TemplateEvent> = {
   initialState: () => ({ status: 'none' }),
   evolve: evolveTemplatePost,
-  decide: (command, state) =>
-    state.status === 'failed' && state.companyId === command.companyId
-      ? [
-          {
-            type: 'TemplatePostRetryRequested',
-            data: { templateId: command.templateId, companyId: command.companyId, locationId: command.locationId, retryId: command.retryId },
-          },
-        ]
-      : [],
+  decide: decideTemplatePost,
 };

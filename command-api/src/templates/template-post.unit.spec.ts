@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import type { TemplateEvent, TemplatePost } from '@locus/contracts';
+import { templateMessages, type TemplateEvent, type TemplatePost } from '@locus/contracts';
 import { deciderSpec } from '../kit/testing/decider-spec';
 import { templatePostDecider, type TemplatePostCommand } from './template-post';
 
@@ -37,6 +37,73 @@ describe('template post decider', () => {
     spec
       .given([requested, started, failed])
       .when({ ...retry, companyId: 'c2' })
+      .then([]);
+  });
+
+  it("records Google's decision on a post it held for review: approved, or rejected as final", () => {
+    const googlePostName = 'accounts/1/locations/2/localPosts/9';
+    const created = (state: 'LIVE' | 'PROCESSING'): TemplateEvent => ({
+      type: 'TemplatePostCreated',
+      data: {
+        ...at,
+        locationName: 'Garcia Family Dental - Atlanta',
+        googlePostName,
+        searchUrl: null,
+        summary: 'Hello',
+        createdAt: '2026-11-28T10:00:01.000Z',
+        recovered: false,
+        state,
+      },
+    });
+    const review = (googleState: string): TemplatePostCommand => ({
+      type: 'RecordTemplatePostReview',
+      ...at,
+      googlePostName,
+      googleState,
+      searchUrl: 'https://g/9',
+      summary: 'Hello',
+      locationName: 'Garcia Family Dental - Atlanta',
+      at: '2026-11-28T10:05:00.000Z',
+    });
+    const approved: TemplateEvent = {
+      type: 'TemplatePostApprovedByGoogle',
+      data: { ...at, googlePostName, searchUrl: 'https://g/9', approvedAt: '2026-11-28T10:05:00.000Z' },
+    };
+    const rejected: TemplateEvent = {
+      type: 'TemplatePostRejected',
+      data: {
+        ...at,
+        locationName: 'Garcia Family Dental - Atlanta',
+        googlePostName,
+        summary: 'Hello',
+        reason: templateMessages.postRejected,
+        rejectedAt: '2026-11-28T10:05:00.000Z',
+      },
+    };
+    const inReview = [requested, started, created('PROCESSING')];
+    spec.given(inReview).when(review('LIVE')).then([approved]);
+    spec.given(inReview).when(review('REJECTED')).then([rejected]);
+    spec.given(inReview).when(review('PROCESSING')).then([]);
+    spec
+      .given([...inReview, approved])
+      .when(review('REJECTED'))
+      .then([]);
+    spec
+      .given([...inReview, rejected])
+      .when(review('LIVE'))
+      .then([]);
+    spec
+      .given([requested, started, created('LIVE')])
+      .when(review('REJECTED'))
+      .then([]);
+    spec
+      .given(inReview)
+      .when({ ...review('LIVE'), companyId: 'c2' })
+      .then([]);
+    // a rejected post is final: a retry does not send it again
+    spec
+      .given([...inReview, rejected])
+      .when(retry)
       .then([]);
   });
 });

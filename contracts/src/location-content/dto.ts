@@ -5,12 +5,14 @@ import { locationContentMessages as m } from './messages';
 
 /** Where a post or photo stands: sent and waiting for Google, on Google, refused, or being deleted. */
 export const ContentStateSchema = z.enum(['PENDING', 'LIVE', 'REJECTED', 'FAILED', 'DELETING']);
+/** A post may also be held for Google's review (PROCESSING) until Google shows or rejects it. */
+export const PostStateSchema = z.enum([...ContentStateSchema.options, 'PROCESSING']);
 
 /** Spec part 2 §3 Local post, plus where it stands and Google's reason when it refused. */
 export const PostViewSchema = LocalPostContentSchema.extend({
   PostId: z.string(),
   Name: z.string().nullable(),
-  State: ContentStateSchema,
+  State: PostStateSchema,
   CreateTime: z.string().nullable(),
   Media: z.array(z.object({ GoogleUrl: z.string().nullable(), SourceUrl: z.string().nullable() })),
   SearchUrl: z.string().nullable(),

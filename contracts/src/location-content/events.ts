@@ -123,6 +123,10 @@ export const LocalPostFailedSchema = z.object({ ...base, postId: z.string(), ...
 export const LocalPostDeleteRequestedSchema = z.object({ ...base, postId: z.string(), requestId: z.string() });
 export const LocalPostDeletedSchema = z.object({ ...base, postId: z.string(), requestId: z.string() });
 export const LocalPostDeleteFailedSchema = z.object({ ...base, postId: z.string(), requestId: z.string(), ...failure });
+/** Google decided on a post it held for review (PROCESSING): it is shown now, or rejected. */
+const reviewed = { ...base, postId: z.string(), googlePostName: z.string(), reviewedAt: z.string() };
+export const LocalPostApprovedByGoogleSchema = z.object({ ...reviewed, searchUrl: z.string().nullable() });
+export const LocalPostRejectedByGoogleSchema = z.object(reviewed);
 
 /** A photo for the location: bytes kept in the blob store (`blobKey`) or a public URL Google fetches. */
 export const LocationMediaRequestedSchema = z.object({
@@ -153,6 +157,8 @@ export const locationContentEventSchemas = {
   LocalPostDeleteRequested: LocalPostDeleteRequestedSchema,
   LocalPostDeleted: LocalPostDeletedSchema,
   LocalPostDeleteFailed: LocalPostDeleteFailedSchema,
+  LocalPostApprovedByGoogle: LocalPostApprovedByGoogleSchema,
+  LocalPostRejectedByGoogle: LocalPostRejectedByGoogleSchema,
   LocationMediaRequested: LocationMediaRequestedSchema,
   LocationMediaAdded: LocationMediaAddedSchema,
   LocationMediaFailed: LocationMediaFailedSchema,

@@ -6,7 +6,8 @@ import { RestoredFromSchema } from '../locations/events';
  * Post templates. `posttemplate-<templateId>`: the template (saved, scheduled, publish
  * requested, deleted). `templatepost-<templateId>-<locationId>`: the one post of a template at
  * one location: requested (fan-out of the publish request, carrying the post), started (before
- * the Google call), created or failed (outcome), retried. One stream per (template, location)
+ * the Google call), created or failed (outcome), retried; a post Google held for review
+ * (created in PROCESSING) is later approved or rejected by Google. One stream per (template, location)
  * is what makes publishing idempotent: a restart never posts twice or skips one.
  */
 export const postTemplateStream = (templateId: string) => `posttemplate-${templateId}`;
@@ -58,6 +59,15 @@ export const TemplatePostCreatedSchema = z.object({
   /** Google's state of the post; absent in events written before it was kept (they were taken as live). */
   state: AcceptedPostStateSchema.optional(),
 });
+/** Google decided on a post it held for review (PROCESSING) and shows it now; a rejection after review is `TemplatePostRejected`. */
+export const TemplatePostApprovedByGoogleSchema = z.object({
+  templateId: z.string(),
+  companyId: z.string(),
+  locationId: z.string(),
+  googlePostName: z.string(),
+  searchUrl: z.string().nullable(),
+  approvedAt: z.string(),
+});
 /** Google answered the post with `state: REJECTED`: it exists on Google but is not shown. */
 export const TemplatePostRejectedSchema = z.object({
   templateId: z.string(),
@@ -90,6 +100,7 @@ export const templateEventSchemas = {
   TemplatePostCreated: TemplatePostCreatedSchema,
   TemplatePostFailed: TemplatePostFailedSchema,
   TemplatePostRejected: TemplatePostRejectedSchema,
+  TemplatePostApprovedByGoogle: TemplatePostApprovedByGoogleSchema,
   TemplatePostRetryRequested: TemplatePostRetryRequestedSchema,
 } as const;
 

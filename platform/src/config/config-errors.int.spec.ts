@@ -50,6 +50,7 @@ const badValues: Record<string, [Record<string, string>, string]> = {
   LOCUS_ENCRYPTION_KEY_PREVIOUS: [{ LOCUS_ENCRYPTION_KEY_PREVIOUS: Buffer.alloc(16).toString('base64') }, 'is not 32 bytes in base64'],
   LOCUS_TOKEN_TTL_SECONDS: [{ LOCUS_TOKEN_TTL_SECONDS: '30' }, '30 is out of range; accepted: a whole number from 60'],
   LOCUS_REVIEWS_SYNC_INTERVAL_MS: [{ LOCUS_REVIEWS_SYNC_INTERVAL_MS: '-1' }, 'is not a whole number'],
+  LOCUS_POST_REVIEW_CHECK_MS: [{ LOCUS_POST_REVIEW_CHECK_MS: '-1' }, 'is not a whole number'],
   LOCUS_LLM_BASE_URL: [{ LOCUS_LLM_BASE_URL: 'api.openai.com' }, 'is not a URL'],
   LOCUS_LLM_API_KEY: [{ LOCUS_LLM_API_KEY: 'k', LOCUS_LLM_API_KEY_FILE: aFile }, 'set either LOCUS_LLM_API_KEY or LOCUS_LLM_API_KEY_FILE'],
   LOCUS_LLM_TIMEOUT_MS: [{ LOCUS_LLM_TIMEOUT_MS: '5' }, 'out of range; accepted: a whole number from 100'],

@@ -326,6 +326,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     heapMb: int(env, 'LOCUS_HEAP_MB', 1024, 128),
     // With Google pushing reviews (a Pub/Sub topic), the schedule is only the safety net: hourly.
     reviewsSyncIntervalMs: int(env, 'LOCUS_REVIEWS_SYNC_INTERVAL_MS', pubsubTopic ? 60 * 60_000 : 15 * 60_000, 0),
+    postReviewCheckMs: int(env, 'LOCUS_POST_REVIEW_CHECK_MS', 5 * 60_000, 0),
     readCacheDocuments: int(env, 'LOCUS_READ_CACHE_DOCUMENTS', 20_000, 0),
     smtp: {
       host: hostName(env, 'SMTP_HOST', sandboxEnabled ? sandboxHost : 'localhost'),

@@ -100,6 +100,8 @@ export interface LocusConfig {
   heapMb: number;
   /** How often every published location's reviews are read incrementally from Google (ms; 0 = never). */
   reviewsSyncIntervalMs: number;
+  /** How often posts Google holds for review (PROCESSING) are asked about again (ms; 0 = never). */
+  postReviewCheckMs: number;
   /** Parsed documents the embedded read store keeps in memory (LOCUS_READ_CACHE_DOCUMENTS). */
   readCacheDocuments: number;
   smtp: { host: string; port: number; from: string; secure: boolean; user?: string; pass?: string };

@@ -134,12 +134,12 @@ const GOOGLE_OUTCOME =
 
 export function outcomeOf(type: string, data: unknown): { outcome: 'succeeded' | 'refused' | null; reason: string | null } {
   const reason = isPlainObject(data) && typeof data.message === 'string' ? data.message : null;
-  if (/(Failed|Rejected|Refused)$/.test(type)) return { outcome: 'refused', reason };
-  if (/(Succeeded|Published|Synced|Imported|Deleted|Accepted)$/.test(type)) return { outcome: 'succeeded', reason: null };
+  if (/(Failed|Rejected|Refused)(ByGoogle)?$/.test(type)) return { outcome: 'refused', reason };
+  if (/(Succeeded|Published|Synced|Imported|Deleted|Accepted|ApprovedByGoogle)$/.test(type)) return { outcome: 'succeeded', reason: null };
   return { outcome: null, reason: null };
 }
 
 export const isGoogleOutcome = (type: string): boolean => GOOGLE_OUTCOME.test(type);
 
 /** Whether an event's fields describe the entity (kept as its state) or only the event (an outcome, a request). */
-export const describesEntity = (type: string): boolean => !/(Requested|Failed|Rejected|Succeeded|Resent|Parked|Retried|Skipped)$/.test(type);
+export const describesEntity = (type: string): boolean => !/(Requested|Failed|Rejected|Succeeded|Resent|Parked|Retried|Skipped|ByGoogle)$/.test(type);

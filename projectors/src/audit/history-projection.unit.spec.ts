@@ -129,4 +129,25 @@ describe('history projection', () => {
       secrets: ['apiKey'],
     });
   });
+
+  it("shows Google's decision on a post it reviewed as Google's, approved or refused", async () => {
+    const system: Actor = { userId: 'system', role: 'System' };
+    const reviewed = {
+      locationId: 'l1',
+      companyId: 'c1',
+      postId: 'p1',
+      googlePostName: 'accounts/1/locations/2/localPosts/3',
+      reviewedAt: '2025-03-04T09:10:00.000Z',
+    };
+    const memory = await projectInMemory(historyProjection, [
+      ...events,
+      by(e('LocalPostApprovedByGoogle', { ...reviewed, searchUrl: 'https://g/3' }, 'c1', 'location-content-l1'), system),
+      by(e('LocalPostRejectedByGoogle', reviewed, 'c1', 'location-content-l1'), system),
+    ]);
+    const docs = (memory.all(HISTORY_COLLECTION) as HistoryDoc[]).filter((d) => d.streamName === 'location-content-l1');
+    expect(docs.map((d) => [d.label, d.actorKind, d.outcome])).toEqual([
+      ['Google approved the post after its review', 'google', 'succeeded'],
+      ['Google rejected the post after its review', 'google', 'refused'],
+    ]);
+  });
 });

@@ -23,7 +23,7 @@ export const postView = (postId: string, p: GooglePost): PostView => ({
   ...p.content,
   PostId: postId,
   Name: p.name,
-  State: p.state === 'REJECTED' ? 'REJECTED' : 'LIVE',
+  State: p.state === 'REJECTED' || p.state === 'PROCESSING' ? p.state : 'LIVE',
   CreateTime: p.createTime,
   Media: p.googleMediaUrl || p.content.MediaUrl ? [{ GoogleUrl: p.googleMediaUrl, SourceUrl: p.content.MediaUrl }] : [],
   SearchUrl: p.searchUrl,
@@ -72,7 +72,8 @@ async function mediaDoc(docs: ProjectionDocs, locationId: string, companyId: str
 /** The details page's Posts, Media and Questions sections: one document per location and section. */
 export const locationContentProjection: ProjectionDefinition<Handled> = {
   name: 'location-content',
-  version: 1,
+  // 2: posts Google holds for review shown as PROCESSING, no longer as live
+  version: 2,
   collections: [
     { name: LOCATION_POSTS_COLLECTION, indexes: [{ key: { companyId: 1 } }] },
     { name: LOCATION_MEDIA_COLLECTION, indexes: [{ key: { companyId: 1 } }] },
@@ -145,6 +146,13 @@ export const locationContentProjection: ProjectionDefinition<Handled> = {
       }
       case 'LocalPostPublished':
         return putPosts(onPost(event.data.postId, () => postView(event.data.postId, event.data.post)));
+      case 'LocalPostApprovedByGoogle':
+        // A post being deleted stays so: the decision only replaces Google's review.
+        return putPosts(
+          onPost(event.data.postId, (p) => (p.State === 'PROCESSING' ? { ...p, State: 'LIVE', SearchUrl: event.data.searchUrl ?? p.SearchUrl } : p)),
+        );
+      case 'LocalPostRejectedByGoogle':
+        return putPosts(onPost(event.data.postId, (p) => (p.State === 'PROCESSING' ? { ...p, State: 'REJECTED' } : p)));
       case 'LocalPostFailed':
         return putPosts(onPost(event.data.postId, (p) => ({ ...p, State: 'FAILED', Error: event.data.message })));
       case 'LocalPostDeleteRequested':

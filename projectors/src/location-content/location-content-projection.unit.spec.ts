@@ -75,6 +75,28 @@ describe('location content projection', () => {
     expect(again.doc(LOCATION_POSTS_COLLECTION, 'l1')?.posts.map((p: { PostId: string }) => p.PostId)).toEqual(['p1', 'o']);
   });
 
+  it('shows a post Google holds for review as PROCESSING until Google decides, then live or rejected', async () => {
+    const requested: LocationContentEvent = {
+      type: 'LocalPostRequested',
+      data: { ...base, postId: 'p1', key: 'k', origin: 'details', content: content('See https://example.com'), requestedAt: at },
+    };
+    const held: LocationContentEvent = {
+      type: 'LocalPostPublished',
+      data: { ...base, postId: 'p1', post: { ...googlePost('new', 'See https://example.com'), state: 'PROCESSING', searchUrl: null } },
+    };
+    const reviewed = { ...base, postId: 'p1', googlePostName: 'new', reviewedAt: at };
+    const state = async (events: LocationContentEvent[]) => (await given(events)).doc(LOCATION_POSTS_COLLECTION, 'l1')?.posts[0];
+    expect(await state([requested, held])).toMatchObject({ PostId: 'p1', State: 'PROCESSING', SearchUrl: null });
+    expect(await state([requested, held, { type: 'LocalPostApprovedByGoogle', data: { ...reviewed, searchUrl: 'https://g/new' } }])).toMatchObject({
+      State: 'LIVE',
+      SearchUrl: 'https://g/new',
+    });
+    expect(await state([requested, held, { type: 'LocalPostRejectedByGoogle', data: reviewed }])).toMatchObject({ State: 'REJECTED' });
+    // a post being deleted stays so whatever Google decided
+    const deleting: LocationContentEvent = { type: 'LocalPostDeleteRequested', data: { ...base, postId: 'p1', requestId: 'r' } };
+    expect(await state([requested, held, deleting, { type: 'LocalPostRejectedByGoogle', data: reviewed }])).toMatchObject({ State: 'DELETING' });
+  });
+
   it('keeps one cover: a new cover makes the previous one an additional photo; a deleted photo leaves', async () => {
     const refreshed: LocationContentEvent = {
       type: 'LocationMediaRefreshed',

@@ -17,6 +17,7 @@ type Handled =
       | 'TemplatePostCreated'
       | 'TemplatePostFailed'
       | 'TemplatePostRejected'
+      | 'TemplatePostApprovedByGoogle'
       | 'TemplatePostRetryRequested'
     >
   | CompanyDeletedEvent;
@@ -35,17 +36,21 @@ const COUNTER = { published: 'done', 'in-review': 'inReview', rejected: 'rejecte
 
 /**
  * Records one post's outcome in its log and the template's counts. Google's answer is final
- * (a post it took, live, in review or rejected, is not changed by a later failure); a failure
- * is replaced by the outcome of its retry.
+ * (a post it took, live, in review or rejected, is not changed by a later failure) except that
+ * a post in its review becomes live or rejected when Google decides; a failure is replaced by
+ * the outcome of its retry.
  */
 async function settle(docs: ProjectionDocs, at: string, log: PostTemplateLogDoc & { status: keyof typeof COUNTER }) {
   const prevLog = await docs.get<PostTemplateLogDoc>(POST_TEMPLATE_LOGS_COLLECTION, log._id);
-  if (prevLog && prevLog.status !== 'pending' && (prevLog.status !== 'failed' || log.status === 'failed')) return;
-  docs.put(POST_TEMPLATE_LOGS_COLLECTION, log);
+  const reviewDecided = prevLog?.status === 'in-review' && (log.status === 'published' || log.status === 'rejected');
+  if (prevLog && prevLog.status !== 'pending' && !reviewDecided && (prevLog.status !== 'failed' || log.status === 'failed')) return;
+  // the post's date stays the day Google took it
+  docs.put(POST_TEMPLATE_LOGS_COLLECTION, reviewDecided ? { ...log, createdDate: prevLog.createdDate } : log);
   const prev = await template(docs, log.templateId);
   if (!prev) return;
   const doc: PostTemplateDoc = { ...prev, failures: prev.failures.filter((f) => f.locationId !== log.locationId) };
   if (prevLog?.status === 'failed') doc.failed -= 1;
+  if (reviewDecided) doc.inReview -= 1;
   doc[COUNTER[log.status]] += 1;
   if (log.status === 'rejected' || log.status === 'failed')
     doc.failures.push({ locationId: log.locationId, locationName: log.locationName, message: log.error ?? '', kind: log.status });
@@ -64,7 +69,8 @@ async function template(docs: ProjectionDocs, templateId: string) {
 export const templatesProjection: ProjectionDefinition<Handled> = {
   name: 'templates',
   // 2: Google's rejections and posts in its review counted apart from live ones
-  version: 2,
+  // 3: logs indexed by status (the schedule following posts in Google's review reads them)
+  version: 3,
   collections: [
     {
       name: POST_TEMPLATES_COLLECTION,
@@ -72,7 +78,7 @@ export const templatesProjection: ProjectionDefinition<Handled> = {
     },
     {
       name: POST_TEMPLATE_LOGS_COLLECTION,
-      indexes: [{ key: { templateId: 1, createdDate: -1 } }, { key: { companyId: 1, templateId: 1, status: 1 } }],
+      indexes: [{ key: { templateId: 1, createdDate: -1 } }, { key: { companyId: 1, templateId: 1, status: 1 } }, { key: { status: 1 } }],
     },
   ],
   handles: [
@@ -83,6 +89,7 @@ export const templatesProjection: ProjectionDefinition<Handled> = {
     'TemplatePostCreated',
     'TemplatePostFailed',
     'TemplatePostRejected',
+    'TemplatePostApprovedByGoogle',
     'TemplatePostRetryRequested',
     'CompanyDeleted',
   ],
@@ -171,6 +178,12 @@ export const templatesProjection: ProjectionDefinition<Handled> = {
           error: d.reason,
           locationNameLower: d.locationName.toLowerCase(),
         });
+      }
+      case 'TemplatePostApprovedByGoogle': {
+        const d = event.data;
+        const prevLog = await docs.get<PostTemplateLogDoc>(POST_TEMPLATE_LOGS_COLLECTION, logId(d.templateId, d.locationId));
+        if (!prevLog) return;
+        return settle(docs, at, { ...prevLog, status: 'published', localPostUrl: d.searchUrl, error: null });
       }
       case 'TemplatePostFailed': {
         const d = event.data;

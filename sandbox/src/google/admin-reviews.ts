@@ -137,6 +137,24 @@ export function registerReviewAdminRoutes(routes: RouteTable, api: GoogleApi, no
     const loc = location(p.locationId!);
     ctx.body = { localPosts: store.postsOf(loc).map((x) => postJson(api, loc, x)) };
   });
+  // Google's decision on a post it holds for review (PROCESSING), made now instead of after `postReviewMs`.
+  routes.add('POST', `${prefix}/locations/{locationId}/localPosts/{postId}/review`, (ctx, p) => {
+    const loc = location(p.locationId!);
+    const post = store.postsOf(loc).find((x) => x.id === p.postId);
+    if (!post) throw notFoundError('The post was not found.');
+    const { state } = requireBodyObject(ctx.request.body);
+    if (state !== 'LIVE' && state !== 'REJECTED')
+      throw invalidArgument('state must be LIVE or REJECTED', [{ field: 'state', description: 'must be LIVE or REJECTED' }]);
+    if (post.resource.state !== 'PROCESSING')
+      throw invalidArgument('The post is not held for review.', [
+        { field: 'state', description: `the post is ${String(post.resource.state)}, not PROCESSING` },
+      ]);
+    post.resource.state = state;
+    post.resource.updateTime = new Date(store.now()).toISOString();
+    delete post.reviewDueAt;
+    store.changed();
+    ctx.body = postJson(api, loc, post);
+  });
   routes.add('GET', `${prefix}/locations/{locationId}/media`, (ctx, p) => {
     const loc = location(p.locationId!);
     ctx.body = { mediaItems: store.mediaOf(loc).map((m) => mediaJson(api, loc, m)) };

@@ -60,6 +60,7 @@ export function registerAdminRoutes(routes: RouteTable, store: GoogleStore) {
       'queriesPerMinute',
       'queryWindowMs',
       'mediaFetchTimeoutMs',
+      'postReviewMs',
     ];
     for (const key of numeric) {
       if (body[key] === undefined) continue;

@@ -166,6 +166,33 @@ describe('v4 localPosts', () => {
     expect((await google.get<LocalPost>(name)).body.summary).toBe('Call (512) 555-0199 to order');
     expect((await google.patch(`${V4}/${created.body.name.replace(/\d+$/, '1')}?updateMask=summary`, { summary: 'x' })).status).toBe(404);
   });
+
+  it('holds a post with a link in its text for review, and answers its state as Google decides: by the hook or after the review time', async () => {
+    const [, , l] = await locations('Sunrise Coffee Co.', 3);
+    const create = (summary: string) => google.post<LocalPost>(`${l!.v4}/localPosts`, { topicType: 'STANDARD', summary });
+    const held = await create('Order ahead at https://sunrisecoffee.co/order');
+    const alsoHeld = await create('New menu on www.sunrisecoffee.co');
+    expect([held.body.state, alsoHeld.body.state]).toEqual(['PROCESSING', 'PROCESSING']);
+    const get = async (post: GoogleAnswer<LocalPost>) => (await google.get<LocalPost>(`${V4}/${post.body.name}`)).body.state;
+    const review = (post: GoogleAnswer<LocalPost>, state: string) =>
+      hooks.post<LocalPost & GoogleError>(`/google/__sandbox/locations/${l!.id}/localPosts/${post.body.name.split('/').at(-1)}/review`, { state });
+    expect(await get(held)).toBe('PROCESSING');
+
+    expect((await review(held, 'PENDING')).status).toBe(400);
+    expect((await review(held, 'REJECTED')).body.state).toBe('REJECTED');
+    expect(await get(held)).toBe('REJECTED');
+    // decided once: Google does not decide again
+    expect((await review(held, 'LIVE')).status).toBe(400);
+
+    // a post nobody decides on is shown once its review time has passed
+    await hooks.patch('/google/__sandbox/options', { postReviewMs: 50 });
+    const later = await create('Our hours: https://sunrisecoffee.co/hours');
+    expect(later.body.state).toBe('PROCESSING');
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(await get(later)).toBe('LIVE');
+    expect(await get(alsoHeld)).toBe('PROCESSING');
+    await hooks.patch('/google/__sandbox/options', { postReviewMs: 120_000 });
+  });
 });
 
 describe('v4 media uploads', () => {

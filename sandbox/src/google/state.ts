@@ -67,6 +67,8 @@ export interface GReview {
 export interface GPost {
   id: string;
   resource: JsonObject;
+  /** A post held for review (PROCESSING) goes LIVE at this store time unless decided before (sandbox-internal, never sent). */
+  reviewDueAt?: number;
 }
 
 export interface GMedia {

@@ -23,6 +23,8 @@ export interface GoogleSandboxOptions {
   clients: { clientId: string; clientSecret: string }[];
   /** Timeout for fetching media `sourceUrl`s. */
   mediaFetchTimeoutMs: number;
+  /** How long a post held for review (a link in its text) stays PROCESSING before it goes LIVE by itself. */
+  postReviewMs: number;
 }
 
 export const defaultGoogleOptions: GoogleSandboxOptions = {
@@ -35,6 +37,7 @@ export const defaultGoogleOptions: GoogleSandboxOptions = {
   benchLocations: 0,
   clients: [],
   mediaFetchTimeoutMs: 5_000,
+  postReviewMs: 120_000,
 };
 
 interface FailRule {
@@ -151,6 +154,7 @@ export function createGoogleStore(dataDir: string, seed: number, options: Partia
         list = loc.brandKey ? generatePosts(state, loc) : [];
         state.posts[loc.id] = list;
       }
+      if (approveDueReviews(list, clock())) snapshot.schedule(() => state);
       return list;
     },
     mediaOf(loc) {
@@ -226,4 +230,18 @@ function failureFor(status: number): GoogleApiError {
   if (status === 400) return invalidArgument('Request contains an invalid argument.', [{ field: 'summary', description: 'was refused (injected failure)' }]);
   if (status === 429) return quotaExceeded('mybusiness.googleapis.com', 'mybusiness.googleapis.com/default_requests', 'RequestsPerMinutePerProject', 300, 1);
   return transientFailure(([500, 502, 503, 504] as const).find((s) => s === status) ?? 503);
+}
+
+/** Posts whose review time has come are shown (LIVE), as Google does once it has looked at them; true when one changed. */
+function approveDueReviews(posts: GPost[], now: number): boolean {
+  let changed = false;
+  for (const post of posts) {
+    if (post.reviewDueAt === undefined || post.reviewDueAt > now) continue;
+    delete post.reviewDueAt;
+    if (post.resource.state !== 'PROCESSING') continue;
+    post.resource.state = 'LIVE';
+    post.resource.updateTime = new Date(now).toISOString();
+    changed = true;
+  }
+  return changed;
 }

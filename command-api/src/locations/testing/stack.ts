@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { companyStream, userStream, type EventMetadata } from '@locus/contracts';
 import type { CommandDeps, ProjectionDefinition } from '@locus/platform';
 import type { CommandFeature, ReactorFeature } from '../../features';
+import type { ScheduleFeature } from '../../kit/every';
 import type { QueryFeature } from '@locus/query-api/features';
 import type { RunningSandbox } from '@locus/sandbox/index';
 import { startTestStack, type TestStack } from '@locus/tests/stack/test-stack';
@@ -61,6 +62,9 @@ export interface LocationsTestStackExtras {
   queryFeatures?: QueryFeature[];
   projections?: ProjectionDefinition[];
   reactors?: ReactorFeature[];
+  schedules?: ScheduleFeature[];
+  /** Extra environment for the config (e.g. a schedule's interval). */
+  env?: Record<string, string>;
 }
 
 export async function startLocationsTestStack(options: { outcomeTimeoutMs?: number; extras?: LocationsTestStackExtras } = {}): Promise<LocationsTestStack> {
@@ -86,6 +90,8 @@ export async function startLocationsTestStack(options: { outcomeTimeoutMs?: numb
       ...(extras.projections ?? []),
     ],
     reactors: [(d) => connectionsReactors(d), (d) => locationsReactors(d), (d) => bulkEditReactors(d), ...(extras.reactors ?? [])],
+    schedules: extras.schedules ?? [],
+    ...(extras.env ? { env: extras.env } : {}),
     sessionValidation: false,
   });
   const { eventStore } = stack;

@@ -33,6 +33,8 @@ const MAX_UPLOAD_BYTES = 25 * 1_048_576;
 /** Words that make the simulated moderation reject a reply (Google rejects replies that break its content policy). */
 const BLOCKED_WORDS = /\b(idiot|stupid|liar|scam(mer)?|damn|hell|shut up)\b/i;
 const PHONE_IN_TEXT = /(\+?1[\s.-]?)?\(?\b\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b/;
+/** A link in a post's text: Google holds such a post for review (PROCESSING) before it shows or rejects it. */
+const LINK_IN_TEXT = /\bhttps?:\/\/|\bwww\./i;
 
 const isObj = (v: Json | undefined): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -229,8 +231,15 @@ function applyPostContent(resource: JsonObject, body: JsonObject, fields: readon
     if (body[f] !== undefined) resource[f] = structuredClone(body[f]!);
     else delete resource[f];
   }
-  // Google's policy rejects posts with phone numbers in their text.
-  resource.state = typeof resource.summary === 'string' && PHONE_IN_TEXT.test(resource.summary) ? 'REJECTED' : 'LIVE';
+  // Google's policy rejects posts with phone numbers in their text and reviews those with links first.
+  const summary = typeof resource.summary === 'string' ? resource.summary : '';
+  resource.state = PHONE_IN_TEXT.test(summary) ? 'REJECTED' : LINK_IN_TEXT.test(summary) ? 'PROCESSING' : 'LIVE';
+}
+
+/** A post held for review is decided later: by itself after `postReviewMs`, or sooner through the admin hook. */
+function scheduleReview(post: GPost, now: number, reviewMs: number) {
+  if (post.resource.state === 'PROCESSING') post.reviewDueAt = now + reviewMs;
+  else delete post.reviewDueAt;
 }
 
 async function fetchSource(url: string, timeoutMs: number): Promise<{ bytes: Buffer; contentType: string }> {
@@ -381,6 +390,7 @@ export const registerV4Routes: RegisterRoutes = (routes, api) => {
     };
     applyPostContent(resource, body, ['summary', 'event', 'offer', 'alertType', 'callToAction', 'media']);
     const post: GPost = { id: randomBytes(8).readBigUInt64BE().toString().padStart(19, '1').slice(0, 19), resource };
+    scheduleReview(post, store.now(), store.options.postReviewMs);
     store.postsOf(l).unshift(post);
     store.changed();
     ctx.body = postJson(api, l, post);
@@ -414,6 +424,7 @@ export const registerV4Routes: RegisterRoutes = (routes, api) => {
     const violations = validatePost(merged, fields.includes('media'));
     if (violations.length) throw invalidArgument('Request contains an invalid argument.', violations, 'mybusiness.googleapis.com');
     applyPostContent(post.resource, merged, fields);
+    scheduleReview(post, store.now(), store.options.postReviewMs);
     post.resource.updateTime = new Date(store.now()).toISOString();
     store.changed();
     ctx.body = postJson(api, l, post);

@@ -25,6 +25,7 @@ export const sectionTexts = {
   deleting: 'Deleting...',
   failed: 'Google refused it',
   rejected: 'Rejected by Google',
+  inReview: 'In review by Google',
   // Posts
   posts: 'Posts',
   createPost: 'Create Post',

@@ -12,6 +12,7 @@ import './sections.css';
 const STATE_TAGS: Record<PostView['State'], { text: string; intent: 'none' | 'success' | 'danger' | 'warning' | 'primary' } | null> = {
   LIVE: null,
   PENDING: { text: t.pending, intent: 'primary' },
+  PROCESSING: { text: t.inReview, intent: 'warning' },
   DELETING: { text: t.deleting, intent: 'warning' },
   REJECTED: { text: t.rejected, intent: 'danger' },
   FAILED: { text: t.failed, intent: 'danger' },
