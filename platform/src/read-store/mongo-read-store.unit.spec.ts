@@ -31,6 +31,11 @@ describe('MongoDB adapter: error mapping', () => {
     expect(toPortError(error, 'locations_v1', 'locus')).toMatchObject({ index: 'company_storeCode', keyValue: { storeCode: 'A-1' } });
   });
 
+  it('names an index with a text field as it was declared', () => {
+    const message = 'E11000 duplicate key error collection: locus.x index: search@ngrams:searchText dup key: { companyId: "c1" }';
+    expect(toPortError(bulkError(11000, message), 'x', 'locus')).toMatchObject({ index: 'search' });
+  });
+
   it('invalid updates and arguments become InvalidOperationError; other errors pass through', () => {
     expect(toPortError(bulkError(66, "Performing an update on the path '_id' would modify the immutable field '_id'"), 'c', 'db')).toBeInstanceOf(
       InvalidOperationError,
@@ -64,5 +69,37 @@ describe('MongoDB adapter: write models', () => {
     const ops = toMongoOps('c', [{ updateOne: { filter: { _id: 'x' }, update: { $set: { a: 1 } }, upsert: true } }], () => 'unused');
     expect(ops[0]).toEqual({ updateOne: { filter: { _id: 'x' }, update: { $set: { a: 1 } }, upsert: true } });
     expect(() => toMongoOps('c', [{ insertOne: { document: { _id: 42 as unknown as string } } }], () => 'x')).toThrow(InvalidOperationError);
+  });
+
+  it('gives a replacement upserted without any _id a string one, for the insert only', () => {
+    const [op] = toMongoOps('c', [{ replaceOne: { filter: { storeCode: 'Z' }, replacement: { a: 1 } as never, upsert: true } }], () => 'new-id');
+    expect(op).toEqual({
+      updateOne: {
+        filter: { storeCode: 'Z' },
+        update: [{ $replaceWith: { $mergeObjects: [{ _id: { $ifNull: ['$_id', 'new-id'] } }, { $literal: { a: 1 } }] } }],
+        upsert: true,
+      },
+    });
+    // Named by the filter or the replacement: MongoDB keeps that string.
+    const named = toMongoOps('c', [{ replaceOne: { filter: { _id: 'x' }, replacement: { a: 1 } as never, upsert: true } }], () => 'unused');
+    expect(named[0]).toEqual({ replaceOne: { filter: { _id: 'x' }, replacement: { a: 1 }, upsert: true } });
+  });
+
+  it('documents of a collection with text fields carry their n-gram array', () => {
+    const ops = toMongoOps(
+      'c',
+      [
+        { insertOne: { document: { _id: 'a', searchText: 'abcd' } } },
+        { replaceOne: { filter: { _id: 'b' }, replacement: { _id: 'b', searchText: 'wxyz' }, upsert: true } },
+        { updateOne: { filter: { _id: 'c' }, update: { $set: { searchText: 'klmn' } } } },
+      ],
+      () => 'unused',
+      ['searchText'],
+    );
+    expect(ops).toEqual([
+      { insertOne: { document: { _id: 'a', searchText: 'abcd', _ngrams: ['abc', 'bcd'] } } },
+      { replaceOne: { filter: { _id: 'b' }, replacement: { _id: 'b', searchText: 'wxyz', _ngrams: ['wxy', 'xyz'] }, upsert: true } },
+      { updateOne: { filter: { _id: 'c' }, update: { $set: { searchText: 'klmn', _ngrams: ['klm', 'lmn'] } }, upsert: false } },
+    ]);
   });
 });
