@@ -25,7 +25,8 @@ import type {
   ReadStore,
   WriteOp,
 } from './read-store';
-import { assertCheckpointMovesOn, assertLeaseHeld, DuplicateKeyError, InvalidOperationError } from './read-store-errors';
+import { assertCheckpointMovesOn, assertLeaseHeld, DuplicateKeyError, InvalidOperationError, TransactionLimitError } from './read-store-errors';
+import { MONGO_MAX_BSON_BYTES, MONGO_TRANSACTION_LIFETIME_MS } from './commit-limits';
 import { assertCheckpoint, assertCollectionName, CHECKPOINTS_COLLECTION, LEASES_COLLECTION } from './collection-names';
 import {
   declaredIndexName,
@@ -74,6 +75,13 @@ const INVALID_OPERATION_CODES = new Set([
   85, // IndexOptionsConflict
   86, // IndexKeySpecsConflict
   197, // InvalidIndexSpecificationOption
+]);
+
+/** Server error codes meaning "this transaction is too large or lived too long". */
+const TRANSACTION_LIMIT_CODES = new Map<number, 'bytes' | 'time'>([
+  [10334, 'bytes'], // BSONObjectTooLarge
+  [334, 'bytes'], // TransactionTooLarge
+  [290, 'time'], // TransactionExceededLifetimeLimitSeconds
 ]);
 
 export function createMongoReadStore(options: MongoReadStoreOptions): ReadStore {
@@ -212,6 +220,7 @@ export function createMongoReadStore(options: MongoReadStoreOptions): ReadStore 
   }
 
   return {
+    commitLimits: { maxBytes: MONGO_MAX_BSON_BYTES, maxMs: MONGO_TRANSACTION_LIFETIME_MS },
     collection,
     async listCollections() {
       assertOpen();
@@ -370,7 +379,7 @@ function emptyResult(): BulkWriteResult {
 
 /** Maps driver errors to the port's errors; anything else passes through unchanged. */
 export function toPortError(error: unknown, collection: string, dbName: string): unknown {
-  if (error instanceof DuplicateKeyError || error instanceof InvalidOperationError) return error;
+  if (error instanceof DuplicateKeyError || error instanceof InvalidOperationError || error instanceof TransactionLimitError) return error;
   if (error instanceof MongoInvalidArgumentError) return new InvalidOperationError(collection, error.message);
   if (!(error instanceof MongoServerError)) return error;
 
@@ -387,6 +396,8 @@ export function toPortError(error: unknown, collection: string, dbName: string):
     return new DuplicateKeyError(name, index, keyValue);
   }
   const code = typeof error.code === 'number' ? error.code : writeErrors[0]?.code;
+  const limit = code === undefined ? undefined : TRANSACTION_LIMIT_CODES.get(code);
+  if (limit) return new TransactionLimitError(limit, `${collection}: ${error.message}`);
   if (code !== undefined && INVALID_OPERATION_CODES.has(code)) {
     return new InvalidOperationError(collection, writeErrors[0]?.errmsg ?? error.message);
   }

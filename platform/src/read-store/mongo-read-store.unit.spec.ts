@@ -1,7 +1,7 @@
 import { MongoBulkWriteError, MongoInvalidArgumentError, MongoServerError, type BulkWriteResult } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { parseDupKey, toMongoOps, toPortError } from './mongo-read-store';
-import { DuplicateKeyError, InvalidOperationError } from './read-store-errors';
+import { DuplicateKeyError, InvalidOperationError, TransactionLimitError } from './read-store-errors';
 
 /**
  * The MongoDB adapter's pure parts, testable without a server: error mapping (error shapes
@@ -29,6 +29,13 @@ describe('MongoDB adapter: error mapping', () => {
   it('a duplicate found while building a unique index becomes DuplicateKeyError', () => {
     const error = new MongoServerError({ message: DUP_MESSAGE, errmsg: DUP_MESSAGE, code: 11000, keyValue: { companyId: 'c1', storeCode: 'A-1' } });
     expect(toPortError(error, 'locations_v1', 'locus')).toMatchObject({ index: 'company_storeCode', keyValue: { storeCode: 'A-1' } });
+  });
+
+  it('a transaction too large or past its lifetime becomes TransactionLimitError', () => {
+    const lifetime = new MongoServerError({ message: 'Aborted transaction: exceeded lifetime', code: 290 });
+    expect(toPortError(lifetime, 'c', 'db')).toMatchObject({ limit: 'time' });
+    expect(toPortError(new MongoServerError({ message: 'too large', code: 334 }), 'c', 'db')).toBeInstanceOf(TransactionLimitError);
+    expect(toPortError(bulkError(10334, 'object to insert too large'), 'c', 'db')).toMatchObject({ limit: 'bytes' });
   });
 
   it('names an index with a text field as it was declared', () => {
