@@ -19,11 +19,18 @@ const NGRAM_INDEX_MARK = '@ngrams:';
 
 /** The distinct trigrams (by code point, case kept) of a text. */
 export function ngramsOf(text: string): string[] {
-  const chars = [...text];
   const out = new Set<string>();
+  if (!SURROGATE.test(text)) {
+    // One code unit a character: slices of the string itself (most texts, and several times faster).
+    for (let i = 0; i + NGRAM_LENGTH <= text.length; i++) out.add(text.slice(i, i + NGRAM_LENGTH));
+    return [...out];
+  }
+  const chars = [...text];
   for (let i = 0; i + NGRAM_LENGTH <= chars.length; i++) out.add(chars.slice(i, i + NGRAM_LENGTH).join(''));
   return [...out];
 }
+
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** The strings at a path, through arrays as MongoDB's matcher walks them. */
 function stringsAt(value: unknown, parts: readonly string[], out: string[]): void {
