@@ -101,7 +101,7 @@ export default defineConfig({
             'command-api/src/ops/ops-api.int.spec.ts',
             'tests/templates/publish-crash.int.spec.ts',
           ],
-          env: { LOCUS_TEST_EVENT_STORE: 'gapped,no-dedup' },
+          env: { LOCUS_TEST_EVENT_STORE: 'gapped,no-dedup,late-end' },
           maxWorkers: 3,
           sequence: { groupOrder: 1 },
         },

@@ -5,7 +5,7 @@
  */
 export * from './event-store/event-store';
 export * from './read-store/read-store';
-export { DuplicateKeyError, InvalidOperationError } from './read-store/read-store-errors';
+export { DuplicateKeyError, InvalidOperationError, TransactionLimitError } from './read-store/read-store-errors';
 export * from './bus/bus';
 export { subjectMatches, subjectMatcher, InvalidSubjectError } from './bus/subject';
 export * from './runtime/definitions';

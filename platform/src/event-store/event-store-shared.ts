@@ -82,3 +82,33 @@ export function createWaiter(): Waiter {
     },
   };
 }
+
+/**
+ * Where an `after: 'end'` subscription starts, when finding it takes a round trip (EventStoreDB:
+ * a read of the head): until it is known, appends through the same store wait for it, so an
+ * append made after `subscribeToAll` returned always lies after the start and is delivered.
+ */
+export interface StartGate {
+  /** Holds appends until `start` settles; returns it. */
+  hold<T>(start: Promise<T>): Promise<T>;
+  /** Resolves once every start held so far has settled (at once when none is pending). */
+  passed(): Promise<void> | null;
+}
+
+export function createStartGate(): StartGate {
+  const pending = new Set<Promise<unknown>>();
+  return {
+    hold(start) {
+      const settled = start.then(
+        () => undefined,
+        () => undefined,
+      );
+      pending.add(settled);
+      void settled.then(() => pending.delete(settled));
+      return start;
+    },
+    passed() {
+      return pending.size === 0 ? null : Promise.all(pending).then(() => undefined);
+    },
+  };
+}

@@ -34,7 +34,7 @@ import {
   type SubscribeToAllOptions,
 } from './event-store';
 import { defaultUpcasters, type UpcasterRegistry } from './upcasters';
-import { assertAppendable, assertBatchSize, assertMaxCount, assertPosition, assertRevision, createWaiter } from './event-store-shared';
+import { assertAppendable, assertBatchSize, assertMaxCount, assertPosition, assertRevision, createStartGate, createWaiter } from './event-store-shared';
 
 export interface EventStoreDbEventStoreOptions {
   /** Connection string, e.g. `esdb://localhost:2113?tls=false`. */
@@ -151,13 +151,26 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
     return events;
   };
 
+  const headPosition = async (): Promise<number> => {
+    assertOpen();
+    let head = 0;
+    await visitRead(client.readAll({ fromPosition: END, direction: BACKWARDS }), (resolved) => {
+      const event = userEvent(resolved);
+      if (!event) return true;
+      head = commitPositionOf(resolved, event);
+      return false;
+    });
+    return head;
+  };
+
+  const startGate = createStartGate();
+
   const subscribeToAll = (subscribeOptions: SubscribeToAllOptions = {}): AllSubscription => {
     assertOpen();
     // The server pages catch-up itself; batchSize is checked for parity with the SQLite adapter.
     if (subscribeOptions.batchSize !== undefined) assertBatchSize(subscribeOptions.batchSize);
     const after = subscribeOptions.after ?? 0;
     if (after !== 'end') assertPosition(after, 'after');
-    const fromPosition: ReadPosition = after === 'end' ? END : after === 0 ? START : toLogPosition(after);
 
     // Event types are filtered here, not with a server-side filter: the server reports the
     // position it has scanned to only every so many events (checkpointInterval), so a follower
@@ -166,7 +179,6 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
     // their exact position instead.
     const types = subscribeOptions.eventTypes ? new Set(subscribeOptions.eventTypes) : null;
     const onCheckpoint = subscribeOptions.onCheckpoint;
-    const serverSubscription = client.subscribeToAll({ fromPosition, filter: excludeSystemEvents() });
     /** Events, and positions of filtered-out events to report once the events before them are taken. */
     const buffer: (RecordedEvent | number)[] = [];
     const waiter = createWaiter();
@@ -175,45 +187,66 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
     let ended = false;
     let stopped = false;
 
-    serverSubscription.on('data', (resolved: AllStreamResolvedEvent) => {
-      const event = userEvent(resolved);
-      if (!event || stopped) return;
-      try {
-        if (types && !types.has(event.type)) {
-          const position = commitPositionOf(resolved, event);
-          if (position <= lastPosition) return;
-          lastPosition = position;
-          if (!onCheckpoint) return;
-          // Consecutive skipped events need only the last position.
-          if (typeof buffer[buffer.length - 1] === 'number') buffer[buffer.length - 1] = position;
-          else buffer.push(position);
-          waiter.wake();
-          return;
+    let serverSubscription: ReturnType<typeof client.subscribeToAll> | null = null;
+
+    const open = (fromPosition: ReadPosition) => {
+      const server = client.subscribeToAll({ fromPosition, filter: excludeSystemEvents() });
+      serverSubscription = server;
+      server.on('data', (resolved: AllStreamResolvedEvent) => {
+        const event = userEvent(resolved);
+        if (!event || stopped) return;
+        try {
+          if (types && !types.has(event.type)) {
+            const position = commitPositionOf(resolved, event);
+            if (position <= lastPosition) return;
+            lastPosition = position;
+            if (!onCheckpoint) return;
+            // Consecutive skipped events need only the last position.
+            if (typeof buffer[buffer.length - 1] === 'number') buffer[buffer.length - 1] = position;
+            else buffer.push(position);
+            waiter.wake();
+            return;
+          }
+          const recorded = toRecorded(resolved, event);
+          // The server starts after `fromPosition`; this guard keeps the port's promise of no
+          // duplicates even if a reconnecting server replays the boundary event.
+          if (recorded.position <= lastPosition) return;
+          lastPosition = recorded.position;
+          buffer.push(recorded);
+          if (buffer.length >= SUBSCRIPTION_HIGH_WATER) server.pause();
+        } catch (error) {
+          failure = error;
         }
-        const recorded = toRecorded(resolved, event);
-        // The server starts after `fromPosition`; this guard keeps the port's promise of no
-        // duplicates even if a reconnecting server replays the boundary event.
-        if (recorded.position <= lastPosition) return;
-        lastPosition = recorded.position;
-        buffer.push(recorded);
-        if (buffer.length >= SUBSCRIPTION_HIGH_WATER) serverSubscription.pause();
-      } catch (error) {
-        failure = error;
-      }
-      waiter.wake();
-    });
-    serverSubscription.on('error', (error: unknown) => {
-      if (!isErrorOfType(error, ErrorType.CANCELLED)) failure = error;
-      waiter.wake();
-    });
-    serverSubscription.on('end', () => {
-      ended = true;
-      waiter.wake();
-    });
-    serverSubscription.on('close', () => {
-      ended = true;
-      waiter.wake();
-    });
+        waiter.wake();
+      });
+      server.on('error', (error: unknown) => {
+        if (!isErrorOfType(error, ErrorType.CANCELLED)) failure = error;
+        waiter.wake();
+      });
+      server.on('end', () => {
+        ended = true;
+        waiter.wake();
+      });
+      server.on('close', () => {
+        ended = true;
+        waiter.wake();
+      });
+    };
+
+    if (after === 'end') {
+      // The server would take END when the request reaches it, missing an append this process made
+      // meanwhile. The head is read first instead, and appends through this store wait for it.
+      startGate.hold(headPosition()).then(
+        (head) => {
+          lastPosition = head;
+          if (!stopped) open(head === 0 ? START : toLogPosition(head));
+        },
+        (error: unknown) => {
+          failure = error;
+          waiter.wake();
+        },
+      );
+    } else open(after === 0 ? START : toLogPosition(after));
 
     const stop = async () => {
       if (stopped) return;
@@ -221,7 +254,7 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
       stopSubscriptions.delete(stop);
       buffer.length = 0;
       waiter.wake();
-      await serverSubscription.unsubscribe().catch(() => undefined);
+      await serverSubscription?.unsubscribe().catch(() => undefined);
     };
     stopSubscriptions.add(stop);
 
@@ -235,7 +268,7 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
             if (next === buffer.length) {
               buffer.length = 0;
               next = 0;
-              if (serverSubscription.isPaused()) serverSubscription.resume();
+              if (serverSubscription?.isPaused()) serverSubscription.resume();
             }
             // A position: the events before it in the buffer have all been taken.
             if (typeof item === 'number') onCheckpoint?.(item);
@@ -263,6 +296,8 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
       assertOpen();
       assertAppendable(streamName, events);
       const expected = appendOptions.expectedRevision ?? 'any';
+      const startsPending = startGate.passed();
+      if (startsPending) await startsPending;
       try {
         const result = await client.appendToStream(
           streamName,
@@ -337,17 +372,7 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
 
     subscribeToAll,
 
-    async headPosition() {
-      assertOpen();
-      let head = 0;
-      await visitRead(client.readAll({ fromPosition: END, direction: BACKWARDS }), (resolved) => {
-        const event = userEvent(resolved);
-        if (!event) return true;
-        head = commitPositionOf(resolved, event);
-        return false;
-      });
-      return head;
-    },
+    headPosition,
 
     async eventAt(position) {
       assertOpen();

@@ -28,18 +28,22 @@ eventStoreContract('SQLite :memory:', async () => createSqliteEventStore({ file:
 });
 
 // The variants that behave as EventStoreDB does: positions with gaps (a position that is not an
-// event's is refused), and ids not recognised under 'any'.
+// event's is refused), ids not recognised under 'any', and 'end' found a round trip after subscribing.
 eventStoreContract('SQLite, gapped positions', async () => createSqliteEventStore({ file: tempFile(), variants: ['gapped'] }), {
   gaplessPositions: false,
   startsEmpty: true,
   deduplicatesIdsUnderAny: true,
 });
 
-eventStoreContract('SQLite, gapped and not deduplicating', async () => createSqliteEventStore({ file: ':memory:', variants: ['gapped', 'no-dedup'] }), {
-  gaplessPositions: false,
-  startsEmpty: true,
-  deduplicatesIdsUnderAny: false,
-});
+eventStoreContract(
+  'SQLite, gapped, not deduplicating, end found late',
+  async () => createSqliteEventStore({ file: ':memory:', variants: ['gapped', 'no-dedup', 'late-end'] }),
+  {
+    gaplessPositions: false,
+    startsEmpty: true,
+    deduplicatesIdsUnderAny: false,
+  },
+);
 
 const event = (data: unknown = {}): EventToAppend => ({
   id: randomUUID(),

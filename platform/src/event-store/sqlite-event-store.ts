@@ -9,7 +9,7 @@ import {
   type RecordedEvent,
   type SubscribeToAllOptions,
 } from './event-store';
-import { assertAppendable, assertBatchSize, assertMaxCount, assertPosition, assertRevision, createWaiter } from './event-store-shared';
+import { assertAppendable, assertBatchSize, assertMaxCount, assertPosition, assertRevision, createStartGate, createWaiter } from './event-store-shared';
 import { createGroupCommit } from './sqlite-group-commit';
 import { createSharedTail, type TailSubscriber } from './sqlite-shared-tail';
 import { POSITION, prepareStatements, SCHEMA, toRecordedEvent, typeList, type EventRow, type SerializedPayloads } from './sqlite-statements';
@@ -38,12 +38,16 @@ export interface SqliteEventStoreOptions {
    * Test variants that behave as EventStoreDB does where the embedded store is kinder: `gapped`
    * positions (byte offsets with gaps; a position that is not an event's is refused, as the
    * server's InvalidPosition), `no-dedup` (an id already in the stream is appended again under
-   * 'any'). Default: LOCUS_TEST_EVENT_STORE, a comma-separated list of them.
+   * 'any'), `late-end` (`after: 'end'` is the head a moment after the call, as a server finds it
+   * on receiving the subscription). Default: LOCUS_TEST_EVENT_STORE, a comma-separated list of them.
    */
   variants?: readonly SqliteEventStoreVariant[];
 }
 
-export type SqliteEventStoreVariant = 'gapped' | 'no-dedup';
+const VARIANTS = ['gapped', 'no-dedup', 'late-end'] as const;
+export type SqliteEventStoreVariant = (typeof VARIANTS)[number];
+/** How late the `late-end` variant takes the head: a round trip to a server. */
+const LATE_END_MS = 10;
 
 /** The variants named in LOCUS_TEST_EVENT_STORE (child processes of a test inherit them). */
 export function eventStoreVariantsFromEnv(env: NodeJS.ProcessEnv = process.env): SqliteEventStoreVariant[] {
@@ -52,7 +56,7 @@ export function eventStoreVariantsFromEnv(env: NodeJS.ProcessEnv = process.env):
     .map((v) => v.trim())
     .filter(Boolean);
   for (const name of names) {
-    if (name !== 'gapped' && name !== 'no-dedup') throw new Error(`LOCUS_TEST_EVENT_STORE: unknown variant "${name}" (gapped, no-dedup)`);
+    if (!(VARIANTS as readonly string[]).includes(name)) throw new Error(`LOCUS_TEST_EVENT_STORE: unknown variant "${name}" (${VARIANTS.join(', ')})`);
   }
   return names as SqliteEventStoreVariant[];
 }
@@ -101,6 +105,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
 
   const toRecorded = (row: EventRow): RecordedEvent => upcasters.upcast(toRecordedEvent(row));
 
+  const startGate = createStartGate();
   const groupCommit = createGroupCommit(db, statements, () => notifyAppend(), { gappedPositions: gapped, deduplicateIds: !variants.has('no-dedup') });
 
   // A subscription first catches up by reading pages itself; once it has read everything it
@@ -152,8 +157,12 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     if (after !== 'end') assertEventPosition(after, 'after');
     const typesJson = subscribeOptions.eventTypes ? typeList(subscribeOptions.eventTypes) : null;
     const onCheckpoint = subscribeOptions.onCheckpoint;
+    const lateStart =
+      after === 'end' && variants.has('late-end')
+        ? startGate.hold(new Promise((resolve) => setTimeout(resolve, LATE_END_MS)).then(() => (closed ? 0 : statements.head.get()!)))
+        : null;
     /** Position up to which everything has been taken or filtered out. */
-    let cursor = after === 'end' ? statements.head.get()! : after;
+    let cursor = after === 'end' ? (lateStart ? 0 : statements.head.get()!) : after;
     let reported = cursor;
     const report = (position: number) => {
       if (position <= reported) return;
@@ -185,6 +194,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
 
     async function* follow(): AsyncGenerator<RecordedEvent> {
       try {
+        if (lateStart) cursor = reported = sub.queuedTo = await lateStart;
         while (!stopped) {
           if (sub.attached) {
             sub.waiter.reset();
@@ -251,6 +261,8 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
       assertOpen();
       assertAppendable(streamName, events);
       const expected = appendOptions.expectedRevision ?? 'any';
+      const startsPending = startGate.passed();
+      if (startsPending) await startsPending;
       // Serialized now: data that cannot be stored fails this append alone, before the group.
       const payloads: SerializedPayloads = {
         data: events.map((e) => JSON.stringify(e.data) ?? 'null'),

@@ -11,9 +11,35 @@ import {
   type IndexDescription,
   type Sort,
 } from 'mongodb';
-import type { AtomicBatch, BulkWriteResult, Checkpoint, Collection, CountOptions, Doc, Filter, FindOptions, IndexSpec, ReadStore, WriteOp } from './read-store';
-import { assertCheckpointMovesOn, assertLeaseHeld, DuplicateKeyError, InvalidOperationError } from './read-store-errors';
+import type {
+  AtomicBatch,
+  BulkWriteResult,
+  Checkpoint,
+  Collection,
+  CountOptions,
+  Doc,
+  Filter,
+  FindOptions,
+  IndexSpec,
+  Projection,
+  ReadStore,
+  WriteOp,
+} from './read-store';
+import { assertCheckpointMovesOn, assertLeaseHeld, DuplicateKeyError, InvalidOperationError, TransactionLimitError } from './read-store-errors';
+import { MONGO_MAX_BSON_BYTES, MONGO_TRANSACTION_LIFETIME_MS } from './commit-limits';
 import { assertCheckpoint, assertCollectionName, CHECKPOINTS_COLLECTION, LEASES_COLLECTION } from './collection-names';
+import {
+  declaredIndexName,
+  documentNgrams,
+  NGRAM_FIELD,
+  ngramUpdate,
+  stripNgrams,
+  textFieldsOfIndexNames,
+  toServerIndexSpec,
+  translateTextFilter,
+  withNgrams,
+  withoutNgrams,
+} from './mongo-text-search';
 
 /**
  * MongoDB ReadStore. Needs a replica set (a single-node one is enough): commit() and every
@@ -51,6 +77,13 @@ const INVALID_OPERATION_CODES = new Set([
   197, // InvalidIndexSpecificationOption
 ]);
 
+/** Server error codes meaning "this transaction is too large or lived too long". */
+const TRANSACTION_LIMIT_CODES = new Map<number, 'bytes' | 'time'>([
+  [10334, 'bytes'], // BSONObjectTooLarge
+  [334, 'bytes'], // TransactionTooLarge
+  [290, 'time'], // TransactionExceededLifetimeLimitSeconds
+]);
+
 export function createMongoReadStore(options: MongoReadStoreOptions): ReadStore {
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
@@ -79,6 +112,31 @@ export function createMongoReadStore(options: MongoReadStoreOptions): ReadStore 
     }
   }
 
+  /**
+   * Each collection's text fields, learnt from the server's index names (mongo-text-search.ts).
+   * A collection with no index yet is asked again next time: projections declare their indexes
+   * before they write, so every writer sees them.
+   */
+  const textFieldsKnown = new Map<string, Promise<string[]>>();
+  const textFieldsOf = (name: string): Promise<string[]> => {
+    let known = textFieldsKnown.get(name);
+    if (!known) {
+      known = (async () => {
+        let names: string[] = [];
+        try {
+          names = (await db.collection(name).listIndexes().toArray()).map((i) => String(i.name));
+        } catch (error) {
+          if (!(error instanceof MongoServerError && error.codeName === 'NamespaceNotFound')) throw error;
+        }
+        if (names.length === 0) textFieldsKnown.delete(name);
+        return textFieldsOfIndexNames(names);
+      })();
+      known.catch(() => textFieldsKnown.delete(name));
+      textFieldsKnown.set(name, known);
+    }
+    return known;
+  };
+
   const mapped = async <T>(collection: string, work: () => Promise<T>): Promise<T> => {
     assertOpen();
     try {
@@ -88,6 +146,20 @@ export function createMongoReadStore(options: MongoReadStoreOptions): ReadStore 
     }
   };
 
+  /** Documents written before a text field was declared get their n-gram arrays (a page at a time). */
+  async function backfillNgrams(name: string, textFields: string[]): Promise<void> {
+    const coll = db.collection<Document>(name);
+    const page: AnyBulkWriteOperation<Document>[] = [];
+    const flush = async () => {
+      if (page.length > 0) await coll.bulkWrite(page.splice(0), { ordered: false });
+    };
+    for await (const doc of coll.find({}, { projection: Object.fromEntries(textFields.map((f) => [f, 1])) })) {
+      page.push({ updateOne: { filter: { _id: doc._id }, update: { $set: { [NGRAM_FIELD]: documentNgrams(doc, textFields) } } } });
+      if (page.length >= 1_000) await flush();
+    }
+    await flush();
+  }
+
   function collection<T extends Doc = Doc>(name: string): Collection<T> {
     assertCollectionName(name);
     const coll = db.collection<Document>(name);
@@ -95,9 +167,8 @@ export function createMongoReadStore(options: MongoReadStoreOptions): ReadStore 
       name,
       find: (filter: Filter = {}, findOptions: FindOptions = {}) =>
         mapped(name, async () => {
-          let cursor = coll.find(filter as MongoFilter<Document>, {
-            ...(findOptions.projection ? { projection: findOptions.projection } : {}),
-          });
+          const texts = await textFieldsOf(name);
+          let cursor = coll.find(translateTextFilter(filter, texts) as MongoFilter<Document>, readOptions(texts, findOptions.projection));
           if (findOptions.sort && Object.keys(findOptions.sort).length) cursor = cursor.sort(findOptions.sort as Sort);
           if (findOptions.skip) cursor = cursor.skip(findOptions.skip);
           if (findOptions.limit) cursor = cursor.limit(Math.abs(findOptions.limit));
@@ -105,29 +176,41 @@ export function createMongoReadStore(options: MongoReadStoreOptions): ReadStore 
         }),
       findOne: (filter: Filter, findOptions = {}) =>
         mapped(name, async () => {
-          const doc = await coll.findOne(filter as MongoFilter<Document>, {
-            ...(findOptions.projection ? { projection: findOptions.projection } : {}),
-          });
+          const texts = await textFieldsOf(name);
+          const doc = await coll.findOne(translateTextFilter(filter, texts) as MongoFilter<Document>, readOptions(texts, findOptions.projection));
           return doc as unknown as T | null;
         }),
       countDocuments: (filter: Filter = {}, options: CountOptions = {}) =>
-        mapped(name, () => coll.countDocuments(filter as MongoFilter<Document>, options.limit ? { limit: options.limit } : {})),
+        mapped(name, async () =>
+          coll.countDocuments(translateTextFilter(filter, await textFieldsOf(name)) as MongoFilter<Document>, options.limit ? { limit: options.limit } : {}),
+        ),
       aggregate: <R = Doc>(pipeline: Record<string, unknown>[]) =>
-        mapped(name, async () => (await coll.aggregate<Document>(pipeline).toArray()) as unknown as R[]),
+        mapped(name, async () => {
+          const texts = await textFieldsOf(name);
+          const [first, ...rest] = pipeline;
+          const stages = first && '$match' in first ? [{ $match: translateTextFilter(first.$match as Filter, texts) }, ...rest] : pipeline;
+          const rows = await coll.aggregate<Document>(stages).toArray();
+          return (texts.length > 0 ? rows.map((row) => stripNgrams(row as Doc)) : rows) as unknown as R[];
+        }),
       bulkWrite: async (ops: WriteOp[]) => {
         if (ops.length === 0) return emptyResult();
-        const models = toMongoOps(name, ops, newId);
+        const models = toMongoOps(name, ops, newId, await mapped(name, () => textFieldsOf(name)));
         return inTransaction(name, async (session) => toResult(await coll.bulkWrite(models, { session, ordered: true })));
       },
       createIndexes: (indexes: IndexSpec[]) =>
         mapped(name, async () => {
           if (indexes.length === 0) return;
-          await coll.createIndexes(indexes.map(toIndexDescription));
+          const before = await textFieldsOf(name);
+          await coll.createIndexes(indexes.map((spec) => toIndexDescription(toServerIndexSpec(spec))));
+          textFieldsKnown.delete(name);
+          const after = await textFieldsOf(name);
+          if (after.join() !== before.join()) await backfillNgrams(name, after);
         }),
       drop: () =>
         mapped(name, async () => {
           try {
             await coll.drop();
+            textFieldsKnown.delete(name);
           } catch (error) {
             if (error instanceof MongoServerError && error.codeName === 'NamespaceNotFound') return;
             throw error;
@@ -137,6 +220,7 @@ export function createMongoReadStore(options: MongoReadStoreOptions): ReadStore 
   }
 
   return {
+    commitLimits: { maxBytes: MONGO_MAX_BSON_BYTES, maxMs: MONGO_TRANSACTION_LIFETIME_MS },
     collection,
     async listCollections() {
       assertOpen();
@@ -148,7 +232,9 @@ export function createMongoReadStore(options: MongoReadStoreOptions): ReadStore 
       for (const w of writes) assertCollectionName(w.collection);
       if (batch.checkpoint) assertCheckpoint(batch.checkpoint);
       if (writes.length === 0 && !batch.checkpoint) return;
-      const models = writes.map((w) => ({ collection: w.collection, ops: toMongoOps(w.collection, w.ops, newId) }));
+      const models: { collection: string; ops: AnyBulkWriteOperation<Document>[] }[] = [];
+      for (const w of writes)
+        models.push({ collection: w.collection, ops: toMongoOps(w.collection, w.ops, newId, await mapped(w.collection, () => textFieldsOf(w.collection))) });
       const checkpoint = batch.checkpoint;
       await inTransaction(writes[0]?.collection ?? CHECKPOINTS_COLLECTION, async (session) => {
         // Sequential on purpose: operations of one transaction must not run in parallel.
@@ -202,29 +288,37 @@ export function createMongoReadStore(options: MongoReadStoreOptions): ReadStore 
 }
 
 /**
- * The port's write ops are MongoDB's bulkWrite models; two additions keep both adapters
- * alike: inserted ids must be strings, and an upsert whose filter names no _id gets a string
- * one through $setOnInsert (MongoDB would invent an ObjectId).
+ * The port's write ops are MongoDB's bulkWrite models; the additions keep both adapters alike:
+ * inserted ids must be strings, an upsert whose filter names no _id gets a string one (MongoDB
+ * would invent an ObjectId), and documents of a collection with text fields carry their n-gram
+ * array (mongo-text-search.ts).
  */
-export function toMongoOps(collection: string, ops: WriteOp[], newId: () => string): AnyBulkWriteOperation<Document>[] {
+export function toMongoOps(collection: string, ops: WriteOp[], newId: () => string, textFields: readonly string[] = []): AnyBulkWriteOperation<Document>[] {
   return ops.map((op): AnyBulkWriteOperation<Document> => {
     if ('insertOne' in op) {
       const doc = op.insertOne.document;
       if (typeof doc?._id !== 'string' || doc._id.length === 0) {
         throw new InvalidOperationError(collection, '_id must be a non-empty string');
       }
-      return { insertOne: { document: doc as Document } };
+      return { insertOne: { document: withNgrams(doc, textFields) as Document } };
     }
     if ('replaceOne' in op) {
       const { filter, replacement, upsert } = op.replaceOne;
       if (replacement?._id !== undefined && (typeof replacement._id !== 'string' || replacement._id.length === 0)) {
         throw new InvalidOperationError(collection, '_id must be a non-empty string');
       }
-      return { replaceOne: { filter: filter as MongoFilter<Document>, replacement, upsert: upsert === true } };
+      const written = withNgrams(replacement, textFields);
+      if (upsert && replacement?._id === undefined && typeof equalityId(filter) !== 'string') {
+        // A replacement keeps a matched document's _id; only an insert needs one, and MongoDB
+        // would make it an ObjectId. As a pipeline update the new id applies to the insert alone.
+        const replaceWith = { $mergeObjects: [{ _id: { $ifNull: ['$_id', newId()] } }, { $literal: written }] };
+        return { updateOne: { filter: filter as MongoFilter<Document>, update: [{ $replaceWith: replaceWith }], upsert: true } };
+      }
+      return { replaceOne: { filter: filter as MongoFilter<Document>, replacement: written, upsert: upsert === true } };
     }
     if ('updateOne' in op) {
       const { filter, update, upsert } = op.updateOne;
-      let spec = update as Document;
+      let spec = ngramUpdate(collection, filter, update, upsert === true, textFields) as Document;
       if (upsert && typeof equalityId(filter) !== 'string' && isOperatorDocument(spec)) {
         const setOnInsert = (spec.$setOnInsert ?? {}) as Document;
         const setsId = '_id' in setOnInsert || '_id' in ((spec.$set ?? {}) as Document);
@@ -233,12 +327,19 @@ export function toMongoOps(collection: string, ops: WriteOp[], newId: () => stri
       return { updateOne: { filter: filter as MongoFilter<Document>, update: spec, upsert: upsert === true } };
     }
     if ('updateMany' in op) {
-      return { updateMany: { filter: op.updateMany.filter as MongoFilter<Document>, update: op.updateMany.update as Document } };
+      const { filter, update } = op.updateMany;
+      return { updateMany: { filter: filter as MongoFilter<Document>, update: ngramUpdate(collection, filter, update, false, textFields) as Document } };
     }
     if ('deleteOne' in op) return { deleteOne: { filter: op.deleteOne.filter as MongoFilter<Document> } };
     if ('deleteMany' in op) return { deleteMany: { filter: op.deleteMany.filter as MongoFilter<Document> } };
     throw new InvalidOperationError(collection, `unknown bulkWrite operation ${Object.keys(op as object).join(', ')}`);
   });
+}
+
+/** Find options of a read: its projection, the n-gram field left out where the collection has one. */
+function readOptions(textFields: readonly string[], projection: Projection | undefined): { projection?: Document } {
+  if (textFields.length > 0) return { projection: withoutNgrams(projection) };
+  return projection ? { projection } : {};
 }
 
 function equalityId(filter: Filter): unknown {
@@ -278,7 +379,7 @@ function emptyResult(): BulkWriteResult {
 
 /** Maps driver errors to the port's errors; anything else passes through unchanged. */
 export function toPortError(error: unknown, collection: string, dbName: string): unknown {
-  if (error instanceof DuplicateKeyError || error instanceof InvalidOperationError) return error;
+  if (error instanceof DuplicateKeyError || error instanceof InvalidOperationError || error instanceof TransactionLimitError) return error;
   if (error instanceof MongoInvalidArgumentError) return new InvalidOperationError(collection, error.message);
   if (!(error instanceof MongoServerError)) return error;
 
@@ -289,12 +390,14 @@ export function toPortError(error: unknown, collection: string, dbName: string):
     const raw: Document = duplicateWrite ? (duplicateWrite.err as unknown as Document) : error;
     const message = String(raw.errmsg ?? error.message);
     const keyValue = (raw.keyValue ?? error.keyValue ?? parseDupKey(message)) as Record<string, unknown>;
-    const index = /index: (\S+) dup key/.exec(message)?.[1] ?? 'unknown';
+    const index = declaredIndexName(/index: (\S+) dup key/.exec(message)?.[1] ?? 'unknown');
     const inCollection = /collection: (\S+) index:/.exec(message)?.[1];
     const name = inCollection?.startsWith(dbName + '.') ? inCollection.slice(dbName.length + 1) : collection;
     return new DuplicateKeyError(name, index, keyValue);
   }
   const code = typeof error.code === 'number' ? error.code : writeErrors[0]?.code;
+  const limit = code === undefined ? undefined : TRANSACTION_LIMIT_CODES.get(code);
+  if (limit) return new TransactionLimitError(limit, `${collection}: ${error.message}`);
   if (code !== undefined && INVALID_OPERATION_CODES.has(code)) {
     return new InvalidOperationError(collection, writeErrors[0]?.errmsg ?? error.message);
   }

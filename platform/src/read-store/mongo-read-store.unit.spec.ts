@@ -1,7 +1,7 @@
 import { MongoBulkWriteError, MongoInvalidArgumentError, MongoServerError, type BulkWriteResult } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { parseDupKey, toMongoOps, toPortError } from './mongo-read-store';
-import { DuplicateKeyError, InvalidOperationError } from './read-store-errors';
+import { DuplicateKeyError, InvalidOperationError, TransactionLimitError } from './read-store-errors';
 
 /**
  * The MongoDB adapter's pure parts, testable without a server: error mapping (error shapes
@@ -29,6 +29,18 @@ describe('MongoDB adapter: error mapping', () => {
   it('a duplicate found while building a unique index becomes DuplicateKeyError', () => {
     const error = new MongoServerError({ message: DUP_MESSAGE, errmsg: DUP_MESSAGE, code: 11000, keyValue: { companyId: 'c1', storeCode: 'A-1' } });
     expect(toPortError(error, 'locations_v1', 'locus')).toMatchObject({ index: 'company_storeCode', keyValue: { storeCode: 'A-1' } });
+  });
+
+  it('a transaction too large or past its lifetime becomes TransactionLimitError', () => {
+    const lifetime = new MongoServerError({ message: 'Aborted transaction: exceeded lifetime', code: 290 });
+    expect(toPortError(lifetime, 'c', 'db')).toMatchObject({ limit: 'time' });
+    expect(toPortError(new MongoServerError({ message: 'too large', code: 334 }), 'c', 'db')).toBeInstanceOf(TransactionLimitError);
+    expect(toPortError(bulkError(10334, 'object to insert too large'), 'c', 'db')).toMatchObject({ limit: 'bytes' });
+  });
+
+  it('names an index with a text field as it was declared', () => {
+    const message = 'E11000 duplicate key error collection: locus.x index: search@ngrams:searchText dup key: { companyId: "c1" }';
+    expect(toPortError(bulkError(11000, message), 'x', 'locus')).toMatchObject({ index: 'search' });
   });
 
   it('invalid updates and arguments become InvalidOperationError; other errors pass through', () => {
@@ -64,5 +76,37 @@ describe('MongoDB adapter: write models', () => {
     const ops = toMongoOps('c', [{ updateOne: { filter: { _id: 'x' }, update: { $set: { a: 1 } }, upsert: true } }], () => 'unused');
     expect(ops[0]).toEqual({ updateOne: { filter: { _id: 'x' }, update: { $set: { a: 1 } }, upsert: true } });
     expect(() => toMongoOps('c', [{ insertOne: { document: { _id: 42 as unknown as string } } }], () => 'x')).toThrow(InvalidOperationError);
+  });
+
+  it('gives a replacement upserted without any _id a string one, for the insert only', () => {
+    const [op] = toMongoOps('c', [{ replaceOne: { filter: { storeCode: 'Z' }, replacement: { a: 1 } as never, upsert: true } }], () => 'new-id');
+    expect(op).toEqual({
+      updateOne: {
+        filter: { storeCode: 'Z' },
+        update: [{ $replaceWith: { $mergeObjects: [{ _id: { $ifNull: ['$_id', 'new-id'] } }, { $literal: { a: 1 } }] } }],
+        upsert: true,
+      },
+    });
+    // Named by the filter or the replacement: MongoDB keeps that string.
+    const named = toMongoOps('c', [{ replaceOne: { filter: { _id: 'x' }, replacement: { a: 1 } as never, upsert: true } }], () => 'unused');
+    expect(named[0]).toEqual({ replaceOne: { filter: { _id: 'x' }, replacement: { a: 1 }, upsert: true } });
+  });
+
+  it('documents of a collection with text fields carry their n-gram array', () => {
+    const ops = toMongoOps(
+      'c',
+      [
+        { insertOne: { document: { _id: 'a', searchText: 'abcd' } } },
+        { replaceOne: { filter: { _id: 'b' }, replacement: { _id: 'b', searchText: 'wxyz' }, upsert: true } },
+        { updateOne: { filter: { _id: 'c' }, update: { $set: { searchText: 'klmn' } } } },
+      ],
+      () => 'unused',
+      ['searchText'],
+    );
+    expect(ops).toEqual([
+      { insertOne: { document: { _id: 'a', searchText: 'abcd', _ngrams: ['abc', 'bcd'] } } },
+      { replaceOne: { filter: { _id: 'b' }, replacement: { _id: 'b', searchText: 'wxyz', _ngrams: ['wxy', 'xyz'] }, upsert: true } },
+      { updateOne: { filter: { _id: 'c' }, update: { $set: { searchText: 'klmn', _ngrams: ['klm', 'lmn'] } }, upsert: false } },
+    ]);
   });
 });

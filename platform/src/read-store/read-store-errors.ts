@@ -42,6 +42,21 @@ export class CheckpointFencedError extends Error {
   }
 }
 
+/**
+ * A commit too large or too long for the store's transactions (MongoDB: 16 MB, 60 s; see
+ * `ReadStore.commitLimits`). Nothing of the batch was written; a smaller one may pass.
+ */
+export class TransactionLimitError extends Error {
+  readonly code = 'READ_STORE.TRANSACTION_LIMIT';
+  constructor(
+    readonly limit: 'bytes' | 'time',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TransactionLimitError';
+  }
+}
+
 /** Refuses a checkpoint write that moves back or comes from an older lease epoch than the stored one. */
 export function assertCheckpointMovesOn(
   stored: { position: number; fence?: number } | null | undefined,

@@ -403,6 +403,21 @@ export function readStoreContract(adapterName: string, makeStore: () => Promise<
         expect(await locations().findOne({ _id: 'chosen' })).toEqual({ _id: 'chosen', storeCode: 'Z-8', companyId: 'c3' });
       });
 
+      it('replaceOne upsert without any _id inserts with a string _id and keeps it on the next replace', async () => {
+        const up = await locations().bulkWrite([
+          { replaceOne: { filter: { storeCode: 'Z-7' }, replacement: { storeCode: 'Z-7', v: 1 } as never, upsert: true } },
+        ]);
+        expect(up).toMatchObject({ matchedCount: 0, upsertedCount: 1 });
+        const doc = await locations().findOne({ storeCode: 'Z-7' });
+        expect(typeof doc!._id).toBe('string');
+        expect(doc!._id.length).toBeGreaterThan(0);
+        const again = await locations().bulkWrite([
+          { replaceOne: { filter: { storeCode: 'Z-7' }, replacement: { storeCode: 'Z-7', v: 2 } as never, upsert: true } },
+        ]);
+        expect(again).toMatchObject({ matchedCount: 1, modifiedCount: 1, upsertedCount: 0 });
+        expect(await locations().findOne({ storeCode: 'Z-7' })).toEqual({ _id: doc!._id, storeCode: 'Z-7', v: 2 });
+      });
+
       it('updateMany updates every match and counts only real changes', async () => {
         const r = await locations().bulkWrite([{ updateMany: { filter: { companyId: 'c1' }, update: { $set: { status: 'DRAFT' } } } }]);
         expect(r).toMatchObject({ matchedCount: 4, modifiedCount: 2 });
@@ -544,6 +559,23 @@ export function readStoreContract(adapterName: string, makeStore: () => Promise<
         expect(sortedIds(await locations().find({ 'address.city': 'Austin' }))).toEqual(['l3', 'l5', 'n1']);
         expect(sortedIds(await locations().find({ companyId: 'c1', tags: 'food' }))).toEqual(['l3', 'n1']);
         expect(await locations().countDocuments({ companyId: 'c1', tags: 'food' })).toBe(2);
+      });
+
+      it("a 'text' field answers literal $regex searches exactly, before and after writes, and reads hold only the document", async () => {
+        await locations().createIndexes([{ key: { companyId: 1, title: 'text' } }]);
+        const search = (text: string) => locations().find({ companyId: 'c1', title: { $regex: text } });
+        expect(sortedIds(await search('Bakery'))).toEqual(['l1']);
+        expect(sortedIds(await search('a'))).toEqual(['l1', 'l2', 'l3']);
+        await locations().bulkWrite([
+          { updateOne: { filter: { _id: 'l2' }, update: { $set: { title: 'Bravo Bakery' } } } },
+          { replaceOne: { filter: { _id: 'l1' }, replacement: { _id: 'l1', companyId: 'c1', title: 'Alpha Books' } } },
+          { insertOne: { document: { _id: 'n1', companyId: 'c1', title: 'Bakery. Two' } } },
+        ]);
+        expect(sortedIds(await search('Bakery'))).toEqual(['l2', 'n1']);
+        expect(sortedIds(await search('y\\. T'))).toEqual(['n1']);
+        expect(await locations().countDocuments({ companyId: 'c1', title: { $regex: 'Books' } })).toBe(1);
+        expect(await search('Books')).toEqual([{ _id: 'l1', companyId: 'c1', title: 'Alpha Books' }]);
+        expect(await locations().findOne({ _id: 'n1' })).toEqual({ _id: 'n1', companyId: 'c1', title: 'Bakery. Two' });
       });
 
       it('operations in one bulkWrite find documents staged before them through an index', async () => {

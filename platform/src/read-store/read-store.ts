@@ -81,7 +81,20 @@ export interface AtomicBatch {
   checkpoint?: { name: string; position: number; fence?: number; lease?: { name: string; holder: string } };
 }
 
+/** What one commit may hold on a store whose transactions have limits. */
+export interface CommitLimits {
+  /** Bytes of documents and updates (as `commitBytes` counts them). */
+  maxBytes: number;
+  /** Time from the start of the transaction to its commit. */
+  maxMs: number;
+}
+
 export interface ReadStore {
+  /**
+   * Set by stores that refuse a commit over a size or a time (MongoDB), with
+   * TransactionLimitError: writers of large batches (a rebuild's pages) split them to stay within.
+   */
+  readonly commitLimits?: CommitLimits;
   collection<T extends Doc = Doc>(name: string): Collection<T>;
   listCollections(): Promise<string[]>;
   /** All-or-nothing: documents and checkpoint (a transaction on MongoDB). */

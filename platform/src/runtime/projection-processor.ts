@@ -2,7 +2,9 @@ import { fencedCheckpoint, type LeaseFence } from './lease';
 import { LIVE_CHANGED_IDS_CAP, subjects, type ChangedMessage } from '@locus/contracts';
 import type { Bus } from '../bus/bus';
 import type { RecordedEvent } from '../event-store/event-store';
-import type { AtomicBatch, ReadStore, WriteOp } from '../read-store/read-store';
+import type { AtomicBatch, CommitLimits, ReadStore, WriteOp } from '../read-store/read-store';
+import { commitBytes } from '../read-store/commit-limits';
+import { TransactionLimitError } from '../read-store/read-store-errors';
 import { projectionHandles, type ProjectionDefinition } from './definitions';
 import { physicalCollectionName, projectionCheckpointName } from './generations';
 import { createBatchDocs, DocCache, type DocChange, type KnownIds } from './projection-docs';
@@ -61,6 +63,14 @@ export interface GenerationProcessorOptions {
   /** The lease the processor runs under: its checkpoints carry it. */
   fence?: LeaseFence;
 }
+
+/** Share of a store's byte limit a commit aims at: JSON counts a little less than BSON. */
+const COMMIT_BYTES_SHARE = 0.5;
+/** Share of a store's transaction lifetime a commit may take before the next ones get smaller. */
+const COMMIT_TIME_SHARE = 0.25;
+
+/** A batch kept from committing because it was over the store's limits: nothing was written. */
+const OVER_LIMIT = Symbol('over limit');
 
 export function createGenerationProcessor(options: GenerationProcessorOptions): GenerationProcessor {
   const { readStore, def, generation, mode } = options;
@@ -129,7 +139,7 @@ export function createGenerationProcessor(options: GenerationProcessorOptions): 
     bus.publish(subjects.checkpoint(def.name), { projection: def.name, generation, position });
   }
 
-  async function processBatch(events: RecordedEvent[], batchOptions: ProcessOptions): Promise<BatchOutcome> {
+  async function processBatch(events: RecordedEvent[], batchOptions: ProcessOptions, limits?: CommitLimits): Promise<BatchOutcome | typeof OVER_LIMIT> {
     const extraWrites = batchOptions.extraWrites ?? [];
     const lastEvent = events.length > 0 ? events[events.length - 1]!.position : undefined;
     const position = Math.max(batchOptions.position ?? -1, lastEvent ?? -1);
@@ -161,16 +171,62 @@ export function createGenerationProcessor(options: GenerationProcessorOptions): 
     }
     if (mode === 'live' && changes.length > 0) await companyIdsOfUnreadDeletes(changes);
     const batch: AtomicBatch = { writes, checkpoint: checkpointAt(position) };
+    // Over the limit, the batch is dropped before it commits (the cache holds only stored
+    // documents until `committed`) and its events are evolved again in smaller batches.
+    const bytes = limits ? commitBytes(writes) : 0;
+    if (limits && events.length > 1 && bytes > limits.maxBytes * COMMIT_BYTES_SHARE) return OVER_LIMIT;
+    const started = Date.now();
     try {
       await readStore.commit(batch);
+      lastCommit = { bytes, ms: Date.now() - started };
     } catch (err) {
       cache.clear();
+      if (limits && events.length > 1 && err instanceof TransactionLimitError) return OVER_LIMIT;
       throw err;
     }
     unsavedPosition = null;
     docs.committed();
     if (mode === 'live') publishChanges(changes, position);
     return { position, events: events.length, handled, changedDocs: changes.length, committed: true };
+  }
+
+  /** Events per commit on a store with limits: halved past a limit, doubled again while far below. */
+  let eventsPerCommit = Number.POSITIVE_INFINITY;
+  /** Size and duration of the last commit processBatch made (with limits only). */
+  let lastCommit: { bytes: number; ms: number } | null = null;
+
+  /**
+   * A batch, committed in as many parts as the store's transaction limits need (a rebuild page
+   * of 20,000 events is far over MongoDB's): each part with the checkpoint of its last event,
+   * so a stop between parts resumes as after any batch. Without limits, one commit.
+   */
+  async function processWithinLimits(events: RecordedEvent[], batchOptions: ProcessOptions): Promise<BatchOutcome> {
+    const limits = readStore.commitLimits;
+    if (!limits || events.length === 0) return (await processBatch(events, batchOptions)) as BatchOutcome;
+    const total: BatchOutcome = { position: -1, events: 0, handled: 0, changedDocs: 0, committed: false };
+    for (let from = 0; from < events.length;) {
+      const count = Math.min(eventsPerCommit, events.length - from);
+      const last = from + count === events.length;
+      lastCommit = null;
+      const outcome = await processBatch(events.slice(from, from + count), last ? batchOptions : {}, limits);
+      if (outcome === OVER_LIMIT) {
+        eventsPerCommit = Math.max(1, Math.floor(count / 2));
+        continue;
+      }
+      // Set by processBatch (TypeScript cannot see it past the call).
+      const commit = lastCommit as { bytes: number; ms: number } | null;
+      const maxMs = limits.maxMs * COMMIT_TIME_SHARE;
+      const maxBytes = limits.maxBytes * COMMIT_BYTES_SHARE;
+      if (commit && commit.ms > maxMs) eventsPerCommit = Math.max(1, Math.floor(count / 2));
+      else if (commit && count === eventsPerCommit && commit.ms < maxMs / 4 && commit.bytes < maxBytes / 4) eventsPerCommit = count * 2;
+      from += count;
+      total.position = outcome.position;
+      total.events += outcome.events;
+      total.handled += outcome.handled;
+      total.changedDocs += outcome.changedDocs;
+      total.committed ||= outcome.committed;
+    }
+    return total;
   }
 
   return {
@@ -181,7 +237,7 @@ export function createGenerationProcessor(options: GenerationProcessorOptions): 
       return unsavedPosition;
     },
     resetCache: () => cache.clear(),
-    process: (events, processOptions = {}) => inTurn(() => processBatch(events, processOptions)),
+    process: (events, processOptions = {}) => inTurn(() => processWithinLimits(events, processOptions)),
     flushCheckpoint: () =>
       inTurn(async () => {
         if (unsavedPosition === null) return;

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createInProcessBus } from '../bus/in-process-bus';
 import { createSqliteEventStore } from '../event-store/sqlite-event-store';
 import { createEmbeddedReadStore } from '../read-store/embedded-read-store';
+import { withTransactionLimits, type SimulatedTransactionLimits } from '../read-store/testing/transaction-limits';
 import { projectionCheckpointName, readProjectionState } from './generations';
 import { createLeases } from './lease';
 import { createReadModels } from './read-models';
@@ -134,5 +135,33 @@ describe('rebuildProjection', () => {
     expect(await other.resolve('shop_stores')).toBe('shop_stores__g2');
     expect(await other.collection('shop_stores').countDocuments({})).toBe(stores1);
     expect(await s.readStore.listCollections()).not.toContain('shop_stores__g1');
+  });
+});
+
+describe('rebuildProjection on a store with transaction limits (as MongoDB: bytes and lifetime)', () => {
+  async function rebuildWithin(limits: SimulatedTransactionLimits) {
+    const s = stores();
+    const readStore = withTransactionLimits(s.readStore, limits);
+    const def = shopProjection();
+    await appendHistory(s.eventStore, generateShopHistory(3_000, 24));
+    // One page of every event: a single commit would hold the whole projection.
+    const result = await rebuildProjection({ eventStore: s.eventStore, readStore, def, batchSize: 20_000 });
+    expect(result).toMatchObject({ generation: 1, processed: 3_000 });
+    expect(digestCollections(await readActive(s.readStore, def))).toBe(digestCollections(await foldInMemory(def, await s.eventStore.readAll())));
+    return readStore.commits;
+  }
+
+  it('splits a page into commits under the size limit, and ends equal to the reference', async () => {
+    // The whole projection is about 70 KB.
+    const commits = await rebuildWithin({ maxBytes: 16 * 1024, maxMs: 60_000 });
+    expect(commits.length).toBeGreaterThan(4);
+    for (const c of commits) expect(c.bytes).toBeLessThanOrEqual(16 * 1024);
+  });
+
+  it('keeps commits under the transaction lifetime of a slow server', async () => {
+    // 2 KB/ms: anything over 20 KB outlives the 10 ms "lifetime" and is aborted.
+    const commits = await rebuildWithin({ maxBytes: 1 << 30, maxMs: 10, bytesPerMs: 2 * 1024 });
+    expect(commits.length).toBeGreaterThan(1);
+    for (const c of commits) expect(c.ms).toBeLessThanOrEqual(10);
   });
 });

@@ -49,7 +49,7 @@ export interface RebuildOptions {
   /** Only used to announce the switch (`ops.projection-switched`); never for changed messages. */
   bus?: Bus;
   def: ProjectionDefinition;
-  /** Events per page and per committed batch (default 20,000). */
+  /** Events per page (default 20,000): one commit, or several within a store's `commitLimits` (MongoDB). */
   batchSize?: number;
   onProgress?: (p: RebuildProgress) => void;
   /** Aborting stops after the current batch; the generation resumes at the next run. */
