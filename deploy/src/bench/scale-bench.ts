@@ -215,16 +215,13 @@ export async function measureScaleServer(options: {
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-      await res.arrayBuffer();
+      const bytes = await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`directory query answered ${res.status}`);
+      return bytes;
     };
     // A directory the caller cannot see would answer fast and empty: the bench must see them all.
-    const seen = await fetch(`${url}/api/gmb/${company.companyId}/locations-summary`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(DIRECTORY_BENCH_SHAPES[0]),
-    });
-    const { totalResultsCount } = (await seen.json()) as { totalResultsCount: number };
+    const seen = await query(DIRECTORY_BENCH_SHAPES[0]!);
+    const { totalResultsCount } = JSON.parse(Buffer.from(seen).toString('utf8')) as { totalResultsCount: number };
     if (totalResultsCount < options.locations) throw new Error(`the directory shows ${totalResultsCount} locations, not ${options.locations}`);
     for (let i = 0; i < 30; i++) await query(DIRECTORY_BENCH_SHAPES[i % DIRECTORY_BENCH_SHAPES.length]!);
     const times: number[] = [];

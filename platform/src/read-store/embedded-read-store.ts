@@ -203,11 +203,12 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
   const selectRows = (m: CollectionMeta, f: SqlFilter, order: string, page = '') => file.statement(selectSql(m, f, order, page));
   const idsSql = (m: CollectionMeta, f: SqlFilter, order: string, walk?: string) =>
     `SELECT id FROM ${m.table}${walk ? ` INDEXED BY ${walk}` : ''}${whereOf(f)} ORDER BY ${order} LIMIT ? OFFSET ?`;
-  /** The collection's SQL indexes over plain paths, for sortWalkIndex. */
-  const walkable = (m: CollectionMeta): WalkableIndex[] =>
-    [...m.indexes.values()]
-      .filter((index) => Object.entries(index.key).every(([field, kind]) => kind !== 'text' && isSqlPath(field)))
-      .map((index) => ({ sqlName: sqlIndexName(m.name, index.name), fields: Object.keys(index.key) }));
+  /** The collection's SQL indexes over plain paths, for sortWalkIndex: listed only if it gets past its cheap checks of the query. */
+  function* walkable(m: CollectionMeta): Generator<WalkableIndex> {
+    for (const index of m.indexes.values())
+      if (Object.entries(index.key).every(([field, kind]) => kind !== 'text' && isSqlPath(field)))
+        yield { sqlName: sqlIndexName(m.name, index.name), fields: Object.keys(index.key) };
+  }
 
   /** Documents by id, in the order of the ids (missing ones skipped). */
   const documentsByIds = (m: CollectionMeta, ids: string[], keep = true): Doc[] => {
