@@ -1,9 +1,13 @@
+import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
+
+const SLOWEST_FILES = 15;
 
 /**
  * Prints one plain closing line, `tests: N passed, N failed, N skipped`, after vitest's own
  * summary, so CI can read the result of the run in any language. Skipped suites (e.g. the
- * EventStoreDB/MongoDB adapters without their URLs) are listed by name so nothing is hidden.
+ * EventStoreDB/MongoDB adapters without their URLs) are listed by name so nothing is hidden,
+ * and the longest files with their durations.
  */
 export default class TestSummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
@@ -26,6 +30,14 @@ export default class TestSummaryReporter implements Reporter {
       }
     }
     failed += unhandledErrors.length;
+    // The longest files, so a run's log says where `npm test`'s time went without a rerun.
+    const slowest = [...testModules]
+      .map((mod) => ({ name: `${mod.project.name} ${path.relative(process.cwd(), mod.moduleId)}`, ms: mod.diagnostic().duration }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, SLOWEST_FILES);
+    if (slowest.length > 0) {
+      process.stdout.write(`\nLongest files:\n${slowest.map((f) => `  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.name}`).join('\n')}\n`);
+    }
     if (skippedSuites.size > 0) {
       process.stdout.write(`\nNot run:\n${[...skippedSuites].map((s) => `  - ${s}`).join('\n')}\n`);
     }
