@@ -116,9 +116,10 @@ export default defineConfig({
           // noisy 2-core machine cost a whole session's work once. A test that fails twice still
           // fails the run, and the summary reporter lists every retried test by name.
           retry: 1,
-          // Each file starts its own stack and browser and spends much of its time waiting on them;
-          // four at once overloaded two cores (UI waits timed out), two did not.
-          maxWorkers: 2,
+          // Each file starts its own stack and browser and spends most of its time waiting on them
+          // (the group used under half a core per file); four at once under other sessions' load
+          // timed UI waits out (docs/performance.md, Tests' run time).
+          maxWorkers: 3,
           sequence: { groupOrder: 2 },
         },
       },
