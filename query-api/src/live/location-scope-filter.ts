@@ -10,6 +10,7 @@ import {
   LOCATIONS_COLLECTION,
   REVIEW_GROWTH_COLLECTION,
   REVIEW_LOCATION_STATS_COLLECTION,
+  REVIEWS_COLLECTION,
   type ChangedMessage,
 } from '@locus/contracts';
 import { locationsInScope, type AuthContext, type ReadModels } from '@locus/platform';
@@ -28,6 +29,13 @@ const LOCATION_KEYED = new Set<string>([
   REVIEW_LOCATION_STATS_COLLECTION,
   REVIEW_GROWTH_COLLECTION,
 ]);
+
+/**
+ * Collections whose documents each belong to one location but are keyed otherwise (a review's
+ * id): a scoped caller hears that the collection changed, without the ids, and its query scopes
+ * what it reads again.
+ */
+const LOCATION_OWNED_UNKEYED = new Set<string>([REVIEWS_COLLECTION]);
 
 /**
  * The live filter of a caller who sees only some locations (a company user): changes of those
@@ -60,6 +68,7 @@ export async function locationScopeFilter(
       if (ids.length) reread();
       return ids.length ? { ...change, ids } : null;
     }
+    if (change?.kind === 'changed' && change.collection && LOCATION_OWNED_UNKEYED.has(change.collection)) return { ...change, ids: [], many: true };
     if (change?.kind !== 'changed' || !change.collection || !LOCATION_KEYED.has(change.collection) || change.many || !change.ids) return message;
     const own = change.collection === LOCATION_USERS_COLLECTION && change.ids.some((id) => id.endsWith(ownLink));
     if (own) reread();
