@@ -9,7 +9,7 @@ interface Target {
   at: string;
 }
 export type ContentCommand =
-  | ({ type: 'RequestRefresh'; reason: 'sync' | 'first-view' } & Target)
+  | ({ type: 'RequestRefresh'; reason: 'sync' | 'first-view' | 'post-gone' } & Target)
   | ({ type: 'RequestLocalPost'; postId: string; key: string; origin: string; content: LocalPostContent } & Target)
   | ({ type: 'DeleteLocalPost'; postId: string; requestId: string } & Target)
   | ({ type: 'RequestMedia'; mediaId: string; category: MediaCategory; blobKey: string | null; sourceUrl: string | null; bulkJobId?: string } & Target)

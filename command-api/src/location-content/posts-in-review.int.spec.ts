@@ -106,6 +106,43 @@ describe('posts in Google review', () => {
     expect(types.filter((t) => t === 'LocalPostRejectedByGoogle')).toHaveLength(1);
   });
 
+  it('drops a post deleted on Google while in review: the schedule asks for the posts again instead of failing each run', async () => {
+    const location = locations[0]!;
+    const created = await stack.test.send(createPostRoute, {
+      params: { id: location._id },
+      body: { TopicType: 'STANDARD', Summary: 'Gone soon: https://example.com/gone' },
+      token: company.adminToken,
+    });
+    expect(created.body.Data?.State).toBe('PROCESSING');
+    const postId = created.body.Data!.PostId;
+    await stack.waitForProjections();
+    const name = (await postsOf(location)).find((p) => p.PostId === postId)!.Name!;
+    // The owner deletes it in Google's own tools (what the sandbox's DELETE does to its store).
+    const onGoogle = googlePostsAt(location);
+    onGoogle.splice(
+      onGoogle.findIndex((p) => name.endsWith(p.id)),
+      1,
+    );
+    stack.sandbox.google!.store.changed();
+
+    await eventually(
+      async () => {
+        await stack.waitForProjections();
+        return (await postsOf(location)).some((p) => p.PostId === postId) ? null : true;
+      },
+      { what: 'the deleted post gone from the location', timeoutMs: 20_000, intervalMs: 200 },
+    );
+    const refreshes = async () =>
+      (await stack.eventStore.readStream(locationContentStream(location._id))).filter(
+        (e) => e.type === 'LocationContentRefreshRequested' && (e.data as { reason: string }).reason === 'post-gone',
+      ).length;
+    const asked = await refreshes();
+    expect(asked).toBeGreaterThanOrEqual(1);
+    // Nothing left in review there: later runs ask Google nothing more about it.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await refreshes()).toBe(asked);
+  });
+
   it("moves a template's posts from in review to published and rejected as Google decides", async () => {
     const chosen = locations.slice(1, 4);
     const saved = await stack.test.send(saveTemplateRoute, {

@@ -1,6 +1,7 @@
 import { LOCATION_POSTS_COLLECTION, locationContentStream, type LocationPostsDoc } from '@locus/contracts';
 import type { CommandDeps } from '@locus/platform';
 import { createGoogleAccess, type GoogleAccess } from '../connections/public';
+import { GoogleApiError } from '../google/errors';
 import { runCommand, systemMetadata, type ScheduleDefinition } from '../kit';
 import { contentDecider } from './content-decider';
 import { googleLocationOf } from './google-location';
@@ -10,7 +11,8 @@ import { googleLocationOf } from './google-location';
  * read model) and records its decision, LIVE or REJECTED, on the location's content stream;
  * the number of events appended. Reads go through the client's queue, within the project's
  * quota. The decider appends nothing for a post decided meanwhile, so two runs never record
- * one decision twice.
+ * one decision twice. A post Google no longer has (deleted there while in review) asks for the
+ * location's content again, which lists Google's posts as they are.
  */
 export async function followPostsInReview(deps: CommandDeps, google: GoogleAccess, signal?: AbortSignal): Promise<number> {
   const docs = await deps.readModels
@@ -53,6 +55,19 @@ export async function followPostsInReview(deps: CommandDeps, google: GoogleAcces
         );
         appended += result.events.length;
       } catch (err) {
+        if (err instanceof GoogleApiError && err.code === 'GOOGLE.NOT_FOUND') {
+          const at = deps.clock.now().toISOString();
+          const result = await runCommand(
+            deps,
+            locationContentStream(locationId),
+            contentDecider,
+            { type: 'RequestRefresh', locationId, companyId, reason: 'post-gone', at },
+            systemMetadata(deps, companyId),
+          );
+          appended += result.events.length;
+          // One refresh brings every post of the location as Google has them.
+          break;
+        }
         deps.logger.warn({ err, locationId, postId: post.PostId }, 'asking Google about a post in its review failed; will ask again');
       }
     }

@@ -98,7 +98,7 @@ export type GoogleQuestion = z.infer<typeof GoogleQuestionSchema>;
 const base = { locationId: z.string(), companyId: z.string() };
 const failure = { code: z.string(), message: z.string() };
 
-export const LocationContentRefreshRequestedSchema = z.object({ ...base, reason: z.enum(['sync', 'first-view']), requestedAt: z.string() });
+export const LocationContentRefreshRequestedSchema = z.object({ ...base, reason: z.enum(['sync', 'first-view', 'post-gone']), requestedAt: z.string() });
 export const LocationMediaRefreshedSchema = z.object({
   ...base,
   items: z.array(GoogleMediaItemSchema.extend({ mediaId: z.string() })),
