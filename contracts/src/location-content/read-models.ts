@@ -16,6 +16,8 @@ interface PerLocation {
 }
 export interface LocationPostsDoc extends PerLocation {
   posts: PostView[];
+  /** The state each post being deleted had (and has on Google meanwhile): shown again if the delete fails. */
+  stateBeforeDelete?: Record<string, PostView['State']>;
 }
 export interface LocationMediaDoc extends PerLocation {
   items: MediaView[];

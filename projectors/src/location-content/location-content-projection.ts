@@ -73,7 +73,8 @@ async function mediaDoc(docs: ProjectionDocs, locationId: string, companyId: str
 export const locationContentProjection: ProjectionDefinition<Handled> = {
   name: 'location-content',
   // 2: posts Google holds for review shown as PROCESSING, no longer as live
-  version: 2,
+  // 3: a post whose delete failed shows the state it had before (in review, rejected), not live
+  version: 3,
   collections: [
     { name: LOCATION_POSTS_COLLECTION, indexes: [{ key: { companyId: 1 } }] },
     { name: LOCATION_MEDIA_COLLECTION, indexes: [{ key: { companyId: 1 } }] },
@@ -86,9 +87,24 @@ export const locationContentProjection: ProjectionDefinition<Handled> = {
       return;
     }
     const { locationId, companyId } = event.data;
-    const putPosts = async (change: (posts: PostView[]) => PostView[], refreshedAt?: string) => {
-      const doc = await postsDoc(docs, locationId, companyId);
-      docs.put(LOCATION_POSTS_COLLECTION, { ...doc, posts: change(doc.posts), ...(refreshedAt ? { refreshedAt } : {}) });
+    const putPosts = async (change: (posts: PostView[], doc: LocationPostsDoc) => PostView[], refreshedAt?: string) => {
+      const stored = await postsDoc(docs, locationId, companyId);
+      // A copy: `change` may note states before a delete on it.
+      const doc: LocationPostsDoc = { ...stored, stateBeforeDelete: { ...stored.stateBeforeDelete } };
+      const posts = change(doc.posts, doc);
+      // A post no longer being deleted forgets the state it had before.
+      const deleting = Object.entries(doc.stateBeforeDelete ?? {}).filter(([id]) => posts.some((p) => p.PostId === id && p.State === 'DELETING'));
+      const { stateBeforeDelete: _, ...rest } = doc;
+      docs.put(LOCATION_POSTS_COLLECTION, {
+        ...rest,
+        posts,
+        ...(deleting.length ? { stateBeforeDelete: Object.fromEntries(deleting) } : {}),
+        ...(refreshedAt ? { refreshedAt } : {}),
+      });
+    };
+    /** While a post is being deleted, what Google says of it is kept for the delete's failure. */
+    const beforeDelete = (doc: LocationPostsDoc, postId: string, state: PostView['State']) => {
+      doc.stateBeforeDelete = { ...doc.stateBeforeDelete, [postId]: state };
     };
     const putMedia = async (change: (items: MediaView[]) => MediaView[], refreshedAt?: string) => {
       const doc = await mediaDoc(docs, locationId, companyId);
@@ -105,9 +121,15 @@ export const locationContentProjection: ProjectionDefinition<Handled> = {
         return;
       case 'LocationPostsRefreshed': {
         const { posts, refreshedAt } = event.data;
-        return putPosts((current) => {
+        return putPosts((current, doc) => {
           const deleting = new Set(current.filter((p) => p.State === 'DELETING').map((p) => p.PostId));
-          const fromGoogle = posts.map((p) => postView(p.postId, p)).map((p) => (deleting.has(p.PostId) ? { ...p, State: 'DELETING' as const } : p));
+          const fromGoogle = posts
+            .map((p) => postView(p.postId, p))
+            .map((p) => {
+              if (!deleting.has(p.PostId)) return p;
+              beforeDelete(doc, p.PostId, p.State);
+              return { ...p, State: 'DELETING' as const };
+            });
           return [...current.filter(notOnGoogle), ...fromGoogle];
         }, refreshedAt);
       }
@@ -148,19 +170,39 @@ export const locationContentProjection: ProjectionDefinition<Handled> = {
         return putPosts(onPost(event.data.postId, () => postView(event.data.postId, event.data.post)));
       case 'LocalPostApprovedByGoogle':
         // A post being deleted stays so: the decision only replaces Google's review.
-        return putPosts(
-          onPost(event.data.postId, (p) => (p.State === 'PROCESSING' ? { ...p, State: 'LIVE', SearchUrl: event.data.searchUrl ?? p.SearchUrl } : p)),
+        return putPosts((posts, doc) =>
+          onPost(event.data.postId, (p) => {
+            if (p.State === 'DELETING') beforeDelete(doc, p.PostId, 'LIVE');
+            return p.State === 'PROCESSING' ? { ...p, State: 'LIVE', SearchUrl: event.data.searchUrl ?? p.SearchUrl } : p;
+          })(posts),
         );
       case 'LocalPostRejectedByGoogle':
-        return putPosts(onPost(event.data.postId, (p) => (p.State === 'PROCESSING' ? { ...p, State: 'REJECTED' } : p)));
+        return putPosts((posts, doc) =>
+          onPost(event.data.postId, (p) => {
+            if (p.State === 'DELETING') beforeDelete(doc, p.PostId, 'REJECTED');
+            return p.State === 'PROCESSING' ? { ...p, State: 'REJECTED' } : p;
+          })(posts),
+        );
       case 'LocalPostFailed':
         return putPosts(onPost(event.data.postId, (p) => ({ ...p, State: 'FAILED', Error: event.data.message })));
       case 'LocalPostDeleteRequested':
-        return putPosts(onPost(event.data.postId, (p) => ({ ...p, State: 'DELETING', Error: null })));
+        return putPosts((posts, doc) =>
+          onPost(event.data.postId, (p) => {
+            if (p.State !== 'DELETING') beforeDelete(doc, p.PostId, p.State);
+            return { ...p, State: 'DELETING', Error: null };
+          })(posts),
+        );
       case 'LocalPostDeleted':
         return putPosts(onPost(event.data.postId, () => null));
       case 'LocalPostDeleteFailed':
-        return putPosts(onPost(event.data.postId, (p) => ({ ...p, State: p.Name ? 'LIVE' : 'FAILED', Error: event.data.message })));
+        return putPosts((posts, doc) =>
+          onPost(event.data.postId, (p) => ({
+            ...p,
+            // What it was before (in Google's review, say), so the review is still followed.
+            State: doc.stateBeforeDelete?.[p.PostId] ?? (p.Name ? 'LIVE' : 'FAILED'),
+            Error: event.data.message,
+          }))(posts),
+        );
       case 'LocationMediaRequested': {
         const { mediaId, category, sourceUrl, requestedAt } = event.data;
         const pending: MediaView = {

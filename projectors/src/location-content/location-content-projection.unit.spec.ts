@@ -95,6 +95,17 @@ describe('location content projection', () => {
     // a post being deleted stays so whatever Google decided
     const deleting: LocationContentEvent = { type: 'LocalPostDeleteRequested', data: { ...base, postId: 'p1', requestId: 'r' } };
     expect(await state([requested, held, deleting, { type: 'LocalPostRejectedByGoogle', data: reviewed }])).toMatchObject({ State: 'DELETING' });
+    // a delete that fails shows the post as it was, or as Google decided meanwhile, not live
+    const deleteFailed: LocationContentEvent = {
+      type: 'LocalPostDeleteFailed',
+      data: { ...base, postId: 'p1', requestId: 'r', code: 'GOOGLE.UNAVAILABLE', message: 'Google is not answering' },
+    };
+    expect(await state([requested, held, deleting, deleteFailed])).toMatchObject({ State: 'PROCESSING', Error: 'Google is not answering' });
+    expect(await state([requested, held, deleting, { type: 'LocalPostRejectedByGoogle', data: reviewed }, deleteFailed])).toMatchObject({
+      State: 'REJECTED',
+    });
+    const doc = (await given([requested, held, deleting, deleteFailed])).doc(LOCATION_POSTS_COLLECTION, 'l1');
+    expect(doc?.stateBeforeDelete).toBeUndefined();
   });
 
   it('keeps one cover: a new cover makes the previous one an additional photo; a deleted photo leaves', async () => {
