@@ -1,6 +1,7 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '@locus/platform/ports';
+import { openState, signState, signedStateKey } from '../kit/signed-state';
 
 /**
  * The OAuth `state` of the Azure consent: signed (HMAC-SHA256 with a key derived from the
@@ -12,32 +13,16 @@ const PayloadSchema = z.object({ c: z.string(), u: z.string(), n: z.string(), e:
 export type OAuthStatePayload = { companyId: string; userId: string; expiresAt: number };
 
 export function createOAuthStateSigner(jwtSecret: string, clock: Clock) {
-  const key = createHash('sha256').update(`locus:azure-oauth-state:${jwtSecret}`).digest();
-  const mac = (data: string) => createHmac('sha256', key).update(data).digest();
+  const key = signedStateKey(jwtSecret, 'locus:azure-oauth-state:');
   return {
     sign(companyId: string, userId: string): string {
-      const payload = Buffer.from(
-        JSON.stringify({ c: companyId, u: userId, n: randomBytes(12).toString('base64url'), e: clock.now().getTime() + STATE_TTL_MS }),
-      ).toString('base64url');
-      return `${payload}.${mac(payload).toString('base64url')}`;
+      return signState(key, { c: companyId, u: userId, n: randomBytes(12).toString('base64url'), e: clock.now().getTime() + STATE_TTL_MS });
     },
     /** The payload of a well-signed, unexpired state; null otherwise. */
     verify(state: string): OAuthStatePayload | null {
-      const [payload, signature, extra] = state.split('.');
-      if (!payload || !signature || extra !== undefined) return null;
-      const given = Buffer.from(signature, 'base64url');
-      const expected = mac(payload);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      let parsed: z.infer<typeof PayloadSchema>;
-      try {
-        const result = PayloadSchema.safeParse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
-        if (!result.success) return null;
-        parsed = result.data;
-      } catch {
-        return null;
-      }
-      if (parsed.e <= clock.now().getTime()) return null;
-      return { companyId: parsed.c, userId: parsed.u, expiresAt: parsed.e };
+      const result = PayloadSchema.safeParse(openState(key, state));
+      if (!result.success || result.data.e <= clock.now().getTime()) return null;
+      return { companyId: result.data.c, userId: result.data.u, expiresAt: result.data.e };
     },
   };
 }

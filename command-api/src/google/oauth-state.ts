@@ -1,6 +1,6 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { failOn } from '@locus/platform/ports';
 import { authErrors } from '@locus/contracts';
+import { openState, signState, signedStateKey } from '../kit/signed-state';
 
 /**
  * The OAuth `state` parameter: which process, for whom and why, signed with a key derived
@@ -17,29 +17,17 @@ export interface OAuthState {
   expiresAt: number;
 }
 
-const keyOf = (secret: string) => createHash('sha256').update(`locus-google-oauth-state|${secret}`).digest();
+const keyOf = (secret: string) => signedStateKey(secret, 'locus-google-oauth-state|');
 
 export function signOAuthState(secret: string, state: OAuthState): string {
-  const body = Buffer.from(JSON.stringify([state.processId, state.purpose, state.userId, state.companyId, state.expiresAt])).toString('base64url');
-  const mac = createHmac('sha256', keyOf(secret)).update(body).digest('base64url');
-  return `${body}.${mac}`;
+  return signState(keyOf(secret), [state.processId, state.purpose, state.userId, state.companyId, state.expiresAt]);
 }
 
 const invalidState = () => failOn(authErrors.googleStateInvalid, 'State');
 
 /** Throws 400 AUTH.GOOGLE_STATE_INVALID for a forged, malformed or expired state. */
 export function verifyOAuthState(secret: string, token: string, nowMs: number): OAuthState {
-  const [body, mac, extra] = token.split('.');
-  if (!body || !mac || extra !== undefined) throw invalidState();
-  const expected = createHmac('sha256', keyOf(secret)).update(body).digest();
-  const given = Buffer.from(mac, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidState();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidState();
-  }
+  const parsed = openState(keyOf(secret), token);
   if (!Array.isArray(parsed) || parsed.length !== 5) throw invalidState();
   const [processId, purpose, userId, companyId, expiresAt] = parsed as unknown[];
   if (
