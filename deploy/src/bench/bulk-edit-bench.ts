@@ -6,6 +6,7 @@ import { loadConfig } from '@locus/platform/config/config';
 import { startLocusStack } from '../stack';
 import { freePort } from '../free-port';
 import { startSandboxProcess } from './sandbox-process';
+import { withCpu } from './measure';
 import { bulkLocationEditRoute, getBulkEditJobRoute, listBulkEditJobsRoute, listBulkEditOutcomesRoute, type BulkEditOutcome } from '@locus/contracts';
 import { eventually } from '@locus/tests/stack/eventually';
 import { routeClient } from '@locus/tests/stack/route-client';
@@ -69,29 +70,34 @@ export async function measureBulkEdit(options: { locations: number; log: (m: str
     // The server's CPU from the request to the job's end, with what a viewer's tab asks on each
     // outcome's live message in it (every 200 ms here): the job's counts, the page's list of jobs,
     // and the failed locations' first page when their count changed.
-    const cpuAtStart = process.cpuUsage();
-    const started = await api.send(bulkLocationEditRoute, {
-      body: {
-        SelectedLocations: ids,
-        IgnoreBulkLocationFields: { BusninessDescription: false },
-        ProfileDescription: '@BusinessName in @Town: open every day for @BusinessName customers.',
-      },
+    const window = await withCpu('bulkEdit', async () => {
+      const started = await api.send(bulkLocationEditRoute, {
+        body: {
+          SelectedLocations: ids,
+          IgnoreBulkLocationFields: { BusninessDescription: false },
+          ProfileDescription: '@BusinessName in @Town: open every day for @BusinessName customers.',
+        },
+      });
+      if (started.status !== 200) throw new Error(`bulk edit answered ${started.status}: ${started.text}`);
+      const jobId = started.body.Data.JobId;
+      const failedPage = (page: number) => api.send(listBulkEditOutcomesRoute, { params: { jobId }, query: { status: 'failed', page, pageSize: 100 } });
+      let failedSeen = 0;
+      const job = await eventually(
+        async () => {
+          const [answer] = await Promise.all([api.send(getBulkEditJobRoute, { params: { jobId } }), api.send(listBulkEditJobsRoute, {})]);
+          const j = answer.body.Data.Job;
+          if (j.Failed !== failedSeen && j.Failed > 0) await failedPage(1);
+          failedSeen = j.Failed;
+          return j.Status !== 'running' && j;
+        },
+        { what: 'the bulk edit to finish', timeoutMs: 1_800_000, intervalMs: 200 },
+      );
+      return { job, jobId, failedPage };
     });
-    if (started.status !== 200) throw new Error(`bulk edit answered ${started.status}: ${started.text}`);
-    const jobId = started.body.Data.JobId;
-    const failedPage = (page: number) => api.send(listBulkEditOutcomesRoute, { params: { jobId }, query: { status: 'failed', page, pageSize: 100 } });
-    let failedSeen = 0;
-    const job = await eventually(
-      async () => {
-        const [answer] = await Promise.all([api.send(getBulkEditJobRoute, { params: { jobId } }), api.send(listBulkEditJobsRoute, {})]);
-        const j = answer.body.Data.Job;
-        if (j.Failed !== failedSeen && j.Failed > 0) await failedPage(1);
-        failedSeen = j.Failed;
-        return j.Status !== 'running' && j;
-      },
-      { what: 'the bulk edit to finish', timeoutMs: 1_800_000, intervalMs: 200 },
+    const { job, jobId, failedPage } = window.result;
+    options.log(
+      `bulk edit: CPU per edit by thread (ms; main is the event loop): ${window.threadsMs.map((t) => `${t.main ? 'main' : t.tid} ${(t.ms / Math.max(1, job.Done)).toFixed(2)}`).join(', ')}`,
     );
-    const cpu = process.cpuUsage(cpuAtStart);
     const failedOutcomes: BulkEditOutcome[] = [];
     for (let page = 1; failedOutcomes.length < job.Failed; page++) {
       const rows = (await failedPage(page)).body.Data;
@@ -111,7 +117,7 @@ export async function measureBulkEdit(options: { locations: number; log: (m: str
         edits: rejected.edits - rejectedBefore.edits,
         queries: rejected.queries - rejectedBefore.queries,
       },
-      cpuMsPerEdit: job.Done ? Math.round(((cpu.user + cpu.system) / 1000 / job.Done) * 10) / 10 : 0,
+      cpuMsPerEdit: job.Done ? Math.round((window.cpuMs / job.Done) * 10) / 10 : 0,
     };
   } finally {
     await stack.close();
