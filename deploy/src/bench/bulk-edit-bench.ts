@@ -92,9 +92,9 @@ export async function measureBulkEdit(options: { locations: number; log: (m: str
         },
         { what: 'the bulk edit to finish', timeoutMs: 1_800_000, intervalMs: 200 },
       );
-      return { job, jobId, failedPage };
+      return { job, failedPage };
     });
-    const { job, jobId, failedPage } = window.result;
+    const { job, failedPage } = window.result;
     options.log(
       `bulk edit: CPU per edit by thread (ms; main is the event loop): ${window.threadsMs.map((t) => `${t.main ? 'main' : t.tid} ${(t.ms / Math.max(1, job.Done)).toFixed(2)}`).join(', ')}`,
     );

@@ -183,7 +183,9 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
       // No profile change (values already there, or only default media): photos may still be due.
       const written = ids.slice(ids.length - result.events.length);
       applied = result.events.flatMap((e, i) =>
-        e.type === 'LocationUpdated' || e.type === 'LocationHoursUpdated' ? [{ id: written[i]!, type: e.type, changed: e.type === 'LocationUpdated' ? e.data.changed : undefined }] : [],
+        e.type === 'LocationUpdated' || e.type === 'LocationHoursUpdated'
+          ? [{ id: written[i]!, type: e.type, changed: e.type === 'LocationUpdated' ? e.data.changed : undefined }]
+          : [],
       );
       latestState = result.state;
     }
