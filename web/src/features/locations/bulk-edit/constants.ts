@@ -51,6 +51,7 @@ export const bulkTexts = {
   outcomes: 'Outcomes',
   noFailures: 'No location failed.',
   noOutcomes: 'No location here.',
+  outcomesShown: 'Locations shown',
   failedView: (n: number) => `Failed (${n.toLocaleString('en-US')})`,
   allView: (n: number) => `All locations (${n.toLocaleString('en-US')})`,
   appliedThere: 'Applied there',

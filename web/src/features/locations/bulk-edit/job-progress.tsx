@@ -69,9 +69,10 @@ const JobOutcomes = ({ job }: { job: Job }) => {
   const running = job.Status === 'running';
   if (failedView && job.Failed === 0 && running) return null;
   return (
-    <div className="locus-bulk-outcomes" aria-label={t.outcomes}>
+    <section className="locus-bulk-outcomes" aria-label={t.outcomes}>
       <SegmentedControl
-        small
+        size="small"
+        aria-label={t.outcomesShown}
         value={view}
         onValueChange={(v) => {
           setView(v as View);
@@ -98,7 +99,7 @@ const JobOutcomes = ({ job }: { job: Job }) => {
           server={{ total: data?.TotalRecords ?? 0, page, onPageChange: setPage }}
         />
       )}
-    </div>
+    </section>
   );
 };
 
