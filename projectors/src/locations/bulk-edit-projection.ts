@@ -17,6 +17,9 @@ import {
 export const bulkEditProjection: ProjectionDefinition<BulkEditEvent | CompanyDeletedEvent> = {
   name: 'bulk-edits',
   version: 1,
+  // A job's outcomes come several a second: gathered, the job's document is written and its tabs
+  // told (and their counts read again) a few times a second, not once per location.
+  liveBatchIntervalMs: 250,
   collections: [
     {
       name: BULK_EDIT_JOBS_COLLECTION,
