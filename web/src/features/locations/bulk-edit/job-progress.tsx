@@ -67,7 +67,6 @@ const JobOutcomes = ({ job }: { job: Job }) => {
     { skip: failedView && job.Failed === 0 },
   );
   const running = job.Status === 'running';
-  if (failedView && job.Failed === 0 && running) return null;
   return (
     <section className="locus-bulk-outcomes" aria-label={t.outcomes}>
       <SegmentedControl
@@ -84,9 +83,11 @@ const JobOutcomes = ({ job }: { job: Job }) => {
         ]}
       />
       {failedView && job.Failed === 0 ? (
-        <Callout intent={Intent.SUCCESS} icon="tick">
-          {t.noFailures}
-        </Callout>
+        running ? null : (
+          <Callout intent={Intent.SUCCESS} icon="tick">
+            {t.noFailures}
+          </Callout>
+        )
       ) : (
         <PaginatedTable
           rows={data?.Data ?? []}
