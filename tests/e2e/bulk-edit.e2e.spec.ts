@@ -106,6 +106,12 @@ describe('bulk edit in the browser', () => {
     await expect.poll(() => page.getByTestId('bulk-percent').textContent(), { timeout: 240_000, interval: 250 }).toBe('100 %');
     await expect.poll(() => page.getByTestId('bulk-counts').textContent(), { timeout: UI_WAIT }).toBe(`${LOCATIONS} done, 0 failed, 0 pending of ${LOCATIONS}`);
     await page.getByText('No location failed.').waitFor();
+    // every location's outcome, a page at a time in the selection's order
+    await page.getByRole('radio', { name: `All locations (${LOCATIONS})` }).click();
+    await page.getByText(`Showing 1 to 25 of ${LOCATIONS} entries`).waitFor();
+    expect(await page.getByRole('cell', { name: 'succeeded' }).count()).toBe(25);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByText(`Showing 26 to 50 of ${LOCATIONS} entries`).waitFor();
 
     const after = new Map(googleLocations().map((l) => [l.id, l.resource]));
     for (const { id, resource } of before) {

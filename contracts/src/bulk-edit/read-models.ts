@@ -5,6 +5,8 @@
  */
 export const BULK_EDIT_JOBS_COLLECTION = 'bulk-edit-jobs';
 export const BULK_EDIT_OUTCOMES_COLLECTION = 'bulk-edit-outcomes';
+/** The id of a location's outcome document in a job (what the live channel names when it changes). */
+export const bulkEditOutcomeId = (jobId: string, locationId: string) => `${jobId}:${locationId}`;
 
 export type BulkEditJobStatus = 'running' | 'finished' | 'cancelled';
 

@@ -120,9 +120,43 @@ export const getBulkEditJobRoute = defineRoute({
   path: '/api/gmb/bulk-location-edit/jobs/:jobId',
   kind: 'query',
   roles: ADMIN,
-  summary: 'Progress of one bulk edit and the outcome of each location (failed first)',
+  summary: "Progress of one bulk edit: its counts and estimate (the locations' outcomes are paged at /jobs/:jobId/outcomes)",
   request: { params: JobParams },
-  response: successEnvelope(z.object({ Job: BulkEditJobSchema, Outcomes: z.array(BulkEditOutcomeSchema) })),
+  response: successEnvelope(z.object({ Job: BulkEditJobSchema })),
+  tenantParams: ['jobId'],
+});
+
+/** Rows of a job's outcome table per page, by default. */
+export const BULK_EDIT_OUTCOMES_PAGE_SIZE = 25;
+
+/** `?status=&page=&pageSize=`: one status (failed, ...) or every location, in the selection's order; page is 1-based. */
+export const BulkEditOutcomesQuerySchema = z.object({
+  status: z.enum(['pending', 'succeeded', 'failed', 'cancelled'], { error: 'status must be pending, succeeded, failed or cancelled' }).optional(),
+  page: z.coerce.number({ error: 'page must be a number' }).int('page must be an integer').min(1, 'page must be at least 1').default(1),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a number' })
+    .int('pageSize must be an integer')
+    .min(1, 'pageSize must be at least 1')
+    .max(100, 'pageSize must be at most 100')
+    .default(BULK_EDIT_OUTCOMES_PAGE_SIZE),
+});
+export type BulkEditOutcomesQuery = z.input<typeof BulkEditOutcomesQuerySchema>;
+
+export const listBulkEditOutcomesRoute = defineRoute({
+  name: 'bulkEdit.outcomes',
+  method: 'GET',
+  path: '/api/gmb/bulk-location-edit/jobs/:jobId/outcomes',
+  kind: 'query',
+  roles: ADMIN,
+  summary: "One page of a bulk edit's locations and their outcomes, all of them or those of one status, in the selection's order",
+  request: { params: JobParams, query: BulkEditOutcomesQuerySchema },
+  response: z.object({
+    Success: z.literal(true),
+    Data: z.array(BulkEditOutcomeSchema),
+    TotalRecords: z.number().int(),
+    Page: z.number().int(),
+    PageSize: z.number().int(),
+  }),
   tenantParams: ['jobId'],
 });
 
@@ -182,6 +216,7 @@ export const bulkEditRoutes = [
   bulkEditPreviewRoute,
   listBulkEditJobsRoute,
   getBulkEditJobRoute,
+  listBulkEditOutcomesRoute,
   retryBulkEditRoute,
   cancelBulkEditRoute,
 ] as const;

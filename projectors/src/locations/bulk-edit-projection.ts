@@ -3,13 +3,12 @@ import {
   BULK_EDIT_JOBS_COLLECTION,
   BULK_EDIT_OUTCOMES_COLLECTION,
   bulkEditMessages,
+  bulkEditOutcomeId,
   type BulkEditEvent,
   type BulkEditJobDoc,
   type BulkEditOutcomeDoc,
   type CompanyDeletedEvent,
 } from '@locus/contracts';
-
-const outcomeId = (jobId: string, locationId: string) => `${jobId}:${locationId}`;
 
 /**
  * Bulk edits: a job document with its counts (done, failed, pending, the current round's pace
@@ -18,6 +17,9 @@ const outcomeId = (jobId: string, locationId: string) => `${jobId}:${locationId}
 export const bulkEditProjection: ProjectionDefinition<BulkEditEvent | CompanyDeletedEvent> = {
   name: 'bulk-edits',
   version: 1,
+  // A job's outcomes come several a second: gathered, the job's document is written and its tabs
+  // told (and their counts read again) a few times a second, not once per location.
+  liveBatchIntervalMs: 250,
   collections: [
     {
       name: BULK_EDIT_JOBS_COLLECTION,
@@ -26,8 +28,11 @@ export const bulkEditProjection: ProjectionDefinition<BulkEditEvent | CompanyDel
     },
     {
       name: BULK_EDIT_OUTCOMES_COLLECTION,
-      indexes: [{ key: { jobId: 1, index: 1 } }, { key: { jobId: 1, status: 1 } }, { key: { companyId: 1 } }],
-      queries: [{ name: 'job outcomes', filter: { jobId: 'j' }, sort: { index: 1 } }],
+      indexes: [{ key: { jobId: 1, index: 1 } }, { key: { jobId: 1, status: 1, index: 1 } }, { key: { companyId: 1 } }],
+      queries: [
+        { name: 'job outcomes', filter: { jobId: 'j' }, sort: { index: 1 } },
+        { name: 'job outcomes of a status', filter: { jobId: 'j', status: 'failed' }, sort: { index: 1 } },
+      ],
     },
   ],
   handles: [
@@ -70,7 +75,7 @@ export const bulkEditProjection: ProjectionDefinition<BulkEditEvent | CompanyDel
         docs.put(BULK_EDIT_JOBS_COLLECTION, job);
         d.locationIds.forEach((locationId, index) => {
           const outcome: BulkEditOutcomeDoc = {
-            _id: outcomeId(d.jobId, locationId),
+            _id: bulkEditOutcomeId(d.jobId, locationId),
             jobId: d.jobId,
             companyId: d.companyId,
             locationId,
@@ -90,7 +95,7 @@ export const bulkEditProjection: ProjectionDefinition<BulkEditEvent | CompanyDel
         const d = event.data;
         const [job, outcome] = await Promise.all([
           docs.get<BulkEditJobDoc>(BULK_EDIT_JOBS_COLLECTION, d.jobId),
-          docs.get<BulkEditOutcomeDoc>(BULK_EDIT_OUTCOMES_COLLECTION, outcomeId(d.jobId, d.locationId)),
+          docs.get<BulkEditOutcomeDoc>(BULK_EDIT_OUTCOMES_COLLECTION, bulkEditOutcomeId(d.jobId, d.locationId)),
         ]);
         if (!job || !outcome || outcome.status !== 'pending') return;
         const ok = event.type === 'BulkEditLocationSucceeded';
@@ -120,7 +125,7 @@ export const bulkEditProjection: ProjectionDefinition<BulkEditEvent | CompanyDel
         if (!job) return;
         let reset = 0;
         for (const locationId of d.locationIds) {
-          const outcome = await docs.get<BulkEditOutcomeDoc>(BULK_EDIT_OUTCOMES_COLLECTION, outcomeId(d.jobId, locationId));
+          const outcome = await docs.get<BulkEditOutcomeDoc>(BULK_EDIT_OUTCOMES_COLLECTION, bulkEditOutcomeId(d.jobId, locationId));
           if (!outcome || outcome.status !== 'failed') continue;
           reset++;
           docs.put(BULK_EDIT_OUTCOMES_COLLECTION, { ...outcome, status: 'pending', round: d.round });

@@ -8,6 +8,7 @@ import {
   GOOGLE_LIMITS,
   getBulkEditJobRoute,
   listBulkEditJobsRoute,
+  listBulkEditOutcomesRoute,
   renderBulkEditValue,
   LOCATIONS_COLLECTION,
   type BulkEditJob,
@@ -20,7 +21,6 @@ import { callerCompanyId, fail, implement, ok, type QueryDeps, type RouteImpleme
 const LATEST_JOBS = 20;
 const FIELD_LABELS = new Map<string, string>(Object.entries(BULK_EDIT_FIELD_LABELS));
 const fieldLabel = (flag: string) => FIELD_LABELS.get(flag) ?? flag;
-const STATUS_ORDER = { failed: 0, pending: 1, cancelled: 2, succeeded: 3 } as const;
 
 /** Progress of a job; the estimate divides what is left of the round by the round's pace so far. */
 export function toBulkEditJob(doc: BulkEditJobDoc, now: Date): BulkEditJob {
@@ -53,6 +53,13 @@ export function bulkEditQueryRoutes(deps: QueryDeps): RouteImplementation[] {
   const outcomes = () => deps.readModels.collection<BulkEditOutcomeDoc>(BULK_EDIT_OUTCOMES_COLLECTION);
   const companyOf = (req: Parameters<typeof callerCompanyId>[0]) => callerCompanyId(req, () => fail(bulkEditErrors.jobNotFound));
   const now = () => deps.clock.now();
+  /** The caller's company's job, or 404 (another company's job too). */
+  const jobOf = async (req: Parameters<typeof callerCompanyId>[0], jobId: string) => {
+    const companyId = companyOf(req);
+    const job = await jobs().findOne({ _id: jobId });
+    if (!job || job.companyId !== companyId) throw fail(bulkEditErrors.jobNotFound);
+    return job;
+  };
 
   return [
     implement(listBulkEditJobsRoute, async (req) => {
@@ -81,30 +88,35 @@ export function bulkEditQueryRoutes(deps: QueryDeps): RouteImplementation[] {
         }),
       );
     }),
-    implement(getBulkEditJobRoute, async (req) => {
-      const companyId = companyOf(req);
-      const job = await jobs().findOne({ _id: req.params.jobId });
-      if (!job || job.companyId !== companyId) throw fail(bulkEditErrors.jobNotFound);
-      const rows = await outcomes().find({ jobId: job._id }, { sort: { index: 1 } });
-      const locs = await deps.readModels
-        .collection<LocationDoc>(LOCATIONS_COLLECTION)
-        .find({ _id: { $in: rows.map((r) => r.locationId) } }, { projection: { _id: 1, 'profile.Title': 1, 'profile.StoreCode': 1 } });
+    // Counts only, from the job's own small document: the page asks again on every outcome's live message.
+    implement(getBulkEditJobRoute, async (req) => ok({ Job: toBulkEditJob(await jobOf(req, req.params.jobId), now()) })),
+    implement(listBulkEditOutcomesRoute, async (req) => {
+      const job = await jobOf(req, req.params.jobId);
+      const { status, page, pageSize } = req.query;
+      const filter = status ? { jobId: job._id, status } : { jobId: job._id };
+      const [rows, total] = await Promise.all([
+        outcomes().find(filter, { sort: { index: 1 }, skip: (page - 1) * pageSize, limit: pageSize }),
+        status ? outcomes().countDocuments(filter) : job.total,
+      ]);
+      const locs = rows.length
+        ? await deps.readModels
+            .collection<LocationDoc>(LOCATIONS_COLLECTION)
+            .find({ _id: { $in: rows.map((r) => r.locationId) } }, { projection: { _id: 1, 'profile.Title': 1, 'profile.StoreCode': 1 } })
+        : [];
       const byId = new Map(locs.map((l) => [l._id, l]));
-      const list = rows
-        .map((r) => ({
-          LocationId: r.locationId,
-          Title: byId.get(r.locationId)?.profile.Title ?? '',
-          StoreCode: byId.get(r.locationId)?.profile.StoreCode ?? '',
-          Status: r.status,
-          Code: r.code,
-          Message: r.message,
-          At: r.at,
-          // outcomes recorded before fields were kept say nothing of them: all of the job's when it succeeded
-          AppliedFields: r.appliedFields ?? (r.status === 'succeeded' ? job.fields.filter((f) => f !== 'Country').map(fieldLabel) : []),
-          RefusedFields: (r.refusedFields ?? []).map((f) => ({ Field: f.label, Message: f.message })),
-        }))
-        .sort((a, b) => STATUS_ORDER[a.Status] - STATUS_ORDER[b.Status]);
-      return ok({ Job: toBulkEditJob(job, now()), Outcomes: list });
+      const data = rows.map((r) => ({
+        LocationId: r.locationId,
+        Title: byId.get(r.locationId)?.profile.Title ?? '',
+        StoreCode: byId.get(r.locationId)?.profile.StoreCode ?? '',
+        Status: r.status,
+        Code: r.code,
+        Message: r.message,
+        At: r.at,
+        // outcomes recorded before fields were kept say nothing of them: all of the job's when it succeeded
+        AppliedFields: r.appliedFields ?? (r.status === 'succeeded' ? job.fields.filter((f) => f !== 'Country').map(fieldLabel) : []),
+        RefusedFields: (r.refusedFields ?? []).map((f) => ({ Field: f.label, Message: f.message })),
+      }));
+      return { body: { Success: true as const, Data: data, TotalRecords: total, Page: page, PageSize: pageSize } };
     }),
   ];
 }

@@ -15,7 +15,7 @@ import {
 import type { CommandDeps, ReactorContext, ReactorDefinition, RecordedEvent, RecordedOf } from '@locus/platform';
 import { createGoogleAccess, type GoogleAccess } from '../../connections/public';
 import { GoogleApiError } from '../../google/errors';
-import { isRecordedOf, loadStream, runCommand, toDomainEventDefault } from '../../kit';
+import { handleCommand, isRecordedOf, loadStream, toDomainEventDefault } from '../../kit';
 import { v4LocationName } from '../../google/client';
 import { googleEditMask, toGoogleLocation } from '../google-mapping';
 import { locationDecider, type LocationCommand } from '../location-decider';
@@ -44,6 +44,13 @@ function profileBefore(events: readonly RecordedEvent[], eventId: string, now: L
     state = evolveLocation(state, toDomainEventDefault<LocationEvent>(e));
   }
   return state.status === 'none' ? now : state.profile;
+}
+
+/** The job's change of a location as the Google push needs it: the event's id and type, and the fields it changed. */
+interface AppliedChange {
+  id: string;
+  type: 'LocationUpdated' | 'LocationHoursUpdated';
+  changed: string[] | undefined;
 }
 
 class Stopped extends Error {
@@ -124,8 +131,12 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
       return outcome(false, { code: locationErrors.notFound.code, message: bulkEditMessages.noLocationFound });
 
     // The job's change of this location: already in its stream (a restart), or made now.
-    let applied = loaded.events.filter(isProfileChange).filter((e) => e.data.bulkJobId === job.jobId);
+    let applied: AppliedChange[] = loaded.events
+      .filter(isProfileChange)
+      .filter((e) => e.data.bulkJobId === job.jobId)
+      .map((e) => ({ id: e.id, type: e.type, changed: e.type === 'LocationUpdated' ? e.data.changed : undefined }));
     const resumed = applied.length > 0;
+    let latestState: LocationState = state;
     // Rendered against the profile as the job found it, after a restart too, so the refused fields are the same ones.
     const change = bulkEditChange(resumed ? profileBefore(loaded.events, applied[0]!.id, state.profile) : state.profile, job.fields, job.values);
     const appliedNames = appliedFields(job.fields, change.refused);
@@ -148,12 +159,13 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
           appliedFields: [],
           refusedFields: change.refused,
         });
-      const metadata = metadataOf(job, source);
-      const result = await runCommand(
-        deps,
-        locationStream(locationId),
-        locationDecider,
-        (current): LocationCommand => {
+      // The ids given to the appended events, so the change is known without reading the stream back.
+      const ids: string[] = [];
+      const result = await handleCommand({
+        eventStore: deps.eventStore,
+        streamName: locationStream(locationId),
+        decider: locationDecider,
+        command: (current): LocationCommand => {
           // Rendered again against the state it is appended on: a concurrent edit of other fields is kept.
           const now = current.status === 'active' ? bulkEditChange(current.profile, job.fields, job.values) : change;
           return {
@@ -161,21 +173,30 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
             data: { profile: now.profile, ...(now.hours ? { hours: now.hours } : {}), bulkJobId: job.jobId },
           };
         },
-        metadata,
-      );
+        metadata: metadataOf(job, source),
+        newId: () => {
+          const id = deps.ids.uuid();
+          ids.push(id);
+          return id;
+        },
+      });
       // No profile change (values already there, or only default media): photos may still be due.
-      if (result.events.length) {
-        const after = await deps.eventStore.readStream(locationStream(locationId), { fromRevision: result.revision - BigInt(result.events.length) + 1n });
-        applied = after.filter(isProfileChange).filter((e) => e.data.bulkJobId === job.jobId);
-      }
+      const written = ids.slice(ids.length - result.events.length);
+      applied = result.events.flatMap((e, i) =>
+        e.type === 'LocationUpdated' || e.type === 'LocationHoursUpdated'
+          ? [{ id: written[i]!, type: e.type, changed: e.type === 'LocationUpdated' ? e.data.changed : undefined }]
+          : [],
+      );
+      latestState = result.state;
     }
 
-    const latest = resumed ? state : (await loadStream<LocationState, LocationEvent>(deps.eventStore, locationStream(locationId), locationFold)).state;
+    // The state the change was appended on, folded with it (or, resumed, the one loaded).
+    const latest = latestState;
     if (latest.status !== 'active') return outcome(false, { code: locationErrors.notFound.code, message: bulkEditMessages.noLocationFound });
     // Not on Google: changed in Locus only (photos go to Google alone, so they wait for the location's publish).
     if (!latest.googleName) return finished('');
 
-    const mask = googleEditMask(applied.map((e) => (e.type === 'LocationUpdated' ? { type: e.type, changed: e.data.changed } : { type: e.type })));
+    const mask = googleEditMask(applied.map((e) => (e.type === 'LocationUpdated' ? { type: e.type, changed: e.changed ?? [] } : { type: e.type })));
     const media = bulkEditMedia(job.fields, job.values);
     if (!mask.length && !media.length) return finished('');
 

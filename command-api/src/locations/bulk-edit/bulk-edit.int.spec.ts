@@ -4,6 +4,7 @@ import {
   bulkLocationEditRoute,
   getBulkEditJobRoute,
   listBulkEditJobsRoute,
+  listBulkEditOutcomesRoute,
   LOCATIONS_COLLECTION,
   retryBulkEditRoute,
   type LocationDoc,
@@ -78,15 +79,27 @@ const ignoreAllBut = (...fields: string[]) =>
     ].map((f) => [f, !fields.includes(f)]),
   );
 
-/** The job and its outcomes once it is no longer running. */
-function finished(company: Company, jobId: string) {
-  return eventually(
+/** One page of a job's outcomes. */
+const outcomesPage = (company: Company, jobId: string, query: RequestInput<typeof listBulkEditOutcomesRoute, 'query'>) =>
+  stack.test.send(listBulkEditOutcomesRoute, { params: { jobId }, query, token: company.adminToken });
+
+/** The job once it is no longer running, and every location's outcome (read page by page). */
+async function finished(company: Company, jobId: string) {
+  const Job = await eventually(
     async () => {
       const { Data } = (await stack.test.send(getBulkEditJobRoute, { params: { jobId }, token: company.adminToken })).body;
-      return Data.Job.Status !== 'running' && Data;
+      return Data.Job.Status !== 'running' && Data.Job;
     },
     { what: `bulk edit ${jobId} to finish`, timeoutMs: 60_000 },
   );
+  const Outcomes = [];
+  for (let page = 1; ; page++) {
+    const res = await outcomesPage(company, jobId, { page, pageSize: 100 });
+    expect(res.status, res.text).toBe(200);
+    Outcomes.push(...res.body.Data);
+    if (Outcomes.length >= res.body.TotalRecords) break;
+  }
+  return { Job, Outcomes };
 }
 
 describe('bulk edit', () => {
@@ -105,6 +118,14 @@ describe('bulk edit', () => {
     const { Job, Outcomes } = await finished(company, res.body.Data.JobId);
     expect(Job).toMatchObject({ Status: 'finished', Total: locations.length, Done: locations.length, Failed: 0, Pending: 0, Percent: 100 });
     expect(Outcomes.every((o) => o.Status === 'succeeded')).toBe(true);
+    expect(Outcomes.map((o) => o.LocationId)).toEqual(locations.map((d) => d._id));
+    // paged in the selection's order; a status narrows the rows and their count
+    const second = (await outcomesPage(company, res.body.Data.JobId, { page: 2, pageSize: 10 })).body;
+    expect(second).toMatchObject({ TotalRecords: locations.length, Page: 2, PageSize: 10 });
+    expect(second.Data.map((o) => o.LocationId)).toEqual(locations.slice(10, 20).map((d) => d._id));
+    expect(second.Data[0]).toMatchObject({ Title: locations[10]!.profile.Title, StoreCode: locations[10]!.profile.StoreCode, Status: 'succeeded' });
+    const none = (await outcomesPage(company, res.body.Data.JobId, { status: 'failed' })).body;
+    expect(none).toMatchObject({ Data: [], TotalRecords: 0, Page: 1, PageSize: 25 });
     for (const d of locations) {
       const now = onGoogle(d);
       expect(now.profile?.description).toBe(`${d.profile.Title} in ${d.profile.Town}`);
@@ -148,6 +169,8 @@ describe('bulk edit', () => {
     expect(failed.Job).toMatchObject({ Status: 'finished', Done: 0, Failed: 1 });
     expect(failed.Outcomes[0]).toMatchObject({ Status: 'failed', Code: 'BULK_EDIT.INVALID_VALUE', Title: good!.profile.Title });
     expect(failed.Outcomes[0]!.Message).toContain('is not a valid US phone number');
+    const onlyFailed = (await outcomesPage(company, broken.body.Data.JobId, { status: 'failed' })).body;
+    expect(onlyFailed).toMatchObject({ TotalRecords: 1, Data: [{ LocationId: good!._id, Status: 'failed' }] });
     const again = await retry(broken.body.Data.JobId);
     expect(again.status, again.text).toBe(200);
     const retried = await finished(company, broken.body.Data.JobId);
@@ -332,5 +355,6 @@ describe('bulk edit', () => {
     expect((await jobAs(other.adminToken)).status).toBe(404);
     expect((await stack.test.send(retryBulkEditRoute, { params: { jobId }, token: other.adminToken })).status).toBe(404);
     expect((await jobAs(company.userToken)).status).toBe(403);
+    expect((await stack.test.send(listBulkEditOutcomesRoute, { params: { jobId }, query: {}, token: other.adminToken })).status).toBe(404);
   });
 });

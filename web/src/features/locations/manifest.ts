@@ -17,14 +17,15 @@ export const locationsWeb = {
     { path: '/bulk-edit', page: BulkEditPage, title: 'Bulk Edits' },
     { path: '/default-location', page: DefaultLocationPage, title: 'Location Default(s)' },
   ],
-  tagTypes: ['Location', 'UserLocation', 'LocationDefault', 'Media', 'Post', 'Question', 'Publisher', 'Category', 'BulkEditJob'] as const,
+  tagTypes: ['Location', 'UserLocation', 'LocationDefault', 'Media', 'Post', 'Question', 'Publisher', 'Category', 'BulkEditJob', 'BulkEditOutcome'] as const,
   collectionTags: {
     locations: ['Location', 'Dashboard'],
     'location-users': ['UserLocation', 'Location'],
     // the location-users projection's own copy of each location: no screen reads it
     'location-link-sources': [],
     'bulk-edit-jobs': ['BulkEditJob'],
-    'bulk-edit-outcomes': ['BulkEditJob'],
+    // the outcome pages shown, by their rows' ids (not the job's counts: those come from bulk-edit-jobs)
+    'bulk-edit-outcomes': ['BulkEditOutcome'],
     'location-defaults': ['LocationDefault'],
     'location-posts': ['Post'],
     'location-media': ['Media'],

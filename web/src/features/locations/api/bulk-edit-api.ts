@@ -1,19 +1,24 @@
 import {
+  bulkEditOutcomeId,
   bulkEditPreviewRoute,
   bulkLocationEditRoute,
   cancelBulkEditRoute,
   getBulkEditJobRoute,
   listBulkEditJobsRoute,
+  listBulkEditOutcomesRoute,
   locationDefaultHoursRoute,
   locationItemsRoute,
   retryBulkEditRoute,
 } from '@locus/contracts';
 import { api } from '@web/app/api';
 import { LIST } from '@web/app/tag-types';
-import { dataQuery, requestFor, type AnswerOf, type BodyOf, type DataOf } from '@web/shared/lib/api-path';
+import { dataQuery, requestFor, type AnswerOf, type BodyOf, type DataOf, type QueryOf } from '@web/shared/lib/api-path';
 
 export type BulkEditRequest = BodyOf<typeof bulkLocationEditRoute>;
 export type BulkEditJobDetails = DataOf<typeof getBulkEditJobRoute>;
+export type BulkEditOutcomesPage = AnswerOf<typeof listBulkEditOutcomesRoute>;
+/** `seen`: the job's count of the status asked for, never sent: a new count is a new page to read (rows joined the view). */
+export type BulkEditOutcomesRequest = { jobId: string; seen: number } & QueryOf<typeof listBulkEditOutcomesRoute>;
 export type BulkEditJobRow = DataOf<typeof listBulkEditJobsRoute>[number];
 export type SampleLocation = DataOf<typeof locationDefaultHoursRoute>;
 export type BulkLocationItem = DataOf<typeof locationItemsRoute>[number];
@@ -47,10 +52,20 @@ export const bulkEditApi = api.injectEndpoints({
       ...dataQuery(listBulkEditJobsRoute)(),
       providesTags: [jobs],
     }),
-    /** Progress and outcomes; refreshed by the live channel as outcomes arrive. */
+    /** Progress (counts and estimate); refreshed by the live channel on each outcome, without the locations' rows. */
     bulkEditJob: build.query<BulkEditJobDetails, string>({
       ...dataQuery(getBulkEditJobRoute)((jobId) => ({ params: { jobId } })),
       providesTags: (_r, _e, jobId) => [{ type: 'BulkEditJob', id: jobId }, jobs],
+    }),
+    /**
+     * One page of the job's outcomes. Live changes of the rows shown refresh it; rows joining a
+     * status view are noticed through the job's counts (`seen`), so an outcome elsewhere in the
+     * job does not read the page again.
+     */
+    bulkEditOutcomes: build.query<BulkEditOutcomesPage, BulkEditOutcomesRequest>({
+      query: ({ jobId, seen: _seen, ...query }) => requestFor(listBulkEditOutcomesRoute, { params: { jobId }, query }),
+      keepUnusedDataFor: 5,
+      providesTags: (res, _e, { jobId }) => (res?.Data ?? []).map((o) => ({ type: 'BulkEditOutcome' as const, id: bulkEditOutcomeId(jobId, o.LocationId) })),
     }),
     retryBulkEdit: build.mutation<AnswerOf<typeof retryBulkEditRoute>, string>({
       query: (jobId) => requestFor(retryBulkEditRoute, { params: { jobId } }),
@@ -70,6 +85,7 @@ export const {
   useStartBulkEditMutation,
   useBulkEditJobsQuery,
   useBulkEditJobQuery,
+  useBulkEditOutcomesQuery,
   useRetryBulkEditMutation,
   useCancelBulkEditMutation,
 } = bulkEditApi;

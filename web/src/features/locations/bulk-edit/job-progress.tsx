@@ -1,12 +1,108 @@
-import { Button, Callout, HTMLTable, Intent, ProgressBar, Tag } from '@blueprintjs/core';
-import { useEffect, useRef } from 'react';
+import { Button, Callout, Intent, ProgressBar, SegmentedControl, Tag } from '@blueprintjs/core';
+import { useEffect, useRef, useState } from 'react';
+import { BULK_EDIT_OUTCOMES_PAGE_SIZE } from '@locus/contracts';
 import { failureMessage } from '@web/shared/lib/envelope';
 import { toast } from '@web/shared/ui/toaster';
 import { useConfirm } from '@web/shared/ui/confirm-dialog';
-import { useBulkEditJobQuery, useCancelBulkEditMutation, useRetryBulkEditMutation } from '../api/bulk-edit-api';
+import { PaginatedTable, type Column } from '@web/shared/ui/paginated-table';
+import {
+  useBulkEditJobQuery,
+  useBulkEditOutcomesQuery,
+  useCancelBulkEditMutation,
+  useRetryBulkEditMutation,
+  type BulkEditJobDetails,
+  type BulkEditOutcomesPage,
+} from '../api/bulk-edit-api';
 import { bulkTexts as t } from './constants';
 
 const STATUS_INTENT = { succeeded: Intent.SUCCESS, failed: Intent.DANGER, pending: Intent.NONE, cancelled: Intent.WARNING } as const;
+
+type Job = BulkEditJobDetails['Job'];
+type Outcome = BulkEditOutcomesPage['Data'][number];
+type View = 'failed' | 'all';
+
+const COLUMNS: Column<Outcome>[] = [
+  { header: 'Store', cell: (o) => o.StoreCode },
+  { header: 'Location', cell: (o) => o.Title },
+  {
+    header: 'Status',
+    cell: (o) => (
+      <Tag minimal intent={STATUS_INTENT[o.Status]}>
+        {o.Status}
+      </Tag>
+    ),
+  },
+  {
+    header: 'Reason',
+    cell: (o) =>
+      o.RefusedFields.length ? (
+        <ul className="locus-bulk-refused">
+          {o.RefusedFields.map((f) => (
+            // each reason names its field already
+            <li key={f.Field}>{f.Message}</li>
+          ))}
+        </ul>
+      ) : (
+        o.Message
+      ),
+  },
+  {
+    header: t.appliedThere,
+    cell: (o) => <span data-testid="bulk-applied">{o.Status === 'pending' ? '' : o.AppliedFields.length ? o.AppliedFields.join(', ') : t.appliedNothing}</span>,
+  },
+];
+
+/**
+ * The job's locations, a page at a time: the failed ones (what a retry runs again) or all of
+ * them in the selection's order. The rows shown refresh by their own live messages; rows joining
+ * the failed view are noticed through the job's failed count, so the page is not read again on
+ * every outcome of a large job.
+ */
+const JobOutcomes = ({ job }: { job: Job }) => {
+  const [view, setView] = useState<View>('failed');
+  const [page, setPage] = useState(0);
+  const failedView = view === 'failed';
+  const { data, isFetching } = useBulkEditOutcomesQuery(
+    { jobId: job.JobId, status: failedView ? 'failed' : undefined, page: page + 1, pageSize: BULK_EDIT_OUTCOMES_PAGE_SIZE, seen: failedView ? job.Failed : 0 },
+    { skip: failedView && job.Failed === 0 },
+  );
+  const running = job.Status === 'running';
+  return (
+    <section className="locus-bulk-outcomes" aria-label={t.outcomes}>
+      <SegmentedControl
+        size="small"
+        aria-label={t.outcomesShown}
+        value={view}
+        onValueChange={(v) => {
+          setView(v as View);
+          setPage(0);
+        }}
+        options={[
+          { value: 'failed', label: t.failedView(job.Failed) },
+          { value: 'all', label: t.allView(job.Total) },
+        ]}
+      />
+      {failedView && job.Failed === 0 ? (
+        running ? null : (
+          <Callout intent={Intent.SUCCESS} icon="tick">
+            {t.noFailures}
+          </Callout>
+        )
+      ) : (
+        <PaginatedTable
+          rows={data?.Data ?? []}
+          columns={COLUMNS}
+          rowKey={(o) => o.LocationId}
+          pageSize={BULK_EDIT_OUTCOMES_PAGE_SIZE}
+          paginator="above-page-size"
+          emptyText={t.noOutcomes}
+          loading={!data && isFetching}
+          server={{ total: data?.TotalRecords ?? 0, page, onPageChange: setPage }}
+        />
+      )}
+    </section>
+  );
+};
 
 /** Live progress of one bulk edit: the bar, the counts and the estimate, each location's outcome, retry and cancel. */
 export const JobProgress = ({ jobId }: { jobId: string }) => {
@@ -28,9 +124,8 @@ export const JobProgress = ({ jobId }: { jobId: string }) => {
     else toast.success(counts);
   }, [job0]);
   if (!data) return null;
-  const { Job: job, Outcomes: outcomes } = data;
+  const { Job: job } = data;
   const running = job.Status === 'running';
-  const failed = outcomes.filter((o) => o.Status === 'failed');
 
   const onRetry = async () => {
     try {
@@ -65,55 +160,11 @@ export const JobProgress = ({ jobId }: { jobId: string }) => {
       <p data-testid="bulk-counts">{t.progress(job.Done, job.Failed, job.Pending, job.Total)}</p>
       <div className="locus-bulk-progress-actions">
         {running ? <Button text={t.cancel} icon="stop" onClick={onCancel} loading={cancelling.isLoading} /> : null}
-        {!running && failed.length ? (
+        {!running && job.Failed > 0 ? (
           <Button text={t.retryFailed} icon="refresh" intent={Intent.PRIMARY} onClick={onRetry} loading={retrying.isLoading} />
         ) : null}
       </div>
-      {failed.length ? (
-        <HTMLTable compact striped className="locus-bulk-outcomes" aria-label={t.outcomes}>
-          <thead>
-            <tr>
-              <th>Store</th>
-              <th>Location</th>
-              <th>Status</th>
-              <th>Reason</th>
-              <th>{t.appliedThere}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {outcomes
-              .filter((o) => o.Status !== 'succeeded' && o.Status !== 'pending')
-              .map((o) => (
-                <tr key={o.LocationId}>
-                  <td>{o.StoreCode}</td>
-                  <td>{o.Title}</td>
-                  <td>
-                    <Tag minimal intent={STATUS_INTENT[o.Status]}>
-                      {o.Status}
-                    </Tag>
-                  </td>
-                  <td>
-                    {o.RefusedFields.length ? (
-                      <ul className="locus-bulk-refused">
-                        {o.RefusedFields.map((f) => (
-                          // each reason names its field already
-                          <li key={f.Field}>{f.Message}</li>
-                        ))}
-                      </ul>
-                    ) : (
-                      o.Message
-                    )}
-                  </td>
-                  <td data-testid="bulk-applied">{o.AppliedFields.length ? o.AppliedFields.join(', ') : t.appliedNothing}</td>
-                </tr>
-              ))}
-          </tbody>
-        </HTMLTable>
-      ) : !running ? (
-        <Callout intent={Intent.SUCCESS} icon="tick">
-          {t.noFailures}
-        </Callout>
-      ) : null}
+      <JobOutcomes job={job} />
     </section>
   );
 };
