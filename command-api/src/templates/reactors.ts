@@ -75,11 +75,13 @@ export function templatesReactors(deps: CommandDeps, options: TemplatesReactorOp
     async handle(event, ctx) {
       const { templateId, locationId, companyId } = event.data;
       const stream = templatePostStream(templateId, locationId);
-      const { state } = await loadStream<TemplatePostState, TemplateEvent>(deps.eventStore, stream, {
+      const { state, revision, events } = await loadStream<TemplatePostState, TemplateEvent>(deps.eventStore, stream, {
         evolve: evolveTemplatePost,
         initialState: () => ({ status: 'none' }),
       });
       if (state.status !== 'requested' && state.status !== 'started') return;
+      // The outcomes go to this stream: the runtime appends them at what was just read.
+      ctx.seen?.(stream, { revision, events });
       const location = await loadLocation(locationId);
       const locationName = location.status === 'active' ? location.profile.Title : '';
       const failed = (code: string, message: string) =>

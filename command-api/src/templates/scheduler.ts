@@ -1,4 +1,12 @@
-import { POST_TEMPLATE_LOGS_COLLECTION, POST_TEMPLATES_COLLECTION, templatePostStream, type PostTemplateDoc, type PostTemplateLogDoc } from '@locus/contracts';
+import {
+  POST_TEMPLATE_LOCATIONS_COLLECTION,
+  POST_TEMPLATE_LOGS_COLLECTION,
+  POST_TEMPLATES_COLLECTION,
+  templatePostStream,
+  type PostTemplateDoc,
+  type PostTemplateLocationsDoc,
+  type PostTemplateLogDoc,
+} from '@locus/contracts';
 import type { CommandDeps } from '@locus/platform';
 import { createGoogleAccess, type GoogleAccess } from '../connections/public';
 import { loadStream, runCommand, systemMetadata, type ScheduleDefinition } from '../kit';
@@ -18,15 +26,17 @@ export async function publishDueTemplates(deps: CommandDeps, signal?: AbortSigna
     .collection<PostTemplateDoc>(POST_TEMPLATES_COLLECTION)
     .find({ status: 'scheduled', scheduleDate: { $lte: now } }, { sort: { scheduleDate: 1 }, limit: 100 });
   let published = 0;
+  const locations = deps.readModels.collection<PostTemplateLocationsDoc>(POST_TEMPLATE_LOCATIONS_COLLECTION);
   for (const doc of due) {
     if (signal?.aborted) break;
     try {
+      const locationIds = (await locations.findOne({ _id: doc._id }))?.locationIds ?? [];
       const result = await runTemplateCommand(deps, systemMetadata(deps, doc.companyId), doc._id, {
         type: 'PublishTemplate',
         templateId: doc._id,
         companyId: doc.companyId,
         publishId: deps.ids.uuid(),
-        locationIds: doc.locationIds,
+        locationIds,
         now,
         scheduled: true,
       });

@@ -116,7 +116,7 @@ describe('post templates over HTTP', () => {
     const saved = await save(eventTemplate({ TemplateLocationIds: chosen.map((l) => l._id) }));
     const id = saved.body.Data.Id;
 
-    await stack.waitForProjections();
+    expect((await templateById(id)).TemplateLocationIds).toEqual(chosen.map((l) => l._id));
     const previewOf = (locationId: string) => stack.test.send(templatePreviewRoute, { params: { id, locationId }, token: company.adminToken });
     const preview = await previewOf(chosen[0]!._id);
     expect(preview.body.Data?.Summary).toBe(renderPostSummary(eventTemplate().TemplateContent, chosen[0]!.profile));
@@ -134,6 +134,7 @@ describe('post templates over HTTP', () => {
     expect(done.Progress).toEqual({ Done: chosen.length, InReview: 0, Rejected: 0, Failed: 0, Total: chosen.length });
     expect(done.Status).toBe('published');
     expect(done.TotalPublishedLocations).toBe(chosen.length);
+    expect(done.TemplateLocationIds).toEqual(chosen.map((l) => l._id));
 
     for (const location of chosen) {
       const summary = renderPostSummary(eventTemplate().TemplateContent, location.profile);

@@ -3,9 +3,11 @@ import type { TemplatePost } from './post';
 /**
  * Read models of post templates (projectors/src/templates).
  * - `post-templates`: one document per template, with its publishing progress.
+ * - `post-template-locations`: one document per template (same _id), its locations.
  * - `post-template-logs`: one document per (template, location) post (_id `<templateId>:<locationId>`).
  */
 export const POST_TEMPLATES_COLLECTION = 'post-templates';
+export const POST_TEMPLATE_LOCATIONS_COLLECTION = 'post-template-locations';
 export const POST_TEMPLATE_LOGS_COLLECTION = 'post-template-logs';
 
 export type PostTemplateStatus = 'draft' | 'scheduled' | 'publishing' | 'published';
@@ -18,11 +20,14 @@ export interface PostTemplateFailure {
   kind: 'failed' | 'rejected';
 }
 
+/**
+ * A template and its progress, rewritten on every post's outcome: its locations (a thousand ids
+ * and more) are a document of their own, `PostTemplateLocationsDoc`, written when they change.
+ */
 export interface PostTemplateDoc {
   _id: string;
   companyId: string;
   post: TemplatePost;
-  locationIds: string[];
   scheduleDate: string | null;
   status: PostTemplateStatus;
   publishDate: string | null;
@@ -37,6 +42,15 @@ export interface PostTemplateDoc {
   failures: PostTemplateFailure[];
   createdAt: string;
   updatedAt: string;
+  [key: string]: unknown;
+}
+
+/** The template's locations: the saved ones, then those of its last publish. */
+export interface PostTemplateLocationsDoc {
+  /** The template's id. */
+  _id: string;
+  companyId: string;
+  locationIds: string[];
   [key: string]: unknown;
 }
 

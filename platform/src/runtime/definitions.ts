@@ -89,6 +89,11 @@ export interface ReactorContext {
    * and `key`, so a retried or repeated handling appends nothing new (idempotent).
    */
   append(streamName: string, events: Omit<EventToAppend, 'id' | 'metadata'>[], options?: { key?: string; companyId?: string | null }): Promise<void>;
+  /**
+   * A hint: the handling has just read the whole of `streamName` (its revision and events): its next
+   * append there tries that revision without reading the stream again (a conflict reads it).
+   */
+  seen?(streamName: string, read: { revision: bigint | 'no_stream'; events: readonly RecordedEvent[] }): void;
   attempt: number;
   /**
    * Aborted when the runtime stops. A long handling (a bulk edit's job) stops taking new work

@@ -167,6 +167,62 @@ describe('reactor runtime', () => {
     expect(conflicts).toBe(0);
   });
 
+  it('appends to a stream the handling has read (`seen`) or appended to without reading it again; a stale read conflicts, is read again, and re-handling appends nothing', async () => {
+    const s = stores();
+    let reads = 0;
+    let conflicts = 0;
+    const counting: EventStore = Object.assign(Object.create(s.eventStore) as EventStore, {
+      readStream: (...args: Parameters<EventStore['readStream']>) => {
+        reads++;
+        return s.eventStore.readStream(...args);
+      },
+      append: (...args: Parameters<EventStore['append']>) =>
+        s.eventStore.append(...args).catch((err: unknown) => {
+          conflicts++;
+          throw err;
+        }),
+    });
+    const other = () => ({ id: uuid(), type: 'Other', data: {}, metadata: meta('acme') });
+    await s.eventStore.append('post-1', [other()]);
+    let meddle = false;
+    const reactor: ReactorDefinition = {
+      name: 'poster',
+      handles: ['LocationPublishRequested'],
+      async handle(_event, ctx) {
+        // the handling's own read, as a reactor loading the stream it decides on
+        const events = await s.eventStore.readStream('post-1');
+        ctx.seen?.('post-1', { revision: events.at(-1)!.revision, events });
+        if (meddle) await s.eventStore.append('post-1', [other()]);
+        await ctx.append('post-1', [{ type: 'Started', data: {} }], { key: 'started' });
+        await ctx.append('post-1', [{ type: 'Done', data: {} }], { key: 'outcome' });
+      },
+    };
+    const types = async () => (await s.eventStore.readStream('post-1')).map((e) => e.type);
+
+    await publishRequested(s.eventStore, 'l4');
+    const r = runtime({ eventStore: counting, readStore: s.readStore }, [reactor]);
+    await r.start();
+    await settled(s, r);
+    expect(await types()).toEqual(['Other', 'Started', 'Done']);
+    expect([reads, conflicts]).toEqual([0, 0]);
+
+    // Handled again after a lost checkpoint: what it read holds both outcomes already.
+    await r.stop();
+    await s.readStore.deleteCheckpoint(reactorCheckpointName('poster'));
+    const again = runtime({ eventStore: counting, readStore: s.readStore }, [reactor]);
+    await again.start();
+    await settled(s, again);
+    expect(await types()).toEqual(['Other', 'Started', 'Done']);
+    expect([reads, conflicts]).toEqual([0, 0]);
+
+    // Another writer appends between the read and the outcome: one conflict, one read, no loss.
+    meddle = true;
+    await publishRequested(s.eventStore, 'l5');
+    await settled(s, again);
+    expect(await types()).toEqual(['Other', 'Started', 'Done', 'Other', 'Started', 'Done']);
+    expect([reads, conflicts]).toEqual([1, 1]);
+  });
+
   it('retries transient failures with capped exponential backoff, then succeeds', async () => {
     const s = stores();
     const calls: string[] = [];

@@ -1,9 +1,11 @@
 import type { ProjectionDefinition, ProjectionDocs } from '@locus/platform/ports';
 import {
+  POST_TEMPLATE_LOCATIONS_COLLECTION,
   POST_TEMPLATE_LOGS_COLLECTION,
   POST_TEMPLATES_COLLECTION,
   type CompanyDeletedEvent,
   type PostTemplateDoc,
+  type PostTemplateLocationsDoc,
   type PostTemplateLogDoc,
   type TemplateEventOf,
 } from '@locus/contracts';
@@ -61,21 +63,27 @@ async function template(docs: ProjectionDocs, templateId: string) {
   return docs.get<PostTemplateDoc>(POST_TEMPLATES_COLLECTION, templateId);
 }
 
+const putLocations = (docs: ProjectionDocs, templateId: string, companyId: string, locationIds: string[]) =>
+  docs.put(POST_TEMPLATE_LOCATIONS_COLLECTION, { _id: templateId, companyId, locationIds } satisfies PostTemplateLocationsDoc);
+
 /**
  * Post templates with their publishing progress by Google's answer (live, in review, rejected,
- * failed, of the total; rejections and failures with their reason), and one log document per
- * (template, location) post.
+ * failed, of the total; rejections and failures with their reason), each template's locations
+ * apart (each outcome rewrites the template's document, not its list of locations), and one
+ * log document per (template, location) post.
  */
 export const templatesProjection: ProjectionDefinition<Handled> = {
   name: 'templates',
   // 2: Google's rejections and posts in its review counted apart from live ones
   // 3: logs indexed by status (the schedule following posts in Google's review reads them)
-  version: 3,
+  // 4: a template's locations in post-template-locations, not in its document
+  version: 4,
   collections: [
     {
       name: POST_TEMPLATES_COLLECTION,
       indexes: [{ key: { companyId: 1, createdAt: -1 } }, { key: { status: 1, scheduleDate: 1 } }],
     },
+    { name: POST_TEMPLATE_LOCATIONS_COLLECTION, indexes: [{ key: { companyId: 1 } }] },
     {
       name: POST_TEMPLATE_LOGS_COLLECTION,
       indexes: [{ key: { templateId: 1, createdDate: -1 } }, { key: { companyId: 1, templateId: 1, status: 1 } }, { key: { status: 1 } }],
@@ -103,7 +111,6 @@ export const templatesProjection: ProjectionDefinition<Handled> = {
           _id: d.templateId,
           companyId: d.companyId,
           post: d.post,
-          locationIds: d.locationIds,
           scheduleDate: d.scheduleDate,
           status: d.scheduleDate ? 'scheduled' : 'draft',
           publishDate: null,
@@ -117,6 +124,7 @@ export const templatesProjection: ProjectionDefinition<Handled> = {
           updatedAt: at,
         };
         docs.put(POST_TEMPLATES_COLLECTION, doc);
+        putLocations(docs, d.templateId, d.companyId, d.locationIds);
         return;
       }
       case 'PostTemplateScheduleCancelled': {
@@ -126,6 +134,7 @@ export const templatesProjection: ProjectionDefinition<Handled> = {
       }
       case 'PostTemplateDeleted':
         docs.delete(POST_TEMPLATES_COLLECTION, event.data.templateId);
+        docs.delete(POST_TEMPLATE_LOCATIONS_COLLECTION, event.data.templateId);
         return;
       case 'PostTemplatePublishRequested': {
         const prev = await template(docs, event.data.templateId);
@@ -134,7 +143,6 @@ export const templatesProjection: ProjectionDefinition<Handled> = {
           ...prev,
           status: 'publishing',
           publishDate: event.data.requestedAt,
-          locationIds: event.data.locationIds,
           total: event.data.locationIds.length,
           done: 0,
           inReview: 0,
@@ -143,6 +151,7 @@ export const templatesProjection: ProjectionDefinition<Handled> = {
           failures: [],
           updatedAt: at,
         });
+        putLocations(docs, prev._id, prev.companyId, event.data.locationIds);
         return;
       }
       case 'TemplatePostCreated': {
@@ -219,7 +228,8 @@ export const templatesProjection: ProjectionDefinition<Handled> = {
         return;
       }
       case 'CompanyDeleted': {
-        for (const doc of await docs.find(POST_TEMPLATES_COLLECTION, { companyId: event.data.companyId })) docs.delete(POST_TEMPLATES_COLLECTION, doc._id);
+        for (const collection of [POST_TEMPLATES_COLLECTION, POST_TEMPLATE_LOCATIONS_COLLECTION])
+          for (const doc of await docs.find(collection, { companyId: event.data.companyId })) docs.delete(collection, doc._id);
         for (const doc of await docs.find(POST_TEMPLATE_LOGS_COLLECTION, { companyId: event.data.companyId }))
           docs.delete(POST_TEMPLATE_LOGS_COLLECTION, doc._id);
         return;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { recorder } from '@locus/platform/runtime/testing/recorded-events';
 import { projectInMemory } from '@locus/platform/runtime/testing/projection-memory';
-import { POST_TEMPLATE_LOGS_COLLECTION, POST_TEMPLATES_COLLECTION, type TemplateEvent, type TemplatePost } from '@locus/contracts';
+import {
+  POST_TEMPLATE_LOCATIONS_COLLECTION,
+  POST_TEMPLATE_LOGS_COLLECTION,
+  POST_TEMPLATES_COLLECTION,
+  type TemplateEvent,
+  type TemplatePost,
+} from '@locus/contracts';
 import { templatesProjection } from './templates-projection';
 
 const post: TemplatePost = {
@@ -56,7 +62,11 @@ const given = async (events: TemplateEvent[]) => {
     templatesProjection,
     events.map((e) => record(e.type, e.data, 'c1')),
   );
-  return { template: memory.all(POST_TEMPLATES_COLLECTION)[0]!, logs: memory.all(POST_TEMPLATE_LOGS_COLLECTION) };
+  return {
+    template: memory.all(POST_TEMPLATES_COLLECTION)[0]!,
+    locations: memory.all(POST_TEMPLATE_LOCATIONS_COLLECTION),
+    logs: memory.all(POST_TEMPLATE_LOGS_COLLECTION),
+  };
 };
 
 describe('templates projection', () => {
@@ -80,5 +90,19 @@ describe('templates projection', () => {
     // a decision seen twice counts once
     const again = await given([saved, publish, inReview('l1'), inReview('l2'), approved, approved]);
     expect(again.template).toMatchObject({ done: 1, inReview: 1 });
+  });
+
+  it("keeps a template's locations apart from the document each outcome rewrites, and deletes them with it", async () => {
+    const many: TemplateEvent = { ...publish, data: { ...publish.data, locationIds: ['l1', 'l2', 'l3'] } };
+    const published = await given([saved, many, inReview('l1')]);
+    expect(published.template).not.toHaveProperty('locationIds');
+    expect(published.template).toMatchObject({ total: 3, inReview: 1 });
+    expect(published.locations).toEqual([{ _id: 't1', companyId: 'c1', locationIds: ['l1', 'l2', 'l3'] }]);
+
+    const draft = await given([saved]);
+    expect(draft.locations).toEqual([{ _id: 't1', companyId: 'c1', locationIds: ['l1', 'l2'] }]);
+
+    const deleted = await given([saved, many, { type: 'PostTemplateDeleted', data: t }]);
+    expect(deleted.locations).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import {
   fetchTemplatesRoute,
   LOCATIONS_COLLECTION,
+  POST_TEMPLATE_LOCATIONS_COLLECTION,
   POST_TEMPLATE_LOGS_COLLECTION,
   POST_TEMPLATE_VARIABLES,
   POST_TEMPLATES_COLLECTION,
@@ -14,18 +15,19 @@ import {
   type LocationDoc,
   type PostTemplate,
   type PostTemplateDoc,
+  type PostTemplateLocationsDoc,
   type PostTemplateLogDoc,
   type TemplateLogEntry,
 } from '@locus/contracts';
 import { callerCompanyId, fail, implement, ok, type QueryDeps, type RequestContext, type RouteImplementation } from '@locus/platform';
 
-const toTemplate = (d: PostTemplateDoc): PostTemplate => ({
+const toTemplate = (d: PostTemplateDoc, locationIds: string[]): PostTemplate => ({
   Id: d._id,
   ...d.post,
   IsPublished: d.status === 'publishing' || d.status === 'published',
   PublishDate: d.publishDate,
   TotalPublishedLocations: d.done,
-  TemplateLocationIds: d.locationIds,
+  TemplateLocationIds: locationIds,
   ScheduleDate: d.scheduleDate,
   Status: d.status,
   Progress: { Done: d.done, InReview: d.inReview, Rejected: d.rejected, Failed: d.failed, Total: d.total },
@@ -58,8 +60,13 @@ export function templatesQueryRoutes(deps: QueryDeps): RouteImplementation[] {
     implement(templateVariablesRoute, async () => ok(variableLabels(POST_TEMPLATE_VARIABLES).map((label) => ({ label })))),
 
     implement(fetchTemplatesRoute, async (req) => {
-      const docs = await templates().find({ companyId: companyOf(req) }, { sort: { createdAt: -1, _id: 1 } });
-      return ok(docs.map(toTemplate));
+      const companyId = companyOf(req);
+      const docs = await templates().find({ companyId }, { sort: { createdAt: -1, _id: 1 } });
+      const locations = await deps.readModels
+        .collection<PostTemplateLocationsDoc>(POST_TEMPLATE_LOCATIONS_COLLECTION)
+        .find({ _id: { $in: docs.map((d) => d._id) }, companyId });
+      const locationIdsOf = new Map(locations.map((l) => [l._id, l.locationIds]));
+      return ok(docs.map((d) => toTemplate(d, locationIdsOf.get(d._id) ?? [])));
     }),
 
     implement(templateLogRoute, async (req) => {
