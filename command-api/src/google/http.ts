@@ -3,7 +3,6 @@ import { refreshGoogleAccessToken } from './oauth';
 import { GoogleApiError, googleErrorFromResponse, networkError } from './errors';
 import { defaultSleep } from './write-queue';
 import { operationMetrics } from '@locus/platform/metrics/operation-metrics';
-import { nodeTransport, type GoogleHttpResponse, type GoogleTransport } from './node-transport';
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -68,7 +67,7 @@ export function buildUrl(base: string, query: GoogleRequest['query']): string {
  */
 export function createGoogleHttp(options: GoogleHttpOptions): GoogleHttp {
   const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
-  const send: GoogleTransport = options.fetch ?? nodeTransport;
+  const doFetch = options.fetch ?? fetch;
   const sleep = options.sleep ?? defaultSleep;
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
@@ -87,7 +86,7 @@ export function createGoogleHttp(options: GoogleHttpOptions): GoogleHttp {
             operation,
           });
         }
-        tokens = await refreshGoogleAccessToken(options.config, tokens.refreshToken, { ...(options.fetch ? { fetch: options.fetch } : {}), now });
+        tokens = await refreshGoogleAccessToken(options.config, tokens.refreshToken, { fetch: doFetch, now });
         await options.onTokensRefreshed?.({ ...tokens });
       })().finally(() => {
         refreshing = undefined;
@@ -111,11 +110,11 @@ export function createGoogleHttp(options: GoogleHttpOptions): GoogleHttp {
       for (let attempt = 1; ; attempt++) {
         if (!tokens.accessToken || tokens.expiresAt - skew <= now()) await refresh(req.operation);
         const ctx = { subject: req.subject, operation: req.operation, attempts: attempt };
-        let res: GoogleHttpResponse | undefined;
+        let res: Response | undefined;
         let failure: GoogleApiError;
         const started = performance.now();
         try {
-          res = await send(url, {
+          res = await doFetch(url, {
             method: req.method,
             headers: {
               authorization: `Bearer ${tokens.accessToken}`,
