@@ -15,12 +15,6 @@ export interface IdleGateOptions {
    * (the backlog is gone).
    */
   maxWaitMs?: number;
-  /**
-   * Batches of fewer events go through at once (default 100): they cost the server little, and
-   * each wait's looks at /proc cost the thread more than the lines of a small batch (at a few
-   * commands a second on a busy machine every batch waited, looking ten times a second).
-   */
-  minEvents?: number;
   /** Tests: the machine's and this thread's busy ticks, the clock, the sleep, the core count. */
   ticks?: () => { machine: number; thread: number } | null;
   now?: () => number;
@@ -50,9 +44,8 @@ function readTicks(): { machine: number; thread: number } | null {
  * it never waits). On the 2-core machine a history that kept up with a burst of commands took
  * the CPU the commands needed (docs/performance.md).
  */
-export function createIdleGate(options: IdleGateOptions = {}): (signal?: AbortSignal, batch?: { full: boolean; events?: number }) => Promise<void> {
+export function createIdleGate(options: IdleGateOptions = {}): (signal?: AbortSignal, batch?: { full: boolean }) => Promise<void> {
   const busyShare = options.busyShare ?? 0.25;
-  const minEvents = options.minEvents ?? 100;
   const checkMs = options.checkMs ?? 100;
   const maxWaitMs = options.maxWaitMs ?? 2_000;
   const cores = options.cores ?? (os.cpus().length || 1);
@@ -75,7 +68,6 @@ export function createIdleGate(options: IdleGateOptions = {}): (signal?: AbortSi
   return async (signal, batch) => {
     if (catchingUp && batch?.full) return;
     catchingUp = false;
-    if (batch?.events !== undefined && batch.events < minEvents) return;
     const started = clock();
     // A look over less than a few ticks says little: wait one check interval first when the last look is that recent.
     if (clock() - lastAt < checkMs) await sleep(checkMs);

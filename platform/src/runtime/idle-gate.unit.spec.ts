@@ -50,16 +50,6 @@ describe('idle gate', () => {
     expect(m.elapsed() - 200).toBe(100);
   });
 
-  it('lets batches of fewer than minEvents events through at once, however busy the machine', async () => {
-    const m = machine();
-    m.load.others = 2;
-    m.advance(200);
-    await m.gate(undefined, { full: false, events: 99 });
-    expect(m.slept).toEqual([]);
-    await m.gate(undefined, { full: false, events: 100 });
-    expect(m.slept.length).toBeGreaterThan(0);
-  });
-
   it('waits no longer than maxWaitMs under lasting load, then lets full batches through until the backlog is gone', async () => {
     const m = machine();
     m.load.others = 2;

@@ -68,7 +68,7 @@ export interface ProjectorRuntimeOptions {
    * spare CPU: createIdleGate). Events that arrive meanwhile join the next batch. Its signal
    * aborts when the runtime stops or a reader waits for a position (`ops.position-wanted`).
    */
-  beforeLiveBatch?: (signal: AbortSignal, batch: { full: boolean; events: number }) => Promise<void>;
+  beforeLiveBatch?: (signal: AbortSignal, batch: { full: boolean }) => Promise<void>;
 }
 
 interface Run {
@@ -275,7 +275,7 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
         // A batch a reader waits for does not wait for spare CPU either.
         if (options.beforeLiveBatch && !awaited()) {
           const gate = options.beforeLiveBatch;
-          await untilHurried((cut) => gate(cut, { full: batch.events.length >= batchSize, events: batch.events.length }));
+          await untilHurried((cut) => gate(cut, { full: batch.events.length >= batchSize }));
           if (signal.aborted) break;
         }
         lastBatchAt = performance.now();
