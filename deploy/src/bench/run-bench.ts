@@ -334,7 +334,13 @@ async function measureTrickle(
   await stack.commandDeps.readModels.waitForPosition(await stack.ports.eventStore.headPosition(), 30_000);
   log(`trickle: ${count} commands, five a second`);
   const trickle = await withCpu('trickle', async () => {
-    const r = await client.run<{ ok: true; kind: 'paced'; seconds: number; clientCpuMs: number }>({ kind: 'paced', ...job, count, intervalMs: 200, label: 't' });
+    const r = await client.run<{ ok: true; kind: 'paced'; seconds: number; clientCpuMs: number }>({
+      kind: 'paced',
+      ...job,
+      count,
+      intervalMs: 200,
+      label: 't',
+    });
     await stack.commandDeps.readModels.waitForPosition(await stack.ports.eventStore.headPosition(), 30_000);
     return r;
   });
