@@ -47,6 +47,11 @@ export const subjects = {
   /** Projection checkpoint advanced (used by X-Min-Position waits and ops). */
   checkpoint: (projection: string) => `ops.checkpoint.${projection}`,
   checkpointAll: () => `ops.checkpoint.*`,
+  /**
+   * A reader waits for `projection` to reach a position (X-Min-Position): a projection that
+   * gathers its live batches over an interval commits what it has at once.
+   */
+  positionWanted: (projection: string) => `ops.position-wanted.${projection}`,
   /** A projection switched to a new generation after a rebuild. */
   projectionSwitched: () => `ops.projection-switched`,
 } as const;

@@ -11,11 +11,13 @@ import { openSse, openSseTab } from './sse-client';
 
 export type LoadJob =
   | { kind: 'appends'; url: string; token: string; companyId: string; count: number; concurrency: number; label: string }
+  /** One command every `intervalMs`, each after the previous one's answer. */
+  | { kind: 'paced'; url: string; token: string; companyId: string; count: number; intervalMs: number; label: string }
   | { kind: 'sse'; url: string; token: string; companyId: string; samples: number; label: string }
   | { kind: 'burst'; url: string; token: string; companyId: string; tabs: number; count: number; concurrency: number; label: string };
 
 export type LoadResult =
-  | { ok: true; kind: 'appends'; seconds: number; clientCpuMs: number }
+  | { ok: true; kind: 'appends' | 'paced'; seconds: number; clientCpuMs: number }
   | { ok: true; kind: 'sse'; p50: number; p95: number; max: number }
   | { ok: true; kind: 'burst'; appendSeconds: number; toldAllMs: number; resyncs: number; manyMessages: number }
   | { ok: false; error: string };
@@ -73,6 +75,17 @@ async function run(job: LoadJob): Promise<LoadResult> {
     const seconds = (performance.now() - t0) / 1000;
     const used = process.cpuUsage(cpu);
     return { ok: true, kind: 'appends', seconds, clientCpuMs: (used.user + used.system) / 1000 };
+  }
+  if (job.kind === 'paced') {
+    const cpu = process.cpuUsage();
+    const t0 = performance.now();
+    for (let i = 0; i < job.count; i++) {
+      const wait = t0 + i * job.intervalMs - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      await createStaff();
+    }
+    const used = process.cpuUsage(cpu);
+    return { ok: true, kind: 'paced', seconds: (performance.now() - t0) / 1000, clientCpuMs: (used.user + used.system) / 1000 };
   }
   if (job.kind === 'burst') return burst(job, createStaff);
   // One command at a time: from sending it to its "changed" message at a connected SSE client.

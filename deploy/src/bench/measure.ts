@@ -63,14 +63,16 @@ export async function withCpu<T>(
 export interface ThreadCpu {
   tid: number;
   main: boolean;
+  /** The thread's nice value: the company history's thread runs at 19 (projection-threads.ts). */
+  nice: number;
   ms: number;
 }
 
 // Linux counts each thread's CPU in clock ticks of 10 ms (USER_HZ 100) in /proc/self/task/<tid>/stat.
 const TICK_MS = 10;
 
-function threadTicks(): Map<number, number> {
-  const ticks = new Map<number, number>();
+function threadTicks(): Map<number, { ticks: number; nice: number }> {
+  const ticks = new Map<number, { ticks: number; nice: number }>();
   let tids: string[];
   try {
     tids = readdirSync('/proc/self/task');
@@ -80,9 +82,9 @@ function threadTicks(): Map<number, number> {
   for (const tid of tids) {
     try {
       const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, nice the 17th.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks.set(Number(tid), Number(fields[11]) + Number(fields[12]));
+      ticks.set(Number(tid), { ticks: Number(fields[11]) + Number(fields[12]), nice: Number(fields[16]) });
     } catch {
       // The thread ended between listing and reading.
     }
@@ -94,11 +96,11 @@ function threadTicks(): Map<number, number> {
  * CPU of each thread over the window, busiest first: the event loop (`main`), and by thread id
  * in order of creation V8's helpers (garbage collection), libuv's pool, then worker threads.
  */
-function threadCpuSince(before: Map<number, number>): ThreadCpu[] {
+function threadCpuSince(before: Map<number, { ticks: number; nice: number }>): ThreadCpu[] {
   const out: ThreadCpu[] = [];
   for (const [tid, t] of threadTicks()) {
-    const ms = (t - (before.get(tid) ?? 0)) * TICK_MS;
-    if (ms > 0) out.push({ tid, main: tid === process.pid, ms });
+    const ms = (t.ticks - (before.get(tid)?.ticks ?? 0)) * TICK_MS;
+    if (ms > 0) out.push({ tid, main: tid === process.pid, nice: t.nice, ms });
   }
   return out.sort((a, b) => b.ms - a.ms);
 }

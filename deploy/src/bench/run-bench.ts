@@ -27,7 +27,7 @@ import { measureHttpKit } from './http-bench';
 import { measureDirectoryQuery } from '@locus/query-api/locations/testing/directory-bench';
 import { measureReviews } from '@locus/query-api/reviews/testing/reviews-bench';
 import type { LoadJob, LoadResult } from './load-client';
-import { benchEnv, withCpu } from './measure';
+import { benchEnv, withCpu, type ThreadCpu } from './measure';
 import { freePort } from '../free-port';
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
@@ -91,7 +91,7 @@ const parts = new Set(
 
 async function main() {
   const results: Record<string, number | string> = {};
-  if (parts.has('appends') || parts.has('sse') || parts.has('burst')) await measureStack(results);
+  if (['appends', 'sse', 'burst', 'idle', 'trickle'].some((p) => parts.has(p))) await measureStack(results);
   if (parts.has('http')) {
     // The HTTP kit alone (routes, auth, body, validation; handlers that answer at once):
     //     the request of 1., server CPU per request, the median of three windows.
@@ -251,6 +251,8 @@ async function measureStack(results: Record<string, number | string>) {
   try {
     const session = await companyUserSession(stack);
     const job = { url: stack.url, token: session.token, companyId: session.companyId };
+    if (parts.has('idle')) await measureIdle(stack, results);
+    if (parts.has('trickle')) await measureTrickle(stack, client, job, results);
     if (!parts.has('appends')) {
       if (parts.has('sse')) await measureSse(client, job, results);
       if (parts.has('burst')) await measureBurst(client, job, results);
@@ -286,7 +288,8 @@ async function measureStack(results: Record<string, number | string>) {
     // The event loop's share; the rest is worker threads (the history's, the read store's writer) and V8's helpers.
     const mainMs = appends.threadsMs.find((t) => t.main)?.ms;
     if (mainMs !== undefined) results.appendMainThreadCpuMsPerCommand = round3(mainMs / appendCount);
-    log(`appends: CPU per thread (ms, by thread id): ${appends.threadsMs.map((t) => `${t.main ? 'main' : t.tid} ${t.ms}`).join(', ')}`);
+    results.appendHistoryThreadCpuMsPerCommand = round3(historyThreadMs(appends.threadsMs) / appendCount);
+    log(`appends: CPU per thread (ms, by thread id): ${threadList(appends.threadsMs)}`);
     results.appendClientCpuMsPerCommand = round3(appends.result.clientCpuMs / appendCount);
     // The share of the machine's cores that other processes used meanwhile: wall-clock
     // figures taken while it is high say more about the machine than about Locus.
@@ -300,6 +303,50 @@ async function measureStack(results: Record<string, number | string>) {
     await stack.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+const historyThreadMs = (threads: ThreadCpu[]) => threads.filter((t) => t.nice === 19).reduce((sum, t) => sum + t.ms, 0);
+const threadList = (threads: ThreadCpu[]) => threads.map((t) => `${t.main ? 'main' : t.nice === 19 ? `history ${t.tid}` : t.tid} ${t.ms}`).join(', ');
+
+/** The server with nothing to do (every projection caught up, no request): its CPU a second, by thread. */
+async function measureIdle(stack: LocusStack, results: Record<string, number | string>) {
+  await stack.commandDeps.readModels.waitForPosition(await stack.ports.eventStore.headPosition(), 30_000);
+  await new Promise((r) => setTimeout(r, 5_000));
+  const seconds = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
+  log(`idle: ${seconds} s with no request`);
+  const idle = await withCpu('idle', () => new Promise((r) => setTimeout(r, seconds * 1000)));
+  results.idleServerCpuMsPerSecond = round2(idle.cpuMs / (idle.wallMs / 1000));
+  results.idleHistoryThreadCpuMsPerSecond = round2(historyThreadMs(idle.threadsMs) / (idle.wallMs / 1000));
+  log(`idle: CPU per thread (ms, by thread id): ${threadList(idle.threadsMs)}`);
+}
+
+/**
+ * Commands at a low rate (five a second, one at a time): the company history then gets its lines
+ * in ones and twos, and each live batch pays its transaction, checkpoint and messages.
+ */
+async function measureTrickle(
+  stack: LocusStack,
+  client: ReturnType<typeof startLoadClient>,
+  job: { url: string; token: string; companyId: string },
+  results: Record<string, number | string>,
+) {
+  const count = 200;
+  await stack.commandDeps.readModels.waitForPosition(await stack.ports.eventStore.headPosition(), 30_000);
+  log(`trickle: ${count} commands, five a second`);
+  const trickle = await withCpu('trickle', async () => {
+    const r = await client.run<{ ok: true; kind: 'paced'; seconds: number; clientCpuMs: number }>({
+      kind: 'paced',
+      ...job,
+      count,
+      intervalMs: 200,
+      label: 't',
+    });
+    await stack.commandDeps.readModels.waitForPosition(await stack.ports.eventStore.headPosition(), 30_000);
+    return r;
+  });
+  results.trickleServerCpuMsPerCommand = round3(trickle.cpuMs / count);
+  results.trickleHistoryThreadCpuMsPerCommand = round3(historyThreadMs(trickle.threadsMs) / count);
+  log(`trickle: CPU per thread (ms, by thread id): ${threadList(trickle.threadsMs)}`);
 }
 
 /** 2. Command → SSE message at a connected client, one command at a time. */

@@ -72,13 +72,19 @@ export function serveMetricsPort(metrics: Pick<HttpMetrics, 'registry'>, options
 }
 
 /**
+ * How often the event loop's delay is sampled for `locus_nodejs_eventloop_lag_*`: prom-client's
+ * 10 ms woke an idle server a hundred times a second, a quarter of its idle CPU (docs/performance.md).
+ */
+const EVENT_LOOP_SAMPLE_MS = 50;
+
+/**
  * Prometheus metrics of one app (prom-client, a registry of its own): request latency,
  * projection lag and reactor lag and parked events (read from `status` at scrape time),
  * and Node's process metrics.
  */
 export function createHttpMetrics(options: { status?: MetricsStatusSource } = {}): HttpMetrics {
   const own = new Registry();
-  collectDefaultMetrics({ register: own, prefix: 'locus_' });
+  collectDefaultMetrics({ register: own, prefix: 'locus_', eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
   const latency = new Histogram({
     name: 'locus_http_request_duration_seconds',
     help: 'HTTP request latency by method, route (route table name) and status',

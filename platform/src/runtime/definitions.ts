@@ -62,7 +62,8 @@ export interface ProjectionDefinition<E extends AnyDomainEvent = AnyDomainEvent>
    * Live mode: at most one batch per this many milliseconds. A batch that comes after a quiet
    * spell is processed at once; under load the events of the interval gather into one commit.
    * For projections that write many indexed rows per event (the company history: six indexes
-   * and a trigram FTS row), where a commit per event costs more than the event itself.
+   * and a trigram FTS row), where a commit per event costs more than the event itself. A
+   * reader waiting for a position (X-Min-Position) cuts the wait short (`ops.position-wanted`).
    */
   liveBatchIntervalMs?: number;
   /**

@@ -278,6 +278,37 @@ describe('projector runtime', () => {
     expect(commits).toEqual([first.position, third.position]);
   });
 
+  it('liveBatchIntervalMs: a reader waiting for a position cuts the interval and the idle wait short', async () => {
+    const s = stack();
+    // The interval's wait and the wait for spare CPU end only when their signal aborts.
+    const held = (signal?: AbortSignal) => new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
+    let gates = 0;
+    const r = runtime(s, [{ ...shopProjection(), liveBatchIntervalMs: 60_000 }], {
+      sleep: (_ms, signal) => held(signal),
+      beforeLiveBatch: (signal) => {
+        gates++;
+        return gates === 1 ? Promise.resolve() : held(signal);
+      },
+    });
+    await r.start();
+    await caughtUp(s, r);
+    const first = await s.eventStore.append('store-s1', [storeOpened(1)]);
+    await caughtUp(s, r);
+
+    const second = await s.eventStore.append('store-s2', [storeOpened(2)]);
+    expect(await r.waitForPosition(second.position, 300)).toBe(false);
+    const readModels = createReadModels({ readStore: s.readStore, bus: s.bus, projections: [{ ...shopProjection(), liveBatchIntervalMs: 60_000 }] });
+    try {
+      expect(await readModels.waitForPosition(second.position, 2_000)).toBe(true);
+      expect(first.position).toBeLessThan(second.position);
+      expect(s.messages.filter((m) => m.subject === subjects.positionWanted('shop')).map((m) => m.data)).toEqual([
+        { projection: 'shop', position: second.position },
+      ]);
+    } finally {
+      readModels.close();
+    }
+  });
+
   it('a batch changing more documents than the cap publishes "many" without ids', async () => {
     const s = stack();
     const def = shopProjection();

@@ -13,7 +13,7 @@ import { fencedCheckpoint, type LeaseFence, type Leases } from './lease';
 import { createGenerationProcessor } from './projection-processor';
 import { DEFAULT_REBUILD_BATCH_SIZE, rebuildProjection, type RebuildProgress } from './rebuild';
 import { errorMessage, RateMeter, silentLogger, type RuntimeLogger } from './runtime-logger';
-import { projectionSwitchedOf } from './runtime-messages';
+import { positionWantedOf, projectionSwitchedOf } from './runtime-messages';
 
 export type ProjectionRunState = 'starting' | 'standby' | 'rebuilding' | 'live' | 'error' | 'stopped';
 
@@ -65,7 +65,8 @@ export interface ProjectorRuntimeOptions {
   checkpointFlushMs?: number;
   /**
    * Awaited before each live batch is evolved (a projection on its own thread waits there for
-   * spare CPU: createIdleGate). Events that arrive meanwhile join the next batch.
+   * spare CPU: createIdleGate). Events that arrive meanwhile join the next batch. Its signal
+   * aborts when the runtime stops or a reader waits for a position (`ops.position-wanted`).
    */
   beforeLiveBatch?: (signal: AbortSignal, batch: { full: boolean }) => Promise<void>;
 }
@@ -206,6 +207,33 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
       const switchedTo = projectionSwitchedOf(m.data);
       if (switchedTo?.projection === def.name && switchedTo.generation !== generation) onSwitch();
     });
+    // Readers waiting for a position (read-models' X-Min-Position waits) cut the interval short.
+    const interval = def.liveBatchIntervalMs ?? 0;
+    let wanted = 0;
+    let hurry: (() => void) | null = null;
+    const wantSub =
+      interval > 0
+        ? bus.subscribe(subjects.positionWanted(def.name), (m) => {
+            const w = positionWantedOf(m.data);
+            if (!w || w.position <= wanted) return;
+            wanted = w.position;
+            if (wanted > (run.status.position ?? 0)) hurry?.();
+          })
+        : null;
+    const awaited = () => wanted > (run.status.position ?? 0);
+    /** Runs a wait that ends early when the runtime stops or a reader starts waiting. */
+    const untilHurried = async (wait: (cut: AbortSignal) => Promise<void>) => {
+      const cut = new AbortController();
+      const stop = () => cut.abort();
+      signal.addEventListener('abort', stop, { once: true });
+      hurry = stop;
+      try {
+        await wait(cut.signal);
+      } finally {
+        hurry = null;
+        signal.removeEventListener('abort', stop);
+      }
+    };
     const timer = setInterval(() => {
       readProjectionState(readStore, def.name).then(
         (s) => {
@@ -233,20 +261,21 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
       flushTimer.unref?.();
     };
     run.status.state = 'live';
-    const interval = def.liveBatchIntervalMs ?? 0;
     let lastBatchAt = -Infinity;
     try {
       for (;;) {
         if (interval > 0) {
           // Back-to-back batches wait out the interval: the events meanwhile join the next one.
           const wait = lastBatchAt + interval - performance.now();
-          if (wait > 0) await sleep(wait, signal);
+          if (wait > 0 && !awaited()) await untilHurried((cut) => sleep(wait, cut));
           if (signal.aborted) break;
         }
         const batch = await pump.take(batchSize);
         if (!batch) break;
-        if (options.beforeLiveBatch) {
-          await options.beforeLiveBatch(signal, { full: batch.events.length >= batchSize });
+        // A batch a reader waits for does not wait for spare CPU either.
+        if (options.beforeLiveBatch && !awaited()) {
+          const gate = options.beforeLiveBatch;
+          await untilHurried((cut) => gate(cut, { full: batch.events.length >= batchSize }));
           if (signal.aborted) break;
         }
         lastBatchAt = performance.now();
@@ -280,6 +309,7 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
       if (flushTimer) clearTimeout(flushTimer);
       await flush();
       switchSub.unsubscribe();
+      wantSub?.unsubscribe();
       signal.removeEventListener('abort', end);
       end();
     }

@@ -5,7 +5,7 @@ import type { Bus, BusSubscription } from '../bus/bus';
 import type { Collection, Doc, ReadStore } from '../read-store/read-store';
 import type { ProjectionDefinition } from './definitions';
 import type { ReadModels } from './deps';
-import { projectionCheckpointOf, projectionSwitchedOf } from './runtime-messages';
+import { projectionCheckpointOf, projectionSwitchedOf, type PositionWanted } from './runtime-messages';
 import {
   isCurrent,
   physicalCollectionName,
@@ -207,7 +207,17 @@ export function createReadModels(options: ReadModelsOptions): ReadModelsHandle {
   async function waitFor(position: number, timeoutMs: number, among: readonly ProjectionDefinition[]): Promise<boolean> {
     if (among.length === 0 || position <= 0) return true;
     if ((await behind(position, false, among)).length === 0) return true;
-    if ((await behind(position, true, among)).length === 0) return true;
+    const lagging = await behind(position, true, among);
+    if (lagging.length === 0) return true;
+    // A projection that gathers its live batches over an interval is told a reader waits.
+    for (const def of lagging) {
+      if (!def.liveBatchIntervalMs) continue;
+      try {
+        bus.publish(subjects.positionWanted(def.name), { projection: def.name, position } satisfies PositionWanted);
+      } catch {
+        // a closed bus: the process is stopping, and the wait below ends at its deadline
+      }
+    }
     const deadline = Date.now() + timeoutMs;
     return new Promise<boolean>((resolvePromise) => {
       let settled = false;

@@ -28,3 +28,14 @@ export function projectionCheckpointOf(data: unknown): ProjectionCheckpoint | nu
   if (!switched || typeof data !== 'object' || data === null || !('position' in data) || typeof data.position !== 'number') return null;
   return { ...switched, position: data.position };
 }
+
+/** `ops.position-wanted.<projection>`: a reader waits for `projection` to reach `position`. */
+export interface PositionWanted {
+  projection: string;
+  position: number;
+}
+
+export function positionWantedOf(data: unknown): PositionWanted | null {
+  const checkpoint = projectionCheckpointOf(data);
+  return checkpoint && { projection: checkpoint.projection, position: checkpoint.position };
+}

@@ -104,7 +104,7 @@ export const historyProjection: ProjectionDefinition = {
   version: 2,
   handles: [],
   handlesAll: true,
-  liveBatchIntervalMs: 50,
+  liveBatchIntervalMs: 500,
   ownThread: true,
   collections: [
     {
