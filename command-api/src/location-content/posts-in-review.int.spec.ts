@@ -10,6 +10,7 @@ import {
   templatePostStream,
   type LocationDoc,
   type PostView,
+  templateMessages,
 } from '@locus/contracts';
 import { eventually } from '@locus/tests/stack/eventually';
 import { googleApi } from '@locus/tests/stack/google-api';
@@ -187,5 +188,45 @@ describe('posts in Google review', () => {
     expect(googlePostOf(waiting).resource.state).toBe('PROCESSING');
     expect(await eventTypes(templatePostStream(id, live._id))).toContain('TemplatePostApprovedByGoogle');
     expect(await eventTypes(templatePostStream(id, rejected._id))).toContain('TemplatePostRejected');
+  });
+
+  it("counts a template's post deleted on Google while in review as failed, with why, so it can be published again", async () => {
+    const location = locations[1]!;
+    const saved = await stack.test.send(saveTemplateRoute, {
+      body: { TopicType: 'STANDARD', TemplateContent: '<p>Gone at https://example.com/vanish</p>', TemplateLocationIds: [location._id] },
+      token: company.adminToken,
+    });
+    const id = saved.body.Data!.Id;
+    const published = await stack.test.send(publishTemplateRoute, { body: { TemplateId: id, LocationIds: [location._id] }, token: company.adminToken });
+    expect(published.status).toBe(200);
+    const onGoogle = () => googlePostsAt(location);
+    const held = await eventually(async () => onGoogle().find((p) => String(p.resource.summary).includes('example.com/vanish')) ?? null, {
+      what: 'the post held for review on Google',
+      timeoutMs: 20_000,
+      intervalMs: 200,
+    });
+    await eventually(
+      async () => {
+        await stack.waitForProjections();
+        const template = (await stack.test.send(fetchTemplatesRoute, { token: company.adminToken })).body.Data.find((t) => t.Id === id);
+        return template?.Progress.InReview === 1 ? true : null;
+      },
+      { what: 'the post counted in review', timeoutMs: 20_000, intervalMs: 200 },
+    );
+    // The owner deletes it in Google's own tools.
+    onGoogle().splice(onGoogle().indexOf(held), 1);
+    stack.sandbox.google!.store.changed();
+
+    const progress = await eventually(
+      async () => {
+        await stack.waitForProjections();
+        const template = (await stack.test.send(fetchTemplatesRoute, { token: company.adminToken })).body.Data.find((t) => t.Id === id);
+        return template?.Progress.Failed === 1 ? template.Progress : null;
+      },
+      { what: 'the vanished post counted as failed', timeoutMs: 20_000, intervalMs: 200 },
+    );
+    expect(progress).toMatchObject({ Done: 0, InReview: 0, Failed: 1, Total: 1 });
+    const log = (await stack.test.send(templateLogRoute, { params: { id }, token: company.adminToken })).body.Data;
+    expect(log.find((e) => e.LocationId === location._id)).toMatchObject({ Status: 'failed', Error: templateMessages.postGoneFromGoogle });
   });
 });

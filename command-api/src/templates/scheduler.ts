@@ -9,6 +9,7 @@ import {
 } from '@locus/contracts';
 import type { CommandDeps } from '@locus/platform';
 import { createGoogleAccess, type GoogleAccess } from '../connections/public';
+import { GoogleApiError } from '../google/errors';
 import { loadStream, runCommand, systemMetadata, type ScheduleDefinition } from '../kit';
 import { googleLocationOf } from '../location-content/public';
 import { runTemplateCommand } from './routes';
@@ -70,7 +71,11 @@ export async function followTemplatePostsInReview(deps: CommandDeps, google: Goo
       if (state.status !== 'created' || !state.inReview || !state.googlePostName) continue;
       const target = await googleLocationOf(deps, google, companyId, locationId);
       if (!target) continue;
-      const answer = await target.client.getLocalPost(state.googlePostName);
+      // Deleted on Google while in review: recorded as failed (a retry posts it anew), not asked about every run.
+      const answer = await target.client.getLocalPost(state.googlePostName).catch((err: unknown) => {
+        if (err instanceof GoogleApiError && err.code === 'GOOGLE.NOT_FOUND') return { state: 'GONE', searchUrl: null, summary: undefined };
+        throw err;
+      });
       if (answer.state === 'PROCESSING') continue;
       const result = await runCommand(
         deps,

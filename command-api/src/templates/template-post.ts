@@ -27,7 +27,7 @@ interface PostAt {
 }
 export type TemplatePostCommand =
   | ({ type: 'RetryTemplatePost'; retryId: string } & PostAt)
-  /** Google's current state of the post it held for review, as `localPosts.get` answered it. */
+  /** Google's current state of the post it held for review, as `localPosts.get` answered it; `GONE` when Google no longer has it. */
   | ({
       type: 'RecordTemplatePostReview';
       googlePostName: string;
@@ -63,7 +63,10 @@ export function evolveTemplatePost(state: TemplatePostState, event: TemplateEven
     case 'TemplatePostRejected':
       return state.status === 'none' ? state : { ...state, status: 'rejected', googlePostName: event.data.googlePostName, inReview: false };
     case 'TemplatePostFailed':
-      return state.status === 'none' || state.status === 'created' || state.status === 'rejected' ? state : { ...state, status: 'failed', startedAt: null };
+      // A created post stays created, unless Google lost it while reviewing it.
+      return state.status === 'none' || (state.status === 'created' && !state.inReview) || state.status === 'rejected'
+        ? state
+        : { ...state, status: 'failed', startedAt: null, inReview: false };
     case 'TemplatePostRetryRequested':
       return state.status === 'failed' ? { ...state, status: 'requested' } : state;
     case 'PostTemplateSaved':
@@ -110,6 +113,21 @@ function decideTemplatePost(command: TemplatePostCommand, state: TemplatePostSta
               summary: command.summary,
               reason: templateMessages.postRejected,
               rejectedAt: command.at,
+            },
+          },
+        ];
+      if (command.googleState === 'GONE')
+        return [
+          {
+            type: 'TemplatePostFailed',
+            data: {
+              templateId,
+              companyId,
+              locationId,
+              locationName: command.locationName,
+              code: 'GOOGLE.NOT_FOUND',
+              message: templateMessages.postGoneFromGoogle,
+              failedAt: command.at,
             },
           },
         ];

@@ -84,6 +84,22 @@ describe('template post decider', () => {
     spec.given(inReview).when(review('LIVE')).then([approved]);
     spec.given(inReview).when(review('REJECTED')).then([rejected]);
     spec.given(inReview).when(review('PROCESSING')).then([]);
+    // deleted on Google while in review: failed, so a retry can post it anew
+    const gone: TemplateEvent = {
+      type: 'TemplatePostFailed',
+      data: {
+        ...at,
+        locationName: 'Garcia Family Dental - Atlanta',
+        code: 'GOOGLE.NOT_FOUND',
+        message: templateMessages.postGoneFromGoogle,
+        failedAt: '2026-11-28T10:05:00.000Z',
+      },
+    };
+    spec.given(inReview).when(review('GONE')).then([gone]);
+    spec
+      .given([...inReview, gone])
+      .when(retry)
+      .then([retryRequested]);
     spec
       .given([...inReview, approved])
       .when(review('REJECTED'))

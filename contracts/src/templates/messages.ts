@@ -17,6 +17,7 @@ export const templateMessages = {
       .filter(Boolean)
       .join('; ') + '.',
   postRejected: "Rejected by Google: the post breaks Google's content policy (e.g. a phone number in its text).",
+  postGoneFromGoogle: 'No longer on Google: the post was deleted there while Google reviewed it. Publish again to post it anew.',
   deleteFailed: 'An error occurred while deleting your post template. Please try again later.',
   confirmDelete: 'Are you sure you want to delete post template?',
   noLocationFound: 'No location found.',

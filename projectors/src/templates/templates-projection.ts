@@ -39,12 +39,14 @@ const COUNTER = { published: 'done', 'in-review': 'inReview', rejected: 'rejecte
 /**
  * Records one post's outcome in its log and the template's counts. Google's answer is final
  * (a post it took, live, in review or rejected, is not changed by a later failure) except that
- * a post in its review becomes live or rejected when Google decides; a failure is replaced by
+ * a post in its review becomes live or rejected when Google decides, or failed when Google no
+ * longer has it; a failure is replaced by
  * the outcome of its retry.
  */
 async function settle(docs: ProjectionDocs, at: string, log: PostTemplateLogDoc & { status: keyof typeof COUNTER }) {
   const prevLog = await docs.get<PostTemplateLogDoc>(POST_TEMPLATE_LOGS_COLLECTION, log._id);
-  const reviewDecided = prevLog?.status === 'in-review' && (log.status === 'published' || log.status === 'rejected');
+  // Google decides on a post it held for review, or loses it (deleted there meanwhile: failed).
+  const reviewDecided = prevLog?.status === 'in-review' && (log.status === 'published' || log.status === 'rejected' || log.status === 'failed');
   if (prevLog && prevLog.status !== 'pending' && !reviewDecided && (prevLog.status !== 'failed' || log.status === 'failed')) return;
   // the post's date stays the day Google took it
   docs.put(POST_TEMPLATE_LOGS_COLLECTION, reviewDecided ? { ...log, createdDate: prevLog.createdDate } : log);
@@ -76,7 +78,7 @@ export const templatesProjection: ProjectionDefinition<Handled> = {
   name: 'templates',
   // 2: Google's rejections and posts in its review counted apart from live ones
   // 3: logs indexed by status (the schedule following posts in Google's review reads them)
-  // 4: a template's locations in post-template-locations, not in its document
+  // 4: a template's locations in post-template-locations, not in its document; a post Google lost in review counts failed
   version: 4,
   collections: [
     {
