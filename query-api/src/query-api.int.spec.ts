@@ -324,9 +324,10 @@ describe.each(busVariants)('live SSE over the %s', (_name, makeBus) => {
       expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     }
     const readers = streams.map(sseReader);
+    // Users: a collection every role reads whole (a company user's reviews arrive without ids).
     const changed = (companyId: string | null, id: string): ChangedMessage => ({
       kind: 'changed',
-      collection: 'reviews',
+      collection: 'users',
       ids: [`${id}-${run}`],
       many: false,
       companyId,
@@ -334,14 +335,14 @@ describe.each(busVariants)('live SSE over the %s', (_name, makeBus) => {
     });
 
     // Foreign messages first: with ordered delivery, seeing the later ones proves these were skipped.
-    publisher.publish(subjects.changed(companyB, 'reviews'), changed(companyB, 'b-doc'));
+    publisher.publish(subjects.changed(companyB, 'users'), changed(companyB, 'b-doc'));
     publisher.publish(subjects.userNotification(adminB.userId, 'LogoutDeletedCompanyUsersNotification'), {
       kind: 'notification',
       name: 'LogoutDeletedCompanyUsersNotification',
       payload: { run },
     });
     publisher.publish(subjects.changed(null, 'companies'), changed(null, 'admin-doc'));
-    publisher.publish(subjects.changed(companyA, 'reviews'), changed(companyA, 'a-doc'));
+    publisher.publish(subjects.changed(companyA, 'users'), changed(companyA, 'a-doc'));
     publisher.publish(subjects.userNotification(userA.userId, 'ConnectAccountsProgressNotification'), {
       kind: 'notification',
       name: 'ConnectAccountsProgressNotification',
