@@ -2,7 +2,7 @@ import type { GoogleReply, ReviewEvent, Reviewer } from '@locus/contracts';
 import type { GoogleReview, StarRating } from '../google/types';
 import { reviewIdOf } from './review-id';
 import type { ReviewState } from './review-state';
-import { reviewSentiment } from '@locus/platform/text/review-sentiment';
+import { reviewSentiment, SENTIMENT_MODEL } from '@locus/platform/text/review-sentiment';
 
 const STARS: Record<StarRating, number> = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5 };
 /** Google's rating as 1..5 (an unspecified rating counts as 1). */
@@ -55,7 +55,7 @@ export function ingestReview(state: ReviewState, g: GoogleReview, where: IngestP
           createTime: g.createTime,
           updateTime: g.updateTime,
           reply,
-          sentiment: reviewSentiment(starRating, comment),
+          sentiment: { ...reviewSentiment(starRating, comment), model: SENTIMENT_MODEL },
           receivedAt: where.at,
         },
       },
@@ -71,7 +71,7 @@ export function ingestReview(state: ReviewState, g: GoogleReview, where: IngestP
         starRating,
         comment,
         updateTime: g.updateTime,
-        sentiment: reviewSentiment(starRating, comment),
+        sentiment: { ...reviewSentiment(starRating, comment), model: SENTIMENT_MODEL },
         previous: { starRating: state.starRating, comment: state.comment, updateTime: state.updateTime, sentiment: state.sentiment },
       },
     });

@@ -28,12 +28,13 @@ export type Reviewer = z.infer<typeof ReviewerSchema>;
  * Sentiment of the review as a person reads it: its stars and its text together (VADER for the
  * text, platform/src/text/review-sentiment.ts). `score` is -1..1; `label` is Negative (< -0.25),
  * Positive (> 0.25) or Neutral; a review without text is what its stars say. The events carry
- * the label of the model of their day (auto-reply rules read it); the reviews read model computes
- * it again with the current model.
+ * the label of the model of their day (auto-reply rules read it) and its name; the reviews read
+ * model takes that label when the current model made it and computes it again otherwise.
  */
 export const SentimentLabelSchema = z.enum(['Positive', 'Neutral', 'Negative']);
 export type SentimentLabel = z.infer<typeof SentimentLabelSchema>;
-export const SentimentSchema = z.object({ score: z.number(), label: SentimentLabelSchema });
+/** `model`: which model made the label (absent on events older than the name). */
+export const SentimentSchema = z.object({ score: z.number(), label: SentimentLabelSchema, model: z.string().optional() });
 export type Sentiment = z.infer<typeof SentimentSchema>;
 
 /** A reply as Google holds it. */

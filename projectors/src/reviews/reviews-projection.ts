@@ -15,9 +15,10 @@ import {
   type ReviewLocationStatsDoc,
   type ReviewStatsCounts,
   type ReviewSyncEvent,
+  type Sentiment,
 } from '@locus/contracts';
 import type { IndexSpec, ProjectionDefinition, ProjectionDocs, SortSpec } from '@locus/platform/ports';
-import { reviewSentiment } from '@locus/platform/text/review-sentiment';
+import { reviewSentiment, SENTIMENT_MODEL } from '@locus/platform/text/review-sentiment';
 import { joinSearchText, lower } from '../kit/search-text';
 
 type LocationTitleEvent = Extract<LocationEvent, { type: 'LocationCreated' | 'LocationImported' | 'LocationUpdated' | 'LocationSynced' | 'LocationDeleted' }>;
@@ -31,11 +32,12 @@ type HandledEvent =
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
- * The label is computed here, not taken from the event, so a better model relabels every stored
- * review by a version bump (a rebuild) instead of a migration of the events.
+ * The event's label when the current model made it; otherwise computed here, so a better model
+ * (a new SENTIMENT_MODEL) relabels every stored review by a version bump (a rebuild) instead of
+ * a migration of the events.
  */
-const sentimentFields = (stars: number, comment: string | null) => {
-  const s = reviewSentiment(stars, comment);
+const sentimentFields = (stars: number, comment: string | null, carried: Sentiment | undefined) => {
+  const s = carried?.model === SENTIMENT_MODEL ? carried : reviewSentiment(stars, comment);
   return { sentimentScore: s.score, sentimentLabel: s.label };
 };
 const dayOf = (iso: string) => iso.slice(0, 10);
@@ -310,7 +312,7 @@ export const reviewsProjection: ProjectionDefinition<HandledEvent> = {
           responded: d.reply ? 1 : 0,
           removed: 0,
           removedAt: null,
-          ...sentimentFields(d.starRating, d.comment),
+          ...sentimentFields(d.starRating, d.comment, d.sentiment),
           history: history.length ? history : [entry('received', at, { starRating: d.starRating, comment: d.comment })],
           stars: d.starRating,
           state: 0,
@@ -341,7 +343,7 @@ export const reviewsProjection: ProjectionDefinition<HandledEvent> = {
               starRating: d.starRating,
               comment: d.comment,
               updateTime: d.updateTime,
-              ...sentimentFields(d.starRating, d.comment),
+              ...sentimentFields(d.starRating, d.comment, d.sentiment),
             });
             break;
           }

@@ -8,6 +8,7 @@ import {
   REVIEW_LOCATION_STATS_COLLECTION,
   type ReviewEvent,
 } from '@locus/contracts';
+import { SENTIMENT_MODEL } from '@locus/platform/text/review-sentiment';
 import { reviewsProjection } from './reviews-projection';
 
 const sentiment = { score: 0.4, label: 'Positive' as const };
@@ -89,6 +90,23 @@ describe('reviews projection', () => {
     expect(memory.all(REVIEW_GROWTH_COLLECTION).filter((g) => g.scopeId === 'c1')).toEqual([
       { _id: 'c1:2025-03-01', companyId: 'c1', scopeId: 'c1', day: '2025-03-01', count: 2 },
     ]);
+  });
+
+  it("takes the event's sentiment when the current model made it, and scores the review again otherwise", async () => {
+    const terrible = (reviewId: string, carried: { score: number; label: 'Positive'; model?: string }): ReviewEvent => {
+      const event = received(reviewId, 'l1', 1);
+      if (event.type !== 'ReviewReceived') throw new Error('a received review');
+      return { ...event, data: { ...event.data, comment: 'Terrible, rude and slow.', sentiment: carried } };
+    };
+    const memory = await projectInMemory(
+      reviewsProjection,
+      history([terrible('mine', { score: 0.5, label: 'Positive', model: SENTIMENT_MODEL }), terrible('old', { score: 0.5, label: 'Positive' })]),
+    );
+    const byId = Object.fromEntries(memory.all(REVIEWS_COLLECTION).map((d) => [d._id, d]));
+    // a label the current model made is not scored again (here, deliberately not what it would say)
+    expect(byId.mine).toMatchObject({ sentimentLabel: 'Positive', sentimentScore: 0.5 });
+    // one without the model's name (an older event) is scored by the current model
+    expect(byId.old).toMatchObject({ sentimentLabel: 'Negative' });
   });
 
   it('a failed reply write leaves the reply as it was and shows the failure; deleting on Google clears it', async () => {
