@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../routes/route-def';
 import { auditMessages as m, HISTORY_MAX_PAGE_SIZE, HISTORY_PAGE_SIZE } from './messages';
+import { pageQueryFields } from '../routes/paging';
 
 /** Who reads a company's history: its admins (and the Administrator viewing it) and its auditors. */
 const AUDITORS = ['CompanyAdmin', 'CompanyAuditor'] as const;
@@ -34,13 +35,7 @@ export const HistoryFilterSchema = z.object({
 export type HistoryFilter = z.output<typeof HistoryFilterSchema>;
 
 export const HistoryQuerySchema = HistoryFilterSchema.extend({
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be an integer').min(1, 'page must be at least 1').default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int('pageSize must be an integer')
-    .min(1, 'pageSize must be at least 1')
-    .max(HISTORY_MAX_PAGE_SIZE, `pageSize must be at most ${HISTORY_MAX_PAGE_SIZE}`)
-    .default(HISTORY_PAGE_SIZE),
+  ...pageQueryFields(HISTORY_PAGE_SIZE, HISTORY_MAX_PAGE_SIZE),
   /**
    * Keyset paging: the Position of the previous page's last line. The page is then read from
    * just below it (the lines before are not walked again); without it, by offset.

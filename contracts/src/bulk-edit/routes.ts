@@ -6,6 +6,7 @@ import { AdditionalCategoriesSchema, LocalezeCategorySchema, normalizeCategoryNa
 import { BusinessHoursListSchema } from '../locations/hours';
 import { BULK_EDIT_FIELDS, type BulkEditField } from './events';
 import { BULK_EDIT_MAX_LOCATIONS, bulkEditMessages as m } from './messages';
+import { pageQueryFields } from '../routes/paging';
 
 /**
  * The spec's Bulk-edit request. Text fields are templates: `@BusinessName in @Town` is rendered
@@ -132,13 +133,7 @@ export const BULK_EDIT_OUTCOMES_PAGE_SIZE = 25;
 /** `?status=&page=&pageSize=`: one status (failed, ...) or every location, in the selection's order; page is 1-based. */
 export const BulkEditOutcomesQuerySchema = z.object({
   status: z.enum(['pending', 'succeeded', 'failed', 'cancelled'], { error: 'status must be pending, succeeded, failed or cancelled' }).optional(),
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be an integer').min(1, 'page must be at least 1').default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int('pageSize must be an integer')
-    .min(1, 'pageSize must be at least 1')
-    .max(100, 'pageSize must be at most 100')
-    .default(BULK_EDIT_OUTCOMES_PAGE_SIZE),
+  ...pageQueryFields(BULK_EDIT_OUTCOMES_PAGE_SIZE),
 });
 export type BulkEditOutcomesQuery = z.input<typeof BulkEditOutcomesQuerySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../routes/route-def';
 import { CONNECTIONS_PAGE_SIZE, connectionMessages as m } from './messages';
+import { pageQueryFields, searchQueryField } from '../routes/paging';
 
 /** Spec part 2 §7 "Get token url". RedirectUrl: Google's consent page (business.manage, offline, signed state). */
 export const TokenUrlResponseSchema = z.object({
@@ -97,14 +98,8 @@ export const ConnectedAccountSchema = z.object({
 export type ConnectedAccount = z.infer<typeof ConnectedAccountSchema>;
 
 export const ConnectedAccountsQuerySchema = z.object({
-  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be an integer').min(1, 'page must be at least 1').default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int('pageSize must be an integer')
-    .min(1, 'pageSize must be at least 1')
-    .max(100, 'pageSize must be at most 100')
-    .default(CONNECTIONS_PAGE_SIZE),
+  search: searchQueryField,
+  ...pageQueryFields(CONNECTIONS_PAGE_SIZE),
 });
 
 const ProcessParams = z.object({ processId: z.string().trim().min(1, 'processId is required').max(100, 'processId is too long') });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { locationMessages as m, USER_LOCATIONS_PAGE_SIZE } from './messages';
+import { pageQueryFields, searchQueryField } from '../routes/paging';
 
 /** Spec: Assignment payload. Location Owner = IsStaffMember false (primary or co-owner); Location User = IsStaffMember true. */
 export const AssignLocationBodySchema = z
@@ -33,14 +34,8 @@ export const UserLocationLinkSchema = z.object({
 export type UserLocationLink = z.infer<typeof UserLocationLinkSchema>;
 
 export const UserLocationsQuerySchema = z.object({
-  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be an integer').min(1, 'page must be at least 1').default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int('pageSize must be an integer')
-    .min(1, 'pageSize must be at least 1')
-    .max(100, 'pageSize must be at most 100')
-    .default(USER_LOCATIONS_PAGE_SIZE),
+  search: searchQueryField,
+  ...pageQueryFields(USER_LOCATIONS_PAGE_SIZE),
 });
 
 /** A user linked to a location (location's Users dialog). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, USERS_PAGE_SIZE, userMessages as m } from './messages';
+import { pageQueryFields, searchQueryField } from '../routes/paging';
 
 /** Field schemas shared by users, companies (company admins) and identity (sign-up). */
 export const FirstNameSchema = z
@@ -43,14 +44,8 @@ export const roleNames: Record<'Administrator' | CompanyRole, string> = {
 
 /** `?search=&page=&pageSize=` for the paged lists (page is 1-based, default page size 15). */
 export const PagedQuerySchema = z.object({
-  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be an integer').min(1, 'page must be at least 1').default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int('pageSize must be an integer')
-    .min(1, 'pageSize must be at least 1')
-    .max(100, 'pageSize must be at most 100')
-    .default(USERS_PAGE_SIZE),
+  search: searchQueryField,
+  ...pageQueryFields(USERS_PAGE_SIZE),
 });
 export type PagedQuery = z.infer<typeof PagedQuerySchema>;
 
