@@ -40,13 +40,14 @@ export async function measureRebuild(options: { events: number; log: (m: string)
       written += events.length;
     }
     options.log(`rebuild: ${written} events written; rebuilding "${staffProjection.name}"`);
-    const { result, cpuMs, wallMs } = await withCpu('rebuild', () => rebuildProjection({ eventStore, readStore, def: staffProjection }));
+    const { result, cpuMs, wallMs, threadsMs } = await withCpu('rebuild', () => rebuildProjection({ eventStore, readStore, def: staffProjection }));
     const seconds = wallMs / 1000;
     const cpuSeconds = cpuMs / 1000;
     return {
       events: result.processed,
       eventsPerSecond: Math.round(result.processed / seconds),
       eventsPerCpuSecond: Math.round(result.processed / cpuSeconds),
+      threadsMs,
     };
   } finally {
     await readStore.close();

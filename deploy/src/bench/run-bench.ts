@@ -8,7 +8,7 @@
  * completeness and verification filters ≤ 25.
  */
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import path from 'node:path';
@@ -107,11 +107,16 @@ async function main() {
   }
   if (parts.has('rebuild')) {
     // 3. Rebuild of a real projection over ≥ 200,000 events.
-    log('rebuild: writing 200,000 events');
+    const heap = process.memoryUsage();
+    log(
+      `rebuild: writing 200,000 events (before: heap ${Math.round(heap.heapUsed / 2 ** 20)} of ${Math.round(heap.heapTotal / 2 ** 20)} MB, RSS ${Math.round(heap.rss / 2 ** 20)} MB, ${readdirSync('/proc/self/task').length} threads)`,
+    );
     const rebuild = await measureRebuild({ events: 200_000, log });
     results.rebuildEvents = rebuild.events;
     results.rebuildEventsPerSecond = rebuild.eventsPerSecond;
     results.rebuildEventsPerCpuSecond = rebuild.eventsPerCpuSecond;
+    // Threads left busy by the parts before (a stack not wholly stopped) would slow the rebuild's wall clock.
+    log(`rebuild: CPU per thread (ms, by thread id): ${threadList(rebuild.threadsMs)}`);
   }
   if (parts.has('directory')) {
     // 4. The location directory query (search + sort + page) through query-api over HTTP,
