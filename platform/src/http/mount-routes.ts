@@ -52,19 +52,33 @@ function routeEntry(def: RouteDef, options: MountOptions, limits: BodyLimits): L
   };
 }
 
+/**
+ * What a handler reads of its request. The parts few handlers read (an undeclared query, ip,
+ * headers, origin) are getters: worked out on every request they cost Koa's header parsing and
+ * a few strings each, for the few routes that look at them.
+ */
 export function requestContextOf(ctx: LocusContext): RequestContext {
   const input = ctx.state.input ?? {};
+  let query: unknown = input.query;
   return {
     auth: ctx.state.auth ?? null,
     params: (input.params ?? (ctx as unknown as { params?: Record<string, string> }).params ?? {}) as Record<string, string>,
-    query: input.query ?? { ...ctx.query },
+    get query() {
+      return (query ??= { ...ctx.query });
+    },
     body: input.body ?? ctx.request.body,
     files: ctx.state.files ?? [],
     requestId: ctx.state.requestId,
     correlationId: ctx.state.correlationId ?? ctx.state.requestId,
-    ip: ctx.ip,
-    headers: ctx.headers,
-    ...(ctx.host ? { origin: `${ctx.protocol}://${ctx.host}` } : {}),
+    get ip() {
+      return ctx.ip;
+    },
+    get headers() {
+      return ctx.headers;
+    },
+    get origin() {
+      return ctx.host ? `${ctx.protocol}://${ctx.host}` : undefined;
+    },
   };
 }
 
@@ -79,8 +93,8 @@ const handlerOf = (impl: RouteImplementation): LocusMiddleware =>
       ctx.req.socket.setKeepAlive(true);
     }
     ctx.body = result.body;
-    for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value);
-    if (result.position !== undefined) ctx.set('X-Position', String(result.position));
+    if (result.headers) for (const [name, value] of Object.entries(result.headers)) ctx.set(name, value);
+    if (result.position !== undefined) ctx.res.setHeader('x-position', String(result.position));
   };
 
 // After `before`, so a query's X-Min-Position wait covers the assignments it reads.
