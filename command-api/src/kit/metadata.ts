@@ -7,11 +7,9 @@ const systemClock: Clock = { now: () => new Date() };
 export function actorOf(req: Pick<RequestContext, 'auth'>): Actor {
   const auth = req.auth;
   if (!auth) return { userId: 'anonymous', role: 'Anonymous' };
-  return {
-    userId: auth.userId,
-    role: auth.role,
-    ...(auth.viewingAsAdmin ? { viewingAsAdmin: true, adminUserId: auth.adminUserId ?? auth.userId } : {}),
-  };
+  // Not a spread of a conditional literal: this runs for every command.
+  if (!auth.viewingAsAdmin) return { userId: auth.userId, role: auth.role };
+  return { userId: auth.userId, role: auth.role, viewingAsAdmin: true, adminUserId: auth.adminUserId ?? auth.userId };
 }
 
 /**

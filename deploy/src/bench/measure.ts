@@ -25,7 +25,8 @@ export function percentile(values: number[], p: number): number {
 
 /**
  * CPU time (user + system, all threads) this process spends while `task` runs, in ms. With
- * `BENCH_CPU_PROFILE=<dir>`, also writes a V8 CPU profile of just that window there.
+ * `BENCH_CPU_PROFILE=<dir>`, also writes a V8 CPU profile of just that window there; with
+ * `BENCH_HEAP_PROFILE=<dir>`, a sampling heap profile of what the window allocated (the event loop's isolate).
  */
 export async function withCpu<T>(
   name: string,
@@ -35,11 +36,20 @@ export async function withCpu<T>(
   const session = profileDir ? new inspector.Session() : null;
   const post = (method: string, params?: object) =>
     new Promise<unknown>((resolve, reject) => session!.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
+  const heapDir = process.env.BENCH_HEAP_PROFILE;
+  const heapSession = heapDir ? new inspector.Session() : null;
+  const heapPost = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => heapSession!.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
   if (session) {
     session.connect();
     await post('Profiler.enable');
     await post('Profiler.setSamplingInterval', { interval: 250 });
     await post('Profiler.start');
+  }
+  if (heapSession) {
+    heapSession.connect();
+    // Every allocation sampled, also what the next scavenge frees: what a command allocates, not only what it keeps.
+    await heapPost('HeapProfiler.startSampling', { samplingInterval: 8192, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
   }
   const machine = machineBusyMs();
   const threads = threadTicks();
@@ -55,6 +65,12 @@ export async function withCpu<T>(
     mkdirSync(profileDir!, { recursive: true });
     writeFileSync(path.join(profileDir!, `${name}.cpuprofile`), JSON.stringify(profile));
     session.disconnect();
+  }
+  if (heapSession) {
+    const { profile } = (await heapPost('HeapProfiler.stopSampling')) as inspector.HeapProfiler.StopSamplingReturnType;
+    mkdirSync(heapDir!, { recursive: true });
+    writeFileSync(path.join(heapDir!, `${name}.heapprofile`), JSON.stringify(profile));
+    heapSession.disconnect();
   }
   return { result, cpuMs: (used.user + used.system) / 1000, wallMs, machineBusyMs: busy, cores: os.cpus().length, threadsMs };
 }

@@ -13,7 +13,8 @@ export function assertAppendable(streamName: string, events: EventToAppend[]): v
   if (!Array.isArray(events) || events.length === 0) {
     throw new TypeError(`append to ${streamName}: events must be a non-empty array`);
   }
-  const ids = new Set<string>();
+  // A command's single event needs no set to find a repeated id.
+  const ids = events.length > 1 ? new Set<string>() : null;
   for (const event of events) {
     if (typeof event.id !== 'string' || !LOWERCASE_UUID.test(event.id)) {
       throw new TypeError(`append to ${streamName}: event id must be a lowercase UUID, got ${JSON.stringify(event.id)}`);
@@ -21,10 +22,10 @@ export function assertAppendable(streamName: string, events: EventToAppend[]): v
     if (typeof event.type !== 'string' || event.type.length === 0) {
       throw new TypeError(`append to ${streamName}: event ${event.id} needs a non-empty type`);
     }
-    if (ids.has(event.id)) {
+    if (ids?.has(event.id)) {
       throw new TypeError(`append to ${streamName}: event id ${event.id} appears twice in one append`);
     }
-    ids.add(event.id);
+    ids?.add(event.id);
   }
 }
 

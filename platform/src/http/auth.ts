@@ -12,14 +12,31 @@ export interface AuthDeps {
 
 const BEARER = /^Bearer\s+([A-Za-z0-9\-_.~+/]+=*)\s*$/i;
 
+/**
+ * The caller without the token's claims. Written out, not `{ claims, ...auth }`: V8 runs a rest
+ * with an excluded key in its runtime, the largest part of this function's time and garbage.
+ */
+function withoutClaims(verified: AuthContext & { claims: unknown }): AuthContext {
+  const auth: AuthContext = {
+    userId: verified.userId,
+    role: verified.role,
+    companyId: verified.companyId,
+    companyName: verified.companyName,
+    viewingAsAdmin: verified.viewingAsAdmin,
+    tokenId: verified.tokenId,
+  };
+  for (const key in verified)
+    if (key !== 'claims' && !(key in auth)) (auth as unknown as Record<string, unknown>)[key] = (verified as unknown as Record<string, unknown>)[key];
+  return auth;
+}
+
 /** Verifies the bearer token and the session; throws 401 AppErrors. Returns null when no header. */
 export async function authenticateRequest(ctx: LocusContext, deps: AuthDeps): Promise<AuthContext | null> {
-  const header = ctx.get('authorization');
+  const header = ctx.req.headers.authorization;
   if (!header) return null;
   const match = BEARER.exec(header);
   if (!match) throw fail(authErrors.malformedAuthorization);
-  const verified = await deps.tokens.verify(match[1]!);
-  const { claims: _claims, ...auth } = verified;
+  const auth = withoutClaims(await deps.tokens.verify(match[1]!));
   if (deps.sessionValidator && !(await deps.sessionValidator(auth))) {
     throw fail(authErrors.sessionRevoked);
   }

@@ -31,7 +31,9 @@ const drains = new WeakMap<object, Drain>();
 export const drainOf = (app: object): Drain | undefined => drains.get(app);
 export const registerDrain = (app: object, drain: Drain): void => void drains.set(app, drain);
 
-const isEventStream = (body: unknown, type: string): body is Writable => type === 'text/event-stream' && typeof (body as Writable | null)?.end === 'function';
+// The body first: reading the response's type splits its Content-Type header on every request.
+const isEventStream = (body: unknown, ctx: { response: { type: string } }): body is Writable =>
+  typeof (body as Writable | null)?.end === 'function' && ctx.response.type === 'text/event-stream';
 
 /** How long no request must arrive before a draining server stops listening. */
 const QUIET_MS = 150;
@@ -85,7 +87,7 @@ export function createDrain(): Drain {
       }
       if (draining) ctx.set('Connection', 'close');
       const body = ctx.body;
-      if (isEventStream(body, ctx.response.type)) {
+      if (isEventStream(body, ctx)) {
         if (draining) return endStream(body);
         streams.add(body);
         body.once('close', () => streams.delete(body));

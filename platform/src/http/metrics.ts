@@ -92,6 +92,18 @@ export function createHttpMetrics(options: { status?: MetricsStatusSource } = {}
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [own],
   });
+  // One labelled child per method, route and status, made once: not prom-client's timer
+  // closures and label objects on every request.
+  const observers = new Map<string, Map<string, Map<number, (seconds: number) => void>>>();
+  const observerOf = (method: string, route: string, code: number) => {
+    let byMethod = observers.get(route);
+    if (!byMethod) observers.set(route, (byMethod = new Map()));
+    let byStatus = byMethod.get(method);
+    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    let observe = byStatus.get(code);
+    if (!observe) byStatus.set(code, (observe = latency.labels(method, route, String(code)).observe));
+    return observe;
+  };
   const status = options.status;
   if (status) {
     // One status read per scrape feeds the three gauges.
@@ -122,18 +134,15 @@ export function createHttpMetrics(options: { status?: MetricsStatusSource } = {}
   return {
     registry,
     middleware: async function requestMetrics(ctx, next) {
-      const end = latency.startTimer();
+      const started = performance.now();
       try {
         await next();
       } finally {
         // Unmatched paths share one label, so scanners cannot grow the series without bound.
-        end({
-          method: ctx.method,
-          route:
-            ctx.state.route?.name ??
-            (ctx.status === 404 ? 'unmatched' : ctx.path === '/metrics' || ctx.path === '/health' || ctx.path === '/ready' ? ctx.path : 'other'),
-          status: String(ctx.status),
-        });
+        const route =
+          ctx.state.route?.name ??
+          (ctx.status === 404 ? 'unmatched' : ctx.path === '/metrics' || ctx.path === '/health' || ctx.path === '/ready' ? ctx.path : 'other');
+        observerOf(ctx.method, route, ctx.status)((performance.now() - started) / 1000);
       }
     },
     mount(router, access = {}) {

@@ -12,12 +12,14 @@ const acceptable = (value: string | string[] | undefined): string | undefined =>
 export function requestId(options: { newId?: () => string } = {}): LocusMiddleware {
   const newId = options.newId ?? randomUUID;
   return async function requestIdMiddleware(ctx, next) {
-    const id = acceptable(ctx.get('x-request-id') || undefined) ?? newId();
-    const correlation = acceptable(ctx.get('x-correlation-id') || undefined) ?? id;
+    const headers = ctx.req.headers;
+    const id = acceptable(headers['x-request-id']) ?? newId();
+    const correlation = acceptable(headers['x-correlation-id']) ?? id;
     ctx.state.requestId = id;
     ctx.state.correlationId = correlation;
-    ctx.set('X-Request-Id', id);
-    ctx.set('X-Correlation-Id', correlation);
+    // On Node's response directly, as the security headers (security-headers.ts).
+    ctx.res.setHeader('x-request-id', id);
+    ctx.res.setHeader('x-correlation-id', correlation);
     await next();
   };
 }
