@@ -11,6 +11,7 @@ import { createIdleGate } from '@locus/platform/runtime/idle-gate';
 import { createProjectorRuntime } from '@locus/platform/runtime/projector-runtime';
 import type { RuntimeLogger } from '@locus/platform/runtime/runtime-logger';
 import { projections } from '@locus/projectors/features';
+import { followAnnouncedAppends } from './projection-thread-appends';
 import type { ThreadData, ToHost, ToThread } from './projection-thread-wire';
 
 /**
@@ -35,8 +36,10 @@ if (parentPort) {
     if (data.nice) os.setPriority(0, data.nice);
     const def = projections.find((p) => p.name === data.projection);
     if (!def) throw new Error(`There is no projection named ${data.projection}`);
-    // Appends are made by the server's connection: a commit seen through PRAGMA data_version wakes the subscription.
-    const eventStore = createSqliteEventStore({ file: path.join(data.dataDir, 'events.db'), pollIntervalMs: data.pollIntervalMs });
+    // The server announces its own commits; another process's are seen through PRAGMA data_version, polled slowly.
+    const eventsFile = path.join(data.dataDir, 'events.db');
+    const eventStore = createSqliteEventStore({ file: eventsFile, pollIntervalMs: data.pollIntervalMs });
+    const announced = followAnnouncedAppends(eventsFile, data.appendWanted, data.ports.appends, data.readDelayMs);
     const own = createEmbeddedReadStore({ file: data.file, cacheDocuments: data.cacheDocuments });
     const served = serveReadStore(own, data.ports.served);
     const server = connectReadStore(data.ports.server);
@@ -58,6 +61,7 @@ if (parentPort) {
       if (m.t !== 'stop') return;
       void (async () => {
         await runtime.stop();
+        announced.close();
         await bus.flush();
         served.close();
         await own.close();

@@ -10,9 +10,11 @@ import { loadConfig } from '@locus/platform/config/config';
 import { createSqliteEventStore } from '@locus/platform/event-store/sqlite-event-store';
 import { createEmbeddedReadStore } from '@locus/platform/read-store/embedded-read-store';
 import { createInProcessBus } from '@locus/platform/bus/in-process-bus';
+import { physicalCollectionName } from '@locus/platform/runtime/generations';
 import { createProjectorRuntime } from '@locus/platform/runtime/projector-runtime';
 import { historyProjection } from '@locus/projectors/audit/index';
 import { freePort } from './free-port';
+import { startProjectionThreads } from './projection-threads';
 import { startLocusStack, type LocusStack } from './stack';
 
 const dirs: string[] = [];
@@ -111,6 +113,36 @@ describe('the company history on its own thread (all-in-one server, embedded sto
       await expect.poll(() => tablesOf(path.join(dataDir, 'history.db')).filter((n) => n.startsWith('history__'))).toEqual(['history__g2']);
     } finally {
       await stack.close();
+    }
+  });
+
+  it("reads the server's appends as they are announced, not at its slow poll of events.db", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'locus-history-announced-'));
+    dirs.push(dataDir);
+    const eventStore = createSqliteEventStore({ file: path.join(dataDir, 'events.db') });
+    const readStore = createEmbeddedReadStore({ file: path.join(dataDir, 'readmodels.db') });
+    const threads = await startProjectionThreads({
+      dataDir,
+      readStore,
+      bus: createInProcessBus(),
+      projections: [historyProjection],
+      logger: createLogger({ level: 'silent' }),
+      // A poll this slow never answers within the test: only the announcement can.
+      pollIntervalMs: 60_000,
+      waitForIdle: false,
+    });
+    try {
+      const lines = threads.readStore.collection<HistoryDoc>(physicalCollectionName(HISTORY_COLLECTION, 1));
+      // Twice: the thread asks again after each announced read.
+      for (const text of ['first', 'second']) {
+        const event = noteEvent(text);
+        const written = await eventStore.append(`note-${randomUUID()}`, [event]);
+        await expect.poll(() => lines.findOne({ _id: event.id }), { timeout: 5_000 }).toMatchObject({ position: written.position });
+      }
+    } finally {
+      await threads.stop();
+      await readStore.close();
+      await eventStore.close();
     }
   });
 });
