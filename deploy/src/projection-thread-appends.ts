@@ -20,11 +20,13 @@ export function announceAppends(eventsFile: string, wanted: Int32Array, port: Me
 /**
  * Thread side: once told, waits `delayMs` (appends in between are read together), asks again,
  * then wakes its subscriptions to `eventsFile`. Asking before reading means an append made
- * while the read runs is announced, not missed.
+ * while the read runs is announced, not missed. A projection that gathers its live batches
+ * over an interval commits no sooner anyway, so reading once per interval costs it no latency.
  */
-export function followAnnouncedAppends(eventsFile: string, wanted: Int32Array, port: MessagePort, delayMs: number): { close(): void } {
+export function followAnnouncedAppends(eventsFile: string, wanted: Int32Array, port: MessagePort, delayMs: number): { readNow(): void; close(): void } {
   let timer: NodeJS.Timeout | null = null;
   const read = () => {
+    if (timer) clearTimeout(timer);
     timer = null;
     Atomics.store(wanted, 0, 1);
     announceAppendTo(eventsFile);
@@ -37,6 +39,8 @@ export function followAnnouncedAppends(eventsFile: string, wanted: Int32Array, p
   // What the server appended before the thread asked is read by the subscription's own start.
   Atomics.store(wanted, 0, 1);
   return {
+    /** Reads at once (a reader waits for a position), whatever was or was not announced. */
+    readNow: read,
     close() {
       port.off('message', onMessage);
       if (timer) clearTimeout(timer);

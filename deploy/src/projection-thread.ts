@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
+import { subjects } from '@locus/contracts';
 import { connectBus } from '@locus/platform/bus/port-bus';
 import { createSqliteEventStore } from '@locus/platform/event-store/sqlite-event-store';
 import { createEmbeddedReadStore } from '@locus/platform/read-store/embedded-read-store';
@@ -45,6 +46,8 @@ if (parentPort) {
     const server = connectReadStore(data.ports.server);
     const readStore = createSplitReadStore(server, [{ store: own, ...projectionPart(def) }]);
     const bus = connectBus(data.ports.bus);
+    // A reader waiting for a position (X-Min-Position) has the thread read at once, past its delay.
+    const wantedSub = bus.subscribe(subjects.positionWanted(def.name), () => announced.readNow());
     const runtime = createProjectorRuntime({
       eventStore,
       readStore,
@@ -61,6 +64,7 @@ if (parentPort) {
       if (m.t !== 'stop') return;
       void (async () => {
         await runtime.stop();
+        wantedSub.unsubscribe();
         announced.close();
         await bus.flush();
         served.close();

@@ -61,6 +61,39 @@ const historyOf = async (stack: LocusStack) => {
     .find({ companyId, type: 'NoteWritten' }, { sort: { position: 1 } });
 };
 
+/**
+ * A thread following a fresh data directory, once the line of an event appended before it
+ * started is there (it is live from then on: later lines come only as it is told or polls).
+ */
+async function liveThread(prefix: string, options: { readDelayMs?: number }) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  dirs.push(dataDir);
+  const eventStore = createSqliteEventStore({ file: path.join(dataDir, 'events.db') });
+  const readStore = createEmbeddedReadStore({ file: path.join(dataDir, 'readmodels.db') });
+  const bus = createInProcessBus();
+  const before = noteEvent('before');
+  await eventStore.append(`note-${randomUUID()}`, [before]);
+  const threads = await startProjectionThreads({
+    dataDir,
+    readStore,
+    bus,
+    projections: [historyProjection],
+    logger: createLogger({ level: 'silent' }),
+    ...options,
+    // A poll this slow never answers within a test.
+    pollIntervalMs: 60_000,
+    waitForIdle: false,
+  });
+  const lines = threads.readStore.collection<HistoryDoc>(physicalCollectionName(HISTORY_COLLECTION, 1));
+  await expect.poll(() => lines.findOne({ _id: before.id }), { timeout: 10_000 }).not.toBeNull();
+  const close = async () => {
+    await threads.stop();
+    await readStore.close();
+    await eventStore.close();
+  };
+  return { eventStore, bus, lines, close };
+}
+
 describe('the company history on its own thread (all-in-one server, embedded stores)', () => {
   it('moves a history readmodels.db held to history.db, follows live there, and resumes after a restart', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'locus-history-thread-'));
@@ -117,22 +150,8 @@ describe('the company history on its own thread (all-in-one server, embedded sto
   });
 
   it("reads the server's appends as they are announced, not at its slow poll of events.db", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'locus-history-announced-'));
-    dirs.push(dataDir);
-    const eventStore = createSqliteEventStore({ file: path.join(dataDir, 'events.db') });
-    const readStore = createEmbeddedReadStore({ file: path.join(dataDir, 'readmodels.db') });
-    const threads = await startProjectionThreads({
-      dataDir,
-      readStore,
-      bus: createInProcessBus(),
-      projections: [historyProjection],
-      logger: createLogger({ level: 'silent' }),
-      // A poll this slow never answers within the test: only the announcement can.
-      pollIntervalMs: 60_000,
-      waitForIdle: false,
-    });
+    const { eventStore, lines, close } = await liveThread('locus-history-announced-', {});
     try {
-      const lines = threads.readStore.collection<HistoryDoc>(physicalCollectionName(HISTORY_COLLECTION, 1));
       // Twice: the thread asks again after each announced read.
       for (const text of ['first', 'second']) {
         const event = noteEvent(text);
@@ -140,9 +159,21 @@ describe('the company history on its own thread (all-in-one server, embedded sto
         await expect.poll(() => lines.findOne({ _id: event.id }), { timeout: 5_000 }).toMatchObject({ position: written.position });
       }
     } finally {
-      await threads.stop();
-      await readStore.close();
-      await eventStore.close();
+      await close();
+    }
+  });
+
+  it('reads at once when a reader waits for a position, before its delay and its poll', async () => {
+    const { eventStore, bus, lines, close } = await liveThread('locus-history-wanted-', { readDelayMs: 60_000 });
+    try {
+      for (const text of ['first', 'second']) {
+        const event = noteEvent(text);
+        const written = await eventStore.append(`note-${randomUUID()}`, [event]);
+        bus.publish(subjects.positionWanted(historyProjection.name), { projection: historyProjection.name, position: written.position });
+        await expect.poll(() => lines.findOne({ _id: event.id }), { timeout: 5_000 }).toMatchObject({ position: written.position });
+      }
+    } finally {
+      await close();
     }
   });
 });

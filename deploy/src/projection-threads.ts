@@ -30,8 +30,9 @@ export interface ProjectionThreadsOptions {
   logger: RuntimeLogger;
   cacheDocuments?: number;
   /**
-   * How long after the server's first unread append a thread reads (default 100 ms: a thread
-   * that read each append at once slowed the commands' live updates; docs/performance.md).
+   * How long after the server's first unread append a thread reads (default: the projection's
+   * live batch interval, else 100 ms; a thread that read each append at once slowed the
+   * commands' live updates, docs/performance.md). A reader's X-Min-Position wait cuts it short.
    */
   readDelayMs?: number;
   /** How often a thread looks for appends by other processes (PRAGMA data_version; default 1 s). */
@@ -76,7 +77,7 @@ export async function startProjectionThreads(options: ProjectionThreadsOptions):
         dataDir: options.dataDir,
         file: projectionFile(options.dataDir, def.name),
         cacheDocuments: options.cacheDocuments ?? 20_000,
-        readDelayMs: options.readDelayMs ?? 100,
+        readDelayMs: options.readDelayMs ?? def.liveBatchIntervalMs ?? 100,
         pollIntervalMs: options.pollIntervalMs ?? 1_000,
         appendWanted,
         nice: options.nice ?? 19,
