@@ -7,7 +7,12 @@ export interface ThreadData {
   /** The projection's own file. */
   file: string;
   cacheDocuments: number;
+  /** How long after the server's first unread append the thread reads (appends in between come in the same read). */
+  readDelayMs: number;
+  /** How often the thread looks for appends by other processes (the server's own are announced). */
   pollIntervalMs: number;
+  /** Set to 1 by the thread when it wants to hear of the server's next append (appendsAnnounced). */
+  appendWanted: Int32Array;
   /** The thread's nice value (Linux: per thread; 0 leaves it). */
   nice: number;
   /** Whether live batches wait for spare CPU (createIdleGate). */
@@ -19,6 +24,8 @@ export interface ThreadData {
     server: MessagePort;
     /** The server's bus. */
     bus: MessagePort;
+    /** A message here: the server appended to events.db since the thread last asked. */
+    appends: MessagePort;
   };
 }
 

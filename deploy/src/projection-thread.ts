@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
+import { subjects } from '@locus/contracts';
 import { connectBus } from '@locus/platform/bus/port-bus';
 import { createSqliteEventStore } from '@locus/platform/event-store/sqlite-event-store';
 import { createEmbeddedReadStore } from '@locus/platform/read-store/embedded-read-store';
@@ -11,6 +12,7 @@ import { createIdleGate } from '@locus/platform/runtime/idle-gate';
 import { createProjectorRuntime } from '@locus/platform/runtime/projector-runtime';
 import type { RuntimeLogger } from '@locus/platform/runtime/runtime-logger';
 import { projections } from '@locus/projectors/features';
+import { followAnnouncedAppends } from './projection-thread-appends';
 import type { ThreadData, ToHost, ToThread } from './projection-thread-wire';
 
 /**
@@ -35,13 +37,17 @@ if (parentPort) {
     if (data.nice) os.setPriority(0, data.nice);
     const def = projections.find((p) => p.name === data.projection);
     if (!def) throw new Error(`There is no projection named ${data.projection}`);
-    // Appends are made by the server's connection: a commit seen through PRAGMA data_version wakes the subscription.
-    const eventStore = createSqliteEventStore({ file: path.join(data.dataDir, 'events.db'), pollIntervalMs: data.pollIntervalMs });
+    // The server announces its own commits; another process's are seen through PRAGMA data_version, polled slowly.
+    const eventsFile = path.join(data.dataDir, 'events.db');
+    const eventStore = createSqliteEventStore({ file: eventsFile, pollIntervalMs: data.pollIntervalMs });
+    const announced = followAnnouncedAppends(eventsFile, data.appendWanted, data.ports.appends, data.readDelayMs);
     const own = createEmbeddedReadStore({ file: data.file, cacheDocuments: data.cacheDocuments });
     const served = serveReadStore(own, data.ports.served);
     const server = connectReadStore(data.ports.server);
     const readStore = createSplitReadStore(server, [{ store: own, ...projectionPart(def) }]);
     const bus = connectBus(data.ports.bus);
+    // A reader waiting for a position (X-Min-Position) has the thread read at once, past its delay.
+    const wantedSub = bus.subscribe(subjects.positionWanted(def.name), () => announced.readNow());
     const runtime = createProjectorRuntime({
       eventStore,
       readStore,
@@ -58,6 +64,8 @@ if (parentPort) {
       if (m.t !== 'stop') return;
       void (async () => {
         await runtime.stop();
+        wantedSub.unsubscribe();
+        announced.close();
         await bus.flush();
         served.close();
         await own.close();

@@ -10,9 +10,11 @@ import { loadConfig } from '@locus/platform/config/config';
 import { createSqliteEventStore } from '@locus/platform/event-store/sqlite-event-store';
 import { createEmbeddedReadStore } from '@locus/platform/read-store/embedded-read-store';
 import { createInProcessBus } from '@locus/platform/bus/in-process-bus';
+import { physicalCollectionName } from '@locus/platform/runtime/generations';
 import { createProjectorRuntime } from '@locus/platform/runtime/projector-runtime';
 import { historyProjection } from '@locus/projectors/audit/index';
 import { freePort } from './free-port';
+import { startProjectionThreads } from './projection-threads';
 import { startLocusStack, type LocusStack } from './stack';
 
 const dirs: string[] = [];
@@ -58,6 +60,39 @@ const historyOf = async (stack: LocusStack) => {
     .collection<HistoryDoc & { _id: string }>(HISTORY_COLLECTION)
     .find({ companyId, type: 'NoteWritten' }, { sort: { position: 1 } });
 };
+
+/**
+ * A thread following a fresh data directory, once the line of an event appended before it
+ * started is there (it is live from then on: later lines come only as it is told or polls).
+ */
+async function liveThread(prefix: string, options: { readDelayMs?: number }) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  dirs.push(dataDir);
+  const eventStore = createSqliteEventStore({ file: path.join(dataDir, 'events.db') });
+  const readStore = createEmbeddedReadStore({ file: path.join(dataDir, 'readmodels.db') });
+  const bus = createInProcessBus();
+  const before = noteEvent('before');
+  await eventStore.append(`note-${randomUUID()}`, [before]);
+  const threads = await startProjectionThreads({
+    dataDir,
+    readStore,
+    bus,
+    projections: [historyProjection],
+    logger: createLogger({ level: 'silent' }),
+    ...options,
+    // A poll this slow never answers within a test.
+    pollIntervalMs: 60_000,
+    waitForIdle: false,
+  });
+  const lines = threads.readStore.collection<HistoryDoc>(physicalCollectionName(HISTORY_COLLECTION, 1));
+  await expect.poll(() => lines.findOne({ _id: before.id }), { timeout: 10_000 }).not.toBeNull();
+  const close = async () => {
+    await threads.stop();
+    await readStore.close();
+    await eventStore.close();
+  };
+  return { eventStore, bus, lines, close };
+}
 
 describe('the company history on its own thread (all-in-one server, embedded stores)', () => {
   it('moves a history readmodels.db held to history.db, follows live there, and resumes after a restart', async () => {
@@ -111,6 +146,34 @@ describe('the company history on its own thread (all-in-one server, embedded sto
       await expect.poll(() => tablesOf(path.join(dataDir, 'history.db')).filter((n) => n.startsWith('history__'))).toEqual(['history__g2']);
     } finally {
       await stack.close();
+    }
+  });
+
+  it("reads the server's appends as they are announced, not at its slow poll of events.db", async () => {
+    const { eventStore, lines, close } = await liveThread('locus-history-announced-', {});
+    try {
+      // Twice: the thread asks again after each announced read.
+      for (const text of ['first', 'second']) {
+        const event = noteEvent(text);
+        const written = await eventStore.append(`note-${randomUUID()}`, [event]);
+        await expect.poll(() => lines.findOne({ _id: event.id }), { timeout: 5_000 }).toMatchObject({ position: written.position });
+      }
+    } finally {
+      await close();
+    }
+  });
+
+  it('reads at once when a reader waits for a position, before its delay and its poll', async () => {
+    const { eventStore, bus, lines, close } = await liveThread('locus-history-wanted-', { readDelayMs: 60_000 });
+    try {
+      for (const text of ['first', 'second']) {
+        const event = noteEvent(text);
+        const written = await eventStore.append(`note-${randomUUID()}`, [event]);
+        bus.publish(subjects.positionWanted(historyProjection.name), { projection: historyProjection.name, position: written.position });
+        await expect.poll(() => lines.findOne({ _id: event.id }), { timeout: 5_000 }).toMatchObject({ position: written.position });
+      }
+    } finally {
+      await close();
     }
   });
 });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { MessageChannel, type Worker } from 'node:worker_threads';
 import type { Bus } from '@locus/platform/bus/bus';
 import { serveBus } from '@locus/platform/bus/port-bus';
@@ -9,6 +10,7 @@ import { createSplitReadStore, type ReadStorePart } from '@locus/platform/read-s
 import type { ProjectionDefinition } from '@locus/platform/runtime/definitions';
 import { dropGeneration, parsePhysicalName, PROJECTIONS_COLLECTION, projectionCheckpointName, readProjectionState } from '@locus/platform/runtime/generations';
 import type { RuntimeLogger } from '@locus/platform/runtime/runtime-logger';
+import { announceAppends } from './projection-thread-appends';
 import type { ThreadData, ToHost, ToThread } from './projection-thread-wire';
 
 export interface ProjectionThreads {
@@ -28,9 +30,12 @@ export interface ProjectionThreadsOptions {
   logger: RuntimeLogger;
   cacheDocuments?: number;
   /**
-   * How often a thread looks for the server's appends (PRAGMA data_version; default 100 ms: a
-   * thread that read each append at once slowed the commands' live updates; docs/performance.md).
+   * How long after the server's first unread append a thread reads (default: the projection's
+   * live batch interval, else 100 ms; a thread that read each append at once slowed the
+   * commands' live updates, docs/performance.md). A reader's X-Min-Position wait cuts it short.
    */
+  readDelayMs?: number;
+  /** How often a thread looks for appends by other processes (PRAGMA data_version; default 1 s). */
   pollIntervalMs?: number;
   /** The threads' nice value (default 19, the lowest priority: the server's requests come first). */
   nice?: number;
@@ -60,16 +65,24 @@ export async function startProjectionThreads(options: ProjectionThreadsOptions):
       const served = new MessageChannel();
       const server = new MessageChannel();
       const busChannel = new MessageChannel();
-      const closers = [serveReadStore(readStore, server.port1).close, serveBus(bus, busChannel.port1).close];
+      const appends = new MessageChannel();
+      const appendWanted = new Int32Array(new SharedArrayBuffer(4));
+      const closers = [
+        serveReadStore(readStore, server.port1).close,
+        serveBus(bus, busChannel.port1).close,
+        announceAppends(path.join(options.dataDir, 'events.db'), appendWanted, appends.port1),
+      ];
       const data: ThreadData = {
         projection: def.name,
         dataDir: options.dataDir,
         file: projectionFile(options.dataDir, def.name),
         cacheDocuments: options.cacheDocuments ?? 20_000,
-        pollIntervalMs: options.pollIntervalMs ?? 100,
+        readDelayMs: options.readDelayMs ?? def.liveBatchIntervalMs ?? 100,
+        pollIntervalMs: options.pollIntervalMs ?? 1_000,
+        appendWanted,
         nice: options.nice ?? 19,
         waitForIdle: options.waitForIdle ?? true,
-        ports: { served: served.port2, server: server.port2, bus: busChannel.port2 },
+        ports: { served: served.port2, server: server.port2, bus: busChannel.port2, appends: appends.port2 },
       };
       const worker = startThread(
         {
@@ -77,7 +90,7 @@ export async function startProjectionThreads(options: ProjectionThreadsOptions):
           compiled: new URL('./projection-thread.js', import.meta.url),
           fromSource: import.meta.url.endsWith('.ts'),
         },
-        { workerData: data, transferList: [served.port2, server.port2, busChannel.port2] },
+        { workerData: data, transferList: [served.port2, server.port2, busChannel.port2, appends.port2] },
       );
       const own = connectReadStore(served.port1);
       closers.push(
@@ -85,6 +98,7 @@ export async function startProjectionThreads(options: ProjectionThreadsOptions):
         () => served.port1.close(),
         () => server.port1.close(),
         () => busChannel.port1.close(),
+        () => appends.port1.close(),
       );
       threads.push({ name: def.name, worker, closers });
       await started(worker, def.name, logger);

@@ -74,6 +74,26 @@ export class InvalidPositionError extends RangeError {
 const appendListenersByFile = new Map<string, Set<() => void>>();
 let memoryStoreCounter = 0;
 
+/**
+ * Calls `listener` after each commit that a store of this thread makes to `file` (a thread
+ * that follows the same file elsewhere is told by it instead of polling). Returns the undo.
+ */
+export function onAppendsTo(file: string, listener: () => void): () => void {
+  const key = path.resolve(file);
+  let listeners = appendListenersByFile.get(key);
+  if (!listeners) appendListenersByFile.set(key, (listeners = new Set()));
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && appendListenersByFile.get(key) === listeners) appendListenersByFile.delete(key);
+  };
+}
+
+/** Wakes the subscriptions of this thread's stores of `file`, as a commit of another thread was announced. */
+export function announceAppendTo(file: string): void {
+  for (const listener of appendListenersByFile.get(path.resolve(file)) ?? []) listener();
+}
+
 const DEFAULT_SUBSCRIPTION_BATCH = 1000;
 const NO_LIMIT = -1;
 const DEFAULT_TAIL_QUEUE_LIMIT = 10_000;
