@@ -116,4 +116,57 @@ describe.each([false, true])('embedded read store: SQLite failure (writer thread
       await store.close();
     }
   });
+
+  it('commits asked for together share one transaction; one the file refuses fails alone', async () => {
+    const file = path.join(dir, `grouped-${writerThread}.db`);
+    const store = createEmbeddedReadStore({ file, writerThread });
+    try {
+      await store.commit({ writes: [{ collection: 'things', ops: [{ insertOne: { document: { _id: 'a', n: 1 } } }] }] });
+      const saboteur = new Database(file);
+      saboteur.exec(`CREATE TRIGGER refuse_boom BEFORE INSERT ON "d:things" WHEN NEW.id = 'boom' BEGIN SELECT RAISE(ABORT, 'disk says no'); END;`);
+      saboteur.close();
+      const before = store.stats().writeTransactions;
+      // Three projections' batches of one event, and their checkpoints: one transaction.
+      await Promise.all([
+        store.commit({ writes: [{ collection: 'one', ops: [{ insertOne: { document: { _id: 'x' } } }] }], checkpoint: { name: 'p1', position: 5 } }),
+        store.commit({ writes: [{ collection: 'two', ops: [{ insertOne: { document: { _id: 'y' } } }] }], checkpoint: { name: 'p2', position: 5 } }),
+        store.commit({ writes: [], checkpoint: { name: 'p3', position: 5 } }),
+      ]);
+      expect(store.stats().writeTransactions).toBe(before + 1);
+      // A second write to a collection already in the group waits for a transaction of its own.
+      await Promise.all([
+        store.commit({ writes: [{ collection: 'one', ops: [{ insertOne: { document: { _id: 'x2' } } }] }], checkpoint: { name: 'p1', position: 6 } }),
+        store.commit({
+          writes: [{ collection: 'one', ops: [{ updateOne: { filter: { _id: 'x2' }, update: { $set: { n: 2 } } } }] }],
+          checkpoint: { name: 'p1', position: 7 },
+        }),
+      ]);
+      expect(store.stats().writeTransactions).toBe(before + 3);
+      expect(await store.collection('one').find({}, { sort: { _id: 1 } })).toEqual([{ _id: 'x' }, { _id: 'x2', n: 2 }]);
+      // The group's transaction fails on one batch: the others are written, that one is not.
+      const results = await Promise.allSettled([
+        store.commit({ writes: [{ collection: 'two', ops: [{ insertOne: { document: { _id: 'y2' } } }] }], checkpoint: { name: 'p2', position: 8 } }),
+        store.commit({ writes: [{ collection: 'things', ops: [{ insertOne: { document: { _id: 'boom' } } }] }], checkpoint: { name: 'p4', position: 8 } }),
+        store.commit({ writes: [], checkpoint: { name: 'p3', position: 8 } }),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(String((results[1] as PromiseRejectedResult).reason)).toContain('disk says no');
+      expect(await store.collection('two').countDocuments()).toBe(2);
+      expect(await store.collection('things').find()).toEqual([{ _id: 'a', n: 1 }]);
+      expect(await store.getCheckpoint('p4')).toBeNull();
+      expect((await store.getCheckpoint('p3'))!.position).toBe(8);
+      const reopened = new Database(file, { readonly: true });
+      try {
+        expect(reopened.prepare('SELECT name, position FROM checkpoints ORDER BY name').all()).toEqual([
+          { name: 'p1', position: 7 },
+          { name: 'p2', position: 8 },
+          { name: 'p3', position: 8 },
+        ]);
+      } finally {
+        reopened.close();
+      }
+    } finally {
+      await store.close();
+    }
+  });
 });

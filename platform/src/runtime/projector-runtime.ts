@@ -7,6 +7,7 @@ import { backoffDelay, defaultBackoff, realSleep, type BackoffPolicy, type Sleep
 import type { ProjectionDefinition } from './definitions';
 import type { Clock } from './deps';
 import { createEventPump } from './event-pump';
+import { createFlushTicker } from './flush-ticker';
 import { assertProjectionDefinitions, isCurrent, readProjectionState, retireGeneration } from './generations';
 import { runFollowerLoop } from './follower-loop';
 import { fencedCheckpoint, type LeaseFence, type Leases } from './lease';
@@ -93,6 +94,7 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
   const sleep = options.sleep ?? realSleep;
   const checkpointFlushMs = options.checkpointFlushMs ?? 1_000;
   assertProjectionDefinitions(options.projections);
+  const flushTicker = createFlushTicker(checkpointFlushMs);
 
   const runs: Run[] = options.projections.map((def) => ({
     def,
@@ -243,7 +245,6 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
       );
     }, checkIntervalMs);
     timer.unref?.();
-    let flushTimer: NodeJS.Timeout | null = null;
     const flush = async () => {
       try {
         await processor.flushCheckpoint();
@@ -252,14 +253,8 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
         logger.warn({ err, projection: def.name }, 'projection checkpoint write failed');
       }
     };
-    const scheduleFlush = () => {
-      if (flushTimer) return;
-      flushTimer = setTimeout(() => {
-        flushTimer = null;
-        void flush();
-      }, checkpointFlushMs);
-      flushTimer.unref?.();
-    };
+    const flushDue = () => void flush();
+    const scheduleFlush = () => flushTicker.schedule(flushDue);
     run.status.state = 'live';
     let lastBatchAt = -Infinity;
     try {
@@ -306,7 +301,7 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
       return switched ? 'switched' : 'stopped';
     } finally {
       clearInterval(timer);
-      if (flushTimer) clearTimeout(flushTimer);
+      flushTicker.cancel(flushDue);
       await flush();
       switchSub.unsubscribe();
       wantSub?.unsubscribe();
