@@ -580,7 +580,7 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
     if (wire.length === 0 && marks.length === 0) return;
     writeTransactions++;
     try {
-      await file.writeBatch(wire, marks, Math.max(...staged.map((one) => one.wire.reduce((n, c) => n + c.rows.length, 0))));
+      await file.writeBatch(wire, marks);
     } catch (error) {
       throw duplicateOfFresh(error, wire) ?? error;
     }

@@ -27,11 +27,8 @@ export type { WireChanges } from './sqlite-writes';
 export interface ReadStoreFile {
   readonly db: Database.Database;
   loadMeta(): StoredMeta;
-  /**
-   * One transaction: documents of several collections, newly flagged paths, checkpoints.
-   * `largestBatch`: the most documents one of the store's batches in it writes (default: all).
-   */
-  writeBatch(collections: WireChanges[], checkpoints: Checkpoint[], largestBatch?: number): Promise<void>;
+  /** One transaction: documents of several collections, newly flagged paths, checkpoints. */
+  writeBatch(collections: WireChanges[], checkpoints: Checkpoint[]): Promise<void>;
   /** Creates the SQL indexes (and FTS table) of newly declared indexes; records them and flagged paths. */
   addIndexes(collection: string, indexes: DeclaredIndex[], flagged: string[]): Promise<void>;
   dropCollection(collection: string): Promise<void>;
@@ -55,11 +52,6 @@ export interface StoredMeta {
 export const SCHEMA_VERSION = 2;
 /** Batches of at most this many documents are written on the store's own connection, not the thread. */
 const INLINE_ROWS = 4;
-/**
- * Small batches committed together stay on the store's connection up to this many documents in
- * all: written by the thread, they would also cost the store's connection its page cache.
- */
-const INLINE_GROUP_ROWS = 16;
 
 export interface ReadStoreFileOptions {
   /** SQLite page cache per connection, MB. Default 64. */
@@ -111,11 +103,7 @@ export function openReadStoreFile(file: string, options: ReadStoreFileOptions = 
       ).map((r) => ({ name: r.name, position: r.position, updatedAt: r.updated_at }));
       return { collections, checkpoints };
     },
-    writeBatch: (collections, checkpoints, largestBatch) => {
-      const rows = rowsOf(collections);
-      const onThread = thread && ((largestBatch ?? rows) > INLINE_ROWS || rows > INLINE_GROUP_ROWS);
-      return (onThread ? thread : inline).call('writeBatch', [collections, checkpoints]);
-    },
+    writeBatch: (collections, checkpoints) => (thread && rowsOf(collections) > INLINE_ROWS ? thread : inline).call('writeBatch', [collections, checkpoints]),
     addIndexes: (collection, indexes, flagged) => inline.call('addIndexes', [collection, indexes, flagged]),
     dropCollection: async (collection) => {
       // Cached statements of the dropped table go with it, here and in the thread.
