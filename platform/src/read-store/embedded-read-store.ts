@@ -75,8 +75,6 @@ export interface EmbeddedReadStoreStats {
   cacheCapacity: number;
   cacheHits: number;
   cacheMisses: number;
-  /** SQLite transactions the store's writes took (batches committed together share one). */
-  writeTransactions: number;
 }
 
 /** The SQL a query runs on the embedded store and SQLite's plan for each statement (tests). */
@@ -432,184 +430,79 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
     return run;
   };
 
-  type StoreCheckpoint = Checkpoint & { lease?: { name: string; holder: string } };
-  interface QueuedBatch {
-    writes: { collection: string; ops: WriteOp[] }[];
-    checkpoint: StoreCheckpoint | undefined;
-    countsUnused: boolean;
-    resolve(results: BulkWriteResult[]): void;
-    reject(error: unknown): void;
-  }
-  /** A batch staged against the committed state: what it writes to the file, and its results. */
-  interface StagedBatch {
-    batch: QueuedBatch;
-    changed: StagedCollection[];
-    wire: WireChanges[];
-    results: BulkWriteResult[];
-  }
-
-  /**
-   * Batches asked for in the same turn of the event loop share one SQLite transaction: the
-   * projections (and reactors) that take the same event, or whose deferred checkpoints fall
-   * due together, each commit a small batch, and the transaction cost more than their rows.
-   */
-  let queued: QueuedBatch[] = [];
-  let queueTaken = true;
-  let writeTransactions = 0;
-  const takeQueued = () => {
-    queueTaken = true;
-    if (queued.length === 0) return;
-    const batches = queued;
-    queued = [];
-    void serially(() => writeGroups(batches));
-  };
-
-  /** Stages the writes, then persists them with the checkpoint in one transaction (shared with batches queued beside it). */
-  const runBatch = (writes: { collection: string; ops: WriteOp[] }[], checkpoint?: StoreCheckpoint, countsUnused = false): Promise<BulkWriteResult[]> =>
-    new Promise<BulkWriteResult[]>((resolve, reject) => {
-      queued.push({ writes, checkpoint, countsUnused, resolve, reject });
-      if (queueTaken) {
-        queueTaken = false;
-        setImmediate(takeQueued);
+  /** Stages the writes, then persists them with the checkpoint in one transaction. */
+  const runBatch = (
+    writes: { collection: string; ops: WriteOp[] }[],
+    checkpoint?: Checkpoint & { lease?: { name: string; holder: string } },
+    countsUnused = false,
+  ): Promise<BulkWriteResult[]> =>
+    serially(async () => {
+      assertOpen();
+      // Checked here, in the commit's turn: no other write of this store comes in between.
+      if (checkpoint) assertCheckpointMovesOn(checkpoints.get(checkpoint.name), checkpoint);
+      if (checkpoint?.lease) {
+        const [lease] = find(collections.get(LEASES_COLLECTION), { _id: checkpoint.lease.name }, { limit: 1 });
+        assertLeaseHeld(lease, checkpoint, now().getTime());
       }
-    });
-
-  /** Other writes keep their place after the batches asked for before them. */
-  const afterQueued = <T>(work: () => Promise<T>): Promise<T> => {
-    takeQueued();
-    return serially(work);
-  };
-
-  /**
-   * In order, as many groups as it takes for each group's batches to touch different
-   * collections and checkpoints (each is staged against the committed state alone).
-   */
-  async function writeGroups(batches: QueuedBatch[]): Promise<void> {
-    let group: QueuedBatch[] = [];
-    const touched = new Set<string>();
-    for (const batch of batches) {
-      const touches = batch.writes.map((w) => `c:${w.collection}`);
-      if (batch.checkpoint) touches.push(`p:${batch.checkpoint.name}`);
-      if (batch.checkpoint?.lease) touches.push(`c:${LEASES_COLLECTION}`);
-      if (touches.some((t) => touched.has(t))) {
-        await writeGroup(group);
-        group = [];
-        touched.clear();
-      }
-      group.push(batch);
-      for (const t of touches) touched.add(t);
-    }
-    await writeGroup(group);
-  }
-
-  async function writeGroup(group: QueuedBatch[]): Promise<void> {
-    const staged: StagedBatch[] = [];
-    for (const batch of group) {
-      try {
-        staged.push(stageBatch(batch));
-      } catch (error) {
-        batch.reject(error);
-      }
-    }
-    if (staged.length === 0) return;
-    try {
-      await persist(staged);
-    } catch (error) {
-      if (staged.length === 1) return staged[0]!.batch.reject(error);
-      // Nothing of the group was written: each batch alone, so that only a failing one fails.
-      for (const one of staged) {
+      const staged = new Map<string, StagedCollection>();
+      const results = writes.map(({ collection, ops }) => {
+        assertCollectionName(collection);
+        let s = staged.get(collection);
+        if (!s) staged.set(collection, (s = new StagedCollection(committedView(collection, collections.get(collection)))));
         try {
-          await persist([one]);
+          return applyWriteOps(s, ops, newId, { countsUnused });
         } catch (error) {
-          one.batch.reject(error);
-          continue;
+          if (error instanceof MingoError) throw new InvalidOperationError(collection, error.message);
+          throw error;
         }
-        settle(one);
-      }
-      return;
-    }
-    for (const one of staged) settle(one);
-  }
-
-  function stageBatch(batch: QueuedBatch): StagedBatch {
-    const { writes, checkpoint, countsUnused } = batch;
-    assertOpen();
-    // Checked here, in the commit's turn: no other write of this store comes in between.
-    if (checkpoint) assertCheckpointMovesOn(checkpoints.get(checkpoint.name), checkpoint);
-    if (checkpoint?.lease) {
-      const [lease] = find(collections.get(LEASES_COLLECTION), { _id: checkpoint.lease.name }, { limit: 1 });
-      assertLeaseHeld(lease, checkpoint, now().getTime());
-    }
-    const staged = new Map<string, StagedCollection>();
-    const results = writes.map(({ collection, ops }) => {
-      assertCollectionName(collection);
-      let s = staged.get(collection);
-      if (!s) staged.set(collection, (s = new StagedCollection(committedView(collection, collections.get(collection)))));
-      try {
-        return applyWriteOps(s, ops, newId, { countsUnused });
-      } catch (error) {
-        if (error instanceof MingoError) throw new InvalidOperationError(collection, error.message);
-        throw error;
-      }
-    });
-    const changed = [...staged.values()].filter((s) => s.changes.size > 0);
-    const wire: WireChanges[] = changed.map((s) => {
-      const m = collections.get(s.name);
-      const newlyFlagged = new Set<string>();
-      if (m && m.tracked.length > 0) {
-        for (const change of s.changes.values()) {
-          if (!change) continue;
-          for (const path of m.tracked) {
-            if (!m.flagged.has(path) && !newlyFlagged.has(path) && !isSqlComparable(change.doc, path)) newlyFlagged.add(path);
+      });
+      const changed = [...staged.values()].filter((s) => s.changes.size > 0);
+      const wire: WireChanges[] = changed.map((s) => {
+        const m = collections.get(s.name);
+        const newlyFlagged = new Set<string>();
+        if (m && m.tracked.length > 0) {
+          for (const change of s.changes.values()) {
+            if (!change) continue;
+            for (const path of m.tracked) {
+              if (!m.flagged.has(path) && !newlyFlagged.has(path) && !isSqlComparable(change.doc, path)) newlyFlagged.add(path);
+            }
           }
         }
+        const ftsText = m?.ftsText;
+        const rows: WireChanges['rows'] = [];
+        for (const [id, change] of s.changes)
+          rows.push(change ? [id, change.body, ftsText ? ftsText(change.doc) : null, change.fresh === true] : [id, null, null, false]);
+        return { collection: s.name, rows, fts: ftsText !== undefined, newlyFlagged: [...newlyFlagged] };
+      });
+      if (wire.length > 0 || checkpoint) {
+        try {
+          await file.writeBatch(wire, checkpoint);
+        } catch (error) {
+          throw duplicateOfFresh(error, wire) ?? error;
+        }
       }
-      const ftsText = m?.ftsText;
-      const rows: WireChanges['rows'] = [];
-      for (const [id, change] of s.changes)
-        rows.push(change ? [id, change.body, ftsText ? ftsText(change.doc) : null, change.fresh === true] : [id, null, null, false]);
-      return { collection: s.name, rows, fts: ftsText !== undefined, newlyFlagged: [...newlyFlagged] };
+      // Committed: the metadata and the cache follow.
+      for (let i = 0; i < changed.length; i++) {
+        const { name: collection, changes } = changed[i]!;
+        let m = collections.get(collection);
+        if (!m) collections.set(collection, (m = makeMeta({ name: collection, indexes: [], flagged: [] })));
+        for (const path of wire[i]!.newlyFlagged) m.flagged.add(path);
+        m.version++;
+        for (const [id, change] of changes) {
+          const key = cacheKey(collection, id);
+          absent.delete(key);
+          if (change) cache.set(key, change.doc);
+          else cache.delete(key);
+        }
+      }
+      // The fence lives in memory: one process owns an embedded store (its data directory's lock).
+      if (checkpoint) {
+        const { name, position, updatedAt } = checkpoint;
+        const fence = checkpoint.fence ?? checkpoints.get(name)?.fence;
+        checkpoints.set(name, { name, position, updatedAt, ...(fence !== undefined ? { fence } : {}) });
+      }
+      return results;
     });
-    return { batch, changed, wire, results };
-  }
-
-  /** One transaction for the staged batches' documents and checkpoints. */
-  async function persist(staged: StagedBatch[]): Promise<void> {
-    const wire = staged.flatMap((s) => s.wire);
-    const marks = staged.flatMap((s) => (s.batch.checkpoint ? [s.batch.checkpoint] : []));
-    if (wire.length === 0 && marks.length === 0) return;
-    writeTransactions++;
-    try {
-      await file.writeBatch(wire, marks);
-    } catch (error) {
-      throw duplicateOfFresh(error, wire) ?? error;
-    }
-  }
-
-  /** Committed: the metadata and the cache follow, and the caller hears of it. */
-  function settle({ batch, changed, wire, results }: StagedBatch): void {
-    for (let i = 0; i < changed.length; i++) {
-      const { name: collection, changes } = changed[i]!;
-      let m = collections.get(collection);
-      if (!m) collections.set(collection, (m = makeMeta({ name: collection, indexes: [], flagged: [] })));
-      for (const path of wire[i]!.newlyFlagged) m.flagged.add(path);
-      m.version++;
-      for (const [id, change] of changes) {
-        const key = cacheKey(collection, id);
-        absent.delete(key);
-        if (change) cache.set(key, change.doc);
-        else cache.delete(key);
-      }
-    }
-    // The fence lives in memory: one process owns an embedded store (its data directory's lock).
-    const { checkpoint } = batch;
-    if (checkpoint) {
-      const { name, position, updatedAt } = checkpoint;
-      const fence = checkpoint.fence ?? checkpoints.get(name)?.fence;
-      checkpoints.set(name, { name, position, updatedAt, ...(fence !== undefined ? { fence } : {}) });
-    }
-    batch.resolve(results);
-  }
 
   /** A fresh insert the file refused (its id was taken): the DuplicateKeyError the caller expects. */
   const duplicateOfFresh = (error: unknown, wire: WireChanges[]): DuplicateKeyError | null => {
@@ -649,9 +542,9 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
         if (ops.length === 0) return emptyResult();
         return (await runBatch([{ collection: name, ops }]))[0]!;
       },
-      createIndexes: (indexes: IndexSpec[]) => afterQueued(() => addIndexes(indexes)),
+      createIndexes: (indexes: IndexSpec[]) => serially(() => addIndexes(indexes)),
       drop: () =>
-        afterQueued(async () => {
+        serially(async () => {
           assertOpen();
           await file.dropCollection(name);
           collections.delete(name);
@@ -716,20 +609,19 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
       return now().getTime();
     },
     deleteCheckpoint: (name) =>
-      afterQueued(async () => {
+      serially(async () => {
         assertOpen();
         await file.deleteCheckpoint(name);
         checkpoints.delete(name);
       }),
     async close() {
       if (closed) return;
-      takeQueued();
       closed = true;
       await writing;
       await file.close();
     },
     explain,
-    stats: () => ({ cachedDocuments: cache.size, cacheCapacity: cache.capacity, cacheHits: cache.hits, cacheMisses: cache.misses, writeTransactions }),
+    stats: () => ({ cachedDocuments: cache.size, cacheCapacity: cache.capacity, cacheHits: cache.hits, cacheMisses: cache.misses }),
   };
 }
 

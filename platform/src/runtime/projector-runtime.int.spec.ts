@@ -188,34 +188,6 @@ describe('projector runtime', () => {
     expect(r.status()[0]!.state).toBe('live');
   });
 
-  it('writes the deferred checkpoints of projections that fell due in the same interval in one transaction', async () => {
-    const s = stack();
-    const store = s.readStore as ReturnType<typeof createEmbeddedReadStore>;
-    const a = shopProjection(1, 'a');
-    const b = { ...shopProjection(1, 'b'), handles: ['CompanyRenamed'] };
-    const r = runtime(s, [a, b], { checkpointFlushMs: 1_000 });
-    await r.start();
-    await s.eventStore.append('store-s1', [storeOpened(1)]);
-    await caughtUp(s, r);
-    const before = store.stats().writeTransactions;
-    // b has only moved past the store's event: its checkpoint is due within the interval.
-    await s.eventStore.append('store-s2', [storeOpened(2)]);
-    await caughtUp(s, r);
-    expect(store.stats().writeTransactions).toBe(before + 1);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    // a moves past a sign-in a little later, in the same interval.
-    await appendSignIns(s.eventStore, 1);
-    const head = await s.eventStore.headPosition();
-    await caughtUp(s, r);
-    const stored = async () => Promise.all([a, b].map(async (def) => (await s.readStore.getCheckpoint(projectionCheckpointName(def.name, 1)))?.position ?? 0));
-    for (const deadline = Date.now() + 10_000; (await stored()).some((p) => p !== head) && Date.now() < deadline;) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    expect(await stored()).toEqual([head, head]);
-    // a's batch, then both checkpoints together.
-    expect(store.stats().writeTransactions).toBe(before + 2);
-  });
-
   it('publishes one changed message per company and collection of a batch, with its ids, only after the commit', async () => {
     const s = stack();
     const def = shopProjection();

@@ -7,7 +7,6 @@ import { backoffDelay, defaultBackoff, realSleep, type BackoffPolicy, type Sleep
 import type { ProjectionDefinition } from './definitions';
 import type { Clock } from './deps';
 import { createEventPump } from './event-pump';
-import { createFlushTicker } from './flush-ticker';
 import { assertProjectionDefinitions, isCurrent, readProjectionState, retireGeneration } from './generations';
 import { runFollowerLoop } from './follower-loop';
 import { fencedCheckpoint, type LeaseFence, type Leases } from './lease';
@@ -94,7 +93,6 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
   const sleep = options.sleep ?? realSleep;
   const checkpointFlushMs = options.checkpointFlushMs ?? 1_000;
   assertProjectionDefinitions(options.projections);
-  const flushTicker = createFlushTicker(checkpointFlushMs);
 
   const runs: Run[] = options.projections.map((def) => ({
     def,
@@ -245,6 +243,7 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
       );
     }, checkIntervalMs);
     timer.unref?.();
+    let flushTimer: NodeJS.Timeout | null = null;
     const flush = async () => {
       try {
         await processor.flushCheckpoint();
@@ -253,8 +252,14 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
         logger.warn({ err, projection: def.name }, 'projection checkpoint write failed');
       }
     };
-    const flushDue = () => void flush();
-    const scheduleFlush = () => flushTicker.schedule(flushDue);
+    const scheduleFlush = () => {
+      if (flushTimer) return;
+      flushTimer = setTimeout(() => {
+        flushTimer = null;
+        void flush();
+      }, checkpointFlushMs);
+      flushTimer.unref?.();
+    };
     run.status.state = 'live';
     let lastBatchAt = -Infinity;
     try {
@@ -301,7 +306,7 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
       return switched ? 'switched' : 'stopped';
     } finally {
       clearInterval(timer);
-      flushTicker.cancel(flushDue);
+      if (flushTimer) clearTimeout(flushTimer);
       await flush();
       switchSub.unsubscribe();
       wantSub?.unsubscribe();

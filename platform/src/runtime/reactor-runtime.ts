@@ -9,7 +9,6 @@ import { backoffDelay, defaultBackoff, realSleep, type BackoffPolicy, type Sleep
 import { PermanentReactorError, type ReactorContext, type ReactorDefinition } from './definitions';
 import type { Clock } from './deps';
 import { createEventPump } from './event-pump';
-import { createFlushTicker } from './flush-ticker';
 import { lagOf } from './ops-status';
 import { PARKED_COLLECTION, reactorCheckpointName } from './generations';
 import { runFollowerLoop } from './follower-loop';
@@ -119,7 +118,6 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
   const defaultMaxAttempts = options.maxAttempts ?? 8;
   const batchSize = options.batchSize ?? 100;
   const checkpointFlushMs = options.checkpointFlushMs ?? 1_000;
-  const flushTicker = createFlushTicker(checkpointFlushMs);
   const now = () => options.clock?.now() ?? new Date();
 
   const names = new Set<string>();
@@ -336,6 +334,7 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
     // Events this reactor does not handle move its position in memory; the stored checkpoint
     // follows within checkpointFlushMs (a restart re-reads a few events it skips anyway).
     let unsaved: number | null = null;
+    let flushTimer: NodeJS.Timeout | null = null;
     const flush = async () => {
       if (unsaved === null) return;
       const position = unsaved;
@@ -346,8 +345,14 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
         logger.warn({ err, reactor: run.def.name }, 'reactor checkpoint write failed');
       }
     };
-    const flushDue = () => void flush();
-    const scheduleFlush = () => flushTicker.schedule(flushDue);
+    const scheduleFlush = () => {
+      if (flushTimer) return;
+      flushTimer = setTimeout(() => {
+        flushTimer = null;
+        void flush();
+      }, checkpointFlushMs);
+      flushTimer.unref?.();
+    };
     const concurrent = (run.def.concurrency ?? 1) > 1 ? inOrderWindow(run, signal, (position) => ((unsaved = position), scheduleFlush())) : null;
     try {
       for (;;) {
@@ -378,7 +383,7 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
       }
     } finally {
       await concurrent?.drain();
-      flushTicker.cancel(flushDue);
+      if (flushTimer) clearTimeout(flushTimer);
       await flush();
       signal.removeEventListener('abort', end);
       end();
