@@ -32,6 +32,24 @@ export async function withCpu<T>(
   name: string,
   task: () => Promise<T>,
 ): Promise<{ result: T; cpuMs: number; wallMs: number; machineBusyMs: number; cores: number; threadsMs: ThreadCpu[] }> {
+  const window = await startCpuWindow(name);
+  const result = await task();
+  return { result, ...(await window.end()) };
+}
+
+export interface CpuWindow {
+  cpuMs: number;
+  wallMs: number;
+  machineBusyMs: number;
+  cores: number;
+  threadsMs: ThreadCpu[];
+}
+
+/**
+ * The measuring of withCpu, for a window that starts and ends in different places (the
+ * templates bench starts it inside the publish fixture's callback).
+ */
+export async function startCpuWindow(name: string): Promise<{ end(): Promise<CpuWindow> }> {
   const profileDir = process.env.BENCH_CPU_PROFILE;
   const session = profileDir ? new inspector.Session() : null;
   const post = (method: string, params?: object) =>
@@ -55,24 +73,27 @@ export async function withCpu<T>(
   const threads = threadTicks();
   const cpu = process.cpuUsage();
   const t0 = performance.now();
-  const result = await task();
-  const used = process.cpuUsage(cpu);
-  const wallMs = performance.now() - t0;
-  const busy = machineBusyMs() - machine;
-  const threadsMs = threadCpuSince(threads);
-  if (session) {
-    const { profile } = (await post('Profiler.stop')) as inspector.Profiler.StopReturnType;
-    mkdirSync(profileDir!, { recursive: true });
-    writeFileSync(path.join(profileDir!, `${name}.cpuprofile`), JSON.stringify(profile));
-    session.disconnect();
-  }
-  if (heapSession) {
-    const { profile } = (await heapPost('HeapProfiler.stopSampling')) as inspector.HeapProfiler.StopSamplingReturnType;
-    mkdirSync(heapDir!, { recursive: true });
-    writeFileSync(path.join(heapDir!, `${name}.heapprofile`), JSON.stringify(profile));
-    heapSession.disconnect();
-  }
-  return { result, cpuMs: (used.user + used.system) / 1000, wallMs, machineBusyMs: busy, cores: os.cpus().length, threadsMs };
+  return {
+    async end() {
+      const used = process.cpuUsage(cpu);
+      const wallMs = performance.now() - t0;
+      const busy = machineBusyMs() - machine;
+      const threadsMs = threadCpuSince(threads);
+      if (session) {
+        const { profile } = (await post('Profiler.stop')) as inspector.Profiler.StopReturnType;
+        mkdirSync(profileDir!, { recursive: true });
+        writeFileSync(path.join(profileDir!, `${name}.cpuprofile`), JSON.stringify(profile));
+        session.disconnect();
+      }
+      if (heapSession) {
+        const { profile } = (await heapPost('HeapProfiler.stopSampling')) as inspector.HeapProfiler.StopSamplingReturnType;
+        mkdirSync(heapDir!, { recursive: true });
+        writeFileSync(path.join(heapDir!, `${name}.heapprofile`), JSON.stringify(profile));
+        heapSession.disconnect();
+      }
+      return { cpuMs: (used.user + used.system) / 1000, wallMs, machineBusyMs: busy, cores: os.cpus().length, threadsMs };
+    },
+  };
 }
 
 /** One thread of this process and the CPU it used in a window (ms; Linux only, else none). */

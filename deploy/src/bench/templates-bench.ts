@@ -7,6 +7,7 @@ import { importAndPublish, templateProgress } from '@locus/command-api/templates
 import { startLocusStack } from '../stack';
 import { freePort } from '../free-port';
 import { startSandboxProcess } from './sandbox-process';
+import { startCpuWindow, type CpuWindow } from './measure';
 
 export interface TemplatePublishBench {
   locations: number;
@@ -62,7 +63,7 @@ export async function measureTemplatePublish(options: {
     const account = await sandbox.benchAccount(options.locations);
     options.log(`templates: importing ${options.locations} locations`);
     let started = 0;
-    let cpuAtStart = process.cpuUsage();
+    let cpuWindow: { end(): Promise<CpuWindow> } | null = null;
     let startedAt = 0;
     const { templateId } = await importAndPublish(stack.commandDeps, {
       googleUserEmail: account.ownerEmail,
@@ -84,7 +85,7 @@ export async function measureTemplatePublish(options: {
         options.log(`templates: Google quiet after the import's reads (waited ${Math.round((performance.now() - waitStarted) / 1000)} s)`);
         await sandbox.countQueries();
         await sandbox.setQueriesPerMinute(qpm);
-        cpuAtStart = process.cpuUsage();
+        cpuWindow = await startCpuWindow('templates');
         started = performance.now();
         startedAt = Date.now();
       },
@@ -96,7 +97,10 @@ export async function measureTemplatePublish(options: {
       progress = await templateProgress(stack.commandDeps, templateId);
     }
     const seconds = (performance.now() - started) / 1000;
-    const cpu = process.cpuUsage(cpuAtStart);
+    const cpu = await cpuWindow!.end();
+    options.log(
+      `templates: CPU per post by thread (ms; main is the event loop): ${cpu.threadsMs.map((t) => `${t.main ? 'main' : t.tid} ${(t.ms / Math.max(1, progress!.done)).toFixed(2)}`).join(', ')}`,
+    );
     const stats = await sandbox.stats();
     const ours = await sandbox.posts(account.locationIds, 'Bench post for ');
     const counts = ours.map((posts) => posts.length);
@@ -117,7 +121,7 @@ export async function measureTemplatePublish(options: {
       failed: progress.failed,
       quotaRejections: stats.rejectedQueries,
       queries: stats.queries,
-      cpuMsPerPost: progress.done ? Math.round(((cpu.user + cpu.system) / 1000 / progress.done) * 10) / 10 : 0,
+      cpuMsPerPost: progress.done ? Math.round((cpu.cpuMs / progress.done) * 10) / 10 : 0,
     };
   } finally {
     await stack.shutdown(5_000);
