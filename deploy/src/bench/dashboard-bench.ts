@@ -179,9 +179,9 @@ export async function measureDashboard(options: {
   // Google connection behind them): the measurement starts when that is over, not 120 s in (it measured their work too).
   // Their one catch-up is not the dashboard's either: it leaves its garbage in the process's memory, so the dashboard is
   // measured on the server started again, as a server that has been running serves it.
-  const first = await startBuiltServer(env, (m) => log(`dashboard: ${m}`), { idleTimeoutMs: 900_000 });
-  log(`dashboard: reactors caught up (RSS ${rssMbOf(first.server.pid!)} MB); starting the server again`);
-  await first.stop();
+  const catchUp = await startBuiltServer(env, (m) => log(`dashboard: ${m}`), { idleTimeoutMs: 900_000 });
+  log(`dashboard: reactors caught up (RSS ${rssMbOf(catchUp.server.pid!)} MB); starting the server again`);
+  await catchUp.stop();
   const { url, server, stop } = await spawnBuiltServer(env);
   await until(async () => (await fetch(`${url}/ready`).catch(() => null))?.status === 200, 60_000);
   await untilIdle(server.pid!, 120_000);
