@@ -6,6 +6,7 @@ export * from './http/validate';
 export * from './http/token-service';
 export * from './http/auth';
 export * from './http/location-access';
+export * from './http/session-validator';
 export * from './http/body';
 export * from './http/mount-routes';
 export * from './http/min-position';

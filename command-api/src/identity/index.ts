@@ -1,2 +1,2 @@
 export { identityCommandRoutes, identityReactors } from './routes';
-export { createSessionValidator } from './session-validator';
+export { createSessionValidator } from '@locus/platform';

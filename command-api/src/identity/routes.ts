@@ -18,4 +18,4 @@ export function identityReactors(deps: Pick<CommandDeps, 'mailer' | 'clock' | 'c
   return [identityMailReactor(deps, createIdentitySecrets(deps.config.encryptionKey, deps.config.previousEncryptionKeys))];
 }
 
-export { createSessionValidator } from './session-validator';
+export { createSessionValidator } from '@locus/platform';

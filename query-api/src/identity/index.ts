@@ -1,2 +1,2 @@
 export { identityQueryRoutes } from './routes';
-export { createSessionValidator } from './session-validator';
+export { createSessionValidator } from '@locus/platform';

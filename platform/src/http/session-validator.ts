@@ -1,5 +1,7 @@
 import { SESSION_BLOCKS_COLLECTION, endsSession, sessionBlockIds, type SessionBlockDoc } from '@locus/contracts';
-import type { AuthContext, Filter, ReadModels, SessionValidator } from '@locus/platform';
+import type { Filter } from '../read-store/read-store';
+import type { ReadModels, SessionValidator } from '../runtime/deps';
+import type { AuthContext } from './route-handler';
 
 const BLOCK_FIELDS = { projection: { kind: 1, since: 1, keepTokenId: 1 } } as const;
 /** Tokens whose block ids are kept (when full, start over: the busy ones come back at once). */
@@ -11,7 +13,8 @@ const sameSubjects = (a: AuthContext, b: AuthContext) =>
 
 /**
  * Rejects a verified token whose user, company or (when viewing a company) administrator has
- * been deleted or deactivated, or that was signed in before its user's password changed, as soon as the identity projection has seen the event.
+ * been deleted or deactivated, or that was signed in before its user's password changed, as soon as the
+ * session-blocks projection has seen the event. Command-api and query-api both check with it.
  */
 export function createSessionValidator(readModels: Pick<ReadModels, 'collection'>): SessionValidator {
   // A client sends the same token with every request: the ids of the blocks that could end its

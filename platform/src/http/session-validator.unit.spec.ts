@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthContext, Filter, ReadModels } from '@locus/platform';
+import type { Filter } from '../read-store/read-store';
+import type { ReadModels } from '../runtime/deps';
+import type { AuthContext } from './route-handler';
 import { createSessionValidator } from './session-validator';
 
 /** A read model that records the filters it is asked and answers the given blocks. */
