@@ -20,7 +20,7 @@ import { openDataDirReadStore } from '@locus/platform/read-store/projection-file
 import { insightsProjection } from '@locus/projectors/insights/index';
 import { appendBenchLocations } from '@locus/query-api/locations/testing/directory-bench';
 import { benchEnv, percentile } from './measure';
-import { cpuMsOf, rssMbOf, spawnBuiltServer, startBuiltServer, until, untilIdle } from './scale-bench';
+import { cpuMsOf, rssMbOf, spawnBuiltServer, startBuiltServer, untilIdle, untilReady } from './scale-bench';
 
 export interface DashboardBenchResult {
   setupSeconds: number;
@@ -183,7 +183,7 @@ export async function measureDashboard(options: {
   log(`dashboard: reactors caught up (RSS ${rssMbOf(catchUp.server.pid!)} MB); starting the server again`);
   await catchUp.stop();
   const { url, server, stop } = await spawnBuiltServer(env);
-  await until(async () => (await fetch(`${url}/ready`).catch(() => null))?.status === 200, 60_000);
+  await untilReady(url);
   await untilIdle(server.pid!, 120_000);
   try {
     const call = async (method: string, pathname: string, body?: object) => {

@@ -344,7 +344,7 @@ export async function spawnBuiltServer(env: Record<string, string>) {
   }
 }
 
-async function untilReady(url: string): Promise<void> {
+export async function untilReady(url: string): Promise<void> {
   let lastReady = '';
   await until(async () => {
     const res = await fetch(`${url}/ready`).catch(() => null);
