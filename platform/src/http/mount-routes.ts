@@ -8,6 +8,7 @@ import { defaultBodyLimits, jsonBody, multipartBody, type BodyLimits } from './b
 import { validator } from './validate';
 import type { AuthContext, RequestContext, RouteImplementation, UploadedFile } from './route-handler';
 import type { LocusContext, LocusMiddleware, LocusState } from './state';
+import { isJsonBody, jsonAnswer } from './json-body';
 
 export interface MountOptions extends AuthDeps {
   limits?: Partial<BodyLimits>;
@@ -110,7 +111,10 @@ const handlerOf = (impl: RouteImplementation): LocusMiddleware =>
       ctx.req.socket.setNoDelay(true);
       ctx.req.socket.setKeepAlive(true);
     }
-    ctx.body = result.body;
+    if (isJsonBody(result.body)) {
+      ctx.type = 'application/json';
+      ctx.body = jsonAnswer(result.body);
+    } else ctx.body = result.body;
     if (result.headers) for (const [name, value] of Object.entries(result.headers)) ctx.set(name, value);
     if (result.position !== undefined) ctx.res.setHeader('x-position', String(result.position));
   };
