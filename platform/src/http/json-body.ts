@@ -23,29 +23,31 @@ export function isJsonBody(body: unknown): body is object {
   return proto === Object.prototype || proto === null;
 }
 
-/** The JSON text of `value`: a string when short, else the same text as UTF-8 bytes. */
-export function jsonAnswer(value: object): string | Buffer {
+/**
+ * The JSON text of `value`: a string when short, else the same text as UTF-8 bytes.
+ * `likelyLong` (the route's last answer was long) skips the first `JSON.stringify`.
+ */
+export function jsonAnswer(value: object, likelyLong = false): string | Buffer {
+  if (likelyLong) return jsonBytes(value);
   const text = JSON.stringify(value);
   return text.length <= FLAT_ANSWER_CHARS ? text : jsonBytes(value);
 }
 
 /** `Buffer.from(JSON.stringify(value))`, without making the whole text one string. */
 export function jsonBytes(value: unknown): Buffer {
-  const chunks: Buffer[] = [];
+  // Chunks of text short enough to stay out of the large-object space, encoded into one buffer.
+  const chunks: string[] = [];
   let pieces: string[] = [];
   let size = 0;
   const flush = () => {
-    if (pieces.length > 0) chunks.push(Buffer.from(pieces.join('')));
+    if (pieces.length > 0) chunks.push(pieces.join(''));
     pieces = [];
     size = 0;
   };
   const push = (piece: string) => {
     if (size + piece.length > CHUNK_CHARS) flush();
-    if (piece.length > CHUNK_CHARS) chunks.push(Buffer.from(piece));
-    else {
-      pieces.push(piece);
-      size += piece.length;
-    }
+    pieces.push(piece);
+    size += piece.length;
   };
   // Reached only for the value itself, the members of objects written here and the items of a
   // group too long for one chunk; objects' members that are not written here go through JSON.stringify.
@@ -91,5 +93,10 @@ export function jsonBytes(value: unknown): Buffer {
   };
   write(value, false);
   flush();
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+  let bytes = 0;
+  for (const chunk of chunks) bytes += Buffer.byteLength(chunk);
+  const out = Buffer.allocUnsafe(bytes);
+  let at = 0;
+  for (const chunk of chunks) at += out.write(chunk, at);
+  return out;
 }

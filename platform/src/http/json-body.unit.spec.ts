@@ -61,6 +61,12 @@ describe('jsonAnswer', () => {
     expect(jsonAnswer({ Success: true, Data: [1, 2] })).toBe('{"Success":true,"Data":[1,2]}');
   });
 
+  it('goes straight to bytes when the route\u2019s last answer was long, whatever this one\u2019s length', () => {
+    const short = jsonAnswer({ Success: true, Data: [1, 2] }, true);
+    expect(Buffer.isBuffer(short)).toBe(true);
+    expect(short.toString()).toBe('{"Success":true,"Data":[1,2]}');
+  });
+
   it('gives a long answer as bytes of the same text', () => {
     const value = { Data: Array.from({ length: 10_000 }, (_, i) => ({ Id: i })) };
     const answer = jsonAnswer(value);

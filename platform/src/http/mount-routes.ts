@@ -8,7 +8,7 @@ import { defaultBodyLimits, jsonBody, multipartBody, type BodyLimits } from './b
 import { validator } from './validate';
 import type { AuthContext, RequestContext, RouteImplementation, UploadedFile } from './route-handler';
 import type { LocusContext, LocusMiddleware, LocusState } from './state';
-import { isJsonBody, jsonAnswer } from './json-body';
+import { FLAT_ANSWER_CHARS, isJsonBody, jsonAnswer } from './json-body';
 
 export interface MountOptions extends AuthDeps {
   limits?: Partial<BodyLimits>;
@@ -101,8 +101,9 @@ class KoaRequestContext implements RequestContext {
 
 export const requestContextOf = (ctx: LocusContext): RequestContext => new KoaRequestContext(ctx);
 
-const handlerOf = (impl: RouteImplementation): LocusMiddleware =>
-  async function routeHandler(ctx) {
+const handlerOf = (impl: RouteImplementation): LocusMiddleware => {
+  let lastAnswerLong = false;
+  return async function routeHandler(ctx) {
     const result = await impl.handle(requestContextOf(ctx));
     ctx.status = result.status ?? 200;
     if (result.body instanceof Readable) {
@@ -112,12 +113,15 @@ const handlerOf = (impl: RouteImplementation): LocusMiddleware =>
       ctx.req.socket.setKeepAlive(true);
     }
     if (isJsonBody(result.body)) {
+      const answer = jsonAnswer(result.body, lastAnswerLong);
+      lastAnswerLong = answer.length > FLAT_ANSWER_CHARS;
       ctx.type = 'application/json';
-      ctx.body = jsonAnswer(result.body);
+      ctx.body = answer;
     } else ctx.body = result.body;
     if (result.headers) for (const [name, value] of Object.entries(result.headers)) ctx.set(name, value);
     if (result.position !== undefined) ctx.res.setHeader('x-position', String(result.position));
   };
+};
 
 // After `before`, so a query's X-Min-Position wait covers the assignments it reads.
 function locationGuardOf(param: string, needs: NonNullable<RouteDef['location']>['needs'], options: MountOptions, def: RouteDef): LocusMiddleware[] {
