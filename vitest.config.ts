@@ -67,7 +67,9 @@ export default defineConfig({
           isolate: false,
           // Vitest's default on this 2-core machine is one worker: files ran one after another
           // while most of them wait on sockets, child processes and timers. Each file opens its
-          // own stores, ports and bus subjects, so three run side by side.
+          // own stores, ports and bus subjects, so three run side by side. The projects of one
+          // groupOrder share one pool: these three files at once are the whole group's (int,
+          // int-isolated and int-esdb-like), and vitest refuses two worker counts in a group.
           maxWorkers: 3,
           sequence: { groupOrder: 1 },
           exclude: [...WEB_DIST_SPECS, ...ISOLATED_INT_SPECS, '**/node_modules/**', 'web/dist/**'],
@@ -116,9 +118,10 @@ export default defineConfig({
           // noisy 2-core machine cost a whole session's work once. A test that fails twice still
           // fails the run, and the summary reporter lists every retried test by name.
           retry: 1,
-          // Each file starts its own stack and browser and spends most of its time waiting on them
-          // (the group used under half a core per file); four at once under other sessions' load
-          // timed UI waits out (docs/performance.md, Tests' run time).
+          // Each file starts its own stack and browser. Counted with Chromium's renderer and GPU
+          // processes (/usr/bin/time counts under half of them), the longest file alone used about a
+          // core, so three at once fill the two; four at once under other sessions' load timed UI
+          // waits out (docs/performance.md, Tests' run time).
           maxWorkers: 3,
           sequence: { groupOrder: 2 },
         },
