@@ -381,13 +381,19 @@ export async function until(test: () => Promise<boolean>, timeoutMs: number): Pr
   }
 }
 
-/** Waits until the server has caught up (projections following the events it found): under 5 % of a core for a second. */
-export async function untilIdle(pid: number, timeoutMs: number): Promise<boolean> {
+/**
+ * Waits until the server has caught up (projections and reactors following the events it found,
+ * work it starts with): under 5 % of a core for `quietSeconds` seconds in a row. One quiet second
+ * was at times a lull in that work, which then ran in the measured window.
+ */
+export async function untilIdle(pid: number, timeoutMs: number, quietSeconds = 3): Promise<boolean> {
   const deadline = performance.now() + timeoutMs;
+  let quiet = 0;
   for (;;) {
     const before = cpuMsOf(pid);
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    if (cpuMsOf(pid) - before < 50) return true;
+    quiet = cpuMsOf(pid) - before < 50 ? quiet + 1 : 0;
+    if (quiet >= quietSeconds) return true;
     if (performance.now() > deadline) return false;
   }
 }
