@@ -200,7 +200,7 @@ describe('projector runtime', () => {
 
   it("a reader's wait for a position past events the projection does not handle is answered on the bus, not by the stored checkpoint", async () => {
     const s = stack();
-    const { def, r } = await liveShop(s, 600_000);
+    const { def } = await liveShop(s, 600_000);
     // Store checkpoints are looked at once a minute: only the projection's answer can end the wait in time.
     const readModels = createReadModels({ readStore: s.readStore, bus: s.bus, projections: [def], pollMs: 60_000 });
     open.push({ close: async () => readModels.close() });
@@ -212,7 +212,7 @@ describe('projector runtime', () => {
 
   it('tells the bus of a position moved past unhandled events when it writes the checkpoint', async () => {
     const s = stack();
-    const { r } = await liveShop(s, 20);
+    await liveShop(s, 20);
     s.messages.length = 0;
     await appendSignIns(s.eventStore, 3);
     const head = await s.eventStore.headPosition();
