@@ -29,6 +29,9 @@ export interface CreatePortsOptions {
   purpose?: string;
 }
 
+/** How often a SQLite event store in a data dir this process owns looks for other processes' commits. */
+export const OWNED_EVENTS_POLL_MS = 1_000;
+
 /** The data-dir lock, unless this process already holds it (the launcher may take it first). */
 function lockDataDir(dataDir: string, purpose: string): DataDirLock | undefined {
   try {
@@ -79,7 +82,12 @@ export async function createPorts(config: LocusConfig, options: CreatePortsOptio
       eventStoreKind = 'eventstoredb';
     } else {
       const { createSqliteEventStore } = await import('../event-store/sqlite-event-store');
-      eventStore = createSqliteEventStore({ file: path.join(config.dataDir, 'events.db') });
+      // Appends by another process are what the subscriptions' poll looks for: none while the
+      // embedded read store holds the data dir (the data-dir lock), so it looks once a second.
+      eventStore = createSqliteEventStore({
+        file: path.join(config.dataDir, 'events.db'),
+        ...(config.mongoUrl ? {} : { pollIntervalMs: OWNED_EVENTS_POLL_MS }),
+      });
       eventStoreKind = 'sqlite';
     }
     closers.push(() => eventStore.close());
