@@ -10,6 +10,10 @@ import { DEMO_COMPANIES, ensureAdministrator, seedDemo, type SeededCompany } fro
 import { startLocusStack, webDistDir, type LocusStack } from '../../deploy/src/stack';
 import { freePort } from '../../deploy/src/free-port';
 
+/** Debian's headless shell when installed (old headless: no GPU process, no browser UI), else Chromium. */
+export const CHROMIUM_PATH =
+  process.env.LOCUS_E2E_CHROMIUM ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
+
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -87,7 +91,7 @@ export async function startE2EStack(
     { eventStore: stack.ports.eventStore, ids: stack.ports.ids, clock: stack.ports.clock },
     { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD },
   );
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const sandboxUrl = stack.sandbox!.url;
   return {
     stack,
