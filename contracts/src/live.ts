@@ -49,11 +49,9 @@ export const subjects = {
   checkpointAll: () => `ops.checkpoint.*`,
   /**
    * A reader waits for `projection` to reach a position (X-Min-Position): a projection that
-   * gathers its live batches over an interval commits what it has at once, and one whose
-   * position moved past events it does not handle says so on `checkpoint` at once.
+   * gathers its live batches over an interval commits what it has at once.
    */
   positionWanted: (projection: string) => `ops.position-wanted.${projection}`,
-  positionWantedAll: () => `ops.position-wanted.*`,
   /** A projection switched to a new generation after a rebuild. */
   projectionSwitched: () => `ops.projection-switched`,
 } as const;

@@ -85,29 +85,4 @@ describe('the scheduler (every, under a lease)', () => {
     await scheduler.stop();
     expect(await holderOf(readStore)).toBeUndefined();
   });
-
-  it('looks at every schedule in one go: the leases it holds renewed in one write, each schedule ticking at its own interval', async () => {
-    const { readStore, advance } = setup();
-    const writes: number[] = [];
-    const collection = readStore.collection.bind(readStore);
-    readStore.collection = ((name: string) => {
-      const c = collection(name);
-      if (name !== '_leases') return c;
-      return { ...c, name: c.name, bulkWrite: (ops: Parameters<typeof c.bulkWrite>[0]) => (writes.push(ops.length), c.bulkWrite(ops)) };
-    }) as typeof readStore.collection;
-    const scheduler = createScheduler({ readStore, logger: silentLogger, holder: 'solo', ttlMs: 10 * INTERVAL_MS, checkEveryMs: 10 });
-    closers.push(() => scheduler.stop());
-    const runs: string[] = [];
-    scheduler.start(
-      (['hourly', 'daily', 'weekly'] as const).map((name, i) => ({ name, everyMs: INTERVAL_MS * (i + 1), run: async () => void runs.push(name) })),
-    );
-    await vi.waitFor(() => expect(writes.length).toBeGreaterThan(0), { timeout: 10_000 });
-    advance();
-    await vi.waitFor(() => expect(runs).toEqual(['hourly']), { timeout: 10_000 });
-    advance();
-    await vi.waitFor(() => expect(runs).toEqual(['hourly', 'hourly', 'daily']), { timeout: 10_000 });
-    writes.length = 0;
-    await vi.waitFor(() => expect(writes.length).toBeGreaterThanOrEqual(3), { timeout: 10_000 });
-    expect(new Set(writes)).toEqual(new Set([3]));
-  });
 });

@@ -40,111 +40,90 @@ export interface Scheduler {
 
 const DEFAULT_TTL_MS = 15_000;
 
-/** One schedule of a scheduler, and where it stands. */
-interface Schedule {
-  name: string;
-  lease: string;
-  intervalMs: number;
-  atStart: boolean;
-  tick: (signal: AbortSignal) => Promise<void>;
-  /** Set while this scheduler holds the lease; aborted when it is lost or the scheduler stops. */
-  holding: AbortController | null;
-  /** Store time the next run is due. */
-  nextAt: number;
-  running: Promise<void> | null;
-}
-
 /**
  * The one scheduler. Each schedule holds a lease in the read store (platform/src/runtime/lease.ts),
  * so of the processes running it only the holder ticks; when it stops it gives the lease up
  * and another takes over at its next look, when it dies the lease expires. Due times are in
  * the store's clock, the one leases go by, so processes whose clocks drift agree on them. A
- * failing run is logged and tried again at the next interval. Every schedule is looked at in
- * one go: the store's clock read once, and the leases it still holds renewed in one write.
+ * failing run is logged and tried again at the next interval.
  */
 export function createScheduler(options: SchedulerOptions): Scheduler {
   const { readStore, logger } = options;
   const holder = options.holder ?? `${hostname()}:${process.pid}:${randomUUID()}`;
   const ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
   const leases = createLeases({ readStore, holder, ttlMs });
-  const schedules: Schedule[] = [];
+  const stops: (() => Promise<void>)[] = [];
   let stopped = false;
-  let looking: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-
-  const letGo = (schedule: Schedule, reason: string) => {
-    if (!schedule.holding) return;
-    schedule.holding.abort();
-    schedule.holding = null;
-    logger.warn({ schedule: schedule.name, holder, reason }, 'schedule lease lost; another instance may run it');
-  };
-
-  async function look(): Promise<void> {
-    const current = [...schedules];
-    let now: number;
-    let held: Set<string>;
-    try {
-      now = await readStore.serverTime();
-      held = await leases.tryAcquireAll(current.map((s) => s.lease));
-    } catch (err) {
-      // Not knowing whether the leases are still ours: stop the runs rather than risk two.
-      for (const schedule of current) {
-        logger.error({ err, schedule: schedule.name }, 'schedule could not renew its lease');
-        letGo(schedule, 'lease renewal failed');
-      }
-      return;
-    }
-    if (stopped) return;
-    for (const schedule of current) {
-      if (!held.has(schedule.lease)) {
-        letGo(schedule, 'lease taken over');
-        continue;
-      }
-      if (!schedule.holding) {
-        schedule.holding = new AbortController();
-        schedule.nextAt = schedule.atStart ? now : now + schedule.intervalMs;
-        logger.info({ schedule: schedule.name, holder }, 'schedule lease acquired');
-      }
-      if (schedule.running || now < schedule.nextAt) continue;
-      schedule.nextAt = now + schedule.intervalMs;
-      const signal = schedule.holding.signal;
-      schedule.running = schedule
-        .tick(signal)
-        .catch((err: unknown) => {
-          if (!signal.aborted) logger.error({ err, schedule: schedule.name }, 'scheduled run failed; trying again at the next interval');
-        })
-        .finally(() => {
-          schedule.running = null;
-        });
-    }
-  }
-
-  /** Real time between two looks: the shortest interval, and often enough to renew the leases. */
-  const checkEveryMs = () => Math.max(10, options.checkEveryMs ?? Math.min(Math.floor(ttlMs / 3), ...schedules.map((s) => s.intervalMs)));
-
-  const loop = () => {
-    timer = null;
-    if (stopped) return;
-    looking = look().finally(() => {
-      looking = null;
-      if (stopped) return;
-      timer = setTimeout(loop, checkEveryMs());
-      timer.unref();
-    });
-  };
-
-  /** A new schedule is looked at soon: with the others added in the same turn. */
-  const lookSoon = () => {
-    if (looking) return void looking.then(lookSoon);
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(loop, 0);
-    timer.unref();
-  };
 
   function every(name: string, intervalMs: number, tick: (signal: AbortSignal) => Promise<void>, scheduleOptions: { atStart?: boolean } = {}): void {
     if (stopped || intervalMs <= 0) return;
-    schedules.push({ name, lease: `schedule:${name}`, intervalMs, atStart: !!scheduleOptions.atStart, tick, holding: null, nextAt: 0, running: null });
-    lookSoon();
+    const lease = `schedule:${name}`;
+    const checkEveryMs = Math.max(10, options.checkEveryMs ?? Math.min(intervalMs, Math.floor(ttlMs / 3)));
+    let holding: AbortController | null = null;
+    let nextAt = 0;
+    let running: Promise<void> | null = null;
+    let looking: Promise<void> | null = null;
+    let timer: NodeJS.Timeout | null = null;
+    let ended = false;
+
+    const letGo = (reason: string) => {
+      if (!holding) return;
+      holding.abort();
+      holding = null;
+      logger.warn({ schedule: name, holder, reason }, 'schedule lease lost; another instance may run it');
+    };
+
+    async function look(): Promise<void> {
+      let now: number;
+      let held: boolean;
+      try {
+        now = await readStore.serverTime();
+        held = await leases.tryAcquire(lease);
+      } catch (err) {
+        // Not knowing whether the lease is still ours: stop the run rather than risk two.
+        logger.error({ err, schedule: name }, 'schedule could not renew its lease');
+        letGo('lease renewal failed');
+        return;
+      }
+      if (ended) return;
+      if (!held) return letGo('lease taken over');
+      if (!holding) {
+        holding = new AbortController();
+        nextAt = scheduleOptions.atStart ? now : now + intervalMs;
+        logger.info({ schedule: name, holder }, 'schedule lease acquired');
+      }
+      if (running || now < nextAt) return;
+      nextAt = now + intervalMs;
+      const signal = holding.signal;
+      running = tick(signal)
+        .catch((err: unknown) => {
+          if (!signal.aborted) logger.error({ err, schedule: name }, 'scheduled run failed; trying again at the next interval');
+        })
+        .finally(() => {
+          running = null;
+        });
+    }
+
+    const loop = () => {
+      if (ended) return;
+      looking = look().finally(() => {
+        looking = null;
+        if (ended) return;
+        timer = setTimeout(loop, checkEveryMs);
+        timer.unref();
+      });
+    };
+    loop();
+
+    stops.push(async () => {
+      ended = true;
+      if (timer) clearTimeout(timer);
+      await looking;
+      holding?.abort();
+      await running;
+      if (holding) await leases.release(lease).catch((err: unknown) => logger.warn({ err, schedule: name }, 'schedule lease not released; it expires'));
+      holding = null;
+    });
   }
 
   return {
@@ -155,19 +134,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     },
     async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      await looking;
-      await Promise.all(
-        schedules.splice(0).map(async (schedule) => {
-          schedule.holding?.abort();
-          await schedule.running;
-          if (schedule.holding)
-            await leases
-              .release(schedule.lease)
-              .catch((err: unknown) => logger.warn({ err, schedule: schedule.name }, 'schedule lease not released; it expires'));
-          schedule.holding = null;
-        }),
-      );
+      await Promise.all(stops.splice(0).map((stop) => stop()));
     },
   };
 }

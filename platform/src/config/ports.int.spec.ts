@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from './config';
-import { createPorts, OWNED_EVENTS_POLL_MS, type Ports } from './ports';
+import { createPorts, type Ports } from './ports';
 import type { BusMessage } from '../bus/bus';
 
 const dirs: string[] = [];
@@ -55,19 +55,6 @@ describe('createPorts', () => {
     expect(existsSync(path.join(config.dataDir, 'locus.lock'))).toBe(true);
     await ports.close();
     expect(existsSync(path.join(config.dataDir, 'locus.lock'))).toBe(false);
-  });
-
-  it("holding the data dir, its event store looks for other processes' commits once a second, not ten times", async () => {
-    const ports = await createPorts(configIn());
-    open.push(ports);
-    const setInterval = vi.spyOn(globalThis, 'setInterval');
-    try {
-      const subscription = ports.eventStore.subscribeToAll({ after: 'end' });
-      expect(setInterval.mock.calls.map((call) => call[1])).toEqual([OWNED_EVENTS_POLL_MS]);
-      await subscription.unsubscribe();
-    } finally {
-      setInterval.mockRestore();
-    }
   });
 
   it('keeps the data after a restart', async () => {

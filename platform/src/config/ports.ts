@@ -29,9 +29,6 @@ export interface CreatePortsOptions {
   purpose?: string;
 }
 
-/** How often a SQLite event store in a data dir this process owns looks for other processes' commits. */
-export const OWNED_EVENTS_POLL_MS = 1_000;
-
 /** The data-dir lock, unless this process already holds it (the launcher may take it first). */
 function lockDataDir(dataDir: string, purpose: string): DataDirLock | undefined {
   try {
@@ -82,12 +79,7 @@ export async function createPorts(config: LocusConfig, options: CreatePortsOptio
       eventStoreKind = 'eventstoredb';
     } else {
       const { createSqliteEventStore } = await import('../event-store/sqlite-event-store');
-      // Appends by another process are what the subscriptions' poll looks for: none while the
-      // embedded read store holds the data dir (the data-dir lock), so it looks once a second.
-      eventStore = createSqliteEventStore({
-        file: path.join(config.dataDir, 'events.db'),
-        ...(config.mongoUrl ? {} : { pollIntervalMs: OWNED_EVENTS_POLL_MS }),
-      });
+      eventStore = createSqliteEventStore({ file: path.join(config.dataDir, 'events.db') });
       eventStoreKind = 'sqlite';
     }
     closers.push(() => eventStore.close());

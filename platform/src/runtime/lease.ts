@@ -36,8 +36,6 @@ export interface Leases {
   readonly holder: string;
   readonly ttlMs: number;
   tryAcquire(name: string): Promise<boolean>;
-  /** tryAcquire for several: the names held now. One write when this holder still holds them all. */
-  tryAcquireAll(names: readonly string[]): Promise<Set<string>>;
   /** False when the lease was lost (expired and taken by another holder). */
   renew(name: string): Promise<boolean>;
   /** The epoch of this holder's lease, null when it does not hold it. */
@@ -65,7 +63,7 @@ export function createLeases(options: LeasesOptions): Leases {
   const now = async () => new Date(await readStore.serverTime());
   const leases = () => readStore.collection<LeaseDoc>(LEASES_COLLECTION);
 
-  const api: Leases = {
+  return {
     holder,
     ttlMs,
     async tryAcquire(name) {
@@ -91,18 +89,6 @@ export function createLeases(options: LeasesOptions): Leases {
         throw err;
       }
     },
-    async tryAcquireAll(names) {
-      if (names.length === 0) return new Set();
-      const t = (await now()).getTime();
-      const renewed = await leases().bulkWrite(
-        names.map((name) => ({ updateOne: { filter: { _id: name, holder, expiresAt: { $gt: t } }, update: { $set: { expiresAt: t + ttlMs } } } })),
-      );
-      if (renewed.matchedCount === names.length) return new Set(names);
-      // Some are not (or no longer) ours: each is tried on its own.
-      const held = new Set<string>();
-      for (const name of names) if (await api.tryAcquire(name)) held.add(name);
-      return held;
-    },
     async renew(name) {
       const t = (await now()).getTime();
       const r = await leases().bulkWrite([{ updateOne: { filter: { _id: name, holder, expiresAt: { $gt: t } }, update: { $set: { expiresAt: t + ttlMs } } } }]);
@@ -119,7 +105,6 @@ export function createLeases(options: LeasesOptions): Leases {
       return leases().findOne({ _id: name });
     },
   };
-  return api;
 }
 
 /**

@@ -14,23 +14,10 @@ export interface OpsLive {
  */
 export function startOpsLive(options: { bus: Bus; rebuildJobs?: Pick<RebuildJobs, 'onChange'>; intervalMs?: number }): OpsLive {
   const { bus } = options;
-  const intervalMs = options.intervalMs ?? 1_000;
+  let dirty = false;
   let position = 0;
-  // No timer while nothing changes: the first change starts one, and what changes meanwhile goes with it.
-  let timer: NodeJS.Timeout | null = null;
-  const tell = () => {
-    timer = null;
-    const message: ChangedMessage = { kind: 'changed', collection: OPS_STATUS_COLLECTION, ids: [], many: true, companyId: null, position };
-    try {
-      bus.publish(subjects.changed(null, OPS_STATUS_COLLECTION), message);
-    } catch {
-      // a closed bus: the process is stopping
-    }
-  };
   const mark = () => {
-    if (timer) return;
-    timer = setTimeout(tell, intervalMs);
-    timer.unref();
+    dirty = true;
   };
   const subscriptions: BusSubscription[] = [
     bus.subscribe(subjects.checkpointAll(), (m) => {
@@ -42,9 +29,20 @@ export function startOpsLive(options: { bus: Bus; rebuildJobs?: Pick<RebuildJobs
     bus.subscribe('live.admin.notify.>', mark),
   ];
   const offJobs = options.rebuildJobs?.onChange(mark);
+  const timer = setInterval(() => {
+    if (!dirty) return;
+    dirty = false;
+    const message: ChangedMessage = { kind: 'changed', collection: OPS_STATUS_COLLECTION, ids: [], many: true, companyId: null, position };
+    try {
+      bus.publish(subjects.changed(null, OPS_STATUS_COLLECTION), message);
+    } catch {
+      // a closed bus: the process is stopping
+    }
+  }, options.intervalMs ?? 1_000);
+  timer.unref();
   return {
     close() {
-      if (timer) clearTimeout(timer);
+      clearInterval(timer);
       offJobs?.();
       for (const s of subscriptions) s.unsubscribe();
     },

@@ -27,13 +27,9 @@ export interface GenerationProcessor {
   /**
    * Evolves the events through an overlay, then commits documents and checkpoint in one
    * atomic write (plus `extraWrites`, e.g. the generation switch). In live mode, publishes
-   * the changed and checkpoint messages — only after the commit succeeded. A batch that
-   * changes nothing moves the position in memory only and publishes nothing: the caller
-   * tells of it (announcePosition) when someone needs to know.
+   * the changed and checkpoint messages — only after the commit succeeded.
    */
   process(events: RecordedEvent[], options?: ProcessOptions): Promise<BatchOutcome>;
-  /** Publishes the checkpoint message for a position the read model has reached. */
-  announcePosition(position: number): void;
   /**
    * Writes the checkpoint that batches without document changes advanced in memory only.
    * Runs in turn with `process`, so a checkpoint never goes backwards. No-op when none is due.
@@ -140,11 +136,7 @@ export function createGenerationProcessor(options: GenerationProcessorOptions): 
       if (c.doc && c.companyIdBefore !== undefined && c.companyIdBefore !== companyId) add(c.companyIdBefore, c.collection, c.id);
     }
     for (const [subject, message] of messages) bus.publish(subject, message);
-    announcePosition(position);
-  }
-
-  function announcePosition(position: number) {
-    options.bus?.publish(subjects.checkpoint(def.name), { projection: def.name, generation, position });
+    bus.publish(subjects.checkpoint(def.name), { projection: def.name, generation, position });
   }
 
   async function processBatch(events: RecordedEvent[], batchOptions: ProcessOptions, limits?: CommitLimits): Promise<BatchOutcome | typeof OVER_LIMIT> {
@@ -155,6 +147,7 @@ export function createGenerationProcessor(options: GenerationProcessorOptions): 
     if (mode === 'live' && extraWrites.length === 0 && !events.some((e) => handles(e.type))) {
       // Only the position moved (events filtered out or not handled): nothing to evolve.
       unsavedPosition = position;
+      publishChanges([], position);
       return { position, events: events.length, handled: 0, changedDocs: 0, committed: false };
     }
     const docs = createBatchDocs({ readStore, projection: def.name, physical, cache, knownIds: options.knownIds });
@@ -168,11 +161,12 @@ export function createGenerationProcessor(options: GenerationProcessorOptions): 
     const changes = handled > 0 ? docs.changes() : [];
     const writes = [...(handled > 0 ? docs.writes() : []), ...extraWrites];
     if (mode === 'live' && writes.length === 0) {
-      // Nothing to write: the read model is truthfully at `position` already. The stored
-      // checkpoint follows later (flushCheckpoint): after a crash the projection re-reads a
-      // few events it skips anyway.
+      // Nothing to write: the read model is truthfully at `position` already. Say so on the
+      // bus (waitForPosition relies on it) and let the stored checkpoint follow later
+      // (flushCheckpoint): after a crash the projection re-reads a few events it skips anyway.
       docs.committed();
       unsavedPosition = position;
+      publishChanges([], position);
       return { position, events: events.length, handled, changedDocs: 0, committed: false };
     }
     if (mode === 'live' && changes.length > 0) await companyIdsOfUnreadDeletes(changes);
@@ -243,7 +237,6 @@ export function createGenerationProcessor(options: GenerationProcessorOptions): 
       return unsavedPosition;
     },
     resetCache: () => cache.clear(),
-    announcePosition,
     process: (events, processOptions = {}) => inTurn(() => processWithinLimits(events, processOptions)),
     flushCheckpoint: () =>
       inTurn(async () => {

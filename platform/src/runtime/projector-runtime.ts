@@ -7,7 +7,7 @@ import { backoffDelay, defaultBackoff, realSleep, type BackoffPolicy, type Sleep
 import type { ProjectionDefinition } from './definitions';
 import type { Clock } from './deps';
 import { createEventPump } from './event-pump';
-import { assertProjectionDefinitions, isCurrent, readAllProjectionStates, readProjectionState, retireGeneration } from './generations';
+import { assertProjectionDefinitions, isCurrent, readProjectionState, retireGeneration } from './generations';
 import { runFollowerLoop } from './follower-loop';
 import { fencedCheckpoint, type LeaseFence, type Leases } from './lease';
 import { createGenerationProcessor } from './projection-processor';
@@ -54,10 +54,7 @@ export interface ProjectorRuntimeOptions {
   /** Distributed mode: one active instance per projection (lease `projection:<name>`). */
   leases?: Leases;
   clock?: Clock;
-  /**
-   * How often the live projections look at `_projections` for a switch made elsewhere (default
-   * 10 s): one read for all of them.
-   */
+  /** How often a live projection checks `_projections` for a switch made elsewhere (default 10 s). */
   checkIntervalMs?: number;
   retry?: BackoffPolicy;
   sleep?: Sleep;
@@ -78,18 +75,6 @@ interface Run {
   def: ProjectionDefinition;
   status: ProjectionStatus;
   meter: RateMeter;
-  /** Highest position a reader has asked for (`ops.position-wanted`); kept across generations. */
-  wanted: number;
-  /** Set while the projection follows a generation live. */
-  live: LiveFollower | null;
-}
-
-interface LiveFollower {
-  generation: number;
-  /** The generation is no longer the live one: stop following it. */
-  switched(): void;
-  /** A reader waits for the position in `run.wanted`. */
-  wanted(): void;
 }
 
 /**
@@ -111,8 +96,6 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
 
   const runs: Run[] = options.projections.map((def) => ({
     def,
-    wanted: 0,
-    live: null,
     meter: new RateMeter(),
     status: {
       name: def.name,
@@ -130,50 +113,6 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
   let tasks: Promise<void>[] = [];
   const positionListeners = new Set<() => void>();
   const notifyPosition = () => positionListeners.forEach((l) => l());
-  const runByName = new Map(runs.map((run) => [run.def.name, run]));
-
-  /**
-   * What every live projection listens to, once for all of them: switches announced on the bus,
-   * readers asking for a position, and a look at `_projections` every checkIntervalMs for a
-   * switch whose message was missed (made by another process).
-   */
-  function watchLiveProjections(): () => void {
-    const switchSub = bus.subscribe(subjects.projectionSwitched(), (m) => {
-      const switchedTo = projectionSwitchedOf(m.data);
-      const live = switchedTo && runByName.get(switchedTo.projection)?.live;
-      if (live && switchedTo.generation !== live.generation) live.switched();
-    });
-    const wantSub = bus.subscribe(subjects.positionWantedAll(), (m) => {
-      const w = positionWantedOf(m.data);
-      const run = w && runByName.get(w.projection);
-      if (!run || w.position <= run.wanted) return;
-      run.wanted = w.position;
-      run.live?.wanted();
-    });
-    let looking = false;
-    const timer = setInterval(() => {
-      if (looking || !runs.some((r) => r.live)) return;
-      looking = true;
-      readAllProjectionStates(readStore)
-        .then(
-          (states) => {
-            for (const run of runs) {
-              const s = states.get(run.def.name);
-              if (run.live && s && s.activeGeneration !== run.live.generation) run.live.switched();
-            }
-          },
-          () => undefined,
-        )
-        .finally(() => (looking = false));
-    }, checkIntervalMs);
-    timer.unref?.();
-    return () => {
-      clearInterval(timer);
-      switchSub.unsubscribe();
-      wantSub.unsubscribe();
-    };
-  }
-  let unwatch: (() => void) | null = null;
 
   async function runProjection(run: Run, signal: AbortSignal): Promise<void> {
     await runFollowerLoop({
@@ -264,31 +203,24 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
       end();
     };
     signal.addEventListener('abort', end, { once: true });
-    // Batches that change nothing move the position in memory only; the checkpoint message
-    // follows when a reader asks for the position, or with the stored checkpoint.
-    let announced = checkpoint?.position ?? 0;
-    const announce = () => {
-      const position = run.status.position ?? 0;
-      if (position <= announced) return;
-      announced = position;
-      try {
-        processor.announcePosition(position);
-      } catch {
-        // a closed bus: the process is stopping
-      }
-    };
+    const switchSub = bus.subscribe(subjects.projectionSwitched(), (m) => {
+      const switchedTo = projectionSwitchedOf(m.data);
+      if (switchedTo?.projection === def.name && switchedTo.generation !== generation) onSwitch();
+    });
     // Readers waiting for a position (read-models' X-Min-Position waits) cut the interval short.
     const interval = def.liveBatchIntervalMs ?? 0;
+    let wanted = 0;
     let hurry: (() => void) | null = null;
-    const awaited = () => run.wanted > (run.status.position ?? 0);
-    run.live = {
-      generation,
-      switched: onSwitch,
-      wanted: () => {
-        if (awaited()) hurry?.();
-        else announce();
-      },
-    };
+    const wantSub =
+      interval > 0
+        ? bus.subscribe(subjects.positionWanted(def.name), (m) => {
+            const w = positionWantedOf(m.data);
+            if (!w || w.position <= wanted) return;
+            wanted = w.position;
+            if (wanted > (run.status.position ?? 0)) hurry?.();
+          })
+        : null;
+    const awaited = () => wanted > (run.status.position ?? 0);
     /** Runs a wait that ends early when the runtime stops or a reader starts waiting. */
     const untilHurried = async (wait: (cut: AbortSignal) => Promise<void>) => {
       const cut = new AbortController();
@@ -302,11 +234,19 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
         signal.removeEventListener('abort', stop);
       }
     };
+    const timer = setInterval(() => {
+      readProjectionState(readStore, def.name).then(
+        (s) => {
+          if (s && s.activeGeneration !== generation) onSwitch();
+        },
+        () => undefined,
+      );
+    }, checkIntervalMs);
+    timer.unref?.();
     let flushTimer: NodeJS.Timeout | null = null;
     const flush = async () => {
       try {
         await processor.flushCheckpoint();
-        announce();
       } catch (err) {
         // Only the stored checkpoint lags; the next batch with changes or flush writes it.
         logger.warn({ err, projection: def.name }, 'projection checkpoint write failed');
@@ -343,14 +283,10 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
         for (let attempt = 1; ; attempt++) {
           try {
             const outcome = await processor.process(events, { position: batch.position });
+            if (!outcome.committed) scheduleFlush();
             run.meter.add(outcome.events);
             run.status.processed = run.meter.processed;
             run.status.position = outcome.position;
-            if (outcome.committed) announced = Math.max(announced, outcome.position);
-            else {
-              scheduleFlush();
-              if (run.wanted > announced) announce();
-            }
             if (run.status.state !== 'live') {
               run.status.state = 'live';
               run.status.lastError = null;
@@ -369,9 +305,11 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
       }
       return switched ? 'switched' : 'stopped';
     } finally {
-      run.live = null;
+      clearInterval(timer);
       if (flushTimer) clearTimeout(flushTimer);
       await flush();
+      switchSub.unsubscribe();
+      wantSub?.unsubscribe();
       signal.removeEventListener('abort', end);
       end();
     }
@@ -388,15 +326,12 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
         run.status.state = 'starting';
         run.status.lastError = null;
       }
-      unwatch = watchLiveProjections();
       tasks = runs.map((run) => runProjection(run, signal));
     },
     async stop() {
       if (!controller) return;
       controller.abort();
       await Promise.allSettled(tasks);
-      unwatch?.();
-      unwatch = null;
       controller = null;
       tasks = [];
       notifyPosition();

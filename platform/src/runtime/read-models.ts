@@ -209,9 +209,9 @@ export function createReadModels(options: ReadModelsOptions): ReadModelsHandle {
     if ((await behind(position, false, among)).length === 0) return true;
     const lagging = await behind(position, true, among);
     if (lagging.length === 0) return true;
-    // Told that a reader waits, a projection that gathers its live batches over an interval
-    // commits what it has, and one that only moved past events it does not handle says so.
+    // A projection that gathers its live batches over an interval is told a reader waits.
     for (const def of lagging) {
+      if (!def.liveBatchIntervalMs) continue;
       try {
         bus.publish(subjects.positionWanted(def.name), { projection: def.name, position } satisfies PositionWanted);
       } catch {
