@@ -33,6 +33,9 @@ export function jsonAnswer(value: object, likelyLong = false): string | Buffer {
   return text.length <= FLAT_ANSWER_CHARS ? text : jsonBytes(value);
 }
 
+/** A plain object or array without toJSON: written here member by member, not by JSON.stringify. */
+const walked = (v: unknown): v is object => isJsonBody(v) && typeof (v as { toJSON?: unknown }).toJSON !== 'function';
+
 /** `Buffer.from(JSON.stringify(value))`, without making the whole text one string. */
 export function jsonBytes(value: unknown): Buffer {
   // Chunks of text short enough to stay out of the large-object space, encoded into one buffer.
@@ -52,7 +55,7 @@ export function jsonBytes(value: unknown): Buffer {
   // Reached only for the value itself, the members of objects written here and the items of a
   // group too long for one chunk; objects' members that are not written here go through JSON.stringify.
   const write = (v: unknown, inArray: boolean): void => {
-    if (!isJsonBody(v) || typeof (v as { toJSON?: unknown }).toJSON === 'function') {
+    if (!walked(v)) {
       const text = JSON.stringify(v) as string | undefined;
       // JSON.stringify writes null for an array's item it cannot write.
       push(text === undefined ? (inArray ? 'null' : '') : text);
@@ -78,7 +81,7 @@ export function jsonBytes(value: unknown): Buffer {
     let first = true;
     for (const key of Object.keys(v)) {
       const item = (v as Record<string, unknown>)[key];
-      if (isJsonBody(item) && typeof (item as { toJSON?: unknown }).toJSON !== 'function') {
+      if (walked(item)) {
         push(first ? `${JSON.stringify(key)}:` : `,${JSON.stringify(key)}:`);
         write(item, false);
       } else {
