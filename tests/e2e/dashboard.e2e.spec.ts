@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxDirectory } from '@locus/command-api/connections/sandbox-consent';
 import { DEMO_COMPANIES } from '@locus/command-api/demo/seed-demo';
 import { accessTokenFor } from '@locus/sandbox/google/testing';
-import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
+import { ADMIN_PASSWORD, screenshotsDir, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
  * The dashboard and its import failures in a real browser on the first demo company (its sandbox Google account
@@ -15,7 +13,7 @@ import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from '.
  * location's insight sections. Screenshots go to a temp folder; LOCUS_SCREENSHOTS_DIR=docs/screenshots
  * refreshes the committed ones (a test run never rewrites tracked files).
  */
-const SHOTS = process.env.LOCUS_SCREENSHOTS_DIR ? path.resolve(process.env.LOCUS_SCREENSHOTS_DIR) : path.join(os.tmpdir(), 'locus-e2e-dashboard');
+const SHOTS = screenshotsDir('dashboard');
 const UI_WAIT = 30_000;
 const DEMO = DEMO_COMPANIES[0]!;
 const DAY_MS = 86_400_000;
@@ -93,7 +91,6 @@ describe('dashboard and location insights in the browser', () => {
   };
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     e2e = await startE2EStack();
     const { locations: imported } = await seedDemoCompany(e2e);
     const account = (await sandboxDirectory(e2e.sandboxUrl)).accounts.find((a) => a.accountName === DEMO.google.accounts[0])!;

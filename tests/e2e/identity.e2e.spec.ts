@@ -1,9 +1,7 @@
-import os from 'node:os';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startE2EStack, type E2EStack } from './stack-fixture';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, screenshotsDir, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
  * Sign-in and company set-up in a real browser: the administrator signs in with the emailed OTP, creates
@@ -11,15 +9,14 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startE2EStack, type E2EStack } from './sta
  * live when the administrator deletes them. Screenshots of the screens go to a temp folder (LOCUS_SCREENSHOTS_DIR to refresh docs/screenshots).
  */
 
-// Test runs write screenshots to a temp folder; LOCUS_SCREENSHOTS_DIR=docs/screenshots refreshes the committed ones.
-const SCREENSHOT_DIR = process.env.LOCUS_SCREENSHOTS_DIR ? path.resolve(process.env.LOCUS_SCREENSHOTS_DIR) : path.join(os.tmpdir(), 'locus-e2e-identity');
+const SCREENSHOT_DIR = screenshotsDir('identity');
 const UI_WAIT = 15_000;
 
 const COMPANY = 'Acme Dental Group';
 const CONTACT = { first: 'Clara', last: 'Contact', email: 'clara.contact@acme.test', phone: '555-0101', password: 'Clara-Passw0rd!' };
 const USER = { first: 'Jane', last: 'Doe', email: 'jane.doe@acme.test', phone: '555-0199', password: 'Jane-Passw0rd!' };
 
-/** Saves docs/screenshots/<name>.png; earlier steps' toasts are closed first unless kept. */
+/** Saves <name>.png in the screenshots folder; earlier steps' toasts are closed first unless kept. */
 const shoot = async (page: Page, name: string, options: { keepToasts?: boolean } = {}) => {
   if (!options.keepToasts) {
     for (const close of await page.locator('.bp6-toast').getByRole('button', { name: 'Close' }).all()) await close.click().catch(() => undefined);
@@ -74,7 +71,6 @@ describe('identity, companies and users in the browser', () => {
   let e2e: E2EStack;
 
   beforeAll(async () => {
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
     e2e = await startE2EStack();
   }, 180_000);
 

@@ -1,11 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANIES } from '@locus/command-api/demo/seed-demo';
 import { renderPhoto } from '@locus/sandbox/google/images';
-import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
+import { ADMIN_PASSWORD, screenshotsDir, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
  * Location details content in a real browser, on a demo location: every section of the details page
@@ -18,7 +16,7 @@ import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from '.
 const UI_WAIT = 30_000;
 const DEMO = DEMO_COMPANIES[0]!;
 const LISTING_ID = '48213957';
-const SHOTS = process.env.LOCUS_SCREENSHOTS_DIR ? path.resolve(process.env.LOCUS_SCREENSHOTS_DIR) : path.join(os.tmpdir(), 'locus-e2e-details');
+const SHOTS = screenshotsDir('details');
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.bp6-toast').filter({ hasText: text });
 
@@ -49,7 +47,6 @@ describe('location details sections: media, posts, questions, publishers', () =>
   };
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     // Posts in Google's review are asked about twice a second, so its decision shows within the wait.
     e2e = await startE2EStack({ env: { LOCUS_POST_REVIEW_CHECK_MS: '500' } });
     const { company, locations: imported } = await seedDemoCompany(e2e);

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -31,6 +31,16 @@ export const CHROMIUM_ARGS = [
  * starts its stack without them.
  */
 export const REVIEWS_AND_INSIGHTS_READS = ['reviews.ingest', 'insights.import-from-google'] as const;
+
+/**
+ * Where a spec writes its screenshots: a temp folder of its own, so a test run leaves the tracked
+ * docs/screenshots alone; LOCUS_SCREENSHOTS_DIR=docs/screenshots refreshes the committed ones.
+ */
+export function screenshotsDir(spec: string): string {
+  const dir = process.env.LOCUS_SCREENSHOTS_DIR ? path.resolve(process.env.LOCUS_SCREENSHOTS_DIR) : path.join(os.tmpdir(), `locus-e2e-${spec}`);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
 
 export const ADMIN_EMAIL = 'admin@locus.test';
 export const ADMIN_PASSWORD = 'Admin-Passw0rd!';

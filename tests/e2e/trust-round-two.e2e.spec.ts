@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
@@ -6,19 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneLineAddress, type LocationDoc } from '@locus/contracts';
 import { DEMO_COMPANIES } from '@locus/command-api/demo/seed-demo';
 import { DEFAULT_TENANT_SEEDS } from '@locus/sandbox/microsoft/seed';
-import { ADMIN_PASSWORD, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
+import { ADMIN_PASSWORD, screenshotsDir, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
  * What a new user tripped on, in the browser, on one stack with the first demo company imported:
  * the Workspace import's refusal said once with its ways out, pickers that tell locations apart,
  * a template editor that keeps every keystroke and previews the image, and layouts at 1440 and
- * 390 px (screenshots written to docs/screenshots/). The stack runs without LOCUS_PUBLIC_URL and
+ * 390 px (screenshots: LOCUS_SCREENSHOTS_DIR=docs/screenshots refreshes the committed ones). The stack runs without LOCUS_PUBLIC_URL and
  * is reached at 127.0.0.1, so OAuth round trips and invitation links must follow that address;
  * errors name fields by their labels, and successes and confirmations use the same words.
  */
 const UI_WAIT = 30_000;
 const DEMO = DEMO_COMPANIES[0]!;
-const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
+const SHOTS = screenshotsDir('trust-round-two');
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.bp6-toast').getByRole('alert').filter({ hasText: text });
 /** The innermost elements reaching past the page's right edge (what makes it scroll sideways). */
@@ -89,7 +88,6 @@ describe('a new user, round two: truthful Workspace import, pickers, the templat
     return page;
   };
   const shot = async (page: Page, name: string) => {
-    mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
   };
 
@@ -285,13 +283,21 @@ describe('a new user, round two: truthful Workspace import, pickers, the templat
   it('reached at 127.0.0.1 without LOCUS_PUBLIC_URL, the Azure round trip comes back signed in', async () => {
     const page = await signIn();
     await page.goto(`${e2e.url}/azure-accounts`);
-    await page.getByRole('button', { name: 'Enter Azure Credentials' }).click();
-    const notice = page.getByRole('dialog', { name: 'Important Notice!' });
     const tenant = DEFAULT_TENANT_SEEDS[0]!;
-    await notice.getByLabel('Azure Client Id').fill(tenant.app.clientId);
-    await notice.getByLabel('Azure Client Secret').fill(tenant.app.clientSecret);
-    await notice.getByLabel('Azure Tenant Id').fill(tenant.tenantId);
-    await notice.getByRole('button', { name: 'Save Changes' }).click();
+    const enter = page.getByRole('button', { name: 'Enter Azure Credentials' });
+    const connect = page.getByRole('button', { name: 'Connect Azure Account' });
+    await enter.or(connect).first().waitFor();
+    if (await enter.isVisible()) {
+      await enter.click();
+      const notice = page.getByRole('dialog', { name: 'Important Notice!' });
+      await notice.getByLabel('Azure Client Id').fill(tenant.app.clientId);
+      await notice.getByLabel('Azure Client Secret').fill(tenant.app.clientSecret);
+      await notice.getByLabel('Azure Tenant Id').fill(tenant.tenantId);
+      await notice.getByRole('button', { name: 'Save Changes' }).click();
+    } else {
+      // a retry: the first attempt saved the credentials, so the page offers the connection itself
+      await connect.click();
+    }
     // saved credentials go straight on to Microsoft's consent
     await page.waitForURL((url) => url.href.startsWith(e2e.sandboxUrl));
     await page.getByRole('button', { name: 'Sign in and accept' }).first().click();
