@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import path from 'node:path';
+import GroupSequencer from './deploy/src/test-sequencer';
 
 const r = (p: string) => path.resolve(import.meta.dirname, p);
 
@@ -35,6 +36,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Files of isolated projects first, longest first, then each shared-worker project's files (deploy/src/test-sequencer.ts).
+    sequence: { sequencer: GroupSequencer },
     // Transformed modules are kept in node_modules/.experimental-vitest-cache between runs
     // (a clean install starts without them; docs/performance.md, Tests' run time).
     experimental: { fsModuleCache: true },
