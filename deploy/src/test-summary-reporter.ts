@@ -46,7 +46,7 @@ export default class TestSummaryReporter implements Reporter {
     failed += unhandledErrors.length;
     // The longest files, so a run's log says where `npm test`'s time went without a rerun.
     const slowest = [...testModules]
-      .map((mod) => ({ name: `${mod.project.name} ${path.relative(process.cwd(), mod.moduleId)}`, ms: mod.diagnostic().duration }))
+      .map((mod) => ({ name: moduleKey(mod), ms: mod.diagnostic().duration }))
       .sort((a, b) => b.ms - a.ms)
       .slice(0, SLOWEST_FILES);
     if (slowest.length > 0) {

@@ -1,17 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANIES } from '@locus/command-api/demo/seed-demo';
-import { ADMIN_PASSWORD, REVIEWS_AND_INSIGHTS_READS, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
+import { ADMIN_PASSWORD, REVIEWS_AND_INSIGHTS_READS, screenshotsDir, seedDemoCompany, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
  * Listing health in a real browser on the first demo company (its sandbox account imported
  * through the real flow; the sandbox asks something of four of its locations): the directory
  * filtered by completeness and by verification state, and the dashboard tile's links to the fix.
  */
-const SHOTS = process.env.LOCUS_SCREENSHOTS_DIR ? path.resolve(process.env.LOCUS_SCREENSHOTS_DIR) : path.join(os.tmpdir(), 'locus-e2e-listing-health');
+const SHOTS = screenshotsDir('listing-health');
 const UI_WAIT = 30_000;
 const DEMO = DEMO_COMPANIES[0]!;
 const POLL = { timeout: UI_WAIT, interval: 250 };
@@ -32,7 +30,6 @@ describe('listing health in the browser', () => {
   let companyId = '';
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     // no screen of this spec shows reviews or Performance data
     e2e = await startE2EStack({ skipReactors: REVIEWS_AND_INSIGHTS_READS });
     const { company } = await seedDemoCompany(e2e);
