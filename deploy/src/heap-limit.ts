@@ -17,7 +17,19 @@ export const heapLimitMb = (): number => Math.round(getHeapStatistics().heap_siz
 export const SEMI_SPACE_MB = 32;
 export const semiSpaceFlag = `--max-semi-space-size=${SEMI_SPACE_MB}`;
 
+/**
+ * V8's memory reducer off: a server at a few requests a second looked idle to it, and its
+ * repeated full collections (on V8's helper threads, per isolate: the event loop's, the history's
+ * thread, the read store's writer) were about a third of the CPU a template post cost
+ * (docs/performance.md, Memory and the young generation). The heap then shrinks at the next regular collection.
+ */
+export const memoryReducerFlag = '--no-memory-reducer';
+
+/** The V8 flags the server runs with (besides its heap limit). */
+export const serverV8Flags = [semiSpaceFlag, memoryReducerFlag];
+
 const hasFlag = (flag: string) => [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => a.startsWith(flag.split('=')[0]!));
+const hasServerV8Flags = () => serverV8Flags.every((f) => hasFlag(f));
 
 /**
  * Runs this script again in a child Node with `flags` added, unless this process has them
@@ -55,8 +67,8 @@ export function relaunchWithHeapLimit(mb: number): boolean {
   const limit = heapLimitMb();
   // V8 adds the young generation (three semi-spaces) to the old-space size asked for.
   const youngMb = 3 * SEMI_SPACE_MB;
-  return relaunchWith([`--max-old-space-size=${mb}`, semiSpaceFlag], limit >= mb && limit <= mb + youngMb + 32 && hasFlag(semiSpaceFlag));
+  return relaunchWith([`--max-old-space-size=${mb}`, ...serverV8Flags], limit >= mb && limit <= mb + youngMb + 32 && hasServerV8Flags());
 }
 
-/** The bench's server runs with the server's young generation (the bench keeps Node's old-space limit for its data). */
-export const relaunchWithServerYoungGeneration = (): boolean => relaunchWith([semiSpaceFlag], hasFlag(semiSpaceFlag), 'LOCUS_BENCH_RELAUNCHED');
+/** The bench's server runs with the server's V8 flags (the bench keeps Node's old-space limit for its data). */
+export const relaunchWithServerV8Flags = (): boolean => relaunchWith(serverV8Flags, hasServerV8Flags(), 'LOCUS_BENCH_RELAUNCHED');

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { createLogger } from '@locus/platform';
 import { loadConfig } from '@locus/platform/config/config';
 import { seedDemo } from '@locus/command-api/demo/seed-demo';
-import { relaunchWithServerYoungGeneration } from '../heap-limit';
+import { relaunchWithServerV8Flags } from '../heap-limit';
 import { startLocusStack, type LocusStack } from '../stack';
 import { measureRebuild } from './rebuild-bench';
 import { measureScale } from './scale-bench';
@@ -80,7 +80,7 @@ function startLoadClient() {
 }
 
 // The stacks measured here run in this process: with the server's young generation (start-all's flags).
-if (relaunchWithServerYoungGeneration()) await new Promise(() => undefined);
+if (relaunchWithServerV8Flags()) await new Promise(() => undefined);
 
 // `BENCH_PARTS=appends,rebuild` runs a subset (for profiling); the default runs everything.
 const parts = new Set(

@@ -19,7 +19,7 @@ import type { OpsStatusReportDto } from '@locus/contracts';
 import { loadConfig } from '@locus/platform/config/config';
 import { seedDemo } from '@locus/command-api/demo/seed-demo';
 import { projections } from '@locus/projectors/features';
-import { semiSpaceFlag } from '../heap-limit';
+import { serverV8Flags } from '../heap-limit';
 import { openDataDirReadStore } from '@locus/platform/read-store/projection-files';
 import { appendBenchLocations, DIRECTORY_BENCH_SHAPES, DIRECTORY_HEALTH_BENCH_SHAPES } from '@locus/query-api/locations/testing/directory-bench';
 import { freePort } from '../free-port';
@@ -323,7 +323,7 @@ export async function spawnBuiltServer(env: Record<string, string>) {
   // The flags start-all would relaunch itself with: this pid is the server's.
   const server = spawn(
     process.execPath,
-    [`--max-old-space-size=${HEAP_MB}`, semiSpaceFlag, '--enable-source-maps', path.join(ROOT, 'dist/server/start-all.js')],
+    [`--max-old-space-size=${HEAP_MB}`, ...serverV8Flags, '--enable-source-maps', path.join(ROOT, 'dist/server/start-all.js')],
     {
       cwd: ROOT,
       env: { ...process.env, ...env, PORT: String(port), LOCUS_HEAP_MB: String(HEAP_MB), LOG_LEVEL: 'warn' },
