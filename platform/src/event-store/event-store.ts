@@ -62,6 +62,12 @@ export interface ReadAllOptions {
 export interface AllSubscription extends AsyncIterable<RecordedEvent> {
   /** Stop the subscription; the iterator then ends. */
   unsubscribe(): Promise<void>;
+  /**
+   * Optional: report the position reached through filtered-out events now (`onCheckpoint`)
+   * rather than when the adapter would have (the SQLite store gathers such reports): a reader
+   * waits for this follower's position.
+   */
+  reportProgress?(): void;
 }
 
 export interface SubscribeToAllOptions {

@@ -370,7 +370,15 @@ await store.close();
     await lazy.subscription.unsubscribe();
     await lazy.store.close();
 
-    // Within the delay (20 ms by default, 200 here): the five positions arrive in fewer reports than five appends.
+    // Or when the subscriber asks (a reader waits for its position).
+    const asked = await run(600_000);
+    expect(asked.told.filter((p) => p > 1)).toEqual([]);
+    asked.subscription.reportProgress!();
+    await expect.poll(() => asked.told.at(-1)).toBe(6);
+    await asked.subscription.unsubscribe();
+    await asked.store.close();
+
+    // Within the delay (250 ms by default, 200 here): the five positions arrive in fewer reports than five appends.
     const soon = await run(200);
     await expect.poll(() => soon.told.at(-1)).toBe(6);
     expect(soon.told.filter((p) => p > 1).length).toBeLessThan(5);

@@ -29,15 +29,18 @@ export interface SharedTail {
   tryAttach(sub: TailSubscriber, cursor: number): boolean;
   /** Reads the new rows soon (after appends, or commits seen from other connections). */
   schedule(): void;
+  /** Wakes the subscription now if it waits to hear of positions without its events. */
+  hurry(sub: TailSubscriber): void;
 }
 
 /** The store's one reader of new rows for every caught-up subscription. */
 export function createSharedTail(statements: Statements, tailQueueLimit: number, progressWakeMs: number, isClosed: () => boolean): SharedTail {
   // Subscriptions that none of the new rows are for learn of the new position together, at
   // most every `progressWakeMs`, not after every append: with 16 projections and the reactors,
-  // waking each of them (a batch without events, a checkpoint message) after each command
-  // delayed the projections that had the command's events (docs/performance.md). Read-your-writes waits only for
-  // the projections a query reads; one that skipped the events is there within that delay.
+  // waking each of them (a batch without events, a checkpoint message, a checkpoint write) after
+  // each command cost more than the command's own events at a few commands a second
+  // (docs/performance.md). Read-your-writes waits only for the projections a query reads, and
+  // their runtime asks for a waiting reader's position at once (`hurry`).
   const progressDue = new Set<TailSubscriber>();
   let progressTimer: NodeJS.Timeout | null = null;
   const wakeForProgress = () => {
@@ -114,5 +117,10 @@ export function createSharedTail(statements: Statements, tailQueueLimit: number,
     return true;
   };
 
-  return { detach, tryAttach, schedule: scheduleTailRead };
+  const hurry = (sub: TailSubscriber) => {
+    if (!progressDue.delete(sub)) return;
+    if (sub.attached) sub.waiter.wake();
+  };
+
+  return { detach, tryAttach, schedule: scheduleTailRead, hurry };
 }

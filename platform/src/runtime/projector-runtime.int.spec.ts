@@ -309,6 +309,29 @@ describe('projector runtime', () => {
     }
   });
 
+  it('a reader waiting for a position has a projection that skipped the events report it at once, not after the progress delay of the store', async () => {
+    const s = stack();
+    // A store that tells a follower of positions without its events only after ten minutes, or when asked.
+    const eventStore = createSqliteEventStore({ file: ':memory:', progressWakeMs: 600_000 });
+    open.push(eventStore);
+    const lazy = { ...s, eventStore };
+    const r = runtime(lazy, [shopProjection()]);
+    await r.start();
+    await eventStore.append('store-s1', [storeOpened(1)]);
+    await caughtUp(lazy, r);
+
+    await appendSignIns(eventStore, 3); // not the shop's events
+    const head = await eventStore.headPosition();
+    expect(await r.waitForPosition(head, 300)).toBe(false);
+    const readModels = createReadModels({ readStore: s.readStore, bus: s.bus, projections: [shopProjection()] });
+    try {
+      expect(await readModels.waitForPosition(head, 2_000)).toBe(true);
+      expect(s.messages.filter((m) => m.subject === subjects.positionWanted('shop')).map((m) => m.data)).toEqual([{ projection: 'shop', position: head }]);
+    } finally {
+      readModels.close();
+    }
+  });
+
   it('a batch changing more documents than the cap publishes "many" without ids', async () => {
     const s = stack();
     const def = shopProjection();

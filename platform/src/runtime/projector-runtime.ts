@@ -207,19 +207,19 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
       const switchedTo = projectionSwitchedOf(m.data);
       if (switchedTo?.projection === def.name && switchedTo.generation !== generation) onSwitch();
     });
-    // Readers waiting for a position (read-models' X-Min-Position waits) cut the interval short.
+    // Readers waiting for a position (read-models' X-Min-Position waits) cut the interval short,
+    // and have the subscription report a position reached through events of other types at once.
     const interval = def.liveBatchIntervalMs ?? 0;
     let wanted = 0;
     let hurry: (() => void) | null = null;
-    const wantSub =
-      interval > 0
-        ? bus.subscribe(subjects.positionWanted(def.name), (m) => {
-            const w = positionWantedOf(m.data);
-            if (!w || w.position <= wanted) return;
-            wanted = w.position;
-            if (wanted > (run.status.position ?? 0)) hurry?.();
-          })
-        : null;
+    const wantSub = bus.subscribe(subjects.positionWanted(def.name), (m) => {
+      const w = positionWantedOf(m.data);
+      if (!w || w.position <= wanted) return;
+      wanted = w.position;
+      if (wanted <= (run.status.position ?? 0)) return;
+      hurry?.();
+      subscription.reportProgress?.();
+    });
     const awaited = () => wanted > (run.status.position ?? 0);
     /** Runs a wait that ends early when the runtime stops or a reader starts waiting. */
     const untilHurried = async (wait: (cut: AbortSignal) => Promise<void>) => {
@@ -309,7 +309,7 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
       if (flushTimer) clearTimeout(flushTimer);
       await flush();
       switchSub.unsubscribe();
-      wantSub?.unsubscribe();
+      wantSub.unsubscribe();
       signal.removeEventListener('abort', end);
       end();
     }

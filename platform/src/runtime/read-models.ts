@@ -209,9 +209,9 @@ export function createReadModels(options: ReadModelsOptions): ReadModelsHandle {
     if ((await behind(position, false, among)).length === 0) return true;
     const lagging = await behind(position, true, among);
     if (lagging.length === 0) return true;
-    // A projection that gathers its live batches over an interval is told a reader waits.
+    // The projection is told a reader waits: one that gathers its live batches over an interval
+    // takes its batch at once, and one whose events are elsewhere reports its position at once.
     for (const def of lagging) {
-      if (!def.liveBatchIntervalMs) continue;
       try {
         bus.publish(subjects.positionWanted(def.name), { projection: def.name, position } satisfies PositionWanted);
       } catch {
