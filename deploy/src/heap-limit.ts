@@ -28,7 +28,11 @@ export const memoryReducerFlag = '--no-memory-reducer';
 /** The V8 flags the server runs with (besides its heap limit). */
 export const serverV8Flags = [semiSpaceFlag, memoryReducerFlag];
 
-const hasFlag = (flag: string) => [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => a.startsWith(flag.split('=')[0]!));
+/** The flag by its name, whatever its value (`--no-memory-reducer` is not `--no-memory-reducer-for-small-heaps`). */
+const hasFlag = (flag: string) => {
+  const name = flag.split('=')[0]!;
+  return [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => a === name || a.startsWith(`${name}=`));
+};
 const hasServerV8Flags = () => serverV8Flags.every((f) => hasFlag(f));
 
 /**
