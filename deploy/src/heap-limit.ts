@@ -20,7 +20,7 @@ export const semiSpaceFlag = `--max-semi-space-size=${SEMI_SPACE_MB}`;
 /**
  * V8's memory reducer off: a server at a few requests a second looked idle to it, and its
  * repeated full collections (on V8's helper threads, per isolate: the event loop's, the history's
- * thread, the read store's writer) were about a third of the CPU a template post cost
+ * thread, the read store's writer) were a fifth to a third of the CPU a template post cost
  * (docs/performance.md, Memory and the young generation). The heap then shrinks at the next regular collection.
  */
 export const memoryReducerFlag = '--no-memory-reducer';
@@ -64,8 +64,8 @@ export function relaunchWith(flags: string[], satisfied: boolean, marker = 'LOCU
 }
 
 /**
- * Makes the server run with the configured heap limit and the young generation above:
- * relaunches it (relaunchWith) with `--max-old-space-size=<mb>` when its limit is another.
+ * Makes the server run with the configured heap limit and `serverV8Flags`: relaunches it
+ * (relaunchWith) with `--max-old-space-size=<mb>` when its limit is another or a flag is missing.
  */
 export function relaunchWithHeapLimit(mb: number): boolean {
   const limit = heapLimitMb();

@@ -79,7 +79,7 @@ function startLoadClient() {
   return { run, stop: () => child.kill() };
 }
 
-// The stacks measured here run in this process: with the server's young generation (start-all's flags).
+// The stacks measured here run in this process: with the server's V8 flags (start-all's).
 if (relaunchWithServerV8Flags()) await new Promise(() => undefined);
 
 // `BENCH_PARTS=appends,rebuild` runs a subset (for profiling); the default runs everything.
