@@ -1,7 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import { assertCollectionName } from './collection-names';
 import type { Collection, Doc, ReadStore } from './read-store';
-import { DuplicateKeyError, InvalidOperationError } from './read-store-errors';
+import { CheckpointFencedError, DuplicateKeyError, InvalidOperationError } from './read-store-errors';
 
 /**
  * A ReadStore used from another thread: `serveReadStore` answers a MessagePort's requests
@@ -29,6 +29,7 @@ interface WireError {
   collection?: string;
   index?: string;
   keyValue?: Record<string, unknown>;
+  checkpoint?: string;
 }
 
 type Answer = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: WireError };
@@ -39,6 +40,7 @@ function toWire(err: unknown): WireError {
   if (err instanceof DuplicateKeyError)
     return { name: err.name, message: err.message, code: err.code, collection: err.collection, index: err.index, keyValue: err.keyValue };
   if (err instanceof InvalidOperationError) return { name: err.name, message: err.message, code: err.code, collection: err.collection };
+  if (err instanceof CheckpointFencedError) return { name: err.name, message: err.message, code: err.code, checkpoint: err.checkpoint };
   const e = err as { name?: string; message?: string; code?: unknown };
   return { name: e?.name ?? 'Error', message: e?.message ?? String(err), code: typeof e?.code === 'string' ? e.code : undefined };
 }
@@ -47,6 +49,11 @@ function fromWire(w: WireError): Error {
   if (w.name === 'DuplicateKeyError') return new DuplicateKeyError(w.collection ?? '', w.index ?? '', w.keyValue ?? {});
   if (w.name === 'InvalidOperationError') {
     const err = new InvalidOperationError(w.collection ?? '', '');
+    err.message = w.message;
+    return err;
+  }
+  if (w.name === 'CheckpointFencedError') {
+    const err = new CheckpointFencedError(w.checkpoint ?? '', '');
     err.message = w.message;
     return err;
   }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Doc, FindOptions, ReadStore, WriteOp } from './read-store';
-import { DuplicateKeyError, InvalidOperationError } from './read-store-errors';
+import { CheckpointFencedError, DuplicateKeyError, InvalidOperationError } from './read-store-errors';
 
 /**
  * The behaviour every ReadStore adapter must show (MongoDB's, for the subset the port has).
@@ -700,6 +700,20 @@ export function readStoreContract(adapterName: string, makeStore: () => Promise<
         expect(await store.getCheckpoint('contract-a')).toBeNull();
         expect((await store.getCheckpoint('contract-b'))!.position).toBe(7);
         await store.deleteCheckpoint('contract-missing');
+      });
+
+      it('a checkpoint never moves back: the commit is refused with CheckpointFencedError and writes nothing', async () => {
+        await store.commit({ writes: [], checkpoint: { name: 'contract-forward', position: 50 } });
+        const refused = await rejection(
+          store.commit({
+            writes: [{ collection: LOCATIONS, ops: [{ insertOne: { document: { _id: 'behind' } } }] }],
+            checkpoint: { name: 'contract-forward', position: 40 },
+          }),
+        );
+        expect(refused).toBeInstanceOf(CheckpointFencedError);
+        expect((refused as CheckpointFencedError).checkpoint).toBe('contract-forward');
+        expect((await store.getCheckpoint('contract-forward'))!.position).toBe(50);
+        expect(await locations().findOne({ _id: 'behind' })).toBeNull();
       });
 
       it('listCollections shows written and indexed collections, not checkpoints, and forgets dropped ones', async () => {
