@@ -164,6 +164,7 @@ export function overGoogleLimit(operation: string, field: string, message: strin
   });
 }
 
+/** fetch throws TypeError('fetch failed') with the socket's error as its cause; undici's `request` throws that error itself. */
 export function networkError(cause: unknown, ctx: ErrorContext): GoogleApiError {
   const why = cause instanceof Error ? (cause.cause instanceof Error ? cause.cause.message : cause.message) : String(cause);
   return new GoogleApiError(

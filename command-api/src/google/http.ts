@@ -3,6 +3,7 @@ import { refreshGoogleAccessToken } from './oauth';
 import { GoogleApiError, googleErrorFromResponse, networkError } from './errors';
 import { defaultSleep } from './write-queue';
 import { operationMetrics } from '@locus/platform/metrics/operation-metrics';
+import { transportOf, type HttpAnswer } from './transport';
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -23,6 +24,7 @@ export interface GoogleHttpOptions {
   retry?: Partial<RetryPolicy>;
   /** Refresh this long before expiry (default 60 s). */
   refreshSkewMs?: number;
+  /** Injected for tests; undici's `request` on a shared pool otherwise (./transport). */
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
@@ -67,7 +69,7 @@ export function buildUrl(base: string, query: GoogleRequest['query']): string {
  */
 export function createGoogleHttp(options: GoogleHttpOptions): GoogleHttp {
   const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
-  const doFetch = options.fetch ?? fetch;
+  const send = transportOf(options.fetch);
   const sleep = options.sleep ?? defaultSleep;
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
@@ -86,7 +88,7 @@ export function createGoogleHttp(options: GoogleHttpOptions): GoogleHttp {
             operation,
           });
         }
-        tokens = await refreshGoogleAccessToken(options.config, tokens.refreshToken, { fetch: doFetch, now });
+        tokens = await refreshGoogleAccessToken(options.config, tokens.refreshToken, { ...(options.fetch ? { fetch: options.fetch } : {}), now });
         await options.onTokensRefreshed?.({ ...tokens });
       })().finally(() => {
         refreshing = undefined;
@@ -110,11 +112,11 @@ export function createGoogleHttp(options: GoogleHttpOptions): GoogleHttp {
       for (let attempt = 1; ; attempt++) {
         if (!tokens.accessToken || tokens.expiresAt - skew <= now()) await refresh(req.operation);
         const ctx = { subject: req.subject, operation: req.operation, attempts: attempt };
-        let res: Response | undefined;
+        let res: HttpAnswer | undefined;
         let failure: GoogleApiError;
         const started = performance.now();
         try {
-          res = await doFetch(url, {
+          res = await send(url, {
             method: req.method,
             headers: {
               authorization: `Bearer ${tokens.accessToken}`,
@@ -123,7 +125,7 @@ export function createGoogleHttp(options: GoogleHttpOptions): GoogleHttp {
               ...(req.bytes ? { 'content-type': req.bytes.contentType } : {}),
             },
             ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
-            ...(req.bytes ? { body: new Uint8Array(req.bytes.data) } : {}),
+            ...(req.bytes ? { body: req.bytes.data } : {}),
           });
         } catch (e) {
           res = undefined;

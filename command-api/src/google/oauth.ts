@@ -1,5 +1,6 @@
 import type { LocusConfig } from '@locus/platform/runtime/deps';
 import { googleErrorFromResponse, networkError } from './errors';
+import { transportOf, type HttpAnswer } from './transport';
 
 export type GoogleEndpoints = LocusConfig['google'];
 
@@ -27,6 +28,7 @@ export interface GoogleUserInfo {
 }
 
 export interface OAuthDeps {
+  /** Injected for tests; undici's `request` on a shared pool otherwise (./transport). */
   fetch?: typeof fetch;
   now?: () => number;
 }
@@ -55,18 +57,30 @@ export function buildGoogleAuthorizeUrl(
   return url.toString();
 }
 
-async function tokenRequest(cfg: GoogleEndpoints, form: Record<string, string>, operation: string, deps: OAuthDeps): Promise<GoogleTokens> {
-  const doFetch = deps.fetch ?? fetch;
-  const now = deps.now ?? Date.now;
-  const body = new URLSearchParams({ ...form, client_id: cfg.clientId, client_secret: cfg.clientSecret });
-  const ctx = { subject: 'the sign-in', operation, attempts: 1 };
-  let res: Response;
+/** The answer's JSON object, or undefined when its body is not JSON (read in full either way, so the connection is reused). */
+async function jsonOf(res: HttpAnswer): Promise<Record<string, unknown> | undefined> {
   try {
-    res = await doFetch(cfg.tokenUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body });
+    return JSON.parse(await res.text()) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+async function tokenRequest(cfg: GoogleEndpoints, form: Record<string, string>, operation: string, deps: OAuthDeps): Promise<GoogleTokens> {
+  const now = deps.now ?? Date.now;
+  const body = new URLSearchParams({ ...form, client_id: cfg.clientId, client_secret: cfg.clientSecret }).toString();
+  const ctx = { subject: 'the sign-in', operation, attempts: 1 };
+  let res: HttpAnswer;
+  try {
+    res = await transportOf(deps.fetch)(cfg.tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body,
+    });
   } catch (e) {
     throw networkError(e, ctx);
   }
-  const json = (await res.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+  const json = await jsonOf(res);
   if (!res.ok || !json || typeof json.access_token !== 'string') {
     // invalid_grant: the code was used, expired, or the refresh token was revoked.
     throw googleErrorFromResponse(res.ok ? 502 : res.status === 400 && json?.error === 'invalid_grant' ? 401 : res.status, json, res.headers, ctx);
@@ -101,13 +115,13 @@ export async function refreshGoogleAccessToken(cfg: GoogleEndpoints, refreshToke
 
 export async function fetchGoogleUserInfo(cfg: Pick<GoogleEndpoints, 'userInfoUrl'>, accessToken: string, deps: OAuthDeps = {}): Promise<GoogleUserInfo> {
   const ctx = { subject: 'the Google user profile', operation: 'oauth.userinfo', attempts: 1 };
-  let res: Response;
+  let res: HttpAnswer;
   try {
-    res = await (deps.fetch ?? fetch)(cfg.userInfoUrl, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } });
+    res = await transportOf(deps.fetch)(cfg.userInfoUrl, { method: 'GET', headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } });
   } catch (e) {
     throw networkError(e, ctx);
   }
-  const json = (await res.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+  const json = await jsonOf(res);
   if (!res.ok || !json || typeof json.sub !== 'string') throw googleErrorFromResponse(res.ok ? 502 : res.status, json, res.headers, ctx);
   const s = (k: string) => (typeof json[k] === 'string' ? (json[k] as string) : undefined);
   const out: GoogleUserInfo = { sub: json.sub };
@@ -129,13 +143,14 @@ export async function fetchGoogleUserInfo(cfg: Pick<GoogleEndpoints, 'userInfoUr
 export async function revokeGoogleToken(cfg: Pick<GoogleEndpoints, 'tokenUrl'>, token: string, deps: OAuthDeps = {}): Promise<void> {
   // Google's revoke endpoint sits beside the token endpoint (oauth2.googleapis.com/revoke).
   const url = cfg.tokenUrl.replace(/\/token$/, '/revoke');
-  const res = await (deps.fetch ?? fetch)(url, {
+  const res = await transportOf(deps.fetch)(url, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ token }),
+    body: new URLSearchParams({ token }).toString(),
   });
+  const json = await jsonOf(res);
   if (!res.ok && res.status !== 400) {
-    throw googleErrorFromResponse(res.status, await res.json().catch(() => undefined), res.headers, {
+    throw googleErrorFromResponse(res.status, json, res.headers, {
       subject: 'the token revocation',
       operation: 'oauth.revoke',
       attempts: 1,
