@@ -104,7 +104,7 @@ export const historyProjection: ProjectionDefinition = {
   version: 2,
   handles: [],
   handlesAll: true,
-  liveBatchIntervalMs: 500,
+  liveBatchIntervalMs: 1_000,
   ownThread: true,
   collections: [
     {
