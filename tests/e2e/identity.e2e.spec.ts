@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, screenshotsDir, startE2EStack, type E2EStack } from './stack-fixture';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, closeToasts, screenshotsDir, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
  * Sign-in and company set-up in a real browser: the administrator signs in with the emailed OTP, creates
@@ -19,8 +19,7 @@ const USER = { first: 'Jane', last: 'Doe', email: 'jane.doe@acme.test', phone: '
 /** Saves <name>.png in the screenshots folder; earlier steps' toasts are closed first unless kept. */
 const shoot = async (page: Page, name: string, options: { keepToasts?: boolean } = {}) => {
   if (!options.keepToasts) {
-    for (const close of await page.locator('.bp6-toast').getByRole('button', { name: 'Close' }).all()) await close.click().catch(() => undefined);
-    await expect.poll(() => page.locator('.bp6-toast').count()).toBe(0);
+    await closeToasts(page);
   }
   // let transitions (dialogs, toasts) settle so the picture shows the final state
   await page.waitForTimeout(400);
@@ -70,11 +69,12 @@ const listenForNotification = (baseUrl: string, token: string, name: string) => 
 describe('identity, companies and users in the browser', () => {
   let e2e: E2EStack;
 
-  beforeAll(async () => {
+  // a stack per try: a retried try starts again from no companies
+  beforeEach(async () => {
     e2e = await startE2EStack();
   }, 180_000);
 
-  afterAll(async () => {
+  afterEach(async () => {
     await e2e?.close();
   }, 60_000);
 

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, readdirSync } fro
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { createLogger } from '@locus/platform';
 import { loadConfig } from '@locus/platform/config/config';
 import { seedDemoLocations, type SeedDemoLocationsOptions } from '@locus/command-api/connections/demo';
@@ -158,4 +159,21 @@ export async function signInToken(e2e: E2EStack, email: string, password: string
   const token = ((await login.json()) as { Token?: string }).Token;
   if (!token) throw new Error(`${email} could not sign in (${login.status})`);
   return token;
+}
+
+/**
+ * Closes every toast until none is left: one may arrive while others close, and a closed toast
+ * stays in the page for its exit transition, which a loaded machine draws slowly.
+ */
+export async function closeToasts(page: Page): Promise<void> {
+  const toasts = page.locator('.bp6-toast');
+  await expect
+    .poll(
+      async () => {
+        for (const close of await toasts.getByRole('button', { name: 'Close' }).all()) await close.click({ timeout: 1_000 }).catch(() => undefined);
+        return toasts.count();
+      },
+      { timeout: 10_000, interval: 250 },
+    )
+    .toBe(0);
 }

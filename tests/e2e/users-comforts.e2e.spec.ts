@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signInToken, startE2EStack, type E2EStack } from './stack-fixture';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, closeToasts, signInToken, startE2EStack, type E2EStack } from './stack-fixture';
 
 /**
  * In a real browser: what a new administrator, company admin and company user tripped
@@ -144,8 +144,7 @@ describe('users, companies and settings comforts in the browser', () => {
     await setValue.getByText('Leave blank to keep the current value').waitFor();
     expect(await field.inputValue()).toBe('');
     // the creation's toast may or may not still be up: close it, so the next one is this save's
-    for (const close of await page.locator('.bp6-toast').getByRole('button', { name: 'Close' }).all()) await close.click().catch(() => undefined);
-    await expect.poll(() => page.locator('.bp6-toast').count()).toBe(0);
+    await closeToasts(page);
     await setValue.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('dialog', { name: 'Confirmation' }).getByRole('button', { name: 'Confirm' }).click();
     await toast(page, 'Your changes have been saved successfully').waitFor();
