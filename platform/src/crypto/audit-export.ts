@@ -55,9 +55,10 @@ export function exportWriter(format: ExportFormat) {
       previous = chainDigest(previous, CSV_HEADER);
       return `${CSV_HEADER}\n`;
     },
-    line(record: CsvRecord & Record<string, unknown>, json: Record<string, unknown>): string {
-      if (format === 'ndjson') return seal(JSON.stringify(json), (body, digest) => `${body.slice(0, -1)},"digest":"${digest}"}`);
-      return seal(CSV_COLUMNS.map((c) => csvCell(record[c])).join(','), (body, digest) => `${body},${digest}`);
+    /** NDJSON writes `fields` as they are; CSV writes their CSV_COLUMNS, each a text, number, boolean or null. */
+    line(fields: Record<string, unknown>): string {
+      if (format === 'ndjson') return seal(JSON.stringify(fields), (body, digest) => `${body.slice(0, -1)},"digest":"${digest}"}`);
+      return seal(CSV_COLUMNS.map((c) => csvCell(fields[c] as CsvRecord[typeof c])).join(','), (body, digest) => `${body},${digest}`);
     },
   };
 }

@@ -24,7 +24,7 @@ const cells = (line: string): string[] => (parse(line, { relaxQuotes: true }) as
 describe('history CSV export', () => {
   it('names as many columns in the header as every row has cells, the last being the digest', () => {
     const writer = exportWriter('csv');
-    const text = writer.header() + writer.line(record(2), {}) + writer.line(record(1), {});
+    const text = writer.header() + writer.line(record(2)) + writer.line(record(1));
     const [header, ...rows] = text.trimEnd().split('\n');
     const names = cells(header!);
     expect(names).toEqual([...CSV_COLUMNS, 'digest']);
@@ -39,7 +39,7 @@ describe('history CSV export', () => {
 
   it('verifies its own export and refuses one with an altered row', () => {
     const writer = exportWriter('csv');
-    const lines = (writer.header() + writer.line(record(2), {}) + writer.line(record(1), {})).trimEnd().split('\n');
+    const lines = (writer.header() + writer.line(record(2)) + writer.line(record(1))).trimEnd().split('\n');
     const check = exportChainChecker();
     expect(lines.map((l) => check(l).ok)).toEqual([true, true, true]);
     const altered = exportChainChecker();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HistoryDoc } from '@locus/contracts';
-import { createEmbeddedReadStore, exportChainChecker } from '@locus/platform';
+import { CSV_COLUMNS, CSV_HEADER, createEmbeddedReadStore, exportChainChecker } from '@locus/platform';
 import { historyFilter } from './history-rows';
 import { HISTORY_EXPORT_BATCH, historyExportLines } from './routes';
 
@@ -57,8 +57,54 @@ describe('history export', () => {
       expect(chunks).toBe(3);
       const positions = rows.map((r) => (JSON.parse(r) as { position: number }).position);
       expect(positions).toEqual(Array.from({ length: lines }, (_, i) => (lines - i) * 2));
+      // a line's fields, in the order every export since the first has written them
+      const newest = docs.find((d) => d.companyId === 'ours' && d.position === lines * 2)!;
+      expect(JSON.parse(rows[0]!)).toStrictEqual({
+        position: newest.position,
+        eventDigest: newest.eventDigest,
+        occurredAt: newest.occurredAt,
+        type: 'LocationUpdated',
+        entityType: 'location',
+        entityId: newest.entityId,
+        entity: newest.entityName,
+        actor: 'Ada King',
+        actorRole: 'CompanyAdmin',
+        asAdministrator: false,
+        changes: newest.changes,
+        outcome: null,
+        reason: null,
+        restoredFrom: null,
+        id: newest._id,
+        label: 'Location updated',
+        digest: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
+      expect(Object.keys(JSON.parse(rows[0]!) as object)).toEqual([...CSV_COLUMNS, 'id', 'label', 'digest']);
       const check = exportChainChecker();
       for (const r of rows) expect(check(r).ok).toBe(true);
+
+      // the same line as CSV: its cells, the changes as one text
+      let csv = '';
+      for await (const chunk of historyExportLines(store.collection<HistoryDoc>('history'), historyFilter('ours', {}), 'csv')) csv += chunk;
+      const [header, first] = csv.split('\n');
+      expect(header).toBe(CSV_HEADER);
+      expect(first!.split(',').slice(0, -1)).toEqual([
+        String(newest.position),
+        newest.eventDigest,
+        newest.occurredAt,
+        'LocationUpdated',
+        'location',
+        newest.entityId,
+        newest.entityName,
+        'Ada King',
+        'CompanyAdmin',
+        'false',
+        `Title: Cafe ${newest.position - 1} → Cafe ${newest.position}`,
+        '',
+        '',
+        '',
+      ]);
+      const checkCsv = exportChainChecker();
+      for (const r of csv.trimEnd().split('\n')) expect(checkCsv(r).ok).toBe(true);
       expect(store.stats().cachedDocuments).toBe(cachedBefore);
     } finally {
       await store.close();
