@@ -81,16 +81,22 @@ export async function measureBulkEdit(options: { locations: number; log: (m: str
     // each live message of the job's document, its counts and the page's list of jobs again (one
     // reading at a time, the next after it as RTK Query does), and the failed locations' first
     // page when their count changed.
-    const tab = { job: null as BulkEditJob | null, jobId: '', reading: false, again: false, failedSeen: 0 };
+    // Like the web app, the tab's reads carry its command's position (X-Min-Position): the jobs'
+    // projection batches its events, so a read without it can come before the job's document.
+    const tab = { job: null as BulkEditJob | null, jobId: '', position: 0, reading: false, again: false, failedSeen: 0 };
+    const seen = () => ({ 'X-Min-Position': String(tab.position) });
     const failedPage = (page: number) =>
-      api.send(listBulkEditOutcomesRoute, { params: { jobId: tab.jobId }, query: { status: 'failed', page, pageSize: 100 } });
+      api.send(listBulkEditOutcomesRoute, { params: { jobId: tab.jobId }, query: { status: 'failed', page, pageSize: 100 }, headers: seen() });
     const read = async (): Promise<void> => {
       if (tab.reading) return void (tab.again = true);
       tab.reading = true;
       try {
         do {
           tab.again = false;
-          const [answer] = await Promise.all([api.send(getBulkEditJobRoute, { params: { jobId: tab.jobId } }), api.send(listBulkEditJobsRoute, {})]);
+          const [answer] = await Promise.all([
+            api.send(getBulkEditJobRoute, { params: { jobId: tab.jobId }, headers: seen() }),
+            api.send(listBulkEditJobsRoute, { headers: seen() }),
+          ]);
           tab.job = answer.body.Data.Job;
           if (tab.job.Failed !== tab.failedSeen && tab.job.Failed > 0) await failedPage(1);
           tab.failedSeen = tab.job.Failed;
@@ -113,6 +119,7 @@ export async function measureBulkEdit(options: { locations: number; log: (m: str
       });
       if (started.status !== 200) throw new Error(`bulk edit answered ${started.status}: ${started.text}`);
       tab.jobId = started.body.Data.JobId;
+      tab.position = started.position;
       await read();
       let checked = Date.now();
       const job = await eventually(
