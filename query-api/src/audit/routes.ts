@@ -38,9 +38,9 @@ export const HISTORY_EXPORT_BATCH = 100;
 
 /**
  * A line's fields: CSV's are cells (the changes as one text, the restore as position@time),
- * NDJSON's the document's own values plus its id and label. One literal, never a spread: V8 put
- * spread copies in the old generation, where a million of them waited for a full collection
- * (docs/performance.md, Company history).
+ * NDJSON's the document's own values plus its id and label. One literal, not a spread that adds
+ * keys: V8 left such copies in the old generation, where a million of them waited for a full
+ * collection (docs/performance.md, Company history).
  */
 function exportFields(d: HistoryDoc, format: ExportFormat) {
   const csv = format === 'csv';
