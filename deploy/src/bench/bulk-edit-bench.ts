@@ -139,7 +139,7 @@ export async function measureBulkEdit(options: { locations: number; log: (m: str
     agent.destroy();
     const { job } = window.result;
     options.log(
-      `bulk edit: CPU per edit by thread (ms; main is the event loop): ${window.threadsMs.map((t) => `${t.main ? 'main' : t.tid} ${(t.ms / Math.max(1, job.Done)).toFixed(2)}`).join(', ')}`,
+      `bulk edit: CPU per edit by thread (ms; main is the event loop): ${window.threadsMs.map((t) => `${t.main ? 'main' : t.tid} ${(t.ms / Math.max(1, job.Done)).toFixed(2)} (kernel ${(t.systemMs / Math.max(1, job.Done)).toFixed(2)})`).join(', ')}`,
     );
     const failedOutcomes: BulkEditOutcome[] = [];
     for (let page = 1; failedOutcomes.length < job.Failed; page++) {

@@ -103,13 +103,15 @@ export interface ThreadCpu {
   /** The thread's nice value: the company history's thread runs at 19 (projection-threads.ts). */
   nice: number;
   ms: number;
+  /** Of `ms`, the time in the kernel (system calls: I/O, waking and waiting). */
+  systemMs: number;
 }
 
 // Linux counts each thread's CPU in clock ticks of 10 ms (USER_HZ 100) in /proc/self/task/<tid>/stat.
 const TICK_MS = 10;
 
-function threadTicks(): Map<number, { ticks: number; nice: number }> {
-  const ticks = new Map<number, { ticks: number; nice: number }>();
+function threadTicks(): Map<number, { ticks: number; systemTicks: number; nice: number }> {
+  const ticks = new Map<number, { ticks: number; systemTicks: number; nice: number }>();
   let tids: string[];
   try {
     tids = readdirSync('/proc/self/task');
@@ -121,7 +123,7 @@ function threadTicks(): Map<number, { ticks: number; nice: number }> {
       const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
       // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, nice the 17th.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks.set(Number(tid), { ticks: Number(fields[11]) + Number(fields[12]), nice: Number(fields[16]) });
+      ticks.set(Number(tid), { ticks: Number(fields[11]) + Number(fields[12]), systemTicks: Number(fields[12]), nice: Number(fields[16]) });
     } catch {
       // The thread ended between listing and reading.
     }
@@ -133,11 +135,12 @@ function threadTicks(): Map<number, { ticks: number; nice: number }> {
  * CPU of each thread over the window, busiest first: the event loop (`main`), and by thread id
  * in order of creation V8's helpers (garbage collection), libuv's pool, then worker threads.
  */
-function threadCpuSince(before: Map<number, { ticks: number; nice: number }>): ThreadCpu[] {
+function threadCpuSince(before: Map<number, { ticks: number; systemTicks: number; nice: number }>): ThreadCpu[] {
   const out: ThreadCpu[] = [];
   for (const [tid, t] of threadTicks()) {
     const ms = (t.ticks - (before.get(tid)?.ticks ?? 0)) * TICK_MS;
-    if (ms > 0) out.push({ tid, main: tid === process.pid, nice: t.nice, ms });
+    const systemMs = (t.systemTicks - (before.get(tid)?.systemTicks ?? 0)) * TICK_MS;
+    if (ms > 0) out.push({ tid, main: tid === process.pid, nice: t.nice, ms, systemMs });
   }
   return out.sort((a, b) => b.ms - a.ms);
 }

@@ -99,7 +99,7 @@ export async function measureTemplatePublish(options: {
     const seconds = (performance.now() - started) / 1000;
     const cpu = await cpuWindow!.end();
     options.log(
-      `templates: CPU per post by thread (ms; main is the event loop): ${cpu.threadsMs.map((t) => `${t.main ? 'main' : t.tid} ${(t.ms / Math.max(1, progress!.done)).toFixed(2)}`).join(', ')}`,
+      `templates: CPU per post by thread (ms; main is the event loop): ${cpu.threadsMs.map((t) => `${t.main ? 'main' : t.tid} ${(t.ms / Math.max(1, progress!.done)).toFixed(2)} (kernel ${(t.systemMs / Math.max(1, progress!.done)).toFixed(2)})`).join(', ')}`,
     );
     const stats = await sandbox.stats();
     const ours = await sandbox.posts(account.locationIds, 'Bench post for ');

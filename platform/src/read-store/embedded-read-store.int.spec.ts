@@ -117,3 +117,43 @@ describe.each([false, true])('embedded read store: SQLite failure (writer thread
     }
   });
 });
+
+describe('embedded read store: checkpoints moved alone', () => {
+  it('writes the checkpoints committed in one turn in one transaction, refusing a stale one alone', async () => {
+    const file = path.join(dir, 'checkpoint-group.db');
+    const store = createEmbeddedReadStore({ file });
+    const statement = Object.getPrototypeOf(new Database(':memory:').prepare('SELECT 1')) as Database.Statement;
+    const run = vi.spyOn(statement, 'run');
+    const transactions = () => run.mock.contexts.filter((s) => /^BEGIN/.test((s as Database.Statement).source)).length;
+    try {
+      await store.commit({ writes: [], checkpoint: { name: 'reactor:a', position: 10, fence: 2 } });
+      expect(transactions()).toBe(1);
+      const outcomes = await Promise.allSettled([
+        store.commit({ writes: [], checkpoint: { name: 'reactor:a', position: 12, fence: 1 } }),
+        store.commit({ writes: [], checkpoint: { name: 'reactor:b', position: 12 } }),
+        store.commit({ writes: [{ collection: 'unused', ops: [] }], checkpoint: { name: 'projection:c:g1', position: 12 } }),
+        store.commit({ writes: [], checkpoint: { name: 'reactor:b', position: 11 } }),
+      ]);
+      expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'fulfilled', 'fulfilled', 'rejected']);
+      expect(String((outcomes[0] as PromiseRejectedResult).reason)).toContain('lease epoch 1 is behind 2');
+      expect(String((outcomes[3] as PromiseRejectedResult).reason)).toContain('position 11 is behind 12');
+      expect(transactions()).toBe(2);
+      expect((await store.getCheckpoint('reactor:a'))!.position).toBe(10);
+      // Checkpoints gathered when the store closes are written before it does.
+      const closing = store.commit({ writes: [], checkpoint: { name: 'reactor:d', position: 13 } });
+      await store.close();
+      await closing;
+    } finally {
+      run.mockRestore();
+      await store.close();
+    }
+    const reopened = createEmbeddedReadStore({ file });
+    try {
+      expect(
+        await Promise.all(['reactor:a', 'reactor:b', 'projection:c:g1', 'reactor:d'].map(async (n) => (await reopened.getCheckpoint(n))?.position)),
+      ).toEqual([10, 12, 12, 13]);
+    } finally {
+      await reopened.close();
+    }
+  });
+});

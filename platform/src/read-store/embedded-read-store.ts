@@ -53,6 +53,9 @@ export interface EmbeddedReadStoreOptions {
   textMatchesListed?: number;
 }
 
+/** A checkpoint as a commit carries it: a fenced one may name the lease it is written under. */
+type LeasedCheckpoint = Checkpoint & { lease?: { name: string; holder: string } };
+
 /** What the store keeps in memory about one collection (never its documents). */
 interface CollectionMeta {
   readonly name: string;
@@ -430,20 +433,72 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
     return run;
   };
 
+  /** Refuses a checkpoint that would move back or whose lease is gone; checked in its commit's turn, so no write of this store comes in between. */
+  const assertCheckpointWritable = (checkpoint: LeasedCheckpoint, stored = checkpoints.get(checkpoint.name)) => {
+    assertCheckpointMovesOn(stored, checkpoint);
+    if (checkpoint.lease) {
+      const [lease] = find(collections.get(LEASES_COLLECTION), { _id: checkpoint.lease.name }, { limit: 1 });
+      assertLeaseHeld(lease, checkpoint, now().getTime());
+    }
+  };
+  /** The fence lives in memory: one process owns an embedded store (its data directory's lock). */
+  const noteCheckpoint = (checkpoint: LeasedCheckpoint) => {
+    const { name, position, updatedAt } = checkpoint;
+    const fence = checkpoint.fence ?? checkpoints.get(name)?.fence;
+    checkpoints.set(name, { name, position, updatedAt, ...(fence !== undefined ? { fence } : {}) });
+  };
+
+  /**
+   * Commits that only move a checkpoint, gathered for one transaction: every projection and
+   * reactor of a server flushes its checkpoint on the same tick (runtime/flush-tick.ts), and one
+   * commit each was most of this store's transactions under steady load (docs/performance.md).
+   */
+  let checkpointsDue: { checkpoint: LeasedCheckpoint; done: (error?: unknown) => void }[] = [];
+  const writeCheckpointsDue = (): Promise<unknown> => {
+    const due = checkpointsDue;
+    checkpointsDue = [];
+    if (!due.length) return Promise.resolve();
+    return serially(async () => {
+      const accepted: typeof due = [];
+      // Two of one name in a group: the later is checked against the earlier.
+      const pending = new Map<string, LeasedCheckpoint>();
+      for (const entry of due) {
+        try {
+          assertOpen();
+          assertCheckpointWritable(entry.checkpoint, pending.get(entry.checkpoint.name) ?? checkpoints.get(entry.checkpoint.name));
+          pending.set(entry.checkpoint.name, entry.checkpoint);
+          accepted.push(entry);
+        } catch (error) {
+          entry.done(error);
+        }
+      }
+      if (!accepted.length) return;
+      try {
+        await file.writeBatch(
+          [],
+          accepted.map((e) => e.checkpoint),
+        );
+      } catch (error) {
+        for (const e of accepted) e.done(error);
+        return;
+      }
+      for (const e of accepted) {
+        noteCheckpoint(e.checkpoint);
+        e.done();
+      }
+    });
+  };
+  const commitCheckpoint = (checkpoint: LeasedCheckpoint): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      checkpointsDue.push({ checkpoint, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (checkpointsDue.length === 1) setImmediate(() => void writeCheckpointsDue());
+    });
+
   /** Stages the writes, then persists them with the checkpoint in one transaction. */
-  const runBatch = (
-    writes: { collection: string; ops: WriteOp[] }[],
-    checkpoint?: Checkpoint & { lease?: { name: string; holder: string } },
-    countsUnused = false,
-  ): Promise<BulkWriteResult[]> =>
+  const runBatch = (writes: { collection: string; ops: WriteOp[] }[], checkpoint?: LeasedCheckpoint, countsUnused = false): Promise<BulkWriteResult[]> =>
     serially(async () => {
       assertOpen();
-      // Checked here, in the commit's turn: no other write of this store comes in between.
-      if (checkpoint) assertCheckpointMovesOn(checkpoints.get(checkpoint.name), checkpoint);
-      if (checkpoint?.lease) {
-        const [lease] = find(collections.get(LEASES_COLLECTION), { _id: checkpoint.lease.name }, { limit: 1 });
-        assertLeaseHeld(lease, checkpoint, now().getTime());
-      }
+      if (checkpoint) assertCheckpointWritable(checkpoint);
       const staged = new Map<string, StagedCollection>();
       const results = writes.map(({ collection, ops }) => {
         assertCollectionName(collection);
@@ -476,7 +531,7 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
       });
       if (wire.length > 0 || checkpoint) {
         try {
-          await file.writeBatch(wire, checkpoint);
+          await file.writeBatch(wire, checkpoint ? [checkpoint] : []);
         } catch (error) {
           throw duplicateOfFresh(error, wire) ?? error;
         }
@@ -495,12 +550,7 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
           else cache.delete(key);
         }
       }
-      // The fence lives in memory: one process owns an embedded store (its data directory's lock).
-      if (checkpoint) {
-        const { name, position, updatedAt } = checkpoint;
-        const fence = checkpoint.fence ?? checkpoints.get(name)?.fence;
-        checkpoints.set(name, { name, position, updatedAt, ...(fence !== undefined ? { fence } : {}) });
-      }
+      if (checkpoint) noteCheckpoint(checkpoint);
       return results;
     });
 
@@ -598,6 +648,7 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
         ...(batch.checkpoint.lease ? { lease: batch.checkpoint.lease } : {}),
       };
       if (checkpoint) assertCheckpoint(checkpoint);
+      if (checkpoint && batch.writes.every((w) => w.ops.length === 0)) return commitCheckpoint(checkpoint);
       await runBatch(batch.writes, checkpoint, true);
     },
     async getCheckpoint(name) {
@@ -616,6 +667,8 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
       }),
     async close() {
       if (closed) return;
+      // Checkpoints gathered for this turn are written before the store closes.
+      await writeCheckpointsDue();
       closed = true;
       await writing;
       await file.close();

@@ -8,6 +8,7 @@ import type { ProjectionDefinition } from './definitions';
 import type { Clock } from './deps';
 import { createEventPump } from './event-pump';
 import { assertProjectionDefinitions, isCurrent, readProjectionState, retireGeneration } from './generations';
+import { atFlushTick } from './flush-tick';
 import { runFollowerLoop } from './follower-loop';
 import { fencedCheckpoint, type LeaseFence, type Leases } from './lease';
 import { createGenerationProcessor } from './projection-processor';
@@ -243,7 +244,7 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
       );
     }, checkIntervalMs);
     timer.unref?.();
-    let flushTimer: NodeJS.Timeout | null = null;
+    let cancelFlush = null as (() => void) | null;
     const flush = async () => {
       try {
         await processor.flushCheckpoint();
@@ -253,12 +254,11 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
       }
     };
     const scheduleFlush = () => {
-      if (flushTimer) return;
-      flushTimer = setTimeout(() => {
-        flushTimer = null;
+      if (cancelFlush) return;
+      cancelFlush = atFlushTick(checkpointFlushMs, () => {
+        cancelFlush = null;
         void flush();
-      }, checkpointFlushMs);
-      flushTimer.unref?.();
+      });
     };
     run.status.state = 'live';
     let lastBatchAt = -Infinity;
@@ -306,7 +306,7 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
       return switched ? 'switched' : 'stopped';
     } finally {
       clearInterval(timer);
-      if (flushTimer) clearTimeout(flushTimer);
+      cancelFlush?.();
       await flush();
       switchSub.unsubscribe();
       wantSub.unsubscribe();

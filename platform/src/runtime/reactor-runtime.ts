@@ -11,6 +11,7 @@ import type { Clock } from './deps';
 import { createEventPump } from './event-pump';
 import { lagOf } from './ops-status';
 import { PARKED_COLLECTION, reactorCheckpointName } from './generations';
+import { atFlushTick } from './flush-tick';
 import { runFollowerLoop } from './follower-loop';
 import { fencedCheckpoint, type LeaseFence, type Leases } from './lease';
 import { errorMessage, RateMeter, silentLogger, type RuntimeLogger } from './runtime-logger';
@@ -334,7 +335,7 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
     // Events this reactor does not handle move its position in memory; the stored checkpoint
     // follows within checkpointFlushMs (a restart re-reads a few events it skips anyway).
     let unsaved: number | null = null;
-    let flushTimer: NodeJS.Timeout | null = null;
+    let cancelFlush = null as (() => void) | null;
     const flush = async () => {
       if (unsaved === null) return;
       const position = unsaved;
@@ -346,12 +347,11 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
       }
     };
     const scheduleFlush = () => {
-      if (flushTimer) return;
-      flushTimer = setTimeout(() => {
-        flushTimer = null;
+      if (cancelFlush) return;
+      cancelFlush = atFlushTick(checkpointFlushMs, () => {
+        cancelFlush = null;
         void flush();
-      }, checkpointFlushMs);
-      flushTimer.unref?.();
+      });
     };
     const concurrent = (run.def.concurrency ?? 1) > 1 ? inOrderWindow(run, signal, (position) => ((unsaved = position), scheduleFlush())) : null;
     try {
@@ -383,7 +383,7 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
       }
     } finally {
       await concurrent?.drain();
-      if (flushTimer) clearTimeout(flushTimer);
+      cancelFlush?.();
       await flush();
       signal.removeEventListener('abort', end);
       end();

@@ -27,8 +27,8 @@ export type { WireChanges } from './sqlite-writes';
 export interface ReadStoreFile {
   readonly db: Database.Database;
   loadMeta(): StoredMeta;
-  /** One transaction: documents of several collections, newly flagged paths, optional checkpoint. */
-  writeBatch(collections: WireChanges[], checkpoint?: Checkpoint): Promise<void>;
+  /** One transaction: documents of several collections, newly flagged paths, checkpoints. */
+  writeBatch(collections: WireChanges[], checkpoints: readonly Checkpoint[]): Promise<void>;
   /** Creates the SQL indexes (and FTS table) of newly declared indexes; records them and flagged paths. */
   addIndexes(collection: string, indexes: DeclaredIndex[], flagged: string[]): Promise<void>;
   dropCollection(collection: string): Promise<void>;
@@ -103,7 +103,7 @@ export function openReadStoreFile(file: string, options: ReadStoreFileOptions = 
       ).map((r) => ({ name: r.name, position: r.position, updatedAt: r.updated_at }));
       return { collections, checkpoints };
     },
-    writeBatch: (collections, checkpoint) => (thread && rowsOf(collections) > INLINE_ROWS ? thread : inline).call('writeBatch', [collections, checkpoint]),
+    writeBatch: (collections, checkpoints) => (thread && rowsOf(collections) > INLINE_ROWS ? thread : inline).call('writeBatch', [collections, checkpoints]),
     addIndexes: (collection, indexes, flagged) => inline.call('addIndexes', [collection, indexes, flagged]),
     dropCollection: async (collection) => {
       // Cached statements of the dropped table go with it, here and in the thread.

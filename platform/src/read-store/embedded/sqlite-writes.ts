@@ -20,8 +20,8 @@ export interface WireChanges {
 
 /** Every write the embedded read store makes to its file, each one transaction. */
 export interface FileWrites {
-  /** Documents of several collections, newly flagged paths and an optional checkpoint. */
-  writeBatch(collections: WireChanges[], checkpoint?: Checkpoint): void;
+  /** Documents of several collections, newly flagged paths and checkpoints (of several followers when only checkpoints move). */
+  writeBatch(collections: WireChanges[], checkpoints: readonly Checkpoint[]): void;
   /** Creates the SQL indexes (and FTS table) of newly declared indexes; records them and flagged paths. */
   addIndexes(collection: string, indexes: DeclaredIndex[], flagged: string[]): void;
   dropCollection(collection: string): void;
@@ -135,10 +135,10 @@ export function createFileWrites(db: Database.Database): FileWrites {
     flush();
   };
 
-  const writeBatch = db.transaction((collections: WireChanges[], checkpoint?: Checkpoint) => {
+  const writeBatch = db.transaction((collections: WireChanges[], checkpoints: readonly Checkpoint[]) => {
     ftsWrites.length = 0;
     for (const changes of collections) writeCollection(changes);
-    if (checkpoint) putCheckpoint.run(checkpoint.name, checkpoint.position, checkpoint.updatedAt);
+    for (const checkpoint of checkpoints) putCheckpoint.run(checkpoint.name, checkpoint.position, checkpoint.updatedAt);
     // FTS rows last, after every other write of the transaction: FTS5 flushes its pending terms
     // into a new segment whenever another write statement starts in between (a statement
     // savepoint), so interleaved, each chunk made a segment to merge later (docs/performance.md).
@@ -178,7 +178,7 @@ export function createFileWrites(db: Database.Database): FileWrites {
   });
 
   return {
-    writeBatch: settled((collections: WireChanges[], checkpoint?: Checkpoint) => writeBatch(collections, checkpoint)),
+    writeBatch: settled((collections: WireChanges[], checkpoints: readonly Checkpoint[]) => writeBatch(collections, checkpoints)),
     addIndexes: settled((collection: string, indexes: DeclaredIndex[], flagged: string[]) => addIndexes(collection, indexes, flagged)),
     dropCollection: (collection) => dropCollection(collection),
     deleteCheckpoint: (name) => void removeCheckpoint.run(name),
