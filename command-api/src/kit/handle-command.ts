@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '@locus/contracts';
 import { WrongExpectedVersionError, type EventStore, type IdSource, fail } from '@locus/platform';
 import { decideAll, foldEvents, type Decider, type DomainEvent } from './decider';
-import { loadStream, toDomainEventDefault, type ToDomainEvent } from './load-stream';
+import { loadStream, toDomainEventDefault, type LoadedStream, type ToDomainEvent } from './load-stream';
 
 /**
  * What to decide: a command, or a function from the stream's current state to the command.
@@ -30,6 +30,12 @@ export interface HandleCommandInput<State, Command, Event extends DomainEvent> {
    * reads it, as after any conflict.
    */
   newStream?: boolean;
+  /**
+   * The stream as the caller has just read it, folded with this decider's `evolve`: the first
+   * attempt decides against it and appends at its revision without reading the stream again; a
+   * conflict reads it, as after any conflict.
+   */
+  loaded?: LoadedStream<State>;
 }
 
 export interface HandleCommandResult<State, Event extends DomainEvent> {
@@ -49,12 +55,15 @@ const isDecision = <State, Command>(source: CommandSource<State, Command>): sour
 
 async function attempt<State, Command, Event extends DomainEvent>(
   input: HandleCommandInput<State, Command, Event>,
-  read: boolean,
+  first: boolean,
 ): Promise<HandleCommandResult<State, Event>> {
   const { eventStore, streamName, decider, metadata } = input;
-  const loaded = read
-    ? await loadStream(eventStore, streamName, decider, input.toDomainEvent ?? toDomainEventDefault)
-    : { state: decider.initialState(), revision: 'no_stream' as const, position: 0 };
+  const loaded =
+    first && input.loaded
+      ? input.loaded
+      : first && input.newStream
+        ? { state: decider.initialState(), revision: 'no_stream' as const, position: 0 }
+        : await loadStream(eventStore, streamName, decider, input.toDomainEvent ?? toDomainEventDefault);
   const before = loaded.state;
   const command = isDecision(input.command) ? await input.command(before) : input.command;
   const events = decideAll(decider, command, before);
@@ -81,7 +90,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
 ): Promise<HandleCommandResult<State, Event>> {
   for (let tries = 1; ; tries++) {
     try {
-      return await attempt(input, tries > 1 || input.newStream !== true);
+      return await attempt(input, tries === 1);
     } catch (err) {
       if (!(err instanceof WrongExpectedVersionError)) throw err;
       if (tries >= 2) throw fail(requestErrors.concurrencyConflict);

@@ -31,7 +31,7 @@ export interface SqliteEventStoreOptions {
   catchUpWindow?: number;
   /**
    * How long a caught-up subscription with a checkpoint callback may wait to hear of new
-   * positions that hold none of its events (default 250 ms): they are told together, or at once
+   * positions that hold none of its events (default 1 s): they are told together, or at once
    * when the subscriber asks (`reportProgress`). 0: at once.
    */
   progressWakeMs?: number;
@@ -98,7 +98,9 @@ export function announceAppendTo(file: string): void {
 const DEFAULT_SUBSCRIPTION_BATCH = 1000;
 const NO_LIMIT = -1;
 const DEFAULT_TAIL_QUEUE_LIMIT = 10_000;
-const DEFAULT_PROGRESS_WAKE_MS = 250;
+// As often as anyone looks without waiting: the Operations page's status tick and the deferred
+// checkpoint writes come once a second (a reader that waits asks at once, `reportProgress`).
+const DEFAULT_PROGRESS_WAKE_MS = 1_000;
 /** Positions a filtered catch-up page looks at, at most (a short turn of the event loop). */
 const DEFAULT_CATCH_UP_WINDOW = 2_500;
 const nextMacrotask = () => new Promise<void>((resolve) => setImmediate(resolve));

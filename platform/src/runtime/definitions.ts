@@ -94,7 +94,7 @@ export interface ReactorContext {
    * A hint: the handling has just read the whole of `streamName` (its revision and events): its next
    * append there tries that revision without reading the stream again (a conflict reads it).
    */
-  seen?(streamName: string, read: { revision: bigint | 'no_stream'; events: readonly RecordedEvent[] }): void;
+  seen?(streamName: string, read: { revision: bigint | 'no_stream'; events: readonly Pick<RecordedEvent, 'id'>[] }): void;
   attempt: number;
   /**
    * Aborted when the runtime stops. A long handling (a bulk edit's job) stops taking new work

@@ -104,7 +104,7 @@ export const historyProjection: ProjectionDefinition = {
   version: 2,
   handles: [],
   handlesAll: true,
-  liveBatchIntervalMs: 1_000,
+  liveBatchIntervalMs: 2_000,
   ownThread: true,
   collections: [
     {

@@ -179,6 +179,8 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
           ids.push(id);
           return id;
         },
+        // Just read, with the decider's own fold: decided against and appended at its revision.
+        loaded,
       });
       // No profile change (values already there, or only default media): photos may still be due.
       const written = ids.slice(ids.length - result.events.length);
@@ -188,6 +190,10 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
           : [],
       );
       latestState = result.state;
+      // Appended right after what was read: the Google outcome goes there without reading the stream again.
+      const revisionRead = loaded.revision === 'no_stream' ? -1n : loaded.revision;
+      if (result.revision === revisionRead + BigInt(written.length))
+        ctx.seen?.(locationStream(locationId), { revision: result.revision, events: [...loaded.events, ...written.map((id) => ({ id }))] });
     }
 
     // The state the change was appended on, folded with it (or, resumed, the one loaded).
