@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSqliteEventStore } from '@locus/platform/event-store/sqlite-event-store';
 import { AppError, ruleViolation, type EventStore, type RequestContext } from '@locus/platform';
-import { actorOf, eventMetadata, handleCommand, type Decider } from '.';
+import { actorOf, eventMetadata, handleCommand, loadStream, type Decider } from '.';
 
 type CounterEvent = { type: 'CounterOpened'; data: { name: string } } | { type: 'CounterIncremented'; data: { by: number } };
 type CounterState = { opened: boolean; total: number };
@@ -151,6 +151,32 @@ describe('handleCommand', () => {
     await expect(open()).rejects.toMatchObject({ code: 'COUNTER.ALREADY_OPEN' });
     expect(reads).toEqual(['counter-7']);
     expect(await base.readStream('counter-7')).toHaveLength(1);
+  });
+
+  it('decides on a stream the caller has just read (loaded) without reading it again; one changed since is read and decided on the retry', async () => {
+    const base = createSqliteEventStore({ file: ':memory:' });
+    const reads: string[] = [];
+    const store: EventStore = { ...base, readStream: (stream, ...rest) => (reads.push(stream), base.readStream(stream, ...rest)) };
+    await handleCommand({ eventStore: base, streamName: 'counter-8', decider: counter, command: { type: 'Open', name: 'h' }, metadata });
+    const increment = async (by: number) =>
+      handleCommand({
+        eventStore: store,
+        streamName: 'counter-8',
+        decider: counter,
+        command: { type: 'Increment', by },
+        metadata,
+        loaded: await loadStream(base, 'counter-8', counter),
+      });
+    expect(await increment(4)).toMatchObject({ revision: 1n, state: { total: 4 } });
+    expect(reads).toEqual([]);
+    // Read, then another append before the command's: it conflicts, and the retry decides on what is there now.
+    const loaded = await loadStream(base, 'counter-8', counter);
+    await base.append('counter-8', [{ id: crypto.randomUUID(), type: 'CounterIncremented', data: { by: 5 }, metadata }]);
+    await expect(
+      handleCommand({ eventStore: store, streamName: 'counter-8', decider: counter, command: { type: 'Increment', by: 2 }, metadata, loaded }),
+    ).rejects.toMatchObject({ code: 'COUNTER.LIMIT' });
+    expect(reads).toEqual(['counter-8']);
+    expect((await base.readStream('counter-8')).map((e) => e.data)).toEqual([{ name: 'h' }, { by: 4 }, { by: 5 }]);
   });
 
   it('answers 409 CONCURRENCY.CONFLICT when the retry conflicts too', async () => {
