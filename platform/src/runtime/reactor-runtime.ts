@@ -336,16 +336,19 @@ export function createReactorRuntime(options: ReactorRuntimeOptions): ReactorRun
     // follows within checkpointFlushMs (a restart re-reads a few events it skips anyway).
     let unsaved: number | null = null;
     let cancelFlush = null as (() => void) | null;
-    const flush = async () => {
-      if (unsaved === null) return;
-      const position = unsaved;
-      unsaved = null;
-      try {
-        await run.commitInTurn({ writes: [], checkpoint: checkpointOf(run, position) });
-      } catch (err) {
-        logger.warn({ err, reactor: run.def.name }, 'reactor checkpoint write failed');
-      }
-    };
+    // One flush after another: the flush on stop waits for one the tick started, whose write may still be under way.
+    let flushing: Promise<void> = Promise.resolve();
+    const flush = (): Promise<void> =>
+      (flushing = flushing.then(async () => {
+        if (unsaved === null) return;
+        const position = unsaved;
+        unsaved = null;
+        try {
+          await run.commitInTurn({ writes: [], checkpoint: checkpointOf(run, position) });
+        } catch (err) {
+          logger.warn({ err, reactor: run.def.name }, 'reactor checkpoint write failed');
+        }
+      }));
     const scheduleFlush = () => {
       if (cancelFlush) return;
       cancelFlush = atFlushTick(checkpointFlushMs, () => {
