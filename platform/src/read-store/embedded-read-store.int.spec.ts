@@ -157,3 +157,45 @@ describe('embedded read store: checkpoints moved alone', () => {
     }
   });
 });
+
+describe('embedded read store: text kept', () => {
+  it('leaves a document’s FTS row alone when a write keeps its text, and rewrites it when the text changes', async () => {
+    const file = path.join(dir, 'text-kept.db');
+    const store = createEmbeddedReadStore({ file });
+    const statement = Object.getPrototypeOf(new Database(':memory:').prepare('SELECT 1')) as Database.Statement;
+    const run = vi.spyOn(statement, 'run');
+    const ftsWrites = () => run.mock.contexts.filter((s) => /^(INSERT INTO|DELETE FROM) "f:/.test((s as Database.Statement).source)).length;
+    const places = store.collection<{ _id: string; name: string; visits: number }>('places');
+    const named = async (needle: string) => (await places.find({ name: { $regex: needle } })).map((d) => d._id).sort();
+    try {
+      await places.createIndexes([{ key: { name: 'text' } }]);
+      await places.bulkWrite([
+        { insertOne: { document: { _id: 'a', name: 'Pearl Cafe', visits: 0 } } },
+        { insertOne: { document: { _id: 'b', name: 'Harbor Books', visits: 0 } } },
+      ]);
+      const before = ftsWrites();
+      await places.bulkWrite([{ updateOne: { filter: { _id: 'a' }, update: { $inc: { visits: 1 } } } }]);
+      await places.bulkWrite([{ replaceOne: { filter: { _id: 'b' }, replacement: { _id: 'b', name: 'Harbor Books', visits: 2 }, upsert: true } }]);
+      expect(ftsWrites()).toBe(before);
+      await places.bulkWrite([{ updateOne: { filter: { _id: 'a' }, update: { $set: { name: 'Opal Cafe' } } } }]);
+      expect(ftsWrites()).toBe(before + 2);
+      expect(await named('Cafe')).toEqual(['a']);
+      expect(await named('Pearl')).toEqual([]);
+      expect(await named('Opal')).toEqual(['a']);
+      expect(await named('Books')).toEqual(['b']);
+    } finally {
+      run.mockRestore();
+      await store.close();
+    }
+    // What the file holds, read by a store that has nothing cached.
+    const reopened = createEmbeddedReadStore({ file });
+    try {
+      const again = reopened.collection<{ _id: string; name: string }>('places');
+      expect((await again.find({ name: { $regex: 'Opal' } })).map((d) => d._id)).toEqual(['a']);
+      expect((await again.find({ name: { $regex: 'Harbor' } })).map((d) => d._id)).toEqual(['b']);
+      expect(await again.find({ name: { $regex: 'Pearl' } })).toEqual([]);
+    } finally {
+      await reopened.close();
+    }
+  });
+});

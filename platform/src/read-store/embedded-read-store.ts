@@ -525,8 +525,17 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
         }
         const ftsText = m?.ftsText;
         const rows: WireChanges['rows'] = [];
-        for (const [id, change] of s.changes)
-          rows.push(change ? [id, change.body, ftsText ? ftsText(change.doc) : null, change.fresh === true] : [id, null, null, false]);
+        for (const [id, change] of s.changes) {
+          if (!change) {
+            rows.push([id, null, null, false, false]);
+            continue;
+          }
+          const text = ftsText ? ftsText(change.doc) : null;
+          // The FTS row holds the committed document's text: a write that leaves the text as it
+          // was (most of a location's events) does not delete and insert it again.
+          const committed = ftsText && !change.fresh ? cache.get(cacheKey(s.name, id)) : undefined;
+          rows.push([id, change.body, text, change.fresh === true, committed !== undefined && ftsText!(committed) === text]);
+        }
         return { collection: s.name, rows, fts: ftsText !== undefined, newlyFlagged: [...newlyFlagged] };
       });
       if (wire.length > 0 || checkpoint) {

@@ -6,12 +6,13 @@ import { docsTable, ftsTable } from './sql-names';
 
 /**
  * What a batch writes to one collection, as plain data (it crosses to the writer thread):
- * rows in the batch's order, `[id, body, text]` to write (text: the document's FTS text,
- * null when the collection has no text index) or `[id, null, null]` to delete.
+ * rows in the batch's order, `[id, body, text, fresh, textKept]` to write (text: the document's
+ * FTS text, null when the collection has no text index; textKept: the row exists and its FTS row
+ * already holds that text) or `[id, null, null, false, false]` to delete.
  */
 export interface WireChanges {
   collection: string;
-  rows: [id: string, body: string | null, text: string | null, fresh: boolean][];
+  rows: [id: string, body: string | null, text: string | null, fresh: boolean, textKept: boolean][];
   /** Whether the collection has an FTS table to keep in step. */
   fts: boolean;
   /** Paths first seen holding a value SQL cannot compare (see isSqlComparable). */
@@ -96,6 +97,7 @@ export function createFileWrites(db: Database.Database): FileWrites {
     const ftsInsert = ftsName ? statement(`INSERT INTO ${ftsName} (rowid, text) VALUES (?, ?)`) : null;
     let kind: 'upsert' | 'insert' = 'upsert';
     let chunk: unknown[] = [];
+    /** The chunk's FTS texts by id; none for a row whose FTS row already holds its text. */
     let texts = new Map<string, string>();
     const run = (stmt: Database.Statement, args: unknown[]) => {
       if (!fts) {
@@ -103,9 +105,11 @@ export function createFileWrites(db: Database.Database): FileWrites {
         return;
       }
       for (const { rid, id } of stmt.all(args) as { rid: number; id: string }[]) {
+        const text = texts.get(id);
+        if (text === undefined) continue;
         // A fresh row's rid is new: it has no FTS row to replace.
         if (kind === 'upsert') ftsWrites.push([ftsDelete!, rid]);
-        ftsWrites.push([ftsInsert!, rid, texts.get(id) ?? '']);
+        ftsWrites.push([ftsInsert!, rid, text]);
       }
     };
     const flush = () => {
@@ -114,7 +118,7 @@ export function createFileWrites(db: Database.Database): FileWrites {
       chunk = [];
       texts = new Map();
     };
-    for (const [id, body, text, fresh] of rows) {
+    for (const [id, body, text, fresh, textKept] of rows) {
       if (body === null) {
         flush();
         if (fts) {
@@ -129,7 +133,7 @@ export function createFileWrites(db: Database.Database): FileWrites {
         kind = rowKind;
       }
       chunk.push(id, body);
-      if (fts) texts.set(id, text ?? '');
+      if (fts && !(textKept && rowKind === 'upsert')) texts.set(id, text ?? '');
       if (chunk.length === UPSERT_CHUNK * 2) flush();
     }
     flush();
