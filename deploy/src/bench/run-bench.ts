@@ -269,9 +269,13 @@ async function measureStack(results: Record<string, number | string>) {
     // 1. Single-event commands through the whole command path over HTTP
     //    (auth, session check, validation, decide, append), 32 in flight, while the
     //    projections and reactors of the all-in-one stack follow.
-    log('appends: warming up');
-    await client.run({ kind: 'appends', ...job, count: 500, concurrency: 32, label: 'w' });
+    // The warm-up is as long as the measured run: after 500 commands V8 was still optimizing the
+    // command path on its helper threads, about a third of the window's server CPU
+    // (docs/performance.md, "The appends' warm-up"). Its projections' work is waited for too.
     const appendCount = 6_000;
+    log('appends: warming up');
+    await client.run({ kind: 'appends', ...job, count: appendCount, concurrency: 32, label: 'w' });
+    await stack.commandDeps.readModels.waitForPosition(await stack.ports.eventStore.headPosition(), 60_000);
     log(`appends: ${appendCount} commands, 32 in flight`);
     const appends = await withCpu('appends', async () => {
       const r = await client.run<{ ok: true; kind: 'appends'; seconds: number; clientCpuMs: number }>({
