@@ -186,9 +186,9 @@ describe('locations in the browser', () => {
     for (const header of ['Store', 'Description', 'Rating', 'Status', 'Last Sync', 'Actions']) {
       expect(await page.getByRole('columnheader', { name: header }).count()).toBe(1);
     }
-    await expect.poll(() => page.locator('.locus-store-code').count(), { timeout: UI_WAIT }).toBe(20);
-    const storeCodes = await page.locator('.locus-store-code').allTextContents();
-    expect(storeCodes).toHaveLength(20);
+    // Read in one go: a live message after the import can redraw the table between a count and a read.
+    let storeCodes: string[] = [];
+    await expect.poll(async () => (storeCodes = await page.locator('.locus-store-code').allTextContents()).length, { timeout: UI_WAIT }).toBe(20);
     expect([...storeCodes].sort()).toEqual(storeCodes);
     await shoot(page, '04-directory');
     const wanted = storeCodes[7]!;
