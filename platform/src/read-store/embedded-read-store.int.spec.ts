@@ -12,6 +12,9 @@ let lastFile = '';
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** better-sqlite3's Statement prototype: spying on its methods counts every statement any store runs. */
+const statementPrototype = () => Object.getPrototypeOf(new Database(':memory:').prepare('SELECT 1')) as Database.Statement;
+
 for (const writerThread of [false, true]) {
   readStoreContract(
     `embedded (SQLite file, mingo on narrowed rows, writes ${writerThread ? 'on a writer thread' : 'inline'})`,
@@ -26,7 +29,7 @@ for (const writerThread of [false, true]) {
 describe('embedded read store: a few ids by id', () => {
   it('answers ids known missing, and one known present among them, without SQL (the session check on every request)', async () => {
     const store = createEmbeddedReadStore({ file: path.join(dir, 'few-ids.db') });
-    const statement = Object.getPrototypeOf(new Database(':memory:').prepare('SELECT 1')) as Database.Statement;
+    const statement = statementPrototype();
     const spies = (['get', 'all', 'iterate', 'run'] as const).map((method) => vi.spyOn(statement, method));
     try {
       const blocks = store.collection('blocks');
@@ -122,7 +125,7 @@ describe('embedded read store: checkpoints moved alone', () => {
   it('writes the checkpoints committed in one turn in one transaction, refusing a stale one alone', async () => {
     const file = path.join(dir, 'checkpoint-group.db');
     const store = createEmbeddedReadStore({ file });
-    const statement = Object.getPrototypeOf(new Database(':memory:').prepare('SELECT 1')) as Database.Statement;
+    const statement = statementPrototype();
     const run = vi.spyOn(statement, 'run');
     const transactions = () => run.mock.contexts.filter((s) => /^BEGIN/.test((s as Database.Statement).source)).length;
     try {
@@ -162,7 +165,7 @@ describe('embedded read store: text kept', () => {
   it('leaves a document’s FTS row alone when a write keeps its text, and rewrites it when the text changes', async () => {
     const file = path.join(dir, 'text-kept.db');
     const store = createEmbeddedReadStore({ file });
-    const statement = Object.getPrototypeOf(new Database(':memory:').prepare('SELECT 1')) as Database.Statement;
+    const statement = statementPrototype();
     const run = vi.spyOn(statement, 'run');
     const ftsWrites = () => run.mock.contexts.filter((s) => /^(INSERT INTO|DELETE FROM) "f:/.test((s as Database.Statement).source)).length;
     const places = store.collection<{ _id: string; name: string; visits: number }>('places');
