@@ -121,6 +121,10 @@ export default defineConfig({
           // noisy 2-core machine cost a whole session's work once. A test that fails twice still
           // fails the run, and the summary reporter lists every retried test by name.
           retry: 1,
+          // expect.poll gives up after 1 s by default; three browsers on two cores take longer than
+          // that to render a page's first query, and a poll that gives up early fails on a screen
+          // that was about to be right.
+          expect: { poll: { timeout: 15_000 } },
           // Each file starts its own stack and browser. Counted with Chromium's renderer and GPU
           // processes (/usr/bin/time counts under half of them), the longest file alone used about a
           // core, so three at once fill the two; four at once under other sessions' load timed UI
