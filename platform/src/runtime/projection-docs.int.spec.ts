@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmbeddedReadStore } from '../read-store/embedded-read-store';
 import type { ReadStore } from '../read-store/read-store';
-import { createBatchDocs, DocCache } from './projection-docs';
+import { cloneDoc, createBatchDocs, DocCache, sameDoc } from './projection-docs';
 
 const closers: ReadStore[] = [];
 afterEach(async () => {
@@ -81,6 +81,45 @@ describe('projection docs overlay', () => {
     await readStore.commit({ writes: docs.writes() });
     docs.committed();
     expect(cache.get('stores', 's1')).toMatchObject({ n: 1 });
+  });
+
+  it('a document put back as it was read is neither written nor told as a change', async () => {
+    const { batch } = await setup();
+    const docs = batch();
+    const s1 = (await docs.get('stores', 's1'))!;
+    // the same data built anew, keys in another order
+    docs.put('stores', { n: 1, city: 'Austin', companyId: 'c1', _id: s1._id });
+    const s2 = (await docs.get('stores', 's2'))!;
+    s2.n = 3;
+    s2.n = 2; // changed and changed back within the batch
+    docs.put('stores', s2);
+    const s3 = (await docs.get('stores', 's3'))!;
+    docs.put('stores', { ...s3, n: 30 });
+    // never read in this batch: written as before (the store's version is not known here)
+    docs.put('stores', { _id: 's4', companyId: 'c1', city: 'Austin', n: 4 });
+    expect(docs.writes()).toEqual([
+      {
+        collection: 'stores__g1',
+        ops: [
+          { replaceOne: { filter: { _id: 's3' }, replacement: { _id: 's3', companyId: 'c2', city: 'Austin', n: 30 }, upsert: true } },
+          { replaceOne: { filter: { _id: 's4' }, replacement: { _id: 's4', companyId: 'c1', city: 'Austin', n: 4 }, upsert: true } },
+        ],
+      },
+    ]);
+    expect(docs.changes().map((c) => c.id)).toEqual(['s3', 's4']);
+  });
+
+  it('tells values apart as JSON does: nested objects, arrays, dates, null and a missing key', () => {
+    const doc = { _id: 'a', tags: ['x', { y: 1 }], at: new Date(5), none: null, nested: { k: [1, 2] } };
+    expect(sameDoc(doc, cloneDoc(doc))).toBe(true);
+    expect(sameDoc(doc, { ...doc, tags: ['x', { y: 2 }] })).toBe(false);
+    expect(sameDoc(doc, { ...doc, tags: ['x'] })).toBe(false);
+    expect(sameDoc(doc, { ...doc, at: new Date(6) })).toBe(false);
+    expect(sameDoc(doc, { ...doc, at: 5 })).toBe(false);
+    expect(sameDoc(doc, { ...doc, none: undefined })).toBe(false);
+    expect(sameDoc({ a: null }, { b: null })).toBe(false);
+    expect(sameDoc({ a: [] }, { a: {} })).toBe(false);
+    expect(sameDoc({ nested: { k: [1, 2] } }, { nested: { k: [1, '2'] } })).toBe(false);
   });
 
   it('rejects undeclared collections and documents without a string _id', async () => {

@@ -21,6 +21,26 @@ export function cloneDoc<T>(value: T): T {
   return out as T;
 }
 
+/** Whether two JSON-like values (plain objects, arrays, Dates, primitives) hold the same data; key order aside. */
+export function sameDoc(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameDoc(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i]!;
+    if (!Object.prototype.hasOwnProperty.call(b, k) || !sameDoc((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
 /**
  * Committed documents kept between batches (the runtime is the only writer of its
  * generation, so what it committed is what the store holds). Bounded; the oldest entries
@@ -126,6 +146,14 @@ interface Entry {
   base?: Doc | null;
 }
 
+/**
+ * The batch leaves the document as it found it (read, then put back with the same data, or
+ * not written at all): nothing to write and no change to tell. Projections recompute whole
+ * documents, and an edit of fields a document does not show would otherwise rewrite it, its
+ * indexes and its live message for nothing.
+ */
+const unchanged = (e: Entry): boolean => e.doc === e.base || (e.base !== undefined && e.doc !== null && e.base !== null && sameDoc(e.doc, e.base));
+
 export interface BatchDocsOptions {
   readStore: ReadStore;
   projection: string;
@@ -220,7 +248,7 @@ export function createBatchDocs(options: BatchDocsOptions): BatchDocs {
       for (const [collection, m] of overlay) {
         const ops: WriteOp[] = [];
         for (const [id, e] of m) {
-          if (e.doc === e.base) continue; // read only
+          if (unchanged(e)) continue;
           // Known absent at the start of the batch (and this runtime is the generation's only
           // writer): a plain insert, cheaper than an upsert.
           if (e.doc && e.base === null) ops.push({ insertOne: { document: e.doc } });
@@ -236,7 +264,7 @@ export function createBatchDocs(options: BatchDocsOptions): BatchDocs {
       const out: DocChange[] = [];
       for (const [collection, m] of overlay) {
         for (const [id, e] of m) {
-          if (e.doc === e.base) continue;
+          if (unchanged(e)) continue;
           if (e.doc === null && e.base === null) continue; // deleted something that never existed
           const change: DocChange = { collection, id, doc: e.doc };
           if (e.base) change.companyIdBefore = (e.base.companyId as string | null | undefined) ?? null;

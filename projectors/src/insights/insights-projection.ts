@@ -98,9 +98,21 @@ async function applyToCompany(
   else docs.put(DASHBOARD_COMPANIES_COLLECTION, sums);
 }
 
+/**
+ * Whether a location's change reaches its company's document: the sums, or the titles of the
+ * missing-email list that `changedAt` versions. A sync's new date alone does not.
+ */
+const reachesCompany = (before: DashboardLocationDoc | null, after: DashboardLocationDoc) =>
+  !before ||
+  before.companyId !== after.companyId ||
+  before.rating !== after.rating ||
+  before.title !== after.title ||
+  before.titleSort !== after.titleSort ||
+  COUNTED.some((key) => before[key] !== after[key]);
+
 async function putDashboardLocation(docs: ProjectionDocs, before: DashboardLocationDoc | null, after: DashboardLocationDoc, position: number): Promise<void> {
   docs.put(DASHBOARD_LOCATIONS_COLLECTION, after);
-  await applyToCompany(docs, after.companyId, before, after, position);
+  if (reachesCompany(before, after)) await applyToCompany(docs, after.companyId, before, after, position);
 }
 
 async function removeDashboardLocation(docs: ProjectionDocs, locationId: string, position: number): Promise<void> {

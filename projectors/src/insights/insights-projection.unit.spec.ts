@@ -109,6 +109,21 @@ describe('insights projection', () => {
     expect((after.all(COMPANY_METRICS_COLLECTION)[0]!.m as any).CALL_CLICKS.slice(0, 2)).toEqual([1, 2]);
   });
 
+  it("moves the company's version only for what its tiles or missing-email list show: not for a sync's date or an edit of other fields", async () => {
+    const r = recorder();
+    const start = [imported(r, 'l1', 'One', null, google(10, 4.5))];
+    const changedAt = async (events: ReturnType<typeof r>[]) =>
+      (await projectInMemory(insightsProjection, events)).all(DASHBOARD_COMPANIES_COLLECTION)[0]!.changedAt;
+    const first = await changedAt(start);
+    const published = r('LocationPublished', { locationId: 'l1', requestId: 'q', google: google(10, 4.5), publishedAt: '2025-03-05T09:00:00.000Z' });
+    const website = r('LocationUpdated', { locationId: 'l1', profile: profile('One', null), changed: ['Website'] });
+    expect(await changedAt([...start, published, website])).toBe(first);
+    const retitled = r('LocationUpdated', { locationId: 'l1', profile: profile('One and only', null), changed: ['Title'] });
+    expect(await changedAt([...start, published, website, retitled])).toBe(retitled.position);
+    const rated = r('LocationPublished', { locationId: 'l1', requestId: 'q', google: google(11, 4.5), publishedAt: '2025-03-06T09:00:00.000Z' });
+    expect(await changedAt([...start, rated])).toBe(rated.position);
+  });
+
   it('ignores metrics of a location it does not know (deleted before they arrived)', async () => {
     const r = recorder();
     const { all } = await projectInMemory(insightsProjection, [metrics(r, 'gone', 1, [4])]);

@@ -44,11 +44,18 @@ const snapshotOf = (profile: LocationProfile, thumbnailUrl: string | null): Loca
   streetAddressLine2: profile.StreetAddressLine2,
 });
 
+/** A snapshot holds strings and nulls only. */
+const sameSnapshot = (a: LocationSnapshot, b: LocationSnapshot) => {
+  const keys = Object.keys(a) as (keyof LocationSnapshot)[];
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+};
+
 /** Google's thumbnail replaces the one kept unless Google has none and one is kept (as on the location document). */
 const thumbnailAfter = (google: GoogleSnapshot, kept: string | null) => (google.thumbnailUrl !== null || kept === null ? google.thumbnailUrl : kept);
 
-/** Stores the location's source and puts the snapshot into each of its links. */
-async function keepSource(docs: ProjectionDocs, source: LocationLinkSourceDoc): Promise<void> {
+/** Stores the location's source and puts the snapshot into each of its links (none to touch when the snapshot is the one they hold). */
+async function keepSource(docs: ProjectionDocs, source: LocationLinkSourceDoc, before?: LocationLinkSourceDoc): Promise<void> {
+  if (before && sameSnapshot(before.location, source.location)) return;
   docs.put(LOCATION_LINK_SOURCES_COLLECTION, source);
   for (const link of await docs.find<LocationUserDoc>(LOCATION_USERS_COLLECTION, { locationId: source._id })) {
     docs.put(LOCATION_USERS_COLLECTION, linkOf(source.location, link));
@@ -176,13 +183,21 @@ export const locationUsersProjection: ProjectionDefinition<HandledEvent> = {
     const at = event.metadata.occurredAt;
     switch (event.type) {
       case 'LocationUpdated':
-        await keepSource(docs, { ...source, location: snapshotOf(event.data.profile, source.location.thumbnailUrl) });
+        await keepSource(docs, { ...source, location: snapshotOf(event.data.profile, source.location.thumbnailUrl) }, source);
         return;
       case 'LocationSynced':
-        await keepSource(docs, { ...source, location: snapshotOf(event.data.profile, thumbnailAfter(event.data.google, source.location.thumbnailUrl)) });
+        await keepSource(
+          docs,
+          { ...source, location: snapshotOf(event.data.profile, thumbnailAfter(event.data.google, source.location.thumbnailUrl)) },
+          source,
+        );
         return;
       case 'LocationPublished':
-        await keepSource(docs, { ...source, location: { ...source.location, thumbnailUrl: thumbnailAfter(event.data.google, source.location.thumbnailUrl) } });
+        await keepSource(
+          docs,
+          { ...source, location: { ...source.location, thumbnailUrl: thumbnailAfter(event.data.google, source.location.thumbnailUrl) } },
+          source,
+        );
         return;
       case 'UserAssignedToLocation': {
         const d = event.data;

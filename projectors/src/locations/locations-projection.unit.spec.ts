@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { LOCATIONS_COLLECTION, LOCATION_LINK_SOURCES_COLLECTION, LOCATION_USERS_COLLECTION, type LocationDoc, type LocationUserDoc } from '@locus/contracts';
 import { foldInMemory } from '@locus/platform/runtime/testing/shop-projection';
 import { recorder } from '@locus/platform/runtime/testing/recorded-events';
+import { memoryProjectionDocs } from '@locus/platform/runtime/testing/projection-memory';
+import { projectionHandles, type ProjectionDefinition, type ProjectionDocs } from '@locus/platform/runtime/definitions';
 import { google, history, profile } from './testing/history';
 import { locationsProjection } from './locations-projection';
 import { locationUsersProjection } from './location-users-projection';
@@ -122,6 +124,26 @@ describe('locations projection', () => {
       streetAddressLine1: '1 Main St',
       streetAddressLine2: 'Suite 2',
     });
+  });
+
+  it('leaves the links alone when an edit keeps what they show (title, address, thumbnail): no read of them, no write', async () => {
+    const projection: ProjectionDefinition = locationUsersProjection;
+    const memory = memoryProjectionDocs();
+    for (const event of history()) if (projectionHandles(projection)(event.type)) await projection.evolve(event, memory.docs);
+    const calls: string[] = [];
+    const counted: ProjectionDocs = {
+      get: (c, id) => memory.docs.get(c, id),
+      find: (c, filter) => (calls.push(`find ${c}`), memory.docs.find(c, filter)),
+      put: (c, doc) => (calls.push(`put ${c}`), memory.docs.put(c, doc)),
+      delete: (c, id) => (calls.push(`delete ${c}`), memory.docs.delete(c, id)),
+    };
+    const e = recorder('2025-03-05T00:00:00.000Z');
+    const same = { ...profile('Pearl St', 'B-2'), StreetAddressLine1: '1 Main St', StreetAddressLine2: 'Suite 2', Website: 'https://new.example' };
+    await projection.evolve(e('LocationUpdated', { locationId: 'L1', profile: same, changed: ['Website'] }, 'c1'), counted);
+    expect(calls).toEqual([]);
+    await projection.evolve(e('LocationUpdated', { locationId: 'L1', profile: { ...same, Title: 'Pearl Street' }, changed: ['Title'] }, 'c1'), counted);
+    expect(calls).toEqual([`put ${LOCATION_LINK_SOURCES_COLLECTION}`, `find ${LOCATION_USERS_COLLECTION}`, `put ${LOCATION_USERS_COLLECTION}`]);
+    expect((memory.all(LOCATION_USERS_COLLECTION) as LocationUserDoc[]).find((l) => l._id === 'L1:u2')!.location.title).toBe('Pearl Street');
   });
 
   it("drops a disconnected account's locations and links; keeps other accounts", async () => {
