@@ -1,6 +1,7 @@
 import { Query } from 'mingo';
 import type { Doc, Filter, ReadStore, WriteOp } from '../read-store/read-store';
 import type { ProjectionDocs } from './definitions';
+import { jsonEqual } from '../read-store/embedded/json-copy';
 
 /** Deep copy of a JSON-like document (plain objects, arrays, Dates). */
 export function cloneDoc<T>(value: T): T {
@@ -19,26 +20,6 @@ export function cloneDoc<T>(value: T): T {
     out[k] = v !== null && typeof v === 'object' ? cloneDoc(v) : v;
   }
   return out as T;
-}
-
-/** Whether two JSON-like values (plain objects, arrays, Dates, primitives) hold the same data; key order aside. */
-export function sameDoc(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameDoc(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (let i = 0; i < ka.length; i++) {
-    const k = ka[i]!;
-    if (!Object.prototype.hasOwnProperty.call(b, k) || !sameDoc((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
-  }
-  return true;
 }
 
 /**
@@ -144,6 +125,8 @@ interface Entry {
   doc: Doc | null;
   /** Stored version at the start of the batch (undefined when not read). */
   base?: Doc | null;
+  /** Whether `doc` holds what `base` held, once asked (writes and changes both ask). */
+  same?: boolean;
 }
 
 /**
@@ -152,7 +135,8 @@ interface Entry {
  * documents, and an edit of fields a document does not show would otherwise rewrite it, its
  * indexes and its live message for nothing.
  */
-const unchanged = (e: Entry): boolean => e.doc === e.base || (e.base !== undefined && e.doc !== null && e.base !== null && sameDoc(e.doc, e.base));
+const unchanged = (e: Entry): boolean =>
+  (e.same ??= e.doc === e.base || (e.base !== undefined && e.doc !== null && e.base !== null && jsonEqual(e.doc, e.base, true)));
 
 export interface BatchDocsOptions {
   readStore: ReadStore;
@@ -230,8 +214,10 @@ export function createBatchDocs(options: BatchDocsOptions): BatchDocs {
       const id = assertId(collection, doc?._id);
       const m = entries(collection);
       const e = m.get(id);
-      if (e) e.doc = doc;
-      else m.set(id, { doc });
+      if (e) {
+        e.doc = doc;
+        e.same = undefined;
+      } else m.set(id, { doc });
     },
 
     delete(collection, id) {
@@ -239,8 +225,10 @@ export function createBatchDocs(options: BatchDocsOptions): BatchDocs {
       assertId(collection, id);
       const m = entries(collection);
       const e = m.get(id);
-      if (e) e.doc = null;
-      else m.set(id, { doc: null });
+      if (e) {
+        e.doc = null;
+        e.same = undefined;
+      } else m.set(id, { doc: null });
     },
 
     writes() {

@@ -47,22 +47,27 @@ export function copyOut<T>(value: T): T {
   return copy === NOT_PLAIN ? structuredClone(value) : (copy as T);
 }
 
-/** Equality of two plain JSON values, key order included (as MongoDB compares documents). */
-export function jsonEqual(a: unknown, b: unknown): boolean {
+/**
+ * Equality of two plain JSON values (Dates by their time), key order included as MongoDB
+ * compares documents; `anyKeyOrder` leaves it aside (the same data, built in another order).
+ */
+export function jsonEqual(a: unknown, b: unknown, anyKeyOrder = false): boolean {
   if (a === b) return true;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i], anyKeyOrder)) return false;
     return true;
   }
   if (Array.isArray(b)) return false;
+  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
   const ka = Object.keys(a);
   const kb = Object.keys(b);
   if (ka.length !== kb.length) return false;
   for (let i = 0; i < ka.length; i++) {
     const k = ka[i]!;
-    if (k !== kb[i] || !jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+    const keyed = anyKeyOrder ? Object.prototype.hasOwnProperty.call(b, k) : k === kb[i];
+    if (!keyed || !jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], anyKeyOrder)) return false;
   }
   return true;
 }
