@@ -60,7 +60,7 @@ describe('embedded read store: a data directory of the previous format', () => {
       await store.close();
     }
     const db = new Database(file, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
     expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'docs'").get()).toEqual({ n: 0 });
     db.close();
     const reopened = createEmbeddedReadStore({ file });
@@ -69,6 +69,68 @@ describe('embedded read store: a data directory of the previous format', () => {
       expect(await reopened.collection('places__g1').countDocuments({ companyId: 'c1' })).toBe(20);
     } finally {
       await reopened.close();
+    }
+  });
+});
+
+describe('embedded read store: a file of schema 2 (indexes over the JSON body)', () => {
+  it('gets key columns filled from the documents, its indexes made over them, and answers as before', async () => {
+    const file = path.join(dir, 'readmodels-v2.db');
+    // Written as the schema-2 store wrote it: each index an expression over the body.
+    const v2 = new Database(file);
+    v2.exec(`
+      CREATE TABLE collections (name TEXT PRIMARY KEY) WITHOUT ROWID;
+      CREATE TABLE indexes (coll TEXT NOT NULL, name TEXT NOT NULL, spec TEXT NOT NULL, PRIMARY KEY (coll, name)) WITHOUT ROWID;
+      CREATE TABLE path_flags (coll TEXT NOT NULL, path TEXT NOT NULL, PRIMARY KEY (coll, path)) WITHOUT ROWID;
+      CREATE TABLE checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL, updated_at TEXT NOT NULL) WITHOUT ROWID;
+      CREATE TABLE "d:places" (rid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL);
+      CREATE INDEX "i:places:companyId_1_rating_-1" ON "d:places" (json_extract(body, '$.companyId'), json_extract(body, '$.rating') DESC);
+      CREATE INDEX "i:places:code_1" ON "d:places" (json_extract(body, '$.code'));
+      INSERT INTO collections VALUES ('places');
+      INSERT INTO checkpoints VALUES ('places@1', 30, '2026-11-01T00:00:00.000Z');
+    `);
+    const spec = (name: string, key: Record<string, number>, unique: boolean) =>
+      v2.prepare('INSERT INTO indexes VALUES (?, ?, ?)').run('places', name, JSON.stringify({ name, key, unique, fields: Object.keys(key) }));
+    spec('companyId_1_rating_-1', { companyId: 1, rating: -1 }, false);
+    spec('code_1', { code: 1 }, true);
+    const insert = v2.prepare('INSERT INTO "d:places" (id, body) VALUES (?, ?)');
+    for (let i = 0; i < 30; i++) insert.run(`p${i}`, JSON.stringify({ _id: `p${i}`, code: `K${i}`, companyId: `c${i % 3}`, rating: i % 7 }));
+    v2.pragma('user_version = 2');
+    v2.close();
+
+    const store = createEmbeddedReadStore({ file });
+    try {
+      const places = store.collection('places');
+      const page = await places.find({ companyId: 'c1' }, { sort: { rating: -1, _id: 1 }, limit: 4 });
+      expect(page.map((d) => d._id)).toEqual(['p13', 'p19', 'p25', 'p4']);
+      expect(store.explain('places', { filter: { companyId: 'c1' }, sort: { rating: -1 } }).statements[0]!.plan.join('\n')).toMatch(
+        /USING INDEX "?i:places:companyId_1_rating_-1/,
+      );
+      await expect(places.bulkWrite([{ insertOne: { document: { _id: 'x', code: 'K4' } } }])).rejects.toBeInstanceOf(DuplicateKeyError);
+      await places.bulkWrite([{ updateOne: { filter: { _id: 'p4' }, update: { $set: { companyId: 'c2' } } } }]);
+      expect(await places.countDocuments({ companyId: 'c1' })).toBe(9);
+      expect((await store.getCheckpoint('places@1'))?.position).toBe(30);
+    } finally {
+      await store.close();
+    }
+    const db = new Database(file, { readonly: true });
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(3);
+      const indexSql = (
+        db.prepare(`SELECT sql FROM sqlite_master WHERE type = 'index' AND name LIKE 'i:places:%' ORDER BY name`).all() as { sql: string }[]
+      ).map((r) => r.sql);
+      expect(indexSql).toEqual([
+        'CREATE INDEX "i:places:code_1" ON "d:places" ("k:code")',
+        'CREATE INDEX "i:places:companyId_1_rating_-1" ON "d:places" ("k:companyId", "k:rating" DESC)',
+      ]);
+      const stray = db
+        .prepare(
+          `SELECT count(*) AS n FROM "d:places" WHERE "k:code" IS NOT json_extract(body, '$.code') OR "k:companyId" IS NOT json_extract(body, '$.companyId') OR "k:rating" IS NOT json_extract(body, '$.rating')`,
+        )
+        .get();
+      expect(stray).toEqual({ n: 0 });
+    } finally {
+      db.close();
     }
   });
 });

@@ -202,3 +202,120 @@ describe('embedded read store: text kept', () => {
     }
   });
 });
+
+describe('embedded read store: key columns', () => {
+  type Place = { _id: string; code: string; companyId?: unknown; rating?: unknown; address?: unknown; name?: unknown; visits?: number };
+  const KEYS = ['companyId', 'rating', 'address.city', 'code'];
+  /** MongoDB's order of types in a sort: null, numbers, strings. */
+  const rank = (v: unknown) => (v === null ? 0 : typeof v === 'number' ? 1 : 2);
+  /** Rows whose key column differs from its path's value in the body (what the indexes must agree with). */
+  const strayKeys = (file: string) => {
+    const db = new Database(file, { readonly: true });
+    try {
+      const differs = KEYS.map((k) => `"k:${k}" IS NOT json_extract(body, '$.${k}')`).join(' OR ');
+      return (db.prepare(`SELECT id FROM "d:places" WHERE ${differs}`).all() as { id: string }[]).map((r) => r.id);
+    } finally {
+      db.close();
+    }
+  };
+
+  for (const writerThread of [false, true]) {
+    it(`keeps each key column equal to its path in the body through any write, and writes the body alone when no key changes (${writerThread ? 'writer thread' : 'inline'})`, async () => {
+      const file = path.join(dir, `keys-${writerThread}.db`);
+      const store = createEmbeddedReadStore({ file, writerThread });
+      const statement = statementPrototype();
+      const all = vi.spyOn(statement, 'all');
+      const bodyOnly = () => all.mock.contexts.filter((s) => /^UPDATE "d:places" SET body = \?/.test((s as Database.Statement).source)).length;
+      const places = store.collection<Place>('places');
+      // A seeded walk: the company and rating take values SQL compares (their queries are SQL's);
+      // the address takes anything (booleans, arrays, documents), which the columns must hold too.
+      let seed = 7;
+      const random = (n: number) => {
+        seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+        return Math.floor((seed / 2 ** 32) * n);
+      };
+      const values: Record<string, unknown[]> = {
+        companyId: ['c1', 'c2', 'c3', null, 7],
+        rating: [0, 1, 2.5, null, 4, 'high'],
+        address: [{ city: 'Oslo' }, { city: 'Bergen' }, { city: true }, { city: ['Oslo'] }, { city: { name: 'Oslo' } }, {}, 'Oslo', [1, 2], false],
+        name: ['Pearl Cafe', 'Harbor Books', null],
+      };
+      const model = new Map<string, Place>();
+      try {
+        await places.createIndexes([
+          { key: { companyId: 1, rating: -1 } },
+          { key: { 'address.city': 1, _id: 1 } },
+          { key: { code: 1 }, unique: true },
+          { key: { name: 'text' } },
+        ]);
+        for (let i = 0; i < 20; i++) model.set(`p${i}`, { _id: `p${i}`, code: `K${i}`, companyId: 'c1', rating: i % 5, name: `Place ${i}`, visits: 0 });
+        await places.bulkWrite([...model.values()].map((document) => ({ insertOne: { document: { ...document } } })));
+        const kept = bodyOnly();
+        await places.bulkWrite([{ updateOne: { filter: { _id: 'p1' }, update: { $inc: { visits: 1 } } } }]);
+        expect(bodyOnly()).toBe(kept + 1);
+        model.get('p1')!.visits = 1;
+        await places.bulkWrite([{ updateOne: { filter: { _id: 'p1' }, update: { $set: { rating: 9 } } } }]);
+        expect(bodyOnly()).toBe(kept + 1);
+        model.get('p1')!.rating = 9;
+        for (let round = 0; round < 60; round++) {
+          const ops = [];
+          for (let j = 0; j < 1 + random(6); j++) {
+            const id = `p${random(24)}`;
+            const field = ['companyId', 'rating', 'address', 'name', 'visits'][random(5)]!;
+            const value = field === 'visits' ? random(100) : values[field]![random(values[field]!.length)];
+            const current = model.get(id);
+            if (!current) {
+              const doc: Place = { _id: id, code: `K${id}`, [field]: value };
+              model.set(id, doc);
+              ops.push({ insertOne: { document: { ...doc } } });
+            } else if (random(10) === 0) {
+              model.delete(id);
+              ops.push({ deleteOne: { filter: { _id: id } } });
+            } else if (random(4) === 0) {
+              delete (current as Record<string, unknown>)[field];
+              ops.push({ updateOne: { filter: { _id: id }, update: { $unset: { [field]: '' } } } });
+            } else {
+              (current as Record<string, unknown>)[field] = value;
+              ops.push({ updateOne: { filter: { _id: id }, update: { $set: { [field]: value } } } });
+            }
+          }
+          await places.bulkWrite(ops);
+        }
+        expect(bodyOnly()).toBeGreaterThan(kept + 10);
+        expect(strayKeys(file)).toEqual([]);
+        // Queries over the key columns answer as the documents say.
+        const ids = (docs: Place[]) => docs.map((d) => d._id);
+        const c1 = [...model.values()].filter((d) => d.companyId === 'c1');
+        expect(ids(await places.find({ companyId: 'c1' })).sort()).toEqual(ids(c1).sort());
+        expect(await places.countDocuments({ companyId: 'c2', rating: { $gte: 1 } })).toBe(
+          [...model.values()].filter((d) => d.companyId === 'c2' && typeof d.rating === 'number' && d.rating >= 1).length,
+        );
+        const byRating = await places.find({ companyId: 'c2' }, { sort: { rating: -1, _id: 1 } });
+        expect(byRating.map((d) => d.rating ?? null)).toEqual(
+          [...model.values()]
+            .filter((d) => d.companyId === 'c2')
+            .map((d) => d.rating ?? null)
+            .sort((a, b) => rank(b) - rank(a) || (typeof a === 'number' && typeof b === 'number' ? b - a : String(b) < String(a) ? -1 : 1)),
+        );
+        expect(store.explain('places', { filter: { companyId: 'c2' }, sort: { rating: -1 } }).statements[0]!.plan.join('\n')).toMatch(
+          /USING INDEX "?i:places:companyId_1_rating_-1/,
+        );
+      } finally {
+        all.mockRestore();
+        await store.close();
+      }
+      const reopened = createEmbeddedReadStore({ file, writerThread });
+      try {
+        const again = reopened.collection<Place>('places');
+        // Nothing cached: every write is a whole one until the documents are read again.
+        await again.bulkWrite([{ updateOne: { filter: { _id: 'p2' }, update: { $set: { companyId: 'c3' } }, upsert: true } }]);
+        expect(await again.countDocuments({ companyId: 'c3' })).toBe(1);
+        const some = [...model.values()][0]!;
+        expect(await again.findOne({ code: some.code })).toMatchObject({ _id: some._id });
+      } finally {
+        await reopened.close();
+      }
+      expect(strayKeys(file)).toEqual([]);
+    });
+  }
+});

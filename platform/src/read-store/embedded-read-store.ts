@@ -26,7 +26,16 @@ import { copyOut } from './embedded/json-copy';
 import { NEEDS_MINGO, projectInclusion } from './embedded/inclusion-projection';
 import { docsTable, ftsTable, isSqlComparable, isSqlPath, sqlIndexName } from './embedded/sql-paths';
 import { sortWalkIndex, translateFilter, translateSort, type SqlContext, type SqlFilter, type WalkableIndex } from './embedded/sql-query';
-import { ftsTextOf, openReadStoreFile, textPathsOf, trackedPathsOf, type ReadStoreFile, type StoredCollection, type WireChanges } from './embedded/sqlite-file';
+import {
+  ftsTextOf,
+  keyPathsOf,
+  openReadStoreFile,
+  textPathsOf,
+  trackedPathsOf,
+  type ReadStoreFile,
+  type StoredCollection,
+  type WireChanges,
+} from './embedded/sqlite-file';
 import { StagedCollection, type CommittedCollection } from './embedded/staged-collection';
 
 /**
@@ -67,6 +76,8 @@ interface CollectionMeta {
   readonly flagged: Set<string>;
   textPaths: string[];
   ftsText?: (doc: Doc) => string;
+  /** Paths with a key column (keyPathsOf), as path parts. */
+  readonly keys: { path: string; parts: string[] }[];
   /** Bumped by every commit that changes the collection (remembered counts check it). */
   version: number;
   readonly sql: SqlContext;
@@ -524,19 +535,27 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
           }
         }
         const ftsText = m?.ftsText;
+        const keys = m?.keys ?? [];
         const rows: WireChanges['rows'] = [];
         for (const [id, change] of s.changes) {
           if (!change) {
-            rows.push([id, null, null, false, false]);
+            rows.push([id, null, null, false, false, false]);
             continue;
           }
           const text = ftsText ? ftsText(change.doc) : null;
-          // The FTS row holds the committed document's text: a write that leaves the text as it
-          // was (most of a location's events) does not delete and insert it again.
-          const committed = ftsText && !change.fresh ? cache.get(cacheKey(s.name, id)) : undefined;
-          rows.push([id, change.body, text, change.fresh === true, committed !== undefined && ftsText!(committed) === text]);
+          // The FTS row and the key columns hold the committed document's text and values: a
+          // write that leaves them as they were (most of a location's events) does not write them again.
+          const committed = !change.fresh && (ftsText || keys.length > 0) ? cache.get(cacheKey(s.name, id)) : undefined;
+          rows.push([
+            id,
+            change.body,
+            text,
+            change.fresh === true,
+            committed !== undefined && ftsText !== undefined && ftsText(committed) === text,
+            committed !== undefined && keys.length > 0 && keys.every((k) => sameKeyValue(resolvePath(committed, k.parts), resolvePath(change.doc, k.parts))),
+          ]);
         }
-        return { collection: s.name, rows, fts: ftsText !== undefined, newlyFlagged: [...newlyFlagged] };
+        return { collection: s.name, rows, fts: ftsText !== undefined, keys: keys.map((k) => k.path), newlyFlagged: [...newlyFlagged] };
       });
       if (wire.length > 0 || checkpoint) {
         try {
@@ -698,14 +717,23 @@ function makeMeta(stored: StoredCollection): CollectionMeta {
     flagged: new Set(stored.flagged),
     textPaths,
     ftsText: textPaths.length > 0 ? ftsTextOf(textPaths) : undefined,
+    keys: keyPathsOf(indexes.values()).map((path) => ({ path, parts: path.split('.') })),
     version: 0,
     sql: {
+      keyed: (path) => m.keys.some((k) => k.path === path),
       sqlPath: (path) => path === '_id' || (isSqlPath(path) && m.tracked.includes(path) && !m.flagged.has(path)),
       ftsFor: (path) => (m.textPaths.includes(path) ? { table: ftsTable(m.name), exact: m.textPaths.length === 1 } : null),
     },
   };
   return m;
 }
+
+/**
+ * Whether a key column holding json_extract of one value holds it of the other too. Scalars
+ * only, and strictly: anything else (an embedded document, an array on the way) counts as
+ * changed, which costs a full write, never a stale column.
+ */
+const sameKeyValue = (a: unknown, b: unknown): boolean => a === b && (a === null || typeof a !== 'object');
 
 /** Runs a read, reporting mingo's complaints about a filter or pipeline as InvalidOperationError. */
 async function asPortErrors<T>(collection: string, read: () => T): Promise<T> {

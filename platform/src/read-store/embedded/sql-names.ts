@@ -17,5 +17,17 @@ const SIMPLE_PART = /^[A-Za-z_][A-Za-z0-9_]*$/;
  */
 export const isSqlPath = (path: string): boolean => path === '_id' || path.split('.').every((p) => SIMPLE_PART.test(p));
 
-/** The expression an index and a query both use for a path (they must match to the letter). */
-export const pathExpr = (path: string): string => (path === '_id' ? 'id' : `json_extract(body, '$.${path}')`);
+/**
+ * The column holding a path's value when an SQL index names the path: json_extract of the body,
+ * kept in step by every write, so that a write leaving the value alone leaves the index alone.
+ */
+export const keyColumn = (path: string): string => quoteIdent(`k:${path}`);
+
+/**
+ * The expression an index and a query both use for a path (they must match to the letter): its
+ * key column where it has one (`keyed`), else the body's value.
+ */
+export const pathExpr = (path: string, keyed = false): string => (path === '_id' ? 'id' : keyed ? keyColumn(path) : jsonValue('body', path));
+
+/** A path's value in the JSON of `source` (a column or parameter). */
+export const jsonValue = (source: string, path: string): string => `json_extract(${source}, '$.${path}')`;

@@ -38,6 +38,8 @@ export interface TranslateOptions {
 export interface SqlContext {
   /** Whether SQL may compare values at this path. */
   sqlPath(path: string): boolean;
+  /** Whether the path has a key column (the one its SQL indexes are over). */
+  keyed(path: string): boolean;
   /**
    * The FTS table when this path is covered by the collection's trigram index; `exact` when
    * the index holds this path alone (a match is then exactly a substring of its value).
@@ -50,12 +52,15 @@ const isSqlScalar = (v: unknown): v is string | number | null => v === null || t
 export function translateFilter(filter: Filter | undefined, ctx: SqlContext, options: TranslateOptions = {}): SqlFilter {
   const out: SqlFilter = { where: [], params: [], exact: true, texts: [] };
   const ftsFor = options.text === 'scan' ? () => null : ctx.ftsFor;
-  addDocument(filter ?? {}, { ...ctx, expr: exprFor(options), ftsFor, matched: options.matched }, out);
+  addDocument(filter ?? {}, { ...ctx, expr: exprFor(ctx, options), ftsFor, matched: options.matched }, out);
   return out;
 }
 
 type Ctx = SqlContext & { expr: (path: string) => string; matched?: ReadonlyMap<string, readonly number[]> };
-const exprFor = (options: TranslateOptions) => (options.drive === 'text' ? (path: string) => `+${pathExpr(path)}` : pathExpr);
+const exprFor = (ctx: SqlContext, options: TranslateOptions) => {
+  const plain = (path: string) => pathExpr(path, ctx.keyed(path));
+  return options.drive === 'text' ? (path: string) => `+${plain(path)}` : plain;
+};
 
 function addDocument(filter: Filter, ctx: Ctx, out: SqlFilter): void {
   for (const [key, value] of Object.entries(filter)) {
@@ -208,7 +213,7 @@ export function literalOf(source: string): string | null {
 
 /** ORDER BY for a sort over SQL-comparable paths (ties broken by `rid`, insertion order); null otherwise. */
 export function translateSort(sort: SortSpec | undefined, ctx: SqlContext, options: TranslateOptions = {}): string | null {
-  const expr = exprFor(options);
+  const expr = exprFor(ctx, options);
   const entries = Object.entries(sort ?? {});
   if (entries.length === 0) return 'rid';
   const parts: string[] = [];

@@ -3,24 +3,35 @@ import { startThread } from '../../config/start-thread';
 import type { Checkpoint } from '../read-store';
 import type { DeclaredIndex } from './collection-state';
 import { configureConnection } from './sqlite-connection';
-import { createDocsTableSql, createFtsSql, createIndexSql, ftsTextOf, pagedDocs, textPathsOf, trackedPathsOf } from './sqlite-schema';
+import {
+  addKeyColumns,
+  createDocsTableSql,
+  createFtsSql,
+  createIndexSql,
+  ftsTextOf,
+  keyPathsOf,
+  pagedDocs,
+  textPathsOf,
+  trackedPathsOf,
+} from './sqlite-schema';
 import { createFileWrites, type FileWriteOp, type FileWrites, type WireChanges } from './sqlite-writes';
 import type { WriterAnswer, WriterRequest } from './sqlite-writer-thread';
-import { docsTable, ftsTable, isSqlComparable, quoteText } from './sql-paths';
+import { docsTable, ftsTable, isSqlComparable, quoteText, sqlIndexName } from './sql-paths';
 
-export { ftsTextOf, textPathsOf, trackedPathsOf } from './sqlite-schema';
+export { ftsTextOf, keyPathsOf, textPathsOf, trackedPathsOf } from './sqlite-schema';
 export type { WireChanges } from './sqlite-writes';
 
 /**
  * The embedded read store's SQLite file (WAL): one table per collection (`rid`, `id`, JSON
- * `body`), each declared index as an SQLite expression index over the JSON, an FTS5 trigram
+ * `body`, and a key column for each path an index holds), each declared index as an SQLite
+ * index over key columns, an FTS5 trigram
  * table for 'text' index fields, and the metadata (collections, declared indexes, paths that
  * held values SQL cannot compare, checkpoints). Documents are read from it; opening it reads
  * only the metadata, whatever the number of documents.
  *
  * Reads go through the store's own connection. With `writerThread` (the server's setting),
  * batches of more than INLINE_ROWS documents go to a writer thread with its own connection
- * (sqlite-writer-thread.ts): their SQL (documents, expression indexes, FTS rows, the commit)
+ * (sqlite-writer-thread.ts): their SQL (documents, indexes, FTS rows, the commit)
  * no longer holds the event loop that serves requests. The store makes one write at a time
  * and awaits it before it counts as committed, so the two connections never write at once.
  */
@@ -49,7 +60,7 @@ export interface StoredMeta {
   checkpoints: Checkpoint[];
 }
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 /** Batches of at most this many documents are written on the store's own connection, not the thread. */
 const INLINE_ROWS = 4;
 
@@ -196,18 +207,37 @@ const SCHEMA_V2 = `
 function migrate(db: Database.Database): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version === SCHEMA_VERSION) return;
-  if (version !== 0 && version !== 1) throw new Error(`read store file has schema version ${version}; this build knows ${SCHEMA_VERSION}`);
+  if (version < 0 || version > SCHEMA_VERSION) throw new Error(`read store file has schema version ${version}; this build knows ${SCHEMA_VERSION}`);
   db.transaction(() => {
     db.exec(SCHEMA_V2);
     if (version === 1) migrateFromV1(db);
+    if (version === 1 || version === 2) migrateToV3(db);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();
 }
 
 /**
+ * Version 2 indexed expressions over the JSON body, so that every write of a body rewrote every
+ * index. Each path an index holds gets a key column (filled from the bodies); the indexes are
+ * made again over the columns.
+ */
+function migrateToV3(db: Database.Database): void {
+  for (const { name } of db.prepare('SELECT name FROM collections').all() as { name: string }[]) {
+    const indexes = (db.prepare('SELECT spec FROM indexes WHERE coll = ?').all(name) as { spec: string }[]).map((r) => JSON.parse(r.spec) as DeclaredIndex);
+    db.exec(createDocsTableSql(name));
+    for (const index of indexes) db.exec(`DROP INDEX IF EXISTS ${sqlIndexName(name, index.name)}`);
+    addKeyColumns(db, name, keyPathsOf(indexes));
+    for (const index of indexes) {
+      const sql = createIndexSql(name, index);
+      if (sql) db.exec(sql);
+    }
+  }
+}
+
+/**
  * Version 1 kept every document in one `docs (coll, id, body)` table and loaded it all into
- * memory at start. Each collection moves to its own table; its declared indexes become SQL
- * indexes, and the paths they cover are checked once for values SQL cannot compare.
+ * memory at start. Each collection moves to its own table (its SQL indexes come with version 3),
+ * and the paths its indexes cover are checked once for values SQL cannot compare.
  */
 function migrateFromV1(db: Database.Database): void {
   const names = new Set([
@@ -219,10 +249,6 @@ function migrateFromV1(db: Database.Database): void {
     db.exec(createDocsTableSql(name));
     db.prepare(`INSERT INTO ${docsTable(name)} (id, body) SELECT id, body FROM docs WHERE coll = ${quoteText(name)} ORDER BY id`).run();
     const indexes = (db.prepare('SELECT spec FROM indexes WHERE coll = ?').all(name) as { spec: string }[]).map((r) => JSON.parse(r.spec) as DeclaredIndex);
-    for (const index of indexes) {
-      const sql = createIndexSql(name, index);
-      if (sql) db.exec(sql);
-    }
     const tracked = trackedPathsOf(indexes);
     const flagged = new Set<string>();
     const texts = textPathsOf(indexes);

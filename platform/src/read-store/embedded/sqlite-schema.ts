@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Doc } from '../read-store';
 import type { DeclaredIndex } from './collection-state';
-import { docsTable, ftsTable, isSqlPath, pathExpr, sqlIndexName } from './sql-names';
+import { docsTable, ftsTable, isSqlPath, jsonValue, keyColumn, pathExpr, sqlIndexName } from './sql-names';
 
 /** The SQL that shapes the embedded read store's file, shared by its reader and its writer. */
 
@@ -11,15 +11,42 @@ export const createDocsTableSql = (collection: string) =>
 export const createFtsSql = (collection: string) =>
   `CREATE VIRTUAL TABLE IF NOT EXISTS ${ftsTable(collection)} USING fts5(text, content='', contentless_delete=1, tokenize='trigram case_sensitive 1')`;
 
-/** The SQL index of a declared index: its leading ascending/descending keys, as expressions. */
-export function createIndexSql(collection: string, index: DeclaredIndex): string | null {
-  const keys: string[] = [];
+/** The fields an index's SQL index holds: its leading ascending/descending plain paths. */
+const sqlFieldsOf = (index: DeclaredIndex): string[] => {
+  const fields: string[] = [];
   for (const [field, kind] of Object.entries(index.key)) {
     if (kind === 'text' || !isSqlPath(field)) break;
-    keys.push(`${pathExpr(field)}${kind === -1 ? ' DESC' : ''}`);
+    fields.push(field);
   }
-  if (keys.length === 0 || (keys.length === 1 && keys[0] === 'id')) return null;
+  return fields.length === 1 && fields[0] === '_id' ? [] : fields;
+};
+
+/** The SQL index of a declared index, over its paths' key columns (keyPathsOf). */
+export function createIndexSql(collection: string, index: DeclaredIndex): string | null {
+  const fields = sqlFieldsOf(index);
+  if (fields.length === 0) return null;
+  const keys = fields.map((field) => `${pathExpr(field, true)}${index.key[field] === -1 ? ' DESC' : ''}`);
   return `CREATE INDEX IF NOT EXISTS ${sqlIndexName(collection, index.name)} ON ${docsTable(collection)} (${keys.join(', ')})`;
+}
+
+/** The paths that have a key column (keyColumn): those the collection's SQL indexes hold. */
+export const keyPathsOf = (indexes: Iterable<DeclaredIndex>): string[] => {
+  const paths = new Set<string>();
+  for (const index of indexes) for (const field of sqlFieldsOf(index)) if (field !== '_id') paths.add(field);
+  return [...paths].sort();
+};
+
+/**
+ * Adds the key columns of these paths a collection's table lacks, each filled with its path's
+ * value in every document. Indexes over a key column are created after this.
+ */
+export function addKeyColumns(db: Database.Database, collection: string, paths: readonly string[]): void {
+  const table = docsTable(collection);
+  const have = new Set((db.prepare(`SELECT name FROM pragma_table_info(?)`).all(`d:${collection}`) as { name: string }[]).map((r) => r.name));
+  const added = paths.filter((p) => !have.has(`k:${p}`));
+  if (added.length === 0) return;
+  for (const path of added) db.exec(`ALTER TABLE ${table} ADD COLUMN ${keyColumn(path)}`);
+  db.exec(`UPDATE ${table} SET ${added.map((p) => `${keyColumn(p)} = ${jsonValue('body', p)}`).join(', ')}`);
 }
 
 export const hasText = (index: DeclaredIndex) => Object.values(index.key).includes('text');
