@@ -4,7 +4,9 @@ export const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')
 export const quoteText = (value: string): string => `'${value.replace(/'/g, "''")}'`;
 
 /** The table of a collection's documents: `rid` (insertion order, FTS rowid), `id`, `body` (JSON). */
-export const docsTable = (collection: string): string => quoteIdent(`d:${collection}`);
+export const docsTable = (collection: string): string => quoteIdent(docsTableName(collection));
+/** The same table's name unquoted (as PRAGMA table functions take it). */
+export const docsTableName = (collection: string): string => `d:${collection}`;
 /** The FTS5 trigram index over a collection's 'text' index fields (contentless, rowid = rid). */
 export const ftsTable = (collection: string): string => quoteIdent(`f:${collection}`);
 export const sqlIndexName = (collection: string, index: string): string => quoteIdent(`i:${collection}:${index}`);

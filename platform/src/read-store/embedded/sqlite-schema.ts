@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Doc } from '../read-store';
 import type { DeclaredIndex } from './collection-state';
-import { docsTable, ftsTable, isSqlPath, jsonValue, keyColumn, pathExpr, sqlIndexName } from './sql-names';
+import { docsTable, docsTableName, ftsTable, isSqlPath, jsonValue, keyColumn, pathExpr, sqlIndexName } from './sql-names';
 
 /** The SQL that shapes the embedded read store's file, shared by its reader and its writer. */
 
@@ -42,7 +42,7 @@ export const keyPathsOf = (indexes: Iterable<DeclaredIndex>): string[] => {
  */
 export function addKeyColumns(db: Database.Database, collection: string, paths: readonly string[]): void {
   const table = docsTable(collection);
-  const have = new Set((db.prepare(`SELECT name FROM pragma_table_info(?)`).all(`d:${collection}`) as { name: string }[]).map((r) => r.name));
+  const have = new Set((db.prepare(`SELECT name FROM pragma_table_info(?)`).all(docsTableName(collection)) as { name: string }[]).map((r) => r.name));
   const added = paths.filter((p) => !have.has(`k:${p}`));
   if (added.length === 0) return;
   for (const path of added) db.exec(`ALTER TABLE ${table} ADD COLUMN ${keyColumn(path)}`);

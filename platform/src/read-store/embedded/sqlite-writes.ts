@@ -110,7 +110,7 @@ export function createFileWrites(db: Database.Database): FileWrites {
     let chunk: unknown[] = [];
     /** The chunk's FTS texts by id; none for a row whose FTS row already holds its text. */
     let texts = new Map<string, string>();
-    /** Runs a write of rows `kind` says exist or not; the number of rows it wrote. */
+    /** Runs a write (`existing`: its rows may have FTS rows to replace); the number of rows written. */
     const run = (stmt: Database.Statement, args: unknown[], existing: boolean): number => {
       if (!fts) return stmt.run(args).changes;
       const written = stmt.all(args) as { rid: number; id: string }[];
