@@ -19,7 +19,7 @@ import { assertCheckpointMovesOn, assertLeaseHeld, DuplicateKeyError, InvalidOpe
 import { assertCheckpoint, assertCollectionName, LEASES_COLLECTION } from './collection-names';
 import { applyWriteOps } from './embedded/apply-write-ops';
 import { assertUniqueHolds, checkIndexAddable, declareIndex, type DeclaredIndex } from './embedded/collection-state';
-import { compileFilter, exactId, resolvePath } from './embedded/doc-filter';
+import { compileFilter, exactId, pathGetter, resolvePath, type PathGetter } from './embedded/doc-filter';
 import { sortAndPage } from './embedded/doc-sort';
 import { DocCache } from './embedded/doc-cache';
 import { copyOut } from './embedded/json-copy';
@@ -76,8 +76,8 @@ interface CollectionMeta {
   readonly flagged: Set<string>;
   textPaths: string[];
   ftsText?: (doc: Doc) => string;
-  /** Paths with a key column (keyPathsOf), as path parts. */
-  readonly keys: { path: string; parts: string[] }[];
+  /** Paths with a key column (keyPathsOf), each with its reader. */
+  readonly keys: { path: string; get: PathGetter }[];
   /** Bumped by every commit that changes the collection (remembered counts check it). */
   version: number;
   readonly sql: SqlContext;
@@ -552,7 +552,7 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
             text,
             change.fresh === true,
             committed !== undefined && ftsText !== undefined && ftsText(committed) === text,
-            committed !== undefined && keys.length > 0 && keys.every((k) => sameKeyValue(resolvePath(committed, k.parts), resolvePath(change.doc, k.parts))),
+            committed !== undefined && keys.length > 0 && keys.every((k) => sameKeyValue(k.get(committed), k.get(change.doc))),
           ]);
         }
         return { collection: s.name, rows, fts: ftsText !== undefined, keys: keys.map((k) => k.path), newlyFlagged: [...newlyFlagged] };
@@ -717,7 +717,7 @@ function makeMeta(stored: StoredCollection): CollectionMeta {
     flagged: new Set(stored.flagged),
     textPaths,
     ftsText: textPaths.length > 0 ? ftsTextOf(textPaths) : undefined,
-    keys: keyPathsOf(indexes.values()).map((path) => ({ path, parts: path.split('.') })),
+    keys: keyPathsOf(indexes.values()).map((path) => ({ path, get: pathGetter(path.split('.')) })),
     version: 0,
     sql: {
       keyed: (path) => m.keys.some((k) => k.path === path),

@@ -1,7 +1,7 @@
 import type { Doc } from '../read-store';
 import { resolvePath, isThroughArray } from './doc-filter';
 
-export { docsTable, ftsTable, isSqlPath, jsonValue, keyColumn, pathExpr, quoteIdent, quoteText, sqlIndexName } from './sql-names';
+export { docsTable, ftsTable, isSqlPath, pathExpr, quoteIdent, quoteText, sqlIndexName } from './sql-names';
 
 /**
  * Whether the value at a path is one SQL compares and orders as MongoDB does: missing, null,

@@ -3,17 +3,7 @@ import { startThread } from '../../config/start-thread';
 import type { Checkpoint } from '../read-store';
 import type { DeclaredIndex } from './collection-state';
 import { configureConnection } from './sqlite-connection';
-import {
-  addKeyColumns,
-  createDocsTableSql,
-  createFtsSql,
-  createIndexSql,
-  ftsTextOf,
-  keyPathsOf,
-  pagedDocs,
-  textPathsOf,
-  trackedPathsOf,
-} from './sqlite-schema';
+import { createDocsTableSql, createFtsSql, createSqlIndexes, declaredIndexesOf, ftsTextOf, pagedDocs, textPathsOf, trackedPathsOf } from './sqlite-schema';
 import { createFileWrites, type FileWriteOp, type FileWrites, type WireChanges } from './sqlite-writes';
 import type { WriterAnswer, WriterRequest } from './sqlite-writer-thread';
 import { docsTable, ftsTable, isSqlComparable, quoteText, sqlIndexName } from './sql-paths';
@@ -223,14 +213,10 @@ function migrate(db: Database.Database): void {
  */
 function migrateToV3(db: Database.Database): void {
   for (const { name } of db.prepare('SELECT name FROM collections').all() as { name: string }[]) {
-    const indexes = (db.prepare('SELECT spec FROM indexes WHERE coll = ?').all(name) as { spec: string }[]).map((r) => JSON.parse(r.spec) as DeclaredIndex);
+    const indexes = declaredIndexesOf(db, name);
     db.exec(createDocsTableSql(name));
     for (const index of indexes) db.exec(`DROP INDEX IF EXISTS ${sqlIndexName(name, index.name)}`);
-    addKeyColumns(db, name, keyPathsOf(indexes));
-    for (const index of indexes) {
-      const sql = createIndexSql(name, index);
-      if (sql) db.exec(sql);
-    }
+    createSqlIndexes(db, name, indexes);
   }
 }
 
@@ -248,7 +234,7 @@ function migrateFromV1(db: Database.Database): void {
     db.prepare('INSERT OR IGNORE INTO collections (name) VALUES (?)').run(name);
     db.exec(createDocsTableSql(name));
     db.prepare(`INSERT INTO ${docsTable(name)} (id, body) SELECT id, body FROM docs WHERE coll = ${quoteText(name)} ORDER BY id`).run();
-    const indexes = (db.prepare('SELECT spec FROM indexes WHERE coll = ?').all(name) as { spec: string }[]).map((r) => JSON.parse(r.spec) as DeclaredIndex);
+    const indexes = declaredIndexesOf(db, name);
     const tracked = trackedPathsOf(indexes);
     const flagged = new Set<string>();
     const texts = textPathsOf(indexes);

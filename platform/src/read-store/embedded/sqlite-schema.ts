@@ -40,7 +40,7 @@ export const keyPathsOf = (indexes: Iterable<DeclaredIndex>): string[] => {
  * Adds the key columns of these paths a collection's table lacks, each filled with its path's
  * value in every document. Indexes over a key column are created after this.
  */
-export function addKeyColumns(db: Database.Database, collection: string, paths: readonly string[]): void {
+function addKeyColumns(db: Database.Database, collection: string, paths: readonly string[]): void {
   const table = docsTable(collection);
   const have = new Set((db.prepare(`SELECT name FROM pragma_table_info(?)`).all(docsTableName(collection)) as { name: string }[]).map((r) => r.name));
   const added = paths.filter((p) => !have.has(`k:${p}`));
@@ -48,6 +48,19 @@ export function addKeyColumns(db: Database.Database, collection: string, paths: 
   for (const path of added) db.exec(`ALTER TABLE ${table} ADD COLUMN ${keyColumn(path)}`);
   db.exec(`UPDATE ${table} SET ${added.map((p) => `${keyColumn(p)} = ${jsonValue('body', p)}`).join(', ')}`);
 }
+
+/** The SQL indexes of these declared indexes, after the key columns they are over. */
+export function createSqlIndexes(db: Database.Database, collection: string, indexes: DeclaredIndex[]): void {
+  addKeyColumns(db, collection, keyPathsOf(indexes));
+  for (const index of indexes) {
+    const sql = createIndexSql(collection, index);
+    if (sql) db.exec(sql);
+  }
+}
+
+/** The indexes declared on a collection, as the file records them. */
+export const declaredIndexesOf = (db: Database.Database, collection: string): DeclaredIndex[] =>
+  (db.prepare('SELECT spec FROM indexes WHERE coll = ?').all(collection) as { spec: string }[]).map((r) => JSON.parse(r.spec) as DeclaredIndex);
 
 export const hasText = (index: DeclaredIndex) => Object.values(index.key).includes('text');
 

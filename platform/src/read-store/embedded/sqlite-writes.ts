@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Checkpoint } from '../read-store';
 import type { DeclaredIndex } from './collection-state';
-import { addKeyColumns, createDocsTableSql, createFtsSql, createIndexSql, ftsTextOf, hasText, keyPathsOf, pagedDocs, textPathsOf } from './sqlite-schema';
+import { createDocsTableSql, createFtsSql, createSqlIndexes, declaredIndexesOf, ftsTextOf, hasText, pagedDocs, textPathsOf } from './sqlite-schema';
 import { docsTable, ftsTable, jsonValue, keyColumn } from './sql-names';
 
 /**
@@ -141,13 +141,11 @@ export function createFileWrites(db: Database.Database): FileWrites {
       if (keysKept && !fresh) {
         flush();
         if (fts && !textKept) texts.set(id, text ?? '');
-        if (run(bodyOnly, [body, id], true) > 0) {
-          texts = new Map();
-          continue;
+        if (run(bodyOnly, [body, id], true) === 0) {
+          // Not there after all: written whole.
+          if (fts) texts.set(id, text ?? '');
+          run(one.upsert, [id, body], true);
         }
-        // Not there after all: written whole below.
-        if (fts) texts.set(id, text ?? '');
-        run(one.upsert, [id, body], true);
         texts = new Map();
         continue;
       }
@@ -177,14 +175,10 @@ export function createFileWrites(db: Database.Database): FileWrites {
   const addIndexes = db.transaction((collection: string, indexes: DeclaredIndex[], flagged: string[]) => {
     ensureTable(collection);
     for (const path of flagged) addFlag.run(collection, path);
-    addKeyColumns(db, collection, keyPathsOf(indexes));
-    for (const index of indexes) {
-      putIndex.run(collection, index.name, JSON.stringify(index));
-      const sql = createIndexSql(collection, index);
-      if (sql) db.exec(sql);
-    }
+    for (const index of indexes) putIndex.run(collection, index.name, JSON.stringify(index));
+    createSqlIndexes(db, collection, indexes);
     if (indexes.some(hasText)) {
-      const all = (db.prepare('SELECT spec FROM indexes WHERE coll = ?').all(collection) as { spec: string }[]).map((r) => JSON.parse(r.spec) as DeclaredIndex);
+      const all = declaredIndexesOf(db, collection);
       db.exec(createFtsSql(collection));
       const textOf = ftsTextOf(textPathsOf(all));
       const fts = ftsTable(collection);
