@@ -9,7 +9,8 @@ import { ADMIN_PASSWORD, seedDemoCompany, signInToken, startE2EStack, type E2ESt
  * AI review automation in a real browser: the company admin turns AI auto-reply on
  * and sets the rules "5 stars → post after 1 minute" and "1–3 stars → approval" on
  * /company-reviews. A new 5-star review in the sandbox is answered on Google after the delay
- * (a "minute" lasts 3 s on this server: LOCUS_AUTO_REPLY_SECONDS_PER_MINUTE); a 2-star one mails
+ * (a "minute" lasts 10 s on this server: LOCUS_AUTO_REPLY_SECONDS_PER_MINUTE; the outbox shows the reply
+ * only until then, and 3 s was a window a busy machine's browser could miss); a 2-star one mails
  * a link whose page approves and posts it; that link again, a tampered one and an expired one
  * are refused with a clear message.
  */
@@ -51,7 +52,7 @@ describe('reviews AI web: automation rules, delayed post, approval link', () => 
     // Without the year of insights the import reads per location: the new reviews' sync does not
     // queue behind those reads in Google's quota while other files share the machine.
     e2e = await startE2EStack({
-      env: { LOCUS_AUTO_REPLY_SECONDS_PER_MINUTE: '3', LOCUS_AUTO_REPLY_TICK_MS: '500' },
+      env: { LOCUS_AUTO_REPLY_SECONDS_PER_MINUTE: '10', LOCUS_AUTO_REPLY_TICK_MS: '500' },
       skipReactors: ['insights.import-from-google'],
     });
     const { company } = await seedDemoCompany(e2e);
@@ -97,6 +98,10 @@ describe('reviews AI web: automation rules, delayed post, approval link', () => 
     await second.getByLabel('Action').selectOption('approval');
     await rules.getByRole('button', { name: 'Save rules' }).click();
     await toast(page, 'Your auto-reply rules have been saved successfully').waitFor();
+    // The automation reads the rules from the read model: a review synced before it has them is left alone.
+    await expect
+      .poll(async () => (await api('GET', '/api/companyMetaData/reviews-settings')).body.Data?.Rules?.length ?? 0, { timeout: UI_WAIT, interval: 250 })
+      .toBe(2);
 
     // a location of the company, in Locus and on Google
     const lazy = await api('POST', `/api/gmb/${companyId}/reviews-lazy`, { first: 0, rows: 1 });
