@@ -642,8 +642,12 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
         if (checkIndexAddable(name, [...(m?.indexes.values() ?? []), ...added], index) === 'new') added.push(index);
       }
       if (m && added.length === 0) return;
-      const all = () =>
-        m ? docsOf(name, file.statement(`SELECT id, body FROM ${m.table} ORDER BY rid`).iterate() as Iterable<{ id: string; body: string }>) : [];
+      // One document at a time, past the cache: as a list, a collection of a million documents took gigabytes.
+      const all = function* (): Generator<Doc> {
+        if (!m) return;
+        for (const row of file.statement(`SELECT id, body FROM ${m.table} ORDER BY rid`).iterate() as Iterable<{ id: string; body: string }>)
+          yield docOf(name, row.id, row.body, false);
+      };
       for (const index of added) assertUniqueHolds(name, index, all());
       const tracked = trackedPathsOf(added).filter((p) => !m?.tracked.includes(p));
       const flagged = new Set<string>();
