@@ -12,3 +12,16 @@ export function configureConnection(db: Database.Database, cacheMb: number): voi
   db.pragma(`cache_size = -${Math.round(cacheMb * 1024)}`);
   db.pragma('temp_store = MEMORY');
 }
+
+/**
+ * Runs `work` with SQLite's temporary storage on disk: CREATE INDEX sorts a table's keys there, and
+ * in memory a migration of a 1,000,000-line history took 1.3 GB (docs/performance.md).
+ */
+export function withTempOnDisk<T>(db: Database.Database, work: () => T): T {
+  db.pragma('temp_store = FILE');
+  try {
+    return work();
+  } finally {
+    db.pragma('temp_store = MEMORY');
+  }
+}

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { startThread } from '../../config/start-thread';
 import type { Checkpoint } from '../read-store';
 import type { DeclaredIndex } from './collection-state';
-import { configureConnection } from './sqlite-connection';
+import { configureConnection, withTempOnDisk } from './sqlite-connection';
 import { createDocsTableSql, createFtsSql, createSqlIndexes, declaredIndexesOf, ftsTextOf, pagedDocs, textPathsOf, trackedPathsOf } from './sqlite-schema';
 import { createFileWrites, type FileWriteOp, type FileWrites, type WireChanges } from './sqlite-writes';
 import type { WriterAnswer, WriterRequest } from './sqlite-writer-thread';
@@ -198,12 +198,13 @@ function migrate(db: Database.Database): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version === SCHEMA_VERSION) return;
   if (version < 0 || version > SCHEMA_VERSION) throw new Error(`read store file has schema version ${version}; this build knows ${SCHEMA_VERSION}`);
-  db.transaction(() => {
+  const migrateAll = db.transaction(() => {
     db.exec(SCHEMA_V2);
     if (version === 1) migrateFromV1(db);
     if (version === 1 || version === 2) migrateToV3(db);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
-  })();
+  });
+  withTempOnDisk(db, () => migrateAll());
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Checkpoint } from '../read-store';
 import type { DeclaredIndex } from './collection-state';
 import { createDocsTableSql, createFtsSql, createSqlIndexes, declaredIndexesOf, ftsTextOf, hasText, pagedDocs, textPathsOf } from './sqlite-schema';
 import { docsTable, ftsTable, jsonValue, keyColumn } from './sql-names';
+import { withTempOnDisk } from './sqlite-connection';
 
 /**
  * What a batch writes to one collection, as plain data (it crosses to the writer thread):
@@ -221,7 +222,9 @@ export function createFileWrites(db: Database.Database): FileWrites {
 
   return {
     writeBatch: settled((collections: WireChanges[], checkpoints: readonly Checkpoint[]) => writeBatch(collections, checkpoints)),
-    addIndexes: settled((collection: string, indexes: DeclaredIndex[], flagged: string[]) => addIndexes(collection, indexes, flagged)),
+    addIndexes: settled((collection: string, indexes: DeclaredIndex[], flagged: string[]) =>
+      withTempOnDisk(db, () => addIndexes(collection, indexes, flagged)),
+    ),
     dropCollection: (collection) => dropCollection(collection),
     deleteCheckpoint: (name) => void removeCheckpoint.run(name),
     forget,
