@@ -4,15 +4,15 @@ import { createServer } from 'node:net';
 /** Where picked ports start: above the local services' ports (NATS 4222, PostgreSQL 5432, Redis 6379, …). */
 const LOWEST = 15_000;
 
-/** The kernel's ephemeral range, from which it gives outgoing connections their local ports. */
-function ephemeralRange(): [number, number] {
+/** Where the kernel's ephemeral range starts: it gives outgoing connections their local ports from there up. */
+function ephemeralLow(): number {
   try {
-    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
-    if (Number.isInteger(low) && Number.isInteger(high)) return [low!, high!];
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    if (Number.isInteger(low)) return low;
   } catch {
     // Not Linux: the IANA range most systems use.
   }
-  return [49_152, 65_535];
+  return 49_152;
 }
 
 const listenOn = (port: number): Promise<number | null> =>
@@ -32,9 +32,9 @@ const listenOn = (port: number): Promise<number | null> =>
  * once failed to start so).
  */
 export async function freePort(): Promise<number> {
-  const [ephemeralLow] = ephemeralRange();
-  for (let attempt = 0; ephemeralLow - LOWEST > 1_000 && attempt < 50; attempt++) {
-    const port = await listenOn(LOWEST + Math.floor(Math.random() * (ephemeralLow - LOWEST)));
+  const below = ephemeralLow();
+  for (let attempt = 0; below - LOWEST > 1_000 && attempt < 50; attempt++) {
+    const port = await listenOn(LOWEST + Math.floor(Math.random() * (below - LOWEST)));
     if (port !== null) return port;
   }
   const port = await listenOn(0);

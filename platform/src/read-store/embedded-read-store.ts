@@ -30,6 +30,7 @@ import {
   ftsTextOf,
   keyPathsOf,
   openReadStoreFile,
+  pagedDocs,
   textPathsOf,
   trackedPathsOf,
   type ReadStoreFile,
@@ -642,11 +643,9 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
         if (checkIndexAddable(name, [...(m?.indexes.values() ?? []), ...added], index) === 'new') added.push(index);
       }
       if (m && added.length === 0) return;
-      // One document at a time, past the cache: as a list, a collection of a million documents took gigabytes.
+      // One document at a time: as a list, a collection of a million documents took gigabytes.
       const all = function* (): Generator<Doc> {
-        if (!m) return;
-        for (const row of file.statement(`SELECT id, body FROM ${m.table} ORDER BY rid`).iterate() as Iterable<{ id: string; body: string }>)
-          yield docOf(name, row.id, row.body, false);
+        if (m) for (const { doc } of pagedDocs(file.db, name)) yield doc;
       };
       for (const index of added) assertUniqueHolds(name, index, all());
       const tracked = trackedPathsOf(added).filter((p) => !m?.tracked.includes(p));

@@ -8,7 +8,7 @@ import { createFileWrites, type FileWriteOp, type FileWrites, type WireChanges }
 import type { WriterAnswer, WriterRequest } from './sqlite-writer-thread';
 import { docsTable, ftsTable, isSqlComparable, quoteText, sqlIndexName } from './sql-paths';
 
-export { ftsTextOf, keyPathsOf, textPathsOf, trackedPathsOf } from './sqlite-schema';
+export { ftsTextOf, keyPathsOf, pagedDocs, textPathsOf, trackedPathsOf } from './sqlite-schema';
 export type { WireChanges } from './sqlite-writes';
 
 /**
@@ -198,13 +198,15 @@ function migrate(db: Database.Database): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version === SCHEMA_VERSION) return;
   if (version < 0 || version > SCHEMA_VERSION) throw new Error(`read store file has schema version ${version}; this build knows ${SCHEMA_VERSION}`);
-  const migrateAll = db.transaction(() => {
-    db.exec(SCHEMA_V2);
-    if (version === 1) migrateFromV1(db);
-    if (version === 1 || version === 2) migrateToV3(db);
-    db.pragma(`user_version = ${SCHEMA_VERSION}`);
-  });
-  withTempOnDisk(db, () => migrateAll());
+  withTempOnDisk(
+    db,
+    db.transaction(() => {
+      db.exec(SCHEMA_V2);
+      if (version === 1) migrateFromV1(db);
+      if (version === 1 || version === 2) migrateToV3(db);
+      db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    }),
+  );
 }
 
 /**
