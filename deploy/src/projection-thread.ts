@@ -6,7 +6,7 @@ import { connectBus } from '@locus/platform/bus/port-bus';
 import { createSqliteEventStore } from '@locus/platform/event-store/sqlite-event-store';
 import { createEmbeddedReadStore } from '@locus/platform/read-store/embedded-read-store';
 import { connectReadStore, serveReadStore } from '@locus/platform/read-store/port-read-store';
-import { projectionPart } from '@locus/platform/read-store/projection-files';
+import { projectionPart, uncachedCollections } from '@locus/platform/read-store/projection-files';
 import { createSplitReadStore } from '@locus/platform/read-store/split-read-store';
 import { createIdleGate } from '@locus/platform/runtime/idle-gate';
 import { createProjectorRuntime } from '@locus/platform/runtime/projector-runtime';
@@ -41,7 +41,7 @@ if (parentPort) {
     const eventsFile = path.join(data.dataDir, 'events.db');
     const eventStore = createSqliteEventStore({ file: eventsFile, pollIntervalMs: data.pollIntervalMs });
     const announced = followAnnouncedAppends(eventsFile, data.appendWanted, data.ports.appends, data.readDelayMs);
-    const own = createEmbeddedReadStore({ file: data.file, cacheDocuments: data.cacheDocuments });
+    const own = createEmbeddedReadStore({ file: data.file, cacheDocuments: data.cacheDocuments, uncached: uncachedCollections(def) });
     const served = serveReadStore(own, data.ports.served);
     const server = connectReadStore(data.ports.server);
     const readStore = createSplitReadStore(server, [{ store: own, ...projectionPart(def) }]);

@@ -84,6 +84,29 @@ describe('embedded read store: scans', () => {
   });
 });
 
+describe('embedded read store: uncached collections', () => {
+  it('keeps none of their documents, written or read, and answers from the file', async () => {
+    const store = createEmbeddedReadStore({ file: path.join(dir, 'uncached.db'), uncached: (name) => name === 'log' });
+    try {
+      const log = store.collection('log');
+      const kept = store.collection('kept');
+      await log.bulkWrite([{ insertOne: { document: { _id: 'l1', n: 1 } } }, { replaceOne: { filter: { _id: 'l2' }, replacement: { _id: 'l2', n: 2 }, upsert: true } }]);
+      await kept.bulkWrite([{ insertOne: { document: { _id: 'k1', n: 1 } } }]);
+      expect(store.stats().cachedDocuments).toBe(1);
+      expect(await log.findOne({ _id: 'l2' })).toEqual({ _id: 'l2', n: 2 });
+      expect(await log.find({ n: { $gte: 1 } }, { sort: { n: 1 } })).toEqual([
+        { _id: 'l1', n: 1 },
+        { _id: 'l2', n: 2 },
+      ]);
+      await log.bulkWrite([{ updateOne: { filter: { _id: 'l1' }, update: { $set: { n: 3 } } } }]);
+      expect(await log.findOne({ _id: 'l1' })).toEqual({ _id: 'l1', n: 3 });
+      expect(store.stats().cachedDocuments).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe.each([false, true])('embedded read store: SQLite failure (writer thread: %s)', (writerThread) => {
   it('leaves the store and its cache unchanged when the SQLite transaction fails', async () => {
     const file = path.join(dir, `failing-${writerThread}.db`);

@@ -61,6 +61,12 @@ export interface EmbeddedReadStoreOptions {
   writerThread?: boolean;
   /** Text matches the FTS lists for a walk of the sort's index (default 25,000); tests lower it. */
   textMatchesListed?: number;
+  /**
+   * Collections none of whose documents the cache keeps (a projection thread's store, for
+   * collections with a ProjectionCollection.cacheLimit): a log written once, whose lines would
+   * otherwise fill the cache and the heap.
+   */
+  uncached?: (collection: string) => boolean;
 }
 
 /** A checkpoint as a commit carries it: a fenced one may name the lease it is written under. */
@@ -151,6 +157,13 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
   // ---- reading ---------------------------------------------------------------------------
 
   const cacheKey = (collection: string, id: string) => `${collection}\u0000${id}`;
+  const uncachedByName = new Map<string, boolean>();
+  const keeps = (collection: string): boolean => {
+    if (!options.uncached) return true;
+    let no = uncachedByName.get(collection);
+    if (no === undefined) uncachedByName.set(collection, (no = options.uncached(collection)));
+    return !no;
+  };
 
   /** Parsed documents of rows (the store's own objects: copy before handing out). */
   const docsOf = (collection: string, rows: Iterable<{ id: string; body: string }>): Doc[] => {
@@ -164,7 +177,7 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
     let doc = cache.get(key);
     if (!doc) {
       doc = JSON.parse(body) as Doc;
-      if (keep) cache.set(key, doc);
+      if (keep && keeps(collection)) cache.set(key, doc);
     }
     return doc;
   };
@@ -187,7 +200,7 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
       return undefined;
     }
     const doc = JSON.parse(row.body) as Doc;
-    cache.set(key, doc);
+    if (keeps(m.name)) cache.set(key, doc);
     return doc;
   };
 
@@ -575,7 +588,7 @@ export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embe
         for (const [id, change] of changes) {
           const key = cacheKey(collection, id);
           absent.delete(key);
-          if (change) cache.set(key, change.doc);
+          if (change && keeps(collection)) cache.set(key, change.doc);
           else cache.delete(key);
         }
       }

@@ -36,6 +36,15 @@ export function projectionPart(def: Pick<ProjectionDefinition, 'name' | 'collect
 }
 
 /**
+ * The projection's collections with a `cacheLimit`, by physical name: its thread's own store
+ * keeps none of their documents (EmbeddedReadStoreOptions.uncached), the runtime's cache the latest.
+ */
+export function uncachedCollections(def: Pick<ProjectionDefinition, 'collections'>): (name: string) => boolean {
+  const names = new Set(def.collections.filter((c) => c.cacheLimit !== undefined).map((c) => c.name));
+  return (name: string) => names.has(parsePhysicalName(name).logical);
+}
+
+/**
  * `primary` (the directory's readmodels.db) with each `ownThread` projection's file joined in,
  * opened here. `closeParts` closes those files only (the caller owns `primary`); the returned
  * store's `close` closes all.

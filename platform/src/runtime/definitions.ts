@@ -22,6 +22,13 @@ export interface ProjectionCollection {
    * asserts that each one, its sort and its count use an index on the embedded store.
    */
   queries?: QueryShape[];
+  /**
+   * At most this many of the collection's documents (the latest written or read) stay in the
+   * runtime's document cache, and a projection thread's own store keeps none. For a log written
+   * once and read back only soon after (the history's lines, as a later line's cause): all kept,
+   * they filled the cache and the thread's heap.
+   */
+  cacheLimit?: number;
 }
 
 export interface QueryShape {

@@ -126,6 +126,35 @@ describe('projection docs overlay', () => {
     expect(sameDoc({ nested: { k: [1, 2] } }, { nested: { k: [1, '2'] } })).toBe(false);
   });
 
+  it("keeps only a collection's latest documents up to its limit, and reads the others from the store", async () => {
+    const { readStore } = await setup();
+    const physical = new Map([
+      ['stores', 'stores__g1'],
+      ['log', 'log__g1'],
+    ]);
+    const cache = new DocCache(100, new Map([['log', 2]]));
+    const batch = () => createBatchDocs({ readStore, projection: 'test', physical, cache });
+    const first = batch();
+    for (const n of [1, 2, 3]) first.put('log', { _id: `l${n}`, line: n });
+    await first.get('stores', 's1');
+    await readStore.commit({ writes: first.writes() });
+    first.committed();
+    expect(cache.get('log', 'l1')).toBeUndefined();
+    expect([cache.get('log', 'l2'), cache.get('log', 'l3')]).toEqual([
+      { _id: 'l2', line: 2 },
+      { _id: 'l3', line: 3 },
+    ]);
+    expect(cache.get('stores', 's1')).toMatchObject({ n: 1 });
+    expect(cache.size).toBe(3);
+    const second = batch();
+    expect(await second.get('log', 'l1')).toEqual({ _id: 'l1', line: 1 });
+    expect(cache.get('log', 'l2')).toBeUndefined();
+    expect(cache.size).toBe(3);
+    const none = new DocCache(100, new Map([['log', 0]]));
+    none.set('log', 'l1', { _id: 'l1' });
+    expect(none.size).toBe(0);
+  });
+
   it('rejects undeclared collections and documents without a string _id', async () => {
     const { batch } = await setup();
     const docs = batch();

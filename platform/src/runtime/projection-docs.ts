@@ -30,7 +30,11 @@ export function cloneDoc<T>(value: T): T {
 export class DocCache {
   private readonly maps = new Map<string, Map<string, Doc | null>>();
   private count = 0;
-  constructor(private readonly maxEntries: number) {}
+  /** `limits`: per collection, the most of its documents kept (ProjectionCollection.cacheLimit). */
+  constructor(
+    private readonly maxEntries: number,
+    private readonly limits: ReadonlyMap<string, number> = new Map(),
+  ) {}
   private mapOf(collection: string) {
     let m = this.maps.get(collection);
     if (!m) this.maps.set(collection, (m = new Map()));
@@ -40,7 +44,8 @@ export class DocCache {
     return this.maps.get(collection)?.get(id);
   }
   set(collection: string, id: string, doc: Doc | null): void {
-    if (this.maxEntries <= 0) return;
+    const limit = this.limits.get(collection) ?? this.maxEntries;
+    if (this.maxEntries <= 0 || limit <= 0) return;
     const m = this.mapOf(collection);
     if (m.has(id)) {
       m.delete(id); // re-insert: most recently written leaves last
@@ -48,6 +53,10 @@ export class DocCache {
     }
     m.set(id, doc);
     this.count++;
+    if (m.size > limit) {
+      m.delete(m.keys().next().value!);
+      this.count--;
+    }
     if (this.count > this.maxEntries) this.evict();
   }
   private evict() {

@@ -78,7 +78,10 @@ export function createGenerationProcessor(options: GenerationProcessorOptions): 
   const physical = new Map(def.collections.map((c) => [c.name, physicalCollectionName(c.name, generation)]));
   const checkpointName = projectionCheckpointName(def.name, generation);
   const checkpointAt = (position: number) => fencedCheckpoint(checkpointName, position, options.fence);
-  const cache = new DocCache(options.cacheSize ?? 50_000);
+  const cache = new DocCache(
+    options.cacheSize ?? 50_000,
+    new Map(def.collections.flatMap((c) => (c.cacheLimit === undefined ? [] : [[c.name, c.cacheLimit] as const]))),
+  );
   let unsavedPosition: number | null = null;
   // process() and flushCheckpoint() run one at a time, in call order.
   let turn: Promise<unknown> = Promise.resolve();

@@ -109,6 +109,8 @@ export const historyProjection: ProjectionDefinition = {
   collections: [
     {
       name: HISTORY_COLLECTION,
+      // A line is read back only as a later line's cause, mostly within seconds.
+      cacheLimit: 2_000,
       indexes: [
         { key: { companyId: 1, position: -1 } },
         { key: { companyId: 1, entityType: 1, position: -1 } },
