@@ -90,7 +90,10 @@ describe('embedded read store: uncached collections', () => {
     try {
       const log = store.collection('log');
       const kept = store.collection('kept');
-      await log.bulkWrite([{ insertOne: { document: { _id: 'l1', n: 1 } } }, { replaceOne: { filter: { _id: 'l2' }, replacement: { _id: 'l2', n: 2 }, upsert: true } }]);
+      await log.bulkWrite([
+        { insertOne: { document: { _id: 'l1', n: 1 } } },
+        { replaceOne: { filter: { _id: 'l2' }, replacement: { _id: 'l2', n: 2 }, upsert: true } },
+      ]);
       await kept.bulkWrite([{ insertOne: { document: { _id: 'k1', n: 1 } } }]);
       expect(store.stats().cachedDocuments).toBe(1);
       expect(await log.findOne({ _id: 'l2' })).toEqual({ _id: 'l2', n: 2 });
