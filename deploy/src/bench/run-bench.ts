@@ -236,7 +236,7 @@ async function main() {
   if (parts.has('templates')) {
     // 7. One post template published to 1,000 locations against the sandbox's enforced quota
     //    (300 queries per minute): posts per minute, duplicates and lost posts.
-    const templates = await measureTemplatePublish({ locations: 1_000, log });
+    const templates = await measureTemplatePublish({ locations: 1_000, idleSeconds: Number(process.env.BENCH_TEMPLATES_IDLE_SECONDS ?? 0), log });
     results.templatePublishPostsPerMinute = templates.postsPerMinute;
     results.templatePublishSeconds = templates.seconds;
     results.templatePostingPostsPerMinute = templates.postingPostsPerMinute;
@@ -247,6 +247,7 @@ async function main() {
     results.templatePublishQuotaRejections = templates.quotaRejections;
     results.templatePublishQueries = templates.queries;
     results.templatePublishCpuMsPerPost = templates.cpuMsPerPost;
+    if (templates.idleCpuMsPerSecond !== undefined) results.templateIdleServerCpuMsPerSecond = templates.idleCpuMsPerSecond;
   }
   process.stdout.write(`${JSON.stringify(results)}\n`);
 }

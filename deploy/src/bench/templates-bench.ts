@@ -25,6 +25,8 @@ export interface TemplatePublishBench {
   queries: number;
   /** CPU of the Locus server (every thread; the sandbox runs in a process of its own) per post made, in ms. */
   cpuMsPerPost: number;
+  /** With `idleSeconds`: the server's CPU a second after the import, settled and quiet, before the publish. */
+  idleCpuMsPerSecond?: number;
 }
 
 /** How long Google must see no query before the publish starts. */
@@ -39,6 +41,8 @@ const QUIET_MS = 3_000;
 export async function measureTemplatePublish(options: {
   locations: number;
   queriesPerMinute?: number;
+  /** Seconds of idle server measured between the settled import and the publish (0: none). */
+  idleSeconds?: number;
   log: (m: string) => void;
 }): Promise<TemplatePublishBench> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'locus-bench-templates-'));
@@ -65,6 +69,7 @@ export async function measureTemplatePublish(options: {
     let started = 0;
     let cpuWindow: { end(): Promise<CpuWindow> } | null = null;
     let startedAt = 0;
+    let idleCpuMsPerSecond: number | undefined;
     const { templateId } = await importAndPublish(stack.commandDeps, {
       googleUserEmail: account.ownerEmail,
       accountName: account.accountName,
@@ -83,6 +88,17 @@ export async function measureTemplatePublish(options: {
           (await stack.commandDeps.readModels.waitForPosition(await stack.commandDeps.eventStore.headPosition(), 1_000));
         while ((await sandbox.stats()).msSinceLastQuery < QUIET_MS || !(await settled())) await new Promise((r) => setTimeout(r, 250));
         options.log(`templates: Google quiet after the import's reads (waited ${Math.round((performance.now() - waitStarted) / 1000)} s)`);
+        if (options.idleSeconds) {
+          // What the server spends with nothing to do is spread over the posts of the window
+          // below: the publish goes at Google's pace, so its seconds are mostly idle ones.
+          const idle = await startCpuWindow('templates-idle');
+          await new Promise((r) => setTimeout(r, options.idleSeconds! * 1000));
+          const w = await idle.end();
+          idleCpuMsPerSecond = Math.round((w.cpuMs / (w.wallMs / 1000)) * 10) / 10;
+          options.log(
+            `templates: idle ${options.idleSeconds} s: ${idleCpuMsPerSecond} ms of CPU a second; by thread (ms): ${w.threadsMs.map((t) => `${t.main ? 'main' : t.tid} ${t.ms}`).join(', ')}`,
+          );
+        }
         await sandbox.countQueries();
         await sandbox.setQueriesPerMinute(qpm);
         cpuWindow = await startCpuWindow('templates');
@@ -122,6 +138,7 @@ export async function measureTemplatePublish(options: {
       quotaRejections: stats.rejectedQueries,
       queries: stats.queries,
       cpuMsPerPost: progress.done ? Math.round((cpu.cpuMs / progress.done) * 10) / 10 : 0,
+      ...(idleCpuMsPerSecond === undefined ? {} : { idleCpuMsPerSecond }),
     };
   } finally {
     await stack.shutdown(5_000);

@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { WrongExpectedVersionError, type EventToAppend, type RecordedEvent } from './event-store';
 import { eventStoreContract } from './event-store.contract';
 import { createSqliteEventStore } from './sqlite-event-store';
@@ -133,6 +133,47 @@ await store.close();
     expect(received.map((e) => e.type)).toEqual(Array(30).fill('FromChild'));
     expect(received.map((e) => e.position)).toEqual(Array.from({ length: 30 }, (_, i) => i + 2));
     await reader.close();
+  });
+
+  it("looks for other connections' commits less often while there are none, and at the quick rate again once one comes", async () => {
+    const file = tempFile();
+    // The same file under another name: its commits are not announced to the reader in-process,
+    // as another process's are not.
+    const alias = path.join(os.tmpdir(), `locus-sqlite-alias-${randomUUID()}`);
+    symlinkSync(dir, alias);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const reader = createSqliteEventStore({ file, pollIntervalMs: 100, idlePollIntervalMs: 800, variants: [] });
+    const other = createSqliteEventStore({ file: path.join(alias, path.basename(file)), variants: [] });
+    try {
+      const received: RecordedEvent[] = [];
+      const subscription = reader.subscribeToAll({ after: 'end' });
+      void (async () => {
+        for await (const e of subscription) received.push(e);
+      })();
+      const settle = async () => {
+        for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+      };
+      // Quiet: looks after 100, 200, 400, 800 and 800 ms; the next one is 800 ms away.
+      vi.advanceTimersByTime(2_300);
+      await other.append('thing-1', [event({ n: 1 })]);
+      vi.advanceTimersByTime(700);
+      await settle();
+      expect(received).toHaveLength(0);
+      vi.advanceTimersByTime(100);
+      await settle();
+      expect(received.map((e) => e.data)).toEqual([{ n: 1 }]);
+      // A commit was found: the next look is at the quick rate.
+      await other.append('thing-1', [event({ n: 2 })]);
+      vi.advanceTimersByTime(100);
+      await settle();
+      expect(received.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
+      await subscription.unsubscribe();
+    } finally {
+      vi.useRealTimers();
+      await other.close();
+      await reader.close();
+      rmSync(alias, { force: true });
+    }
   });
 
   it('opens a file made with the former event-id index, drops it, and keeps re-appends idempotent', async () => {

@@ -23,6 +23,11 @@ export interface SqliteEventStoreOptions {
   /** How often subscriptions look for commits made by other connections (other processes). */
   pollIntervalMs?: number;
   /**
+   * The slowest look while no other connection commits (default 800 ms, never below
+   * `pollIntervalMs`): each quiet look doubles the wait up to it, a commit found brings it back.
+   */
+  idlePollIntervalMs?: number;
+  /**
    * Rows a caught-up subscription may have waiting before it leaves the shared tail and reads
    * by itself (default 10,000). Tests lower it to exercise that path.
    */
@@ -108,6 +113,7 @@ const nextMacrotask = () => new Promise<void>((resolve) => setImmediate(resolve)
 export function createSqliteEventStore(options: SqliteEventStoreOptions): EventStore {
   const upcasters = options.upcasters ?? defaultUpcasters;
   const pollIntervalMs = options.pollIntervalMs ?? 100;
+  const idlePollIntervalMs = Math.max(pollIntervalMs, options.idlePollIntervalMs ?? 800);
   const tailQueueLimit = options.tailQueueLimit ?? DEFAULT_TAIL_QUEUE_LIMIT;
   const catchUpWindow = options.catchUpWindow ?? DEFAULT_CATCH_UP_WINDOW;
   const fileKey = options.file === ':memory:' ? `:memory:#${++memoryStoreCounter}` : path.resolve(options.file);
@@ -150,22 +156,32 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   };
 
   // Commits by other processes are not announced in-process; PRAGMA data_version changes
-  // whenever another connection commits, and costs next to nothing to read.
+  // whenever another connection commits, and costs next to nothing to read. The wake-up around
+  // it does cost (an idle server's event loop woke ten times a second for it): while nobody
+  // else commits, the looks slow down, and the first commit found brings them back.
   let pollTimer: NodeJS.Timeout | null = null;
   let lastDataVersion = 0;
+  let pollWaitMs = pollIntervalMs;
+  const look = () => {
+    pollTimer = null;
+    if (closed || subscriptionCount.value === 0) return;
+    const version = statements.dataVersion.get()!;
+    if (version !== lastDataVersion) {
+      lastDataVersion = version;
+      pollWaitMs = pollIntervalMs;
+      wakeSubscriptions();
+    } else pollWaitMs = Math.min(idlePollIntervalMs, pollWaitMs * 2);
+    pollTimer = setTimeout(look, pollWaitMs);
+    pollTimer.unref();
+  };
   const updatePolling = () => {
     if (subscriptionCount.value > 0 && !pollTimer && !closed) {
       lastDataVersion = statements.dataVersion.get()!;
-      pollTimer = setInterval(() => {
-        const version = statements.dataVersion.get()!;
-        if (version !== lastDataVersion) {
-          lastDataVersion = version;
-          wakeSubscriptions();
-        }
-      }, pollIntervalMs);
+      pollWaitMs = pollIntervalMs;
+      pollTimer = setTimeout(look, pollWaitMs);
       pollTimer.unref();
     } else if ((subscriptionCount.value === 0 || closed) && pollTimer) {
-      clearInterval(pollTimer);
+      clearTimeout(pollTimer);
       pollTimer = null;
     }
   };

@@ -72,10 +72,11 @@ export function serveMetricsPort(metrics: Pick<HttpMetrics, 'registry'>, options
 }
 
 /**
- * How often the event loop's delay is sampled for `locus_nodejs_eventloop_lag_*`: prom-client's
- * 10 ms woke an idle server a hundred times a second, a quarter of its idle CPU (docs/performance.md).
+ * How often the event loop's delay is sampled for `locus_nodejs_eventloop_lag_*`: each sample wakes
+ * the loop, and an idle server's CPU is mostly its wake-ups (docs/performance.md). A stall still
+ * shows whenever a sample falls in it.
  */
-const EVENT_LOOP_SAMPLE_MS = 50;
+const EVENT_LOOP_SAMPLE_MS = 250;
 
 /**
  * Prometheus metrics of one app (prom-client, a registry of its own): request latency,
