@@ -107,6 +107,9 @@ export interface ThreadCpu {
   systemMs: number;
 }
 
+/** Each thread's CPU of a window for a log line: the event loop as `main`, the history's thread (nice 19) named. */
+export const threadList = (threads: ThreadCpu[]) => threads.map((t) => `${t.main ? 'main' : t.nice === 19 ? `history ${t.tid}` : t.tid} ${t.ms}`).join(', ');
+
 // Linux counts each thread's CPU in clock ticks of 10 ms (USER_HZ 100) in /proc/self/task/<tid>/stat.
 const TICK_MS = 10;
 

@@ -27,7 +27,7 @@ import { measureHttpKit } from './http-bench';
 import { measureDirectoryQuery } from '@locus/query-api/locations/testing/directory-bench';
 import { measureReviews } from '@locus/query-api/reviews/testing/reviews-bench';
 import type { LoadJob, LoadResult } from './load-client';
-import { benchEnv, withCpu, type ThreadCpu } from './measure';
+import { benchEnv, threadList, withCpu, type ThreadCpu } from './measure';
 import { freePort } from '../free-port';
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
@@ -318,7 +318,6 @@ async function measureStack(results: Record<string, number | string>) {
 }
 
 const historyThreadMs = (threads: ThreadCpu[]) => threads.filter((t) => t.nice === 19).reduce((sum, t) => sum + t.ms, 0);
-const threadList = (threads: ThreadCpu[]) => threads.map((t) => `${t.main ? 'main' : t.nice === 19 ? `history ${t.tid}` : t.tid} ${t.ms}`).join(', ');
 
 /** The server with nothing to do (every projection caught up, no request): its CPU a second, by thread. */
 async function measureIdle(stack: LocusStack, results: Record<string, number | string>) {

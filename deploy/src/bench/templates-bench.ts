@@ -7,7 +7,7 @@ import { importAndPublish, templateProgress } from '@locus/command-api/templates
 import { startLocusStack } from '../stack';
 import { freePort } from '../free-port';
 import { startSandboxProcess } from './sandbox-process';
-import { startCpuWindow, type CpuWindow } from './measure';
+import { startCpuWindow, threadList, type CpuWindow } from './measure';
 
 export interface TemplatePublishBench {
   locations: number;
@@ -95,9 +95,7 @@ export async function measureTemplatePublish(options: {
           await new Promise((r) => setTimeout(r, options.idleSeconds! * 1000));
           const w = await idle.end();
           idleCpuMsPerSecond = Math.round((w.cpuMs / (w.wallMs / 1000)) * 10) / 10;
-          options.log(
-            `templates: idle ${options.idleSeconds} s: ${idleCpuMsPerSecond} ms of CPU a second; by thread (ms): ${w.threadsMs.map((t) => `${t.main ? 'main' : t.tid} ${t.ms}`).join(', ')}`,
-          );
+          options.log(`templates: idle ${options.idleSeconds} s: ${idleCpuMsPerSecond} ms of CPU a second; by thread (ms): ${threadList(w.threadsMs)}`);
         }
         await sandbox.countQueries();
         await sandbox.setQueriesPerMinute(qpm);
