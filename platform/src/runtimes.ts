@@ -5,6 +5,7 @@ export * from './runtime/read-models';
 export * from './runtime/rebuild';
 export * from './runtime/reactor-runtime';
 export * from './runtime/lease';
+export * from './runtime/shared-tick';
 export * from './runtime/data-dir-lock';
 export * from './runtime/ops-status';
 export { backoffDelay, defaultBackoff, realSleep, type BackoffPolicy, type Sleep } from './runtime/backoff';

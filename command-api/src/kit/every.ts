@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { createLeases, type CommandDeps, type ReadStore, type RuntimeLogger } from '@locus/platform';
+import { createLeases, everySharedTick, type CommandDeps, type ReadStore, type RuntimeLogger } from '@locus/platform';
 
 /** Work due by time, not by an event: a feature's schedule (a feature's manifest lists them). */
 export interface ScheduleDefinition {
@@ -63,7 +63,6 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     let nextAt = 0;
     let running: Promise<void> | null = null;
     let looking: Promise<void> | null = null;
-    let timer: NodeJS.Timeout | null = null;
     let ended = false;
 
     const letGo = (reason: string) => {
@@ -105,19 +104,18 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     }
 
     const loop = () => {
-      if (ended) return;
+      if (ended || looking) return;
       looking = look().finally(() => {
         looking = null;
-        if (ended) return;
-        timer = setTimeout(loop, checkEveryMs);
-        timer.unref();
       });
     };
     loop();
+    // The schedules' looks share aligned ticks: one wake-up for all of them, not one each.
+    const stopTicks = everySharedTick(checkEveryMs, loop);
 
     stops.push(async () => {
       ended = true;
-      if (timer) clearTimeout(timer);
+      stopTicks();
       await looking;
       holding?.abort();
       await running;

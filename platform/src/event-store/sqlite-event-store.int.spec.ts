@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { WrongExpectedVersionError, type EventToAppend, type RecordedEvent } from './event-store';
 import { eventStoreContract } from './event-store.contract';
 import { createSqliteEventStore } from './sqlite-event-store';
@@ -141,7 +141,8 @@ await store.close();
     // as another process's are not.
     const alias = path.join(os.tmpdir(), `locus-sqlite-alias-${randomUUID()}`);
     symlinkSync(dir, alias);
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.setSystemTime(1_000_000);
     const reader = createSqliteEventStore({ file, pollIntervalMs: 100, idlePollIntervalMs: 800, variants: [] });
     const other = createSqliteEventStore({ file: path.join(alias, path.basename(file)), variants: [] });
     try {
@@ -153,8 +154,9 @@ await store.close();
       const settle = async () => {
         for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
       };
-      // Quiet: looks after 100, 200, 400, 800 and 800 ms; the next one is 800 ms away.
-      vi.advanceTimersByTime(2_300);
+      // Quiet: looks after 100, 200 and 400 ms, then on the clock's multiples of 800 ms (at 800,
+      // 1,600 and 2,400 from the start); the next one is 800 ms away.
+      vi.advanceTimersByTime(2_400);
       await other.append('thing-1', [event({ n: 1 })]);
       vi.advanceTimersByTime(700);
       await settle();
@@ -385,6 +387,10 @@ await store.close();
 
   it('tells a caught-up subscription of positions without its events together, not after each append', async () => {
     const typed = (type: string): EventToAppend => ({ ...event(), type });
+    // The progress ticks fall on the clock's multiples of their interval: the clock stands at one.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(600_000_000);
+    onTestFinished(() => void vi.useRealTimers());
     const run = async (progressWakeMs: number) => {
       const store = createSqliteEventStore({ file: ':memory:', progressWakeMs });
       const told: number[] = [];

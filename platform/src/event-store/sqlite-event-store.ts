@@ -14,6 +14,7 @@ import { createGroupCommit } from './sqlite-group-commit';
 import { createSharedTail, type TailSubscriber } from './sqlite-shared-tail';
 import { POSITION, prepareStatements, SCHEMA, toRecordedEvent, typeList, type EventRow, type SerializedPayloads } from './sqlite-statements';
 import { defaultUpcasters, type UpcasterRegistry } from './upcasters';
+import { untilAligned } from '../runtime/shared-tick';
 
 export interface SqliteEventStoreOptions {
   /** Path of the database file, or ':memory:'. */
@@ -23,8 +24,9 @@ export interface SqliteEventStoreOptions {
   /** How often subscriptions look for commits made by other connections (other processes). */
   pollIntervalMs?: number;
   /**
-   * The slowest look while no other connection commits (default 800 ms, never below
+   * The slowest look while no other connection commits (default 1,000 ms, never below
    * `pollIntervalMs`): each quiet look doubles the wait up to it, a commit found brings it back.
+   * At that rate the looks fall on the clock's multiples of it, with the other housekeeping.
    */
   idlePollIntervalMs?: number;
   /**
@@ -113,7 +115,7 @@ const nextMacrotask = () => new Promise<void>((resolve) => setImmediate(resolve)
 export function createSqliteEventStore(options: SqliteEventStoreOptions): EventStore {
   const upcasters = options.upcasters ?? defaultUpcasters;
   const pollIntervalMs = options.pollIntervalMs ?? 100;
-  const idlePollIntervalMs = Math.max(pollIntervalMs, options.idlePollIntervalMs ?? 800);
+  const idlePollIntervalMs = Math.max(pollIntervalMs, options.idlePollIntervalMs ?? 1_000);
   const tailQueueLimit = options.tailQueueLimit ?? DEFAULT_TAIL_QUEUE_LIMIT;
   const catchUpWindow = options.catchUpWindow ?? DEFAULT_CATCH_UP_WINDOW;
   const fileKey = options.file === ':memory:' ? `:memory:#${++memoryStoreCounter}` : path.resolve(options.file);
@@ -171,7 +173,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
       pollWaitMs = pollIntervalMs;
       wakeSubscriptions();
     } else pollWaitMs = Math.min(idlePollIntervalMs, pollWaitMs * 2);
-    pollTimer = setTimeout(look, pollWaitMs);
+    pollTimer = setTimeout(look, pollWaitMs === idlePollIntervalMs ? untilAligned(idlePollIntervalMs) : pollWaitMs);
     pollTimer.unref();
   };
   const updatePolling = () => {

@@ -1,5 +1,6 @@
 import { type Waiter } from './event-store-shared';
 import { POSITION, TAIL_PAGE, TYPE, type EventRow, type Statements } from './sqlite-statements';
+import { untilAligned } from '../runtime/shared-tick';
 
 // A subscription first catches up by reading pages itself (only rows of its event types,
 // when it has a filter). Once it has read everything, it joins the store's one shared tail
@@ -86,7 +87,8 @@ export function createSharedTail(statements: Statements, tailQueueLimit: number,
       else if (sub.wantsProgress) progressDue.add(sub);
     }
     if (progressDue.size > 0 && !progressTimer) {
-      progressTimer = setTimeout(wakeForProgress, progressWakeMs);
+      // On the clock's multiples of the interval, with the other housekeeping (shared-tick.ts).
+      progressTimer = setTimeout(wakeForProgress, untilAligned(progressWakeMs));
       progressTimer.unref?.();
     }
     // A full page: more may be waiting; let other work run in between.

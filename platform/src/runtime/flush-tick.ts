@@ -1,3 +1,5 @@
+import { untilAligned } from './shared-tick';
+
 /**
  * Shared ticks for the followers' deferred checkpoint writes: each projection and reactor of a
  * thread that has a checkpoint to store asks for the next tick of its interval, and one timer
@@ -11,7 +13,10 @@ interface Tick {
 
 const ticks = new Map<number, Tick>();
 
-/** Calls `fn` at the next tick of `intervalMs` (at most that long from now); returns its cancel. */
+/**
+ * Calls `fn` at the next tick of `intervalMs` (at most that long from now; ticks fall on the
+ * multiples of the interval on the clock, with the other housekeeping: shared-tick.ts); returns its cancel.
+ */
 export function atFlushTick(intervalMs: number, fn: () => void): () => void {
   let tick = ticks.get(intervalMs);
   if (!tick) {
@@ -19,7 +24,7 @@ export function atFlushTick(intervalMs: number, fn: () => void): () => void {
     const timer = setTimeout(() => {
       ticks.delete(intervalMs);
       for (const f of due) f();
-    }, intervalMs);
+    }, untilAligned(intervalMs));
     // A pending flush never keeps a process alive (a stopping runtime flushes by itself).
     timer.unref?.();
     ticks.set(intervalMs, (tick = { timer, due }));

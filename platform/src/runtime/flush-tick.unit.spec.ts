@@ -2,7 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { atFlushTick } from './flush-tick';
 
 describe('atFlushTick', () => {
-  beforeEach(() => vi.useFakeTimers());
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(1_000_000);
+  });
   afterEach(() => vi.useRealTimers());
 
   it('calls every follower that asked in one timer callback, at most the interval after the first asked', () => {
@@ -21,6 +24,14 @@ describe('atFlushTick', () => {
     atFlushTick(1_000, () => calls.push('d'));
     vi.advanceTimersByTime(1_000);
     expect(calls).toEqual(['a', 'b', 'd']);
+  });
+
+  it('ticks on the multiples of the interval on the clock, with the other housekeeping', () => {
+    const at: number[] = [];
+    vi.advanceTimersByTime(300);
+    atFlushTick(1_000, () => at.push(Date.now()));
+    vi.advanceTimersByTime(1_000);
+    expect(at).toEqual([1_001_000]);
   });
 
   it('drops the timer when the last follower cancels', () => {

@@ -1,6 +1,7 @@
 import type { Doc, ReadStore } from '../read-store/read-store';
 import { DuplicateKeyError } from '../read-store/read-store-errors';
 import { LEASES_COLLECTION } from './generations';
+import { everySharedTick } from './shared-tick';
 
 /**
  * Leases give one active instance per projector/reactor in distributed mode: a `_leases`
@@ -121,31 +122,28 @@ export async function withLease<T>(
   const ac = new AbortController();
   const abort = () => ac.abort();
   parent.addEventListener('abort', abort, { once: true });
-  const timer = setInterval(
-    () => {
-      leases.renew(name).then(
-        (ok) => {
-          if (!ok && !ac.signal.aborted) {
-            onLost?.('lease taken over');
-            ac.abort();
-          }
-        },
-        (err) => {
-          if (!ac.signal.aborted) {
-            onLost?.(`lease renewal failed: ${(err as Error).message}`);
-            ac.abort();
-          }
-        },
-      );
-    },
-    Math.max(50, Math.floor(leases.ttlMs / 3)),
-  );
-  timer.unref?.();
+  // On the shared tick: every lease this process holds is renewed in one wake-up.
+  const stopRenewing = everySharedTick(Math.max(50, Math.floor(leases.ttlMs / 3)), () => {
+    leases.renew(name).then(
+      (ok) => {
+        if (!ok && !ac.signal.aborted) {
+          onLost?.('lease taken over');
+          ac.abort();
+        }
+      },
+      (err) => {
+        if (!ac.signal.aborted) {
+          onLost?.(`lease renewal failed: ${(err as Error).message}`);
+          ac.abort();
+        }
+      },
+    );
+  });
   try {
     const epoch = await leases.epoch(name);
     return await run(ac.signal, epoch === null ? undefined : { lease: name, holder: leases.holder, epoch });
   } finally {
-    clearInterval(timer);
+    stopRenewing();
     parent.removeEventListener('abort', abort);
     await leases.release(name).catch(() => undefined);
   }

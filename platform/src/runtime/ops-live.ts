@@ -2,6 +2,7 @@ import { OPS_STATUS_COLLECTION, subjects, type ChangedMessage } from '@locus/con
 import type { Bus, BusSubscription } from '../bus/bus';
 import type { RebuildJobs } from './rebuild-jobs';
 import { projectionCheckpointOf } from './runtime-messages';
+import { everySharedTick } from './shared-tick';
 
 export interface OpsLive {
   close(): void;
@@ -29,7 +30,8 @@ export function startOpsLive(options: { bus: Bus; rebuildJobs?: Pick<RebuildJobs
     bus.subscribe('live.admin.notify.>', mark),
   ];
   const offJobs = options.rebuildJobs?.onChange(mark);
-  const timer = setInterval(() => {
+  // On the shared second: the tick that also carries the checkpoints' flush and the tail's progress.
+  const stopTicks = everySharedTick(options.intervalMs ?? 1_000, () => {
     if (!dirty) return;
     dirty = false;
     const message: ChangedMessage = { kind: 'changed', collection: OPS_STATUS_COLLECTION, ids: [], many: true, companyId: null, position };
@@ -38,11 +40,10 @@ export function startOpsLive(options: { bus: Bus; rebuildJobs?: Pick<RebuildJobs
     } catch {
       // a closed bus: the process is stopping
     }
-  }, options.intervalMs ?? 1_000);
-  timer.unref();
+  });
   return {
     close() {
-      clearInterval(timer);
+      stopTicks();
       offJobs?.();
       for (const s of subscriptions) s.unsubscribe();
     },

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { LIVE_CHANGED_IDS_CAP, subjects, type ChangedMessage } from '@locus/contracts';
 import type { Bus, BusMessage } from '../bus/bus';
 import { createInProcessBus } from '../bus/in-process-bus';
@@ -311,7 +311,11 @@ describe('projector runtime', () => {
 
   it('a reader waiting for a position has a projection that skipped the events report it at once, not after the progress delay of the store', async () => {
     const s = stack();
-    // A store that tells a follower of positions without its events only after ten minutes, or when asked.
+    // A store that tells a follower of positions without its events only after ten minutes, or when asked
+    // (its ticks fall on the clock's multiples of ten minutes: the clock stands at one).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(600_000_000);
+    onTestFinished(() => void vi.useRealTimers());
     const eventStore = createSqliteEventStore({ file: ':memory:', progressWakeMs: 600_000 });
     open.push(eventStore);
     const lazy = { ...s, eventStore };

@@ -9,6 +9,7 @@ import type { Clock } from './deps';
 import { createEventPump } from './event-pump';
 import { assertProjectionDefinitions, isCurrent, readProjectionState, retireGeneration } from './generations';
 import { atFlushTick } from './flush-tick';
+import { everySharedTick } from './shared-tick';
 import { runFollowerLoop } from './follower-loop';
 import { fencedCheckpoint, type LeaseFence, type Leases } from './lease';
 import { createGenerationProcessor } from './projection-processor';
@@ -235,15 +236,14 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
         signal.removeEventListener('abort', stop);
       }
     };
-    const timer = setInterval(() => {
+    const stopChecks = everySharedTick(checkIntervalMs, () => {
       readProjectionState(readStore, def.name).then(
         (s) => {
           if (s && s.activeGeneration !== generation) onSwitch();
         },
         () => undefined,
       );
-    }, checkIntervalMs);
-    timer.unref?.();
+    });
     let cancelFlush = null as (() => void) | null;
     const flush = async () => {
       try {
@@ -305,7 +305,7 @@ export function createProjectorRuntime(options: ProjectorRuntimeOptions): Projec
       }
       return switched ? 'switched' : 'stopped';
     } finally {
-      clearInterval(timer);
+      stopChecks();
       cancelFlush?.();
       await flush();
       switchSub.unsubscribe();
