@@ -7,6 +7,7 @@ export interface ThreadData {
   /** The projection's own file. */
   file: string;
   cacheDocuments: number;
+  sqliteCacheMb: number;
   /** How long after the server's first unread append the thread reads (appends in between come in the same read). */
   readDelayMs: number;
   /** How often the thread looks for appends by other processes (the server's own are announced). */

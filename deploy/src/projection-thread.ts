@@ -41,7 +41,15 @@ if (parentPort) {
     const eventsFile = path.join(data.dataDir, 'events.db');
     const eventStore = createSqliteEventStore({ file: eventsFile, pollIntervalMs: data.pollIntervalMs });
     const announced = followAnnouncedAppends(eventsFile, data.appendWanted, data.ports.appends, data.readDelayMs);
-    const own = createEmbeddedReadStore({ file: data.file, cacheDocuments: data.cacheDocuments, uncached: uncachedCollections(def) });
+    const own = createEmbeddedReadStore({
+      file: data.file,
+      cacheDocuments: data.cacheDocuments,
+      uncached: uncachedCollections(def),
+      // SQLite walks its whole page cache at a commit whose B-tree balancing swapped pages (the
+      // swap keys a page by the lock-byte page's number, and the commit's truncate then scans
+      // every cached page): a tenth of this thread's CPU with 64 MB (docs/performance.md).
+      sqliteCacheMb: data.sqliteCacheMb,
+    });
     const served = serveReadStore(own, data.ports.served);
     const server = connectReadStore(data.ports.server);
     const readStore = createSplitReadStore(server, [{ store: own, ...projectionPart(def) }]);

@@ -29,6 +29,8 @@ export interface ProjectionThreadsOptions {
   projections: readonly ProjectionDefinition[];
   logger: RuntimeLogger;
   cacheDocuments?: number;
+  /** SQLite's page cache of each thread's file, MB (default 16: smaller than the server's, see projection-thread.ts). */
+  sqliteCacheMb?: number;
   /**
    * How long after the server's first unread append a thread reads (default: the projection's
    * live batch interval, else 100 ms; a thread that read each append at once slowed the
@@ -77,6 +79,7 @@ export async function startProjectionThreads(options: ProjectionThreadsOptions):
         dataDir: options.dataDir,
         file: projectionFile(options.dataDir, def.name),
         cacheDocuments: options.cacheDocuments ?? 20_000,
+        sqliteCacheMb: options.sqliteCacheMb ?? 16,
         readDelayMs: options.readDelayMs ?? def.liveBatchIntervalMs ?? 100,
         pollIntervalMs: options.pollIntervalMs ?? 1_000,
         appendWanted,

@@ -73,10 +73,11 @@ export function serveMetricsPort(metrics: Pick<HttpMetrics, 'registry'>, options
 
 /**
  * How often the event loop's delay is sampled for `locus_nodejs_eventloop_lag_*`: each sample wakes
- * the loop, and an idle server's CPU is mostly its wake-ups (docs/performance.md). A stall still
- * shows whenever a sample falls in it.
+ * the loop, and on a virtual machine a server's CPU at a few requests a second is largely its
+ * wake-ups (docs/performance.md). Once a second a scrape still holds a dozen samples, and a stall
+ * still shows whenever a sample falls in it (any stall of a second or more always does).
  */
-const EVENT_LOOP_SAMPLE_MS = 250;
+const EVENT_LOOP_SAMPLE_MS = 1_000;
 
 /**
  * Prometheus metrics of one app (prom-client, a registry of its own): request latency,
