@@ -13,6 +13,9 @@ import type { RuntimeLogger } from '@locus/platform/runtime/runtime-logger';
 import { announceAppends } from './projection-thread-appends';
 import type { ThreadData, ToHost, ToThread } from './projection-thread-wire';
 
+/** SQLite's page cache of a projection thread's file, MB: smaller than the server's (see projection-thread.ts). */
+export const PROJECTION_THREAD_CACHE_MB = 16;
+
 export interface ProjectionThreads {
   /** The server's read store with the threads' files joined in: what every reader and rebuild uses. */
   readStore: ReadStore;
@@ -29,7 +32,7 @@ export interface ProjectionThreadsOptions {
   projections: readonly ProjectionDefinition[];
   logger: RuntimeLogger;
   cacheDocuments?: number;
-  /** SQLite's page cache of each thread's file, MB (default 16: smaller than the server's, see projection-thread.ts). */
+  /** SQLite's page cache of each thread's file, MB (default PROJECTION_THREAD_CACHE_MB). */
   sqliteCacheMb?: number;
   /**
    * How long after the server's first unread append a thread reads (default: the projection's
@@ -79,7 +82,7 @@ export async function startProjectionThreads(options: ProjectionThreadsOptions):
         dataDir: options.dataDir,
         file: projectionFile(options.dataDir, def.name),
         cacheDocuments: options.cacheDocuments ?? 20_000,
-        sqliteCacheMb: options.sqliteCacheMb ?? 16,
+        sqliteCacheMb: options.sqliteCacheMb ?? PROJECTION_THREAD_CACHE_MB,
         readDelayMs: options.readDelayMs ?? def.liveBatchIntervalMs ?? 100,
         pollIntervalMs: options.pollIntervalMs ?? 1_000,
         appendWanted,

@@ -30,6 +30,7 @@ import { historyProjection } from '@locus/projectors/audit/index';
 import { HISTORY_EXPORT_BATCH, historyExportLines } from '@locus/query-api/audit/index';
 import { historyFilter, readHistoryPage } from '@locus/query-api/audit/history-rows';
 import { verifyExport } from '../audit/verify-export';
+import { PROJECTION_THREAD_CACHE_MB } from '../projection-threads';
 import { percentile } from './measure';
 
 export interface HistoryBenchResult {
@@ -52,7 +53,8 @@ const USERS = ['Ada King', 'Bob Stone', 'Cy Young', 'Dee Park'];
 async function projectedHistory(options: { dataDir: string; locations: number; streamEvents: number; log: (m: string) => void }) {
   const { dataDir, log } = options;
   const eventStore = createSqliteEventStore({ file: path.join(dataDir, 'events.db') });
-  const readStore = createEmbeddedReadStore({ file: path.join(dataDir, 'readmodels.db') });
+  // The server keeps the history in a file of its own on a thread, with that thread's page cache.
+  const readStore = createEmbeddedReadStore({ file: path.join(dataDir, 'readmodels.db'), sqliteCacheMb: PROJECTION_THREAD_CACHE_MB });
   const bus = createInProcessBus();
   const companyId = randomUUID();
   const userIds = USERS.map(() => randomUUID());
