@@ -32,8 +32,6 @@ export interface ProjectionThreadsOptions {
   projections: readonly ProjectionDefinition[];
   logger: RuntimeLogger;
   cacheDocuments?: number;
-  /** SQLite's page cache of each thread's file, MB (default PROJECTION_THREAD_CACHE_MB). */
-  sqliteCacheMb?: number;
   /**
    * How long after the server's first unread append a thread reads (default: the projection's
    * live batch interval, else 100 ms; a thread that read each append at once slowed the
@@ -82,7 +80,7 @@ export async function startProjectionThreads(options: ProjectionThreadsOptions):
         dataDir: options.dataDir,
         file: projectionFile(options.dataDir, def.name),
         cacheDocuments: options.cacheDocuments ?? 20_000,
-        sqliteCacheMb: options.sqliteCacheMb ?? PROJECTION_THREAD_CACHE_MB,
+        sqliteCacheMb: PROJECTION_THREAD_CACHE_MB,
         readDelayMs: options.readDelayMs ?? def.liveBatchIntervalMs ?? 100,
         pollIntervalMs: options.pollIntervalMs ?? 1_000,
         appendWanted,
