@@ -385,6 +385,24 @@ await store.close();
     await store.close();
   });
 
+  it('with gapped positions, a filtered subscription catching up passes an event larger than its window', async () => {
+    // A gap is the previous event's size: a publish naming 500 locations leaves a gap wider than
+    // the window, with no event in it to move the cursor to.
+    const store = createSqliteEventStore({ file: ':memory:', variants: ['gapped'], catchUpWindow: 100 });
+    const typed = (type: string, data: Record<string, unknown> = {}): EventToAppend => ({ ...event(data), type });
+    await store.append('thing-1', [typed('Other'), typed('Other', { ids: 'x'.repeat(1_000) }), typed('Other')]);
+    await store.append('thing-2', [typed('Wanted')]);
+    const wanted = (await store.readAll()).filter((e) => e.type === 'Wanted').map((e) => e.position);
+    const checkpoints: number[] = [];
+    const subscription = store.subscribeToAll({ after: 0, eventTypes: ['Wanted'], onCheckpoint: (position) => checkpoints.push(position) });
+    const received = await Promise.race([takeMatching(subscription, 1), new Promise<RecordedEvent[]>((resolve) => setTimeout(() => resolve([]), 2_000))]);
+    await subscription.unsubscribe();
+    expect(received.map((e) => e.position)).toEqual(wanted);
+    // Every checkpoint it reported on the way is an event's, so a restart from it is accepted.
+    const positions = new Set((await store.readAll()).map((e) => e.position));
+    for (const position of checkpoints) expect(positions.has(position)).toBe(true);
+    await store.close();
+  });
   it('tells a caught-up subscription of positions without its events together, not after each append', async () => {
     const typed = (type: string): EventToAppend => ({ ...event(), type });
     // The progress ticks fall on the clock's multiples of their interval: the clock stands at one.

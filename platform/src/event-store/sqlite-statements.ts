@@ -86,6 +86,7 @@ export function prepareStatements(db: Database.Database) {
     exists: db.prepare<[number], number>('SELECT 1 FROM events WHERE position = ?').pluck(),
     // The last event at or before a position: a catch-up window ends on an event's position.
     lastUpTo: db.prepare<[number], number>('SELECT coalesce(max(position), 0) FROM events WHERE position <= ?').pluck(),
+    firstAfter: db.prepare<[number], number>('SELECT coalesce(min(position), 0) FROM events WHERE position > ?').pluck(),
     countBetween: db.prepare<[number, number], number>('SELECT count(*) FROM events WHERE position > ? AND position <= ?').pluck(),
     countBetweenMax: db
       .prepare<[number, number, number], number>('SELECT count(*) FROM (SELECT 1 FROM events WHERE position > ? AND position <= ? LIMIT ?)')
