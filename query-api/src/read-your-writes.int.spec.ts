@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executionAsyncId } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { defineRoute, OpsStatusReportSchema, successEnvelope, type EventMetadata } from '@locus/contracts';
@@ -120,6 +121,38 @@ describe('query-api over the real projector runtime', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-position-reached')).toBe('true');
     expect(res.body.Data).toEqual({ Name: 'hold' });
+  });
+
+  it("hooks the process's promises only while a read waits for a projection", async () => {
+    // While an AsyncLocalStorage is on, Node 20 gives every promise an async id of its own.
+    const promisesHooked = async () => {
+      await Promise.resolve();
+      const first = executionAsyncId();
+      await Promise.resolve();
+      return executionAsyncId() !== first;
+    };
+    const companyId = randomUUID();
+    const storeId = randomUUID();
+    const token = await stack.tokenFor('CompanyAdmin', companyId, { companyName: 'Shop' });
+    await stack.eventStore.append(`store-${storeId}`, [
+      { id: randomUUID(), type: 'StoreOpened', data: { storeId, companyId, name: 'Open', city: 'Austin' }, metadata: metadata(companyId) },
+    ]);
+    const head = await stack.eventStore.headPosition();
+    expect(await stack.readModels.waitForPosition(head, 5000)).toBe(true);
+    // Caught up: the read goes straight through.
+    const current = await stack.call('GET', `/api/test/stores/${storeId}`, { token, headers: { 'X-Min-Position': String(head) } });
+    expect(current.status).toBe(200);
+    expect(current.headers.get('x-position-reached')).toBe('true');
+    expect(await promisesHooked()).toBe(false);
+    // A position no projection has: the read waits (up to its 2 s), and the hooks are on meanwhile.
+    const waiting = stack.call('GET', `/api/test/stores/${storeId}`, { token, headers: { 'X-Min-Position': String(head + 1_000_000) } });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await promisesHooked()).toBe(true);
+    const late = await waiting;
+    expect(late.status).toBe(200);
+    expect(late.headers.get('x-position-reached')).toBe('false');
+    await new Promise((r) => setImmediate(r));
+    expect(await promisesHooked()).toBe(false);
   });
 
   it('reports projection status in the contract shape, caught up to the head', async () => {
