@@ -403,6 +403,7 @@ await store.close();
     for (const position of checkpoints) expect(positions.has(position)).toBe(true);
     await store.close();
   });
+
   it('tells a caught-up subscription of positions without its events together, not after each append', async () => {
     const typed = (type: string): EventToAppend => ({ ...event(), type });
     // The progress ticks fall on the clock's multiples of their interval: the clock stands at one.

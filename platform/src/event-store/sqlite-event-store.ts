@@ -267,12 +267,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
           const head = typesJson !== null ? statements.head.get()! : 0;
           // Ends on an event's position (gapless positions always do), so a checkpoint reported from it is valid.
           const windowEnd = Math.min(head, cursor + catchUpWindow);
-          let upTo = windowEnd;
-          if (gapped && typesJson !== null) {
-            upTo = statements.lastUpTo.get(windowEnd)!;
-            // An event larger than the window leaves no event in it: the window stretches to the next.
-            if (upTo <= cursor && cursor < head) upTo = statements.firstAfter.get(cursor)!;
-          }
+          const upTo = gapped && typesJson !== null ? statements.windowEndAfter.get({ cursor, end: windowEnd })! : windowEnd;
           const page =
             typesJson !== null ? statements.allForwardsOfTypesUpTo.all(cursor, upTo, typesJson, batchSize) : statements.allForwards.all(cursor, batchSize);
           for (const row of page) {

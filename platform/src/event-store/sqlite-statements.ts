@@ -84,9 +84,17 @@ export function prepareStatements(db: Database.Database) {
       .raw(true),
     at: db.prepare<[number], EventRow>(`SELECT ${COLUMNS} FROM events WHERE position = ?`).raw(true),
     exists: db.prepare<[number], number>('SELECT 1 FROM events WHERE position = ?').pluck(),
-    // The last event at or before a position: a catch-up window ends on an event's position.
-    lastUpTo: db.prepare<[number], number>('SELECT coalesce(max(position), 0) FROM events WHERE position <= ?').pluck(),
-    firstAfter: db.prepare<[number], number>('SELECT coalesce(min(position), 0) FROM events WHERE position > ?').pluck(),
+    // Where a catch-up window after a cursor ends: its last event, so a checkpoint reported from it
+    // is an event's position; the first event after the cursor when the window holds none (an event
+    // larger than the window leaves such a gap); the cursor itself when there is nothing after it.
+    windowEndAfter: db
+      .prepare<{ cursor: number; end: number }, number>(
+        `SELECT coalesce(
+           (SELECT max(position) FROM events WHERE position > @cursor AND position <= @end),
+           (SELECT min(position) FROM events WHERE position > @cursor),
+           @cursor)`,
+      )
+      .pluck(),
     countBetween: db.prepare<[number, number], number>('SELECT count(*) FROM events WHERE position > ? AND position <= ?').pluck(),
     countBetweenMax: db
       .prepare<[number, number, number], number>('SELECT count(*) FROM (SELECT 1 FROM events WHERE position > ? AND position <= ? LIMIT ?)')
