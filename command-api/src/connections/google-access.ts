@@ -72,6 +72,7 @@ export function createGoogleAccess(
   const redirectUri = redirectUriAt();
   const fetchOpt = options.fetch ? { fetch: options.fetch } : {};
   const opened = new Map<string, GoogleCredentials>();
+  const clients = new Map<string, GoogleBusinessClient>();
 
   const clientForTokens = (tokens: GoogleTokens) =>
     createGoogleBusinessClient({
@@ -92,9 +93,18 @@ export function createGoogleAccess(
     userInfo: (accessToken) => fetchGoogleUserInfo(cfg, accessToken, fetchOpt),
     clientForTokens,
     clientForCredentials(credentials) {
-      const cached = accessTokens.get(hashOf(credentials.refreshToken));
+      const hash = hashOf(credentials.refreshToken);
+      const key = `${hash}\u0000${credentials.scope}`;
+      const cached = accessTokens.get(hash);
+      // One client per grant while its token is the newest known (another access's client may have
+      // refreshed it): a client is some thirty closures, and every Google call of a reactor asks for one.
+      const known = clients.get(key);
+      if (known && (!cached || known.tokens().accessToken === cached.accessToken)) return known;
       // An empty, expired access token makes the client refresh before the first call.
-      return clientForTokens(cached ?? { accessToken: '', expiresAt: 0, refreshToken: credentials.refreshToken, scope: credentials.scope });
+      const client = clientForTokens(cached ?? { accessToken: '', expiresAt: 0, refreshToken: credentials.refreshToken, scope: credentials.scope });
+      if (clients.size >= OPENED_CREDENTIALS_KEPT) clients.clear();
+      clients.set(key, client);
+      return client;
     },
     async connection(connectionId) {
       const { state } = await loadStream(deps.eventStore, connectedAccountStream(connectionId), { evolve: evolveAccount, initialState: initialAccountState });
