@@ -16,13 +16,6 @@ export const heapLimitMb = (): number => Math.round(getHeapStatistics().heap_siz
  */
 export const SEMI_SPACE_MB = 32;
 export const semiSpaceFlag = `--max-semi-space-size=${SEMI_SPACE_MB}`;
-/**
- * And never smaller: after a quiet spell V8 shrinks the young generation to its initial size
- * (1 MB), so the next burst of work (a bulk edit's next minute of Google's quota) scavenged every
- * few milliseconds, promoted what a larger one would have freed, and paid a full collection for it
- * (docs/performance.md, The young generation kept whole).
- */
-export const minSemiSpaceFlag = `--min-semi-space-size=${SEMI_SPACE_MB}`;
 
 /**
  * V8's memory reducer off: a server at a few requests a second looked idle to it, and its
@@ -33,7 +26,7 @@ export const minSemiSpaceFlag = `--min-semi-space-size=${SEMI_SPACE_MB}`;
 export const memoryReducerFlag = '--no-memory-reducer';
 
 /** The V8 flags the server runs with (besides its heap limit). */
-export const serverV8Flags = [semiSpaceFlag, minSemiSpaceFlag, memoryReducerFlag];
+export const serverV8Flags = [semiSpaceFlag, memoryReducerFlag];
 
 /** The flag by its name, whatever its value (`--no-memory-reducer` is not `--no-memory-reducer-for-small-heaps`). */
 const hasFlag = (flag: string) => {
