@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { getHeapStatistics } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { REPEATED_SIGNAL_WINDOW_MS } from '@locus/platform/config/serve';
 
 const MB = 1024 * 1024;
@@ -25,8 +25,25 @@ export const semiSpaceFlag = `--max-semi-space-size=${SEMI_SPACE_MB}`;
  */
 export const memoryReducerFlag = '--no-memory-reducer';
 
+/**
+ * The event loop's young generation never shrinks below MAIN_MIN_SEMI_SPACE_MB. V8 shrinks it to
+ * 1 MB at the first scavenge after a quiet spell, and the next burst of work (a bulk edit's edits
+ * when Google's minute comes round again) then scavenged some thirty times a second and promoted
+ * its requests in flight (docs/performance.md, The event loop's young generation alone). Only
+ * the event loop's: V8 reads the flag when it makes an isolate, and `leaveYoungFloorToMainThread`
+ * sets it back before any worker thread is made.
+ */
+export const MAIN_MIN_SEMI_SPACE_MB = 16;
+export const mainMinSemiSpaceFlag = `--min-semi-space-size=${MAIN_MIN_SEMI_SPACE_MB}`;
+
 /** The V8 flags the server runs with (besides its heap limit). */
-export const serverV8Flags = [semiSpaceFlag, memoryReducerFlag];
+export const serverV8Flags = [semiSpaceFlag, memoryReducerFlag, mainMinSemiSpaceFlag];
+
+/**
+ * Worker threads made from here on get V8's own young generation (it shrinks when they are
+ * quiet): held whole, each isolate's would cost the server ~40 MB of RSS at rest.
+ */
+export const leaveYoungFloorToMainThread = (): void => setFlagsFromString('--min-semi-space-size=0');
 
 /** The flag by its name, whatever its value (`--no-memory-reducer` is not `--no-memory-reducer-for-small-heaps`). */
 const hasFlag = (flag: string) => {
@@ -45,7 +62,10 @@ const hasServerV8Flags = () => serverV8Flags.every((f) => hasFlag(f));
  * REPEATED_SIGNAL_WINDOW_MS and are passed on once; a later signal is passed on (a second Ctrl+C).
  */
 export function relaunchWith(flags: string[], satisfied: boolean, marker = 'LOCUS_HEAP_RELAUNCHED'): boolean {
-  if (process.env[marker] === '1' || satisfied) return false;
+  if (process.env[marker] === '1' || satisfied) {
+    leaveYoungFloorToMainThread();
+    return false;
+  }
   const child = spawn(process.execPath, [...process.execArgv, ...flags, ...process.argv.slice(1)], {
     stdio: 'inherit',
     detached: true,
