@@ -166,8 +166,9 @@ export function bulkEditReactors(deps: CommandDeps, options: { google?: GoogleAc
         streamName: locationStream(locationId),
         decider: locationDecider,
         command: (current): LocationCommand => {
-          // Rendered again against the state it is appended on: a concurrent edit of other fields is kept.
-          const now = current.status === 'active' ? bulkEditChange(current.profile, job.fields, job.values) : change;
+          // Rendered again against the state it is appended on (a concurrent edit of other fields is
+          // kept); the first attempt decides against the state just read, which `change` was rendered on.
+          const now = current === state || current.status !== 'active' ? change : bulkEditChange(current.profile, job.fields, job.values);
           return {
             type: 'UpdateLocation',
             data: { profile: now.profile, ...(now.hours ? { hours: now.hours } : {}), bulkJobId: job.jobId },
